@@ -1,0 +1,102 @@
+/**
+ * One error class for every failed API call, carrying the status, the request (authorization
+ * redacted) and the response body; subclasses chosen by status so callers can branch on type.
+ */
+
+export interface RequestSummary {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface ApiErrorDetails {
+  status: number;
+  request: RequestSummary;
+  /** The service's own text: the `message` of its Error body, or a description of the failure. */
+  serviceMessage: string;
+  responseBody?: unknown;
+  responseHeaders?: Record<string, string>;
+}
+
+export class EtlApiError extends Error {
+  readonly status: number;
+  readonly request: RequestSummary;
+  readonly serviceMessage: string;
+  readonly responseBody?: unknown;
+  readonly responseHeaders?: Record<string, string>;
+
+  constructor(details: ApiErrorDetails) {
+    super(`${details.request.method} ${pathOf(details.request.url)} failed with ${describeStatus(details.status)}: ${details.serviceMessage}`);
+    this.name = new.target.name;
+    this.status = details.status;
+    this.request = details.request;
+    this.serviceMessage = details.serviceMessage;
+    this.responseBody = details.responseBody;
+    this.responseHeaders = details.responseHeaders;
+  }
+}
+
+export class BadRequestError extends EtlApiError {}
+export class AuthenticationError extends EtlApiError {}
+export class BillingRequiredError extends EtlApiError {}
+export class PermissionError extends EtlApiError {}
+export class NotFoundError extends EtlApiError {}
+export class ValidationError extends EtlApiError {}
+export class RateLimitError extends EtlApiError {}
+export class ServerError extends EtlApiError {}
+
+/** The request never got an HTTP answer (refused, reset, timed out). `status` is 0. */
+export class ConnectionError extends EtlApiError {}
+
+const ERROR_CLASS_BY_STATUS: Record<number, typeof EtlApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  402: BillingRequiredError,
+  403: PermissionError,
+  404: NotFoundError,
+  422: ValidationError,
+  429: RateLimitError,
+};
+
+export function apiErrorFor(details: ApiErrorDetails): EtlApiError {
+  const ErrorClass = ERROR_CLASS_BY_STATUS[details.status] ?? (details.status >= 500 ? ServerError : EtlApiError);
+  return new ErrorClass(details);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  0: "no response",
+  400: "400 Bad Request",
+  401: "401 Unauthorized",
+  402: "402 Payment Required",
+  403: "403 Forbidden",
+  404: "404 Not Found",
+  406: "406 Not Acceptable",
+  415: "415 Unsupported Media Type",
+  422: "422 Unprocessable Entity",
+  429: "429 Too Many Requests",
+  500: "500 Internal Server Error",
+  502: "502 Bad Gateway",
+  503: "503 Service Unavailable",
+};
+
+function describeStatus(status: number): string {
+  return STATUS_TEXT[status] ?? String(status);
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+const REDACTED = "[REDACTED]";
+const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value]),
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The one request function every API call goes through. Policies (retries, pacing, pagination)
+ * wrap a `RequestFn`; this module only speaks HTTP: address, headers, JSON, and errors.
+ */
+import { request as undiciRequest, type Dispatcher } from "undici";
+import type { ProviderConfig } from "../config";
+import { basicAuthorization } from "./auth";
+import { apiErrorFor, ConnectionError, redactHeaders, type RequestSummary } from "./errors";
+import { versionedMediaType } from "./versioning";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Relative to `{base_url}`, e.g. `/user/keys/12`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+}
+
+export type RequestFn = <T = unknown>(request: ApiRequest) => Promise<ApiResponse<T>>;
+
+export interface HttpOptions {
+  /** Longest wait for response headers, and again for the body. */
+  timeoutMs?: number;
+  dispatcher?: Dispatcher;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** `{base_url}` of spec section 1: `<host>/<account_id>/api`. */
+export function baseUrlOf(config: Pick<ProviderConfig, "apiUrl" | "accountId">): string {
+  return `${config.apiUrl}/${encodeURIComponent(config.accountId)}/api`;
+}
+
+export function createHttpRequest(config: ProviderConfig, options: HttpOptions = {}): RequestFn {
+  const base = baseUrlOf(config);
+  const fixedHeaders = {
+    accept: versionedMediaType(config.vendor),
+    authorization: basicAuthorization(config.apiKey),
+    "user-agent": "pulumi-etl",
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
+    const url = urlFor(base, req);
+    const headers: Record<string, string> = { ...fixedHeaders };
+    let payload: string | undefined;
+    if (req.body !== undefined) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(req.body);
+    }
+    const summary: RequestSummary = { method: req.method, url, headers: redactHeaders(headers) };
+
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await undiciRequest(url, {
+        method: req.method,
+        headers,
+        body: payload,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        dispatcher: options.dispatcher,
+      });
+      text = await response.body.text();
+    } catch (cause) {
+      throw new ConnectionError({ status: 0, request: summary, serviceMessage: describeNetworkFailure(cause, url) });
+    }
+
+    const responseHeaders = flattenHeaders(response.headers);
+    const parsed = parseJson(text);
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    if (!ok) {
+      throw apiErrorFor({
+        status: response.statusCode,
+        request: summary,
+        serviceMessage: messageOf(parsed) ?? `the service answered without an error message`,
+        responseBody: parsed.ok ? parsed.value : text.slice(0, 500),
+        responseHeaders,
+      });
+    }
+    if (!parsed.ok) {
+      throw apiErrorFor({
+        status: response.statusCode,
+        request: summary,
+        serviceMessage: "the response body is not valid JSON",
+        responseBody: text.slice(0, 500),
+        responseHeaders,
+      });
+    }
+    return { status: response.statusCode, headers: responseHeaders, body: parsed.value as T };
+  };
+}
+
+function urlFor(base: string, req: ApiRequest): string {
+  const url = new URL(base + req.path);
+  for (const [name, value] of Object.entries(req.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false };
+
+function parseJson(text: string): Parsed {
+  if (text.trim() === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function messageOf(parsed: Parsed): string | undefined {
+  if (!parsed.ok || typeof parsed.value !== "object" || parsed.value === null) return undefined;
+  const message = (parsed.value as { message?: unknown }).message;
+  return typeof message === "string" && message !== "" ? message : undefined;
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData["headers"]): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return flat;
+}
+
+function describeNetworkFailure(cause: unknown, url: string): string {
+  const origin = new URL(url).origin;
+  const code = (cause as { code?: unknown })?.code;
+  const detail = typeof code === "string" ? code : cause instanceof Error ? cause.message : String(cause);
+  return `could not reach ${origin} (${detail})`;
+}

@@ -1,0 +1,61 @@
+/**
+ * Shared `check` plumbing: inputs are validated with a zod schema and every problem becomes a
+ * check failure naming the input and the rule, so a preview reports them all before any API call.
+ * Custom rules in the schemas are worded to follow the input's name ("must be ...").
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+
+/** In a preview, inputs that come from outputs not known yet hold this placeholder. */
+export function isUnknown(value: unknown): boolean {
+  return value === pulumi.runtime.unknownValue;
+}
+
+export type CheckResult<T> =
+  | { ok: true; inputs: T }
+  | { ok: false; inputs: Record<string, unknown>; failures: pulumi.dynamic.CheckFailure[] };
+
+/** Drops what the engine adds itself (`__provider`) and inputs left undefined. */
+export function userInputs(news: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(news).filter(([name, value]) => !name.startsWith("__") && value !== undefined));
+}
+
+export function checkWithSchema<S extends z.ZodType>(schema: S, news: Record<string, unknown>): CheckResult<z.output<S>> {
+  const given = userInputs(news);
+  const parsed = schema.safeParse(given);
+  if (parsed.success) return { ok: true, inputs: parsed.data };
+  return { ok: false, inputs: given, failures: parsed.error.issues.flatMap(failuresOf) };
+}
+
+function failuresOf(issue: z.core.$ZodIssue): pulumi.dynamic.CheckFailure[] {
+  const property = issue.path.map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({ property: key, reason: `${key} is not an input of this resource` }));
+  }
+  return [{ property, reason: `${property || "inputs"} ${ruleOf(issue)}` }];
+}
+
+function ruleOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined ? "is required" : `must be ${article(issue.expected)}, got ${describe(issue.input)}`;
+    case "too_small":
+      return issue.origin === "string" ? `must have at least ${issue.minimum} character(s)` : `must be at least ${issue.minimum}`;
+    case "too_big":
+      return issue.origin === "string" ? `must have at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return article(typeof value);
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Prints the root of a Pulumi engine, for PulumiCommand.get({ root }) and for PATH. Its bin/ holds
+# `pulumi`, the Node.js language host `pulumi-language-nodejs` (for programs run from a directory)
+# and the dynamic-provider plugin `pulumi-resource-pulumi-nodejs`.
+#
+# A `pulumi` on PATH is used when it is v3 and at least the pinned version. Otherwise the CLI and
+# the language host are built from the Go module proxy through the wrapper modules in
+# scripts/engine (whose go.sum files pin every dependency), version-stamped, into the cache, once
+# per machine.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+dynamic_plugin="$REPO_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+[ -f "$dynamic_plugin" ] || die "$dynamic_plugin is missing." "Run 'npm ci' first (scripts/setup.sh does)."
+
+# The dynamic-provider plugin is a small script that ships with @pulumi/pulumi; the engine finds
+# it on PATH or beside `pulumi`, and would otherwise try to download it.
+place_dynamic_plugin() {
+  cp "$dynamic_plugin" "$1/pulumi-resource-pulumi-nodejs"
+  chmod +x "$1/pulumi-resource-pulumi-nodejs"
+}
+
+cli_version() { "$1" version 2>/dev/null | head -n1 | tr -d '[:space:]'; }
+
+use_cli_from_path() {
+  local found version root
+  found="$(command -v pulumi || true)"
+  [ -n "$found" ] || return 1
+  version="$(cli_version "$found")"
+  case "$version" in v3.*) ;; *) return 1 ;; esac
+  version_at_least "$version" "$ENGINE_VERSION" || {
+    say "ignoring $found: $version is older than $ENGINE_VERSION"
+    return 1
+  }
+  root="$LOCAL_ROOT/engine"
+  mkdir -p "$root/bin"
+  ln -sf "$found" "$root/bin/pulumi"
+  place_dynamic_plugin "$root/bin"
+  say "using $found ($version)"
+  echo "$root"
+}
+
+elapsed() { local s=$((SECONDS - $1)); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
+
+# `go build -v` names each package as it compiles it: turn that into a line every 5 %.
+report_build_progress() {
+  local total="$1" started="$2" done=0 step next
+  step=$(((total + 19) / 20))
+  next=$step
+  while IFS= read -r line; do
+    case "$line" in
+      *:*) printf '%s\n' "$line" >&2 ;; # compiler diagnostics carry file:line
+      *)
+        done=$((done + 1))
+        if [ "$done" -ge "$next" ]; then
+          say "engine: compiled $done of about $total packages ($(elapsed "$started"))"
+          next=$((next + step))
+        fi
+        ;;
+    esac
+  done
+}
+
+require_go() {
+  command -v go >/dev/null ||
+    die "no Pulumi CLI $ENGINE_VERSION or newer is on PATH, and Go is not installed to build one." \
+      "Install either the Pulumi CLI ($ENGINE_VERSION or newer, v3) or Go 1.25 or newer, then run this again."
+  version_at_least "$(go env GOVERSION | sed 's/^go//')" 1.25 ||
+    die "Go $(go env GOVERSION) is too old to build the Pulumi CLI." \
+      "Install Go 1.25 or newer, or the Pulumi CLI $ENGINE_VERSION or newer, then run this again."
+}
+
+# build_binary MODULE_DIR PACKAGE VERSION OUTPUT: a version-stamped static build of PACKAGE,
+# resolved through the wrapper module whose go.sum pins every dependency.
+build_binary() {
+  local module="$1" package="$2" version="$3" output="$4" started=$SECONDS total
+  (
+    cd "$module"
+    export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0
+    say "$(basename "$output") $version: downloading $(go list -m all | wc -l) modules"
+    go mod download
+    total="$(go list -deps "$package" | wc -l)"
+    say "$(basename "$output") $version: compiling about $total packages"
+    go build -v -trimpath -tags osusergo,grpcnotrace \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version" \
+      -o "$output" "$package" 2>&1 | report_build_progress "$total" "$started"
+  ) || die "building $(basename "$output") failed (see the compiler output above)."
+  say "$(basename "$output") $version: built in $(elapsed "$started")"
+}
+
+language_host_version() {
+  sed -n 's#^require github.com/pulumi/pulumi/sdk/v3 \(v[0-9.]*\).*#\1#p' "$ENGINE_MODULE_DIR/language-host/go.mod"
+}
+
+build_engine() {
+  local root="$1" staging
+  require_go
+  say "building the Pulumi engine from the Go module proxy into $root"
+  say "this happens once per machine and takes 5 to 20 minutes on 2 cores"
+  mkdir -p "$(dirname "$root")"
+  staging="$(mktemp -d "$root.XXXXXX")"
+  trap 'rm -rf "$staging"' EXIT
+  mkdir -p "$staging/bin"
+  build_binary "$ENGINE_MODULE_DIR" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
+    "$ENGINE_VERSION" "$staging/bin/pulumi"
+  build_binary "$ENGINE_MODULE_DIR/language-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
+    "$(language_host_version)" "$staging/bin/pulumi-language-nodejs"
+  [ "$(cli_version "$staging/bin/pulumi")" = "$ENGINE_VERSION" ] ||
+    die "the built CLI does not report version $ENGINE_VERSION."
+  rm -rf "$root"
+  mv "$staging" "$root"
+  trap - EXIT
+}
+
+use_cli_from_path && exit 0
+
+root="$CACHE_ROOT/engine/$ENGINE_VERSION"
+if [ "$(cli_version "$root/bin/pulumi" || true)" != "$ENGINE_VERSION" ] || [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
+  build_engine "$root"
+fi
+place_dynamic_plugin "$root/bin"
+echo "$root"

@@ -1,0 +1,29 @@
+# Shared settings for the set-up scripts. Sourced, not run.
+# Everything built or downloaded lives in one cache outside the work tree, so later runs, other
+# clones and CI on the same machine reuse it; the Pulumi state lives in an ignored folder here.
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE_ROOT="${PULUMI_ETL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-etl}"
+LOCAL_ROOT="$REPO_ROOT/.pulumi-local"
+
+# Node.js: @pulumi/pulumi 3.270 declares node >= 22.
+NODE_MIN_MAJOR=22
+NODE_PINNED_VERSION=22.23.3
+
+# The engine version is the one the wrapper module pins; keep that file the single source.
+ENGINE_MODULE_DIR="$REPO_ROOT/scripts/engine"
+ENGINE_VERSION="$(sed -n 's#^[[:space:]]*github.com/pulumi/pulumi/pkg/v3 \(v[0-9.]*\).*#\1#p' "$ENGINE_MODULE_DIR/go.mod")"
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+die() {
+  printf '[setup] error: %s\n' "$1" >&2
+  shift
+  for line in "$@"; do printf '[setup]   %s\n' "$line" >&2; done
+  exit 1
+}
+
+# Semantic version "a.b.c" >= "x.y.z" (leading "v" ignored).
+version_at_least() {
+  local have="${1#v}" want="${2#v}"
+  [ "$(printf '%s\n%s\n' "$want" "$have" | sort -V | head -n1)" = "$want" ]
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Sets up everything the project needs on this machine: Node.js 22, the npm dependencies, the
+# compiled package and the Pulumi engine. Run it, or source it to also get the environment
+# (PATH and the offline Pulumi settings) in the current shell.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+export PATH="$(bash "$REPO_ROOT/scripts/node.sh"):$PATH"
+say "node $(node --version), npm $(npm --version)"
+
+# `npm ci` only when the lock file changed since the last install: it wipes node_modules.
+lock_stamp="$REPO_ROOT/node_modules/.setup-lock.sha256"
+lock_hash="$(sha256sum "$REPO_ROOT/package-lock.json" | cut -d' ' -f1)"
+if [ "$(cat "$lock_stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
+  say "installing npm dependencies"
+  (cd "$REPO_ROOT" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  echo "$lock_hash" >"$lock_stamp"
+fi
+
+say "compiling the package"
+(cd "$REPO_ROOT" && npx --no-install tsc -p tsconfig.json >&2)
+
+PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")"
+export PULUMI_ETL_ENGINE_ROOT
+export PATH="$PULUMI_ETL_ENGINE_ROOT/bin:$PATH"
+
+# Offline, local operation: a file backend in an ignored folder, passphrase-encrypted secrets,
+# no update check and no plugin downloads.
+mkdir -p "$LOCAL_ROOT/home" "$LOCAL_ROOT/backend"
+export PULUMI_HOME="${PULUMI_HOME:-$LOCAL_ROOT/home}"
+export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$LOCAL_ROOT/backend}"
+export PULUMI_SKIP_UPDATE_CHECK=true
+export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK="${PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK:-false}"
+if [ -z "${PULUMI_CONFIG_PASSPHRASE:-}" ] && [ -z "${PULUMI_CONFIG_PASSPHRASE_FILE:-}" ]; then
+  # Only protects stacks in the local backend above; real stacks bring their own.
+  export PULUMI_CONFIG_PASSPHRASE="pulumi-etl-local"
+fi
+say "ready: $(pulumi version) at $PULUMI_ETL_ENGINE_ROOT"

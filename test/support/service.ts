@@ -1,0 +1,52 @@
+/** Talking to the local service directly: its control endpoints, and the API out of band. */
+import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
+import type { Service } from "./engine";
+
+export const ACCEPT = "application/vnd.service+json; version=2";
+
+export interface LocalService extends Service {
+  emulator: RunningEmulator;
+  /** Calls the API as the fixture user, the way another tool or a person would. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  state(): Promise<any>;
+  requests(): Promise<Array<{ method: string; path: string; status: number }>>;
+  resetRequests(): Promise<void>;
+}
+
+export async function startLocalService(): Promise<LocalService> {
+  const apiKey = `test-key-${process.pid}-${Date.now()}`;
+  const emulator = await startEmulator({
+    port: 0,
+    fixtures: {
+      accounts: [
+        { id: 7, uid: "acme-test", users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }] },
+      ],
+    },
+  });
+  const control = async (method: string, path: string) => {
+    const response = await fetch(`${emulator.url}/_emulator/${path}`, { method });
+    return response.status === 204 ? undefined : response.json();
+  };
+  return {
+    emulator,
+    url: emulator.url,
+    accountId: "acme-test",
+    apiKey,
+    async api(method, path, body) {
+      const response = await fetch(`${emulator.url}/acme-test/api${path}`, {
+        method,
+        headers: {
+          accept: ACCEPT,
+          authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    state: () => control("GET", "state"),
+    requests: () => control("GET", "requests"),
+    resetRequests: async () => void (await control("DELETE", "requests")),
+  };
+}

@@ -31,7 +31,6 @@ export PULUMI_HOME="${PULUMI_HOME:-$LOCAL_ROOT/home}"
 export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$LOCAL_ROOT/backend}"
 export PULUMI_SKIP_UPDATE_CHECK=true
 export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
-export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK="${PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK:-false}"
 if [ -z "${PULUMI_CONFIG_PASSPHRASE:-}" ] && [ -z "${PULUMI_CONFIG_PASSPHRASE_FILE:-}" ]; then
   # Only protects stacks in the local backend above; real stacks bring their own.
   export PULUMI_CONFIG_PASSPHRASE="pulumi-etl-local"

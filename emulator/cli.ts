@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { FixturesError } from "./fixtures";
+import { startEmulator, type RunningEmulator } from "./index";
+
+/**
+ * `etl-emulator [--host H] [--port P] [--fixtures FILE]`. Scripts wait for the
+ * `etl-emulator listening on http://H:P` line and parse the URL from it, so that line's
+ * wording is a contract.
+ */
+
+const USAGE = "usage: etl-emulator [--host H] [--port P] [--fixtures FILE]";
+const DEFAULT_PORT = 4010;
+const EXIT_USAGE = 2;
+
+interface CliOptions {
+  host: string;
+  port: number;
+  fixtures: string | undefined;
+  help: boolean;
+}
+
+/** Bad input from the person at the terminal: one line, no stack trace. */
+class UsageError extends Error {}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) {
+    throw new UsageError(`invalid --port "${text}": expected an integer from 0 to 65535`);
+  }
+  return Number(text);
+}
+
+function parseCli(argv: string[]): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        host: { type: "string" },
+        port: { type: "string" },
+        fixtures: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0]!);
+  }
+  if (values.host === "") throw new UsageError("invalid --host: must not be empty");
+  return {
+    host: values.host ?? "127.0.0.1",
+    port: parsePort(values.port),
+    fixtures: values.fixtures,
+    help: values.help ?? false,
+  };
+}
+
+function printStartup(emulator: RunningEmulator, usedDefaultFixtures: boolean): void {
+  const lines = [`etl-emulator listening on ${emulator.url}`];
+  // Default credentials are random, so they are only usable if printed.
+  const account = emulator.accounts[0];
+  if (usedDefaultFixtures && account !== undefined) {
+    lines.push(`account: ${account.uid}`, `api key: ${account.apiKey}`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+function closeOnSignals(emulator: RunningEmulator): void {
+  const stop = (): void => {
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`etl-emulator: error while closing: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+function fail(message: string, exitCode: number): void {
+  process.stderr.write(`etl-emulator: ${message}\n`);
+  process.exitCode = exitCode;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const options = parseCli(argv);
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const emulator = await startEmulator({ host: options.host, port: options.port, fixtures: options.fixtures });
+  // Handlers first: a harness may send a signal as soon as it reads the listening line.
+  closeOnSignals(emulator);
+  printStartup(emulator, options.fixtures === undefined);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    fail(`${error.message} (${USAGE})`, EXIT_USAGE);
+  } else if (error instanceof FixturesError) {
+    fail(error.message, EXIT_USAGE);
+  } else {
+    // Typically the port is taken (EADDRINUSE) or the host is not an address of this machine.
+    fail(`cannot start: ${error instanceof Error ? error.message : String(error)}`, 1);
+  }
+});

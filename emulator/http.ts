@@ -1,0 +1,106 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+
+/** Request and response helpers shared by every route. */
+
+/** The one media type of API version 2 (spec section 9), sent and required verbatim. */
+export const API_MEDIA_TYPE = "application/vnd.service+json; version=2";
+
+/** Request bodies are small JSON objects; anything larger is a client bug or abuse. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader("Content-Type", API_MEDIA_TYPE);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** Error responses carry only `message` (spec section 2.8). */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  sendJson(res, status, { message }, headers);
+}
+
+/** A failure that maps straight to an error response. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: OutgoingHttpHeaders = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const NOT_FOUND_MESSAGE = "Item not found.";
+
+export function notFound(): HttpError {
+  return new HttpError(404, NOT_FOUND_MESSAGE);
+}
+
+/** `application/json`, optionally with a UTF-8 charset: JSON has no other encoding (RFC 8259). */
+function checkJsonContentType(header: string | undefined): void {
+  const [mediaType, ...params] = (header ?? "").split(";").map((part) => part.trim().toLowerCase());
+  if (mediaType !== "application/json") {
+    throw new HttpError(415, "Unsupported media type: request bodies must be sent with Content-Type: application/json");
+  }
+  for (const param of params) {
+    const [name, value] = param.split("=").map((part) => part.trim().replace(/^"(.*)"$/, "$1"));
+    if (name === "charset" && value !== "utf-8" && value !== "utf8") {
+      throw new HttpError(415, "Unsupported media type: the Content-Type charset must be utf-8");
+    }
+  }
+}
+
+const tooLarge = (): HttpError =>
+  new HttpError(413, `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes.`);
+
+/**
+ * Reads the whole body, keeping at most MAX_BODY_BYTES. An oversized body is still drained
+ * rather than cut off, so the client gets the 413 instead of a reset connection.
+ */
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  let oversized = Number.isFinite(declared) && declared > MAX_BODY_BYTES;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) oversized = true;
+    if (!oversized) chunks.push(buffer);
+  }
+  if (oversized) throw tooLarge();
+  return Buffer.concat(chunks);
+}
+
+/** Parses a JSON request body, or throws the HttpError (415, 413, 400) the client should see. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  checkJsonContentType(req.headers["content-type"]);
+  const body = await readBody(req);
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "Request body is not valid JSON.");
+  }
+}
+
+/** `http://host:port` as the client addressed it, for the `url` fields and Link headers. */
+export function requestOrigin(req: IncomingMessage, fallbackHost: string): string {
+  const host = req.headers.host;
+  return `http://${host !== undefined && host !== "" ? host : fallbackHost}`;
+}

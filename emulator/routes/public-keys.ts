@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { HttpError, notFound, readJsonBody, sendJson } from "../http";
+import { paginate } from "../pagination";
+import { parseId, type ApiContext, type Route } from "../routing";
+import { sortRecords, type SortKeys } from "../sorting";
+import { parseSshPublicKey } from "../ssh-key";
+import type { PublicKeyRecord } from "../store";
+
+/**
+ * SSH public keys of the authenticated user (`/user/keys`). Keys belong to one user within one
+ * account: other users of the same account neither see nor touch them.
+ */
+
+const MAX_NAME_LENGTH = 255;
+
+const createBodySchema = z.object({
+  name: z
+    .string({ error: "name must be a string" })
+    .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine((name) => name.trim() !== "", "name must not be blank")
+    .nullish(),
+  public_key: z
+    .string({ error: (issue) => (issue.input === undefined ? "public_key is required" : "public_key must be a string") })
+    .refine((key) => key.trim() !== "", "public_key is required"),
+});
+
+/** The service's JSON for a key (spec section 2.5); the key material itself is not echoed. */
+export function publicKeyJson(key: PublicKeyRecord, baseUrl: string): Record<string, unknown> {
+  return {
+    id: key.id,
+    name: key.name,
+    fingerprint: key.fingerprint,
+    comment: key.comment,
+    created_at: key.createdAt.toISOString(),
+    updated_at: key.updatedAt.toISOString(),
+    url: `${baseUrl}/user/keys/${key.id}`,
+  };
+}
+
+const sortKeys: SortKeys<PublicKeyRecord> = {
+  created: (key) => key.createdAt.getTime(),
+  updated: (key) => key.updatedAt.getTime(),
+  name: (key) => key.name,
+};
+
+function invalid(messages: string[]): HttpError {
+  return new HttpError(422, messages.join("; "));
+}
+
+async function readCreateBody(ctx: ApiContext): Promise<z.output<typeof createBodySchema>> {
+  const body = await readJsonBody(ctx.req);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new HttpError(400, "Request body must be a JSON object.");
+  }
+  const result = createBodySchema.safeParse(body);
+  if (!result.success) throw invalid(result.error.issues.map((issue) => issue.message));
+  return result.data;
+}
+
+async function createKey(ctx: ApiContext): Promise<void> {
+  const body = await readCreateBody(ctx);
+  const parsed = parseSshPublicKey(body.public_key);
+  if (!parsed.ok) throw invalid([parsed.reason]);
+  const name = body.name ?? parsed.comment;
+  if (name === "") throw invalid(["name is required when public_key has no comment"]);
+  if (name.length > MAX_NAME_LENGTH) {
+    throw invalid([`name (taken from the key's comment) must be at most ${MAX_NAME_LENGTH} characters`]);
+  }
+  const { account, user } = ctx.caller;
+  const owned = ctx.store.publicKeysOfUser(account.id, user.id);
+  if (owned.some((key) => key.fingerprint === parsed.fingerprint)) {
+    throw invalid(["public_key has already been taken"]);
+  }
+  const key = ctx.store.addPublicKey({
+    accountId: account.id,
+    userId: user.id,
+    name,
+    publicKey: body.public_key.trim(),
+    fingerprint: parsed.fingerprint,
+    comment: parsed.comment,
+  });
+  sendJson(ctx.res, 201, publicKeyJson(key, ctx.baseUrl));
+}
+
+function sendKeyPage(ctx: ApiContext, keys: PublicKeyRecord[]): void {
+  const sorted = sortRecords(keys, ctx.query, sortKeys);
+  const page = paginate(sorted, ctx.query, { origin: ctx.origin, pathname: ctx.pathname });
+  sendJson(ctx.res, 200, page.items.map((key) => publicKeyJson(key, ctx.baseUrl)), page.headers);
+}
+
+function listKeys(ctx: ApiContext): void {
+  sendKeyPage(ctx, ctx.store.publicKeysOfUser(ctx.caller.account.id, ctx.caller.user.id));
+}
+
+/** `q` matches a key's id exactly or its name case-insensitively as a substring. */
+function searchKeys(ctx: ApiContext): void {
+  const q = ctx.query.get("q");
+  if (q === null || q.trim() === "") throw new HttpError(400, "q is required");
+  const needle = q.trim().toLowerCase();
+  const keys = ctx.store
+    .publicKeysOfUser(ctx.caller.account.id, ctx.caller.user.id)
+    .filter((key) => String(key.id) === needle || key.name.toLowerCase().includes(needle));
+  sendKeyPage(ctx, keys);
+}
+
+function getKey(ctx: ApiContext): void {
+  const key = ctx.store.findPublicKey(ctx.caller.account.id, ctx.caller.user.id, parseId(ctx.params[0]));
+  if (key === undefined) throw notFound();
+  sendJson(ctx.res, 200, publicKeyJson(key, ctx.baseUrl));
+}
+
+/** Answers 200 with the deleted key, as the service does for every delete. */
+function deleteKey(ctx: ApiContext): void {
+  const key = ctx.store.deletePublicKey(ctx.caller.account.id, ctx.caller.user.id, parseId(ctx.params[0]));
+  if (key === undefined) throw notFound();
+  sendJson(ctx.res, 200, publicKeyJson(key, ctx.baseUrl));
+}
+
+export const publicKeyRoutes: readonly Route[] = [
+  { pattern: /^\/user\/keys$/, methods: { GET: listKeys, POST: createKey } },
+  { pattern: /^\/user\/keys\/search$/, methods: { GET: searchKeys } },
+  { pattern: /^\/user\/keys\/([^/]+)$/, methods: { GET: getKey, DELETE: deleteKey } },
+];

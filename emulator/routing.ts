@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Caller } from "./auth";
+import { HttpError, notFound } from "./http";
+import type { Store } from "./store";
+
+/** Route tables: each resource module lists its paths (relative to `{base_url}`) and methods. */
+
+export interface ApiContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  store: Store;
+  caller: Caller;
+  /** Captured path segments of the matched route, still URL-encoded. */
+  params: string[];
+  query: URLSearchParams;
+  /** `http://host:port` as the client addressed it. */
+  origin: string;
+  /** The full request path, for links back to the same collection. */
+  pathname: string;
+  /** `{base_url}` of the spec: `http://host:port/<account uid>/api`. */
+  baseUrl: string;
+}
+
+export type Handler = (ctx: ApiContext) => Promise<void> | void;
+
+export interface Route {
+  /** Matched against the path below `{base_url}`, e.g. `/user/keys/12`. */
+  pattern: RegExp;
+  methods: Readonly<Partial<Record<string, Handler>>>;
+}
+
+export interface RouteMatch {
+  handler: Handler;
+  params: string[];
+}
+
+/** First matching pattern wins, so fixed segments (`/search`) must precede `{id}` routes. */
+export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+  for (const route of routes) {
+    const match = route.pattern.exec(path);
+    if (match === null) continue;
+    const handler = route.methods[method];
+    if (handler === undefined) {
+      const allowed = Object.keys(route.methods).join(", ");
+      throw new HttpError(405, `Method ${method} is not allowed here; allowed: ${allowed}.`, { Allow: allowed });
+    }
+    return { handler, params: match.slice(1) };
+  }
+  throw notFound();
+}
+
+/** Record ids are positive integers; anything else cannot name a record, so it is not found. */
+export function parseId(text: string | undefined): number {
+  if (text === undefined || !/^[1-9]\d{0,14}$/.test(text)) throw notFound();
+  return Number(text);
+}

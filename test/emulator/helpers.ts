@@ -1,0 +1,129 @@
+import { createHash, generateKeyPairSync } from "node:crypto";
+import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
+
+/** Shared setup for the emulator tests: known credentials, real keys, and a small client. */
+
+export const ACCEPT = "application/vnd.service+json; version=2";
+
+export const DANA_KEY = "test-key-dana-0001";
+export const LEE_KEY = "test-key-lee-0002";
+export const OTHER_KEY = "test-key-other-0003";
+
+export const ACCOUNT = "acme-data";
+export const OTHER_ACCOUNT = "globex";
+
+export function testFixtures(): Fixtures {
+  return {
+    accounts: [
+      {
+        id: 1,
+        uid: ACCOUNT,
+        users: [
+          { id: 1, name: "Dana Platform", email: "dana@example.com", apiKey: DANA_KEY },
+          { id: 2, name: "Lee Analyst", email: "lee@example.com", apiKey: LEE_KEY },
+        ],
+      },
+      {
+        id: 2,
+        uid: OTHER_ACCOUNT,
+        users: [{ id: 3, name: "Olu Other", email: "olu@example.org", apiKey: OTHER_KEY }],
+      },
+    ],
+  };
+}
+
+export function startTestEmulator(fixtures: Fixtures = testFixtures()): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, fixtures });
+}
+
+export function basic(apiKey: string): string {
+  return `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+}
+
+export interface CallOptions {
+  method?: string;
+  key?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  account?: string;
+}
+
+/** Calls `{base_url}<path>` the way a correct client does, unless options say otherwise. */
+export function call(emulator: RunningEmulator, path: string, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: ACCEPT };
+  const key = options.key === undefined ? DANA_KEY : options.key;
+  if (key !== null) headers.Authorization = basic(key);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  return fetch(`${emulator.url}/${options.account ?? ACCOUNT}/api${path}`, {
+    method: options.method ?? "GET",
+    headers: { ...headers, ...options.headers },
+    body,
+  });
+}
+
+// ---- SSH keys, built from real key pairs in the OpenSSH wire format (RFC 4253 section 6.6).
+
+function sshString(data: Buffer | string): Buffer {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(bytes.length);
+  return Buffer.concat([length, bytes]);
+}
+
+/** mpint: big-endian two's complement, so a set high bit needs a leading zero byte. */
+function sshMpint(unsigned: Buffer): Buffer {
+  let bytes = unsigned;
+  while (bytes.length > 1 && bytes[0] === 0) bytes = bytes.subarray(1);
+  return sshString(bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+}
+
+export interface TestSshKey {
+  line: string;
+  base64: string;
+  /** Computed here independently of the emulator: MD5 over the decoded base64. */
+  fingerprint: string;
+}
+
+function sshKey(type: string, blob: Buffer, comment?: string): TestSshKey {
+  const base64 = blob.toString("base64");
+  const digest = createHash("md5").update(Buffer.from(base64, "base64")).digest("hex");
+  return {
+    line: comment === undefined ? `${type} ${base64}` : `${type} ${base64} ${comment}`,
+    base64,
+    fingerprint: digest.match(/../g)!.join(":"),
+  };
+}
+
+export function ed25519Key(comment?: string): TestSshKey {
+  const { publicKey } = generateKeyPairSync("ed25519");
+  const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-32);
+  return sshKey("ssh-ed25519", Buffer.concat([sshString("ssh-ed25519"), sshString(raw)]), comment);
+}
+
+export function rsaKey(comment?: string): TestSshKey {
+  const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = publicKey.export({ format: "jwk" });
+  const blob = Buffer.concat([
+    sshString("ssh-rsa"),
+    sshMpint(Buffer.from(jwk.e!, "base64url")),
+    sshMpint(Buffer.from(jwk.n!, "base64url")),
+  ]);
+  return sshKey("ssh-rsa", blob, comment);
+}
+
+export function ecdsaP256Key(comment?: string): TestSshKey {
+  const { publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = publicKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
+  const blob = Buffer.concat([sshString("ecdsa-sha2-nistp256"), sshString("nistp256"), sshString(point)]);
+  return sshKey("ecdsa-sha2-nistp256", blob, comment);
+}
+
+/** A blob assembled from arbitrary fields, for keys that are well-formed base64 but wrong. */
+export function rawKeyLine(type: string, fields: (Buffer | string)[], comment?: string): string {
+  return sshKey(type, Buffer.concat(fields.map(sshString)), comment).line;
+}

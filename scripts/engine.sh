@@ -88,10 +88,6 @@ build_binary() {
   say "$(basename "$output") $version: built in $(elapsed "$started")"
 }
 
-language_host_version() {
-  sed -n 's#^require github.com/pulumi/pulumi/sdk/v3 \(v[0-9.]*\).*#\1#p' "$ENGINE_MODULE_DIR/language-host/go.mod"
-}
-
 build_engine() {
   local root="$1" staging
   require_go
@@ -104,7 +100,7 @@ build_engine() {
   build_binary "$ENGINE_MODULE_DIR" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
     "$ENGINE_VERSION" "$staging/bin/pulumi"
   build_binary "$ENGINE_MODULE_DIR/language-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
-    "$(language_host_version)" "$staging/bin/pulumi-language-nodejs"
+    "$LANGUAGE_HOST_VERSION" "$staging/bin/pulumi-language-nodejs"
   [ "$(cli_version "$staging/bin/pulumi")" = "$ENGINE_VERSION" ] ||
     die "the built CLI does not report version $ENGINE_VERSION."
   rm -rf "$root"

@@ -12,7 +12,12 @@ NODE_PINNED_VERSION=22.23.3
 
 # The engine version is the one the wrapper module pins; keep that file the single source.
 ENGINE_MODULE_DIR="$REPO_ROOT/scripts/engine"
-ENGINE_VERSION="$(sed -n 's#^[[:space:]]*github.com/pulumi/pulumi/pkg/v3 \(v[0-9.]*\).*#\1#p' "$ENGINE_MODULE_DIR/go.mod")"
+# required_version GO_MOD MODULE: the version a go.mod requires of MODULE.
+required_version() {
+  grep -oE "$2 v[0-9]+\.[0-9]+\.[0-9]+" "$1" | head -n1 | cut -d' ' -f2
+}
+ENGINE_VERSION="$(required_version "$ENGINE_MODULE_DIR/go.mod" github.com/pulumi/pulumi/pkg/v3)"
+LANGUAGE_HOST_VERSION="$(required_version "$ENGINE_MODULE_DIR/language-host/go.mod" github.com/pulumi/pulumi/sdk/v3)"
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 die() {
@@ -27,3 +32,6 @@ version_at_least() {
   local have="${1#v}" want="${2#v}"
   [ "$(printf '%s\n%s\n' "$want" "$have" | sort -V | head -n1)" = "$want" ]
 }
+
+[ -n "$ENGINE_VERSION" ] && [ -n "$LANGUAGE_HOST_VERSION" ] ||
+  die "cannot read the pinned engine versions from $ENGINE_MODULE_DIR"

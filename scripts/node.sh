@@ -19,7 +19,7 @@ if [ ! -x "$bin/node" ] || [ "$(node_major "$bin/node")" -lt "$NODE_MIN_MAJOR" ]
   command -v npm >/dev/null ||
     die "Node.js $NODE_MIN_MAJOR or newer is needed and npm is not available to fetch it." \
       "Install Node.js $NODE_MIN_MAJOR (with npm) and run this again."
-  say "system Node.js is ${system_node:+$("$system_node" --version)}${system_node:-missing}; installing Node.js $NODE_PINNED_VERSION into $prefix"
+  say "system Node.js is $([ -n "$system_node" ] && "$system_node" --version || echo missing); installing Node.js $NODE_PINNED_VERSION into $prefix"
   mkdir -p "$CACHE_ROOT"
   staging="$(mktemp -d "$CACHE_ROOT/.node.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT

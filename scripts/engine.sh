@@ -77,8 +77,9 @@ build_binary() {
   (
     cd "$module"
     export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0
-    say "$(basename "$output") $version: downloading $(go list -m all | wc -l) modules"
-    go mod download
+    # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
+    # `go mod download` (all modules) would ask for, while .mod and .zip are served.
+    say "$(basename "$output") $version: downloading the modules it imports"
     total="$(go list -deps "$package" | wc -l)"
     say "$(basename "$output") $version: compiling about $total packages"
     go build -v -trimpath -tags osusergo,grpcnotrace \

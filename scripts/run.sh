@@ -8,6 +8,17 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$REPO_ROOT"
 case "$task" in
   quickstart) exec node --disable-warning=ExperimentalWarning scripts/quickstart.cts "$@" ;;
-  test) exec npx --no-install vitest run "$@" ;;
+  test)
+    # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.
+    results="$LOCAL_ROOT/test-results.json"
+    rm -f "$results"
+    status=0
+    npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
+    node -e '
+      const r = require(process.argv[1]);
+      console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+    ' "$results" || echo "0 passed, 1 failed (the test run produced no results)"
+    exit "$status"
+    ;;
   *) die "unknown task '$task'" "usage: bash scripts/run.sh quickstart|test [args]" ;;
 esac

@@ -24,21 +24,26 @@ export function checkWithSchema<S extends z.ZodType>(schema: S, news: Record<str
   const given = userInputs(news);
   const parsed = schema.safeParse(given);
   if (parsed.success) return { ok: true, inputs: parsed.data };
-  return { ok: false, inputs: given, failures: parsed.error.issues.flatMap(failuresOf) };
+  return { ok: false, inputs: given, failures: parsed.error.issues.flatMap((issue) => failuresOf(issue, given)) };
 }
 
-function failuresOf(issue: z.core.$ZodIssue): pulumi.dynamic.CheckFailure[] {
+function failuresOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
   const property = issue.path.map(String).join(".");
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => ({ property: key, reason: `${key} is not an input of this resource` }));
   }
-  return [{ property, reason: `${property || "inputs"} ${ruleOf(issue)}` }];
+  return [{ property, reason: `${property || "inputs"} ${ruleOf(issue, valueAt(given, issue.path))}` }];
 }
 
-function ruleOf(issue: z.core.$ZodIssue): string {
+/** zod leaves the offending value out of its issues; the inputs still have it. */
+function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key], given);
+}
+
+function ruleOf(issue: z.core.$ZodIssue, value: unknown): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? "is required" : `must be ${article(issue.expected)}, got ${describe(issue.input)}`;
+      return value === undefined ? "is required" : `must be ${article(issue.expected)}, got ${describe(value)}`;
     case "too_small":
       return issue.origin === "string" ? `must have at least ${issue.minimum} character(s)` : `must be at least ${issue.minimum}`;
     case "too_big":

@@ -1,0 +1,66 @@
+/** The HTTP client against the local service: address, headers, errors by status, redaction. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpRequest, type RequestFn } from "../../provider/client/http";
+import { AuthenticationError, ConnectionError, NotFoundError, ValidationError } from "../../provider/client/errors";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+
+const API_KEY = "client-test-key-0123456789";
+const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
+
+describe("HTTP client", () => {
+  let emulator: RunningEmulator;
+  let request: RequestFn;
+  const clientFor = (apiKey: string, vendor = "service") =>
+    createHttpRequest({ apiUrl: emulator.url, accountId: "acme", apiKey, vendor });
+
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      fixtures: { accounts: [{ id: 1, uid: "acme", users: [{ id: 1, name: "A", email: "a@example.com", apiKey: API_KEY }] }] },
+    });
+    request = clientFor(API_KEY);
+  });
+  afterAll(() => emulator.close());
+
+  it("creates and reads through {base_url} with Basic auth and the versioned Accept header", async () => {
+    const created = await request<{ id: number; fingerprint: string }>({ method: "POST", path: "/user/keys", body: { public_key: KEY } });
+    expect(created.status).toBe(201);
+    const read = await request<{ id: number; name: string }>({ method: "GET", path: `/user/keys/${created.body.id}` });
+    expect(read.body).toMatchObject({ id: created.body.id, name: "quickstart-deploy" });
+    expect(read.headers["content-type"]).toBe("application/vnd.service+json; version=2");
+  });
+
+  it("turns 404 into NotFoundError carrying the service's message", async () => {
+    const error = await request({ method: "GET", path: "/user/keys/999999" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ status: 404, serviceMessage: "Item not found." });
+    expect((error as Error).message).toBe("GET /acme/api/user/keys/999999 failed with 404 Not Found: Item not found.");
+  });
+
+  it("turns 422 into ValidationError", async () => {
+    const error = await request({ method: "POST", path: "/user/keys", body: { public_key: "nope" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).serviceMessage).toMatch(/public_key/);
+  });
+
+  it("turns 401 into AuthenticationError and never exposes the key", async () => {
+    const wrongKey = "wrong-key-abcdef";
+    const error = await clientFor(wrongKey).call(null, { method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    const everything = JSON.stringify({ ...(error as object), message: (error as Error).message, stack: (error as Error).stack });
+    expect(everything).not.toContain(wrongKey);
+    expect(everything).not.toContain(Buffer.from(`${wrongKey}:`).toString("base64"));
+    expect((error as AuthenticationError).request.headers.authorization).toBe("[REDACTED]");
+  });
+
+  it("is answered 404 when the media type's vendor is wrong", async () => {
+    const error = await clientFor(API_KEY, "other").call(null, { method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+  });
+
+  it("reports an unreachable service as ConnectionError", async () => {
+    const closed = createHttpRequest({ apiUrl: "http://127.0.0.1:9", accountId: "acme", apiKey: API_KEY, vendor: "service" });
+    const error = await closed({ method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toContain("could not reach http://127.0.0.1:9");
+  });
+});

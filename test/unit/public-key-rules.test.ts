@@ -1,0 +1,76 @@
+/** PublicKey's check and diff: pure rules, no API call (the request function is never set up). */
+import * as pulumi from "@pulumi/pulumi";
+import { describe, expect, it } from "vitest";
+import { publicKeyProvider, type PublicKeyOutputs } from "../../provider/resources/public-key";
+
+const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
+const NO_COMMENT = KEY.replace(" quickstart-deploy", "");
+const OTHER_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAYYpAL16innHprXNo3ZNqBBJHY9qV0IrXKVZ42zb8tS other";
+
+const check = (news: Record<string, unknown>) => publicKeyProvider.check({}, { __provider: "shim", ...news });
+
+describe("PublicKey check", () => {
+  it("normalizes the key and keeps the engine's own properties out", async () => {
+    const result = await check({ publicKey: `\n${KEY}  \n`, name: " deploy " });
+    expect(result).toEqual({ ok: true, inputs: { publicKey: KEY, name: "deploy" } });
+  });
+
+  it.each<[Record<string, unknown>, string, string]>([
+    [{}, "publicKey", "publicKey is required"],
+    [{ publicKey: 42 }, "publicKey", "publicKey must be a string, got a number"],
+    [{ publicKey: "ssh-rsa" }, "publicKey", 'publicKey must have the key as base64 after "ssh-rsa"'],
+    [{ publicKey: "hello" }, "publicKey", "publicKey must start with a key type"],
+    [{ publicKey: KEY, name: "" }, "name", "name must have at least 1 character(s)"],
+    [{ publicKey: KEY, name: "x".repeat(256) }, "name", "name must have at most 255 characters"],
+    [{ publicKey: KEY, name: "a\u0007b" }, "name", "name must not contain control characters"],
+    [{ publicKey: NO_COMMENT }, "name", "name is required when publicKey has no comment"],
+    [{ publicKey: KEY, pubKey: KEY }, "pubKey", "pubKey is not an input of this resource"],
+  ])("fails %j on %s", async (inputs, property, reason) => {
+    const result = await check(inputs);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.failures).toContainEqual({ property, reason: expect.stringContaining(reason) });
+  });
+
+  it("leaves values unknown during a preview to the update", async () => {
+    const result = await check({ publicKey: pulumi.runtime.unknownValue });
+    expect(result.ok).toBe(true);
+  });
+});
+
+describe("PublicKey diff", () => {
+  const olds: PublicKeyOutputs = {
+    publicKey: KEY,
+    name: "quickstart-deploy",
+    fingerprint: "da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93",
+    comment: "quickstart-deploy",
+    createdAt: "2026-11-21T00:00:00Z",
+    updatedAt: "2026-11-21T00:00:00Z",
+    url: "http://127.0.0.1/acme/api/user/keys/1",
+  };
+
+  it("sees no change when the name is left to default to the comment", async () => {
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY })).toMatchObject({ changes: false, replaces: [] });
+  });
+
+  it("replaces on a new name, deleting first because the same key cannot exist twice", async () => {
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, name: "renamed" })).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  it("replaces on a new key, creating the new one first", async () => {
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" })).toEqual({
+      changes: true,
+      replaces: ["publicKey"],
+      deleteBeforeReplace: false,
+    });
+  });
+
+  it("reports a change when the new key is not known yet", async () => {
+    const diff = await publicKeyProvider.diff("1", olds, { publicKey: pulumi.runtime.unknownValue });
+    expect(diff.changes).toBe(true);
+    expect(diff.replaces).toContain("publicKey");
+  });
+});

@@ -7,11 +7,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process; two cores fit two files.
     maxWorkers: 2,
-  },
-  server: {
-    deps: {
-      // Programs use the compiled package exactly as a user's would, through node_modules/pulumi-etl.
-      external: [/\/dist\//],
+    server: {
+      deps: {
+        // Programs use the compiled package exactly as a user's would, through node_modules/pulumi-etl.
+        external: [/\/dist\//],
+      },
     },
   },
 });

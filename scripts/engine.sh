@@ -44,7 +44,7 @@ elapsed() { local s=$((SECONDS - $1)); printf '%dm%02ds' $((s / 60)) $((s % 60))
 
 # `go build -v` names each package as it compiles it: turn that into a line every 5 %.
 report_build_progress() {
-  local total="$1" started="$2" done=0 step next
+  local label="$1" total="$2" started="$3" done=0 step next
   step=$(((total + 19) / 20))
   next=$step
   while IFS= read -r line; do
@@ -53,10 +53,24 @@ report_build_progress() {
       *)
         done=$((done + 1))
         if [ "$done" -ge "$next" ]; then
-          say "engine: compiled $done of about $total packages ($(elapsed "$started"))"
+          say "$label: compiled $done of about $total packages ($(elapsed "$started"))"
           next=$((next + step))
         fi
         ;;
+    esac
+  done
+}
+
+# `go` names every module it downloads: one line per 50 modules instead.
+report_downloads() {
+  local label="$1" count=0
+  while IFS= read -r line; do
+    case "$line" in
+      "go: downloading "*)
+        count=$((count + 1))
+        [ $((count % 50)) -ne 0 ] || say "$label: downloaded $count modules"
+        ;;
+      *) printf '%s\n' "$line" >&2 ;;
     esac
   done
 }
@@ -73,20 +87,21 @@ require_go() {
 # build_binary MODULE_DIR PACKAGE VERSION OUTPUT: a version-stamped static build of PACKAGE,
 # resolved through the wrapper module whose go.sum pins every dependency.
 build_binary() {
-  local module="$1" package="$2" version="$3" output="$4" started=$SECONDS total
+  local module="$1" package="$2" version="$3" output="$4" started=$SECONDS total label
+  label="$(basename "$output") $version"
   (
     cd "$module"
     export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0
     # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
     # `go mod download` (all modules) would ask for, while .mod and .zip are served.
-    say "$(basename "$output") $version: downloading the modules it imports"
-    total="$(go list -deps "$package" | wc -l)"
-    say "$(basename "$output") $version: compiling about $total packages"
+    say "$label: downloading the modules it imports"
+    total="$(go list -deps "$package" 2> >(report_downloads "$label") | wc -l)" || exit 1
+    say "$label: compiling about $total packages ($(elapsed "$started"))"
     go build -v -trimpath -tags osusergo,grpcnotrace \
       -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version" \
-      -o "$output" "$package" 2>&1 | report_build_progress "$total" "$started"
-  ) || die "building $(basename "$output") failed (see the compiler output above)."
-  say "$(basename "$output") $version: built in $(elapsed "$started")"
+      -o "$output" "$package" 2>&1 | report_build_progress "$label" "$total" "$started"
+  ) || die "building $label failed (see the go output above)."
+  say "$label: built in $(elapsed "$started")"
 }
 
 build_engine() {

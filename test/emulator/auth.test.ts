@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, OTHER_ACCOUNT, OTHER_KEY, startTestEmulator } from "./helpers";
+import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, OTHER_ACCOUNT, OTHER_KEY, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 async function expectUnauthorized(response: Response): Promise<void> {
   expect(response.status).toBe(401);
   expect(response.headers.get("www-authenticate")).toBe('Basic realm="etl"');
-  expect(await response.json()).toEqual({ message: "Invalid or missing credentials." });
+  expect(await readJson(response)).toEqual({ message: "Invalid or missing credentials." });
 }
 
 describe("authentication", () => {
@@ -70,7 +70,7 @@ describe("the version Accept header", () => {
     if (accept !== undefined) headers.Accept = accept;
     const response = await fetch(`${emulator.url}/${ACCOUNT}/api/user/keys`, { headers });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message });
+    expect(await readJson(response)).toEqual({ message });
   }
 
   it("answers 404 without it", async () => {
@@ -98,20 +98,20 @@ describe("routing", () => {
     for (const path of ["/no/such/thing", "", "/user/keys/", "/user"]) {
       const response = await call(emulator, path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ message: "Item not found." });
+      expect(await readJson(response)).toEqual({ message: "Item not found." });
     }
   });
 
   it("answers 404 outside the API space", async () => {
     const response = await fetch(`${emulator.url}/`, { headers: { Accept: ACCEPT } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Item not found." });
+    expect(await readJson(response)).toEqual({ message: "Item not found." });
   });
 
   it("answers 405 with Allow for a wrong method on a known path", async () => {
     const response = await call(emulator, "/user/keys", { method: "PUT" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, POST");
-    expect((await response.json()).message).toMatch(/PUT is not allowed/);
+    expect((await readJson(response)).message).toMatch(/PUT is not allowed/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ACCOUNT, call, DANA_KEY, ed25519Key, LEE_KEY, OTHER_KEY, startTestEmulator } from "./helpers";
+import { ACCOUNT, call, DANA_KEY, ed25519Key, LEE_KEY, OTHER_KEY, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
 
@@ -20,14 +20,14 @@ async function requests(): Promise<Record<string, unknown>[]> {
   const response = await fetch(`${emulator.url}/_emulator/requests`);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/json");
-  return response.json();
+  return readJson(response);
 }
 
 describe("/_emulator/health", () => {
   it("answers ok without credentials or Accept header", async () => {
     const response = await fetch(`${emulator.url}/_emulator/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await readJson(response)).toEqual({ ok: true });
   });
 });
 
@@ -65,7 +65,7 @@ describe("/_emulator/requests", () => {
 describe("/_emulator/state", () => {
   it("dumps every record without API keys", async () => {
     const key = ed25519Key("state");
-    const created = await (await call(emulator, "/user/keys", { method: "POST", body: { public_key: key.line } })).json();
+    const created = await readJson(await call(emulator, "/user/keys", { method: "POST", body: { public_key: key.line } }));
     const response = await fetch(`${emulator.url}/_emulator/state`);
     expect(response.status).toBe(200);
     const text = await response.text();

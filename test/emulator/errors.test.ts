@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { Store } from "../../emulator/store";
-import { call, startTestEmulator } from "./helpers";
+import { call, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
 
@@ -25,7 +25,7 @@ describe("unexpected failures", () => {
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const response = await call(emulator, "/user/keys");
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: "Internal server error." });
+    expect(await readJson(response)).toEqual({ message: "Internal server error." });
     expect(stderr.mock.calls.map(([text]) => String(text)).join("")).toContain("simulated defect");
 
     vi.restoreAllMocks();

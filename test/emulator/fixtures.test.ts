@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import { defaultFixtures, FixturesError, loadFixturesFile, validateFixtures } from "../../emulator/fixtures";
-import { call, ed25519Key, testFixtures } from "./helpers";
+import { call, ed25519Key, testFixtures, readJson } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "etl-fixtures-"));
 
@@ -131,11 +131,11 @@ describe("startEmulator with fixtures", () => {
     try {
       expect(emulator.accounts).toEqual([{ uid: "initech", apiKey: "peter-key" }]);
       const milton = await call(emulator, "/user/keys/40", { account: "initech", key: "milton-key" });
-      expect(await milton.json()).toMatchObject({ id: 40, name: "preloaded", fingerprint: key.fingerprint });
-      const peter = (await (await call(emulator, "/user/keys", { account: "initech", key: "peter-key" })).json()) as { id: number; name: string }[];
+      expect(await readJson(milton)).toMatchObject({ id: 40, name: "preloaded", fingerprint: key.fingerprint });
+      const peter = (await readJson(await call(emulator, "/user/keys", { account: "initech", key: "peter-key" }))) as { id: number; name: string }[];
       expect(peter).toMatchObject([{ id: 41, name: "named" }]);
       const created = await call(emulator, "/user/keys", { account: "initech", key: "peter-key", method: "POST", body: { public_key: ed25519Key("new").line } });
-      expect((await created.json()).id).toBe(42);
+      expect((await readJson(created)).id).toBe(42);
     } finally {
       await emulator.close();
     }

@@ -48,6 +48,11 @@ export interface CallOptions {
   account?: string;
 }
 
+/** A response body as JSON, typed loosely: tests assert on its shape. */
+export function readJson(response: Response): Promise<any> {
+  return response.json();
+}
+
 /** Calls `{base_url}<path>` the way a correct client does, unless options say otherwise. */
 export function call(emulator: RunningEmulator, path: string, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: ACCEPT };

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, ed25519Key, startTestEmulator } from "./helpers";
+import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, ed25519Key, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
 let ids: number[];
@@ -11,7 +11,7 @@ beforeAll(async () => {
   ids = [];
   for (let i = 1; i <= 25; i++) {
     const response = await call(emulator, "/user/keys", { method: "POST", body: { name: `key ${i}`, public_key: ed25519Key().line } });
-    ids.push((await response.json()).id);
+    ids.push((await readJson(response)).id);
   }
 });
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 async function page(query: string): Promise<{ ids: number[]; link: string | null; status: number }> {
   const response = await call(emulator, `/user/keys${query}`);
-  const body = (await response.json()) as { id: number }[];
+  const body = (await readJson(response)) as { id: number }[];
   return { ids: body.map((key) => key.id), link: response.headers.get("link"), status: response.status };
 }
 
@@ -53,7 +53,7 @@ describe("offset and limit", () => {
     let url: string | undefined = `${base()}?limit=7`;
     while (url !== undefined) {
       const response = await call(emulator, url.slice(`${emulator.url}/${ACCOUNT}/api`.length));
-      seen.push(...((await response.json()) as { id: number }[]).map((key) => key.id));
+      seen.push(...((await readJson(response)) as { id: number }[]).map((key) => key.id));
       url = /<([^>]+)>; rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
     }
     expect(seen).toEqual(ids);
@@ -115,7 +115,7 @@ describe("offset and limit", () => {
   ])("answers 400 for %s", async (query, message) => {
     const response = await call(emulator, `/user/keys?${query}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message });
+    expect(await readJson(response)).toEqual({ message });
   });
 
   it("accepts the bounds", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ACCOUNT, call, ecdsaP256Key, ed25519Key, LEE_KEY, rawKeyLine, rsaKey, startTestEmulator } from "./helpers";
+import { ACCOUNT, call, ecdsaP256Key, ed25519Key, LEE_KEY, rawKeyLine, rsaKey, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
 
@@ -19,7 +19,7 @@ async function createKey(body: unknown, key?: string): Promise<Response> {
 }
 
 async function deleteAllKeys(key?: string): Promise<void> {
-  const keys = (await (await call(emulator, "/user/keys?limit=100", { key })).json()) as { id: number }[];
+  const keys = (await readJson(await call(emulator, "/user/keys?limit=100", { key }))) as { id: number }[];
   for (const { id } of keys) await call(emulator, `/user/keys/${id}`, { method: "DELETE", key });
 }
 
@@ -34,7 +34,7 @@ describe("POST /user/keys", () => {
     const response = await createKey({ name: "Laptop", public_key: key.line });
     expect(response.status).toBe(201);
     expect(response.headers.get("content-type")).toBe("application/vnd.service+json; version=2");
-    const body = await response.json();
+    const body = await readJson(response);
     expect(body).toEqual({
       id: expect.any(Number),
       name: "Laptop",
@@ -51,34 +51,34 @@ describe("POST /user/keys", () => {
     const key = rsaKey("ops@bastion");
     const response = await createKey({ public_key: key.line });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ fingerprint: key.fingerprint, comment: "ops@bastion" });
+    expect(await readJson(response)).toMatchObject({ fingerprint: key.fingerprint, comment: "ops@bastion" });
   });
 
   it("creates an ECDSA key", async () => {
     const key = ecdsaP256Key("ci runner");
     const response = await createKey({ public_key: key.line });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ fingerprint: key.fingerprint, name: "ci runner", comment: "ci runner" });
+    expect(await readJson(response)).toMatchObject({ fingerprint: key.fingerprint, name: "ci runner", comment: "ci runner" });
   });
 
   it("defaults the name to the key's comment", async () => {
     const response = await createKey({ public_key: ed25519Key("dana@workstation").line });
-    expect(await response.json()).toMatchObject({ name: "dana@workstation", comment: "dana@workstation" });
+    expect(await readJson(response)).toMatchObject({ name: "dana@workstation", comment: "dana@workstation" });
   });
 
   it("accepts surrounding whitespace and a trailing newline as pasted from a .pub file", async () => {
     const key = ed25519Key("pasted");
     const response = await createKey({ public_key: `  ${key.line}\n` });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ fingerprint: key.fingerprint, comment: "pasted" });
+    expect(await readJson(response)).toMatchObject({ fingerprint: key.fingerprint, comment: "pasted" });
   });
 
   it("requires a name when the key has no comment", async () => {
     const response = await createKey({ public_key: ed25519Key().line });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ message: "name is required when public_key has no comment" });
+    expect(await readJson(response)).toEqual({ message: "name is required when public_key has no comment" });
     const named = await createKey({ name: "no comment", public_key: ed25519Key().line });
-    expect(await named.json()).toMatchObject({ name: "no comment", comment: "" });
+    expect(await readJson(named)).toMatchObject({ name: "no comment", comment: "" });
   });
 
   it.each([
@@ -95,14 +95,14 @@ describe("POST /user/keys", () => {
   ])("answers 422 naming public_key when it is %s", async (_case, body, message) => {
     const response = await createKey(body);
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toMatch(message);
+    expect((await readJson(response)).message).toMatch(message);
   });
 
   it("answers 422 when the blob's type differs from the declared type", async () => {
     const ed = ed25519Key("me");
     const response = await createKey({ public_key: `ssh-rsa ${ed.base64} me` });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ message: "public_key blob does not match its declared type ssh-rsa" });
+    expect(await readJson(response)).toEqual({ message: "public_key blob does not match its declared type ssh-rsa" });
   });
 
   it("answers 422 for a truncated blob", async () => {
@@ -110,13 +110,13 @@ describe("POST /user/keys", () => {
     const truncated = Buffer.from(ed.base64, "base64").subarray(0, 30).toString("base64");
     const response = await createKey({ public_key: `ssh-ed25519 ${truncated} me` });
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toMatch(/^public_key blob/);
+    expect((await readJson(response)).message).toMatch(/^public_key blob/);
   });
 
   it("answers 422 for an ed25519 blob with a key of the wrong size", async () => {
     const response = await createKey({ public_key: rawKeyLine("ssh-ed25519", ["ssh-ed25519", Buffer.alloc(31, 7)], "me") });
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toMatch(/^public_key blob is malformed for key type ssh-ed25519/);
+    expect((await readJson(response)).message).toMatch(/^public_key blob is malformed for key type ssh-ed25519/);
   });
 
   it.each([
@@ -126,7 +126,7 @@ describe("POST /user/keys", () => {
   ])("answers 422 when name is %s", async (_case, body, message) => {
     const response = await createKey(body);
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toMatch(message);
+    expect((await readJson(response)).message).toMatch(message);
   });
 
   it("accepts a name of exactly 255 characters", async () => {
@@ -139,7 +139,7 @@ describe("POST /user/keys", () => {
     expect((await createKey({ public_key: key.line })).status).toBe(201);
     const again = await createKey({ name: "another name", public_key: key.line.replace("twice", "other comment") });
     expect(again.status).toBe(422);
-    expect(await again.json()).toEqual({ message: "public_key has already been taken" });
+    expect(await readJson(again)).toEqual({ message: "public_key has already been taken" });
   });
 
   it("lets another user of the account register the same key", async () => {
@@ -151,7 +151,7 @@ describe("POST /user/keys", () => {
   it("answers 400 when the body is not a JSON object", async () => {
     const response = await createKey([ed25519Key("x").line]);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Request body must be a JSON object." });
+    expect(await readJson(response)).toEqual({ message: "Request body must be a JSON object." });
   });
 
   it("ignores fields it does not know", async () => {
@@ -162,20 +162,20 @@ describe("POST /user/keys", () => {
 
 describe("GET /user/keys/{key_id}", () => {
   it("returns the key", async () => {
-    const created = await (await createKey({ public_key: ed25519Key("get me").line })).json();
+    const created = await readJson(await createKey({ public_key: ed25519Key("get me").line }));
     const response = await call(emulator, `/user/keys/${created.id}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(created);
+    expect(await readJson(response)).toEqual(created);
   });
 
   it.each(["999999", "abc", "0", "-1", "1.5", "1e3"])("answers 404 Item not found. for id %s", async (id) => {
     const response = await call(emulator, `/user/keys/${id}`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Item not found." });
+    expect(await readJson(response)).toEqual({ message: "Item not found." });
   });
 
   it("hides keys of other users of the same account", async () => {
-    const created = await (await createKey({ public_key: ed25519Key("dana only").line })).json();
+    const created = await readJson(await createKey({ public_key: ed25519Key("dana only").line }));
     const response = await call(emulator, `/user/keys/${created.id}`, { key: LEE_KEY });
     expect(response.status).toBe(404);
     const deletion = await call(emulator, `/user/keys/${created.id}`, { method: "DELETE", key: LEE_KEY });
@@ -186,24 +186,24 @@ describe("GET /user/keys/{key_id}", () => {
 
 describe("GET /user/keys", () => {
   it("lists the caller's keys by id", async () => {
-    const first = await (await createKey({ public_key: ed25519Key("b-first").line })).json();
-    const second = await (await createKey({ public_key: rsaKey("a-second").line })).json();
+    const first = await readJson(await createKey({ public_key: ed25519Key("b-first").line }));
+    const second = await readJson(await createKey({ public_key: rsaKey("a-second").line }));
     await createKey({ public_key: ed25519Key("lee's").line }, LEE_KEY);
     const response = await call(emulator, "/user/keys");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual([first, second]);
+    expect(await readJson(response)).toEqual([first, second]);
     expect(response.headers.get("link")).toBeNull();
   });
 
   it("returns an empty array when there are no keys", async () => {
     const response = await call(emulator, "/user/keys");
-    expect(await response.json()).toEqual([]);
+    expect(await readJson(response)).toEqual([]);
   });
 
   it("sorts by name and direction", async () => {
     for (const name of ["beta", "alpha", "gamma"]) await createKey({ name, public_key: ed25519Key().line });
     const names = async (query: string): Promise<string[]> =>
-      ((await (await call(emulator, `/user/keys?${query}`)).json()) as { name: string }[]).map((k) => k.name);
+      ((await readJson(await call(emulator, `/user/keys?${query}`))) as { name: string }[]).map((k) => k.name);
     expect(await names("sort=name")).toEqual(["alpha", "beta", "gamma"]);
     expect(await names("sort=name&direction=desc")).toEqual(["gamma", "beta", "alpha"]);
     expect(await names("direction=desc")).toEqual(["gamma", "alpha", "beta"]);
@@ -214,51 +214,51 @@ describe("GET /user/keys", () => {
   it("answers 400 for unknown sort or direction values", async () => {
     const sort = await call(emulator, "/user/keys?sort=size");
     expect(sort.status).toBe(400);
-    expect(await sort.json()).toEqual({ message: "sort must be one of created, updated, name" });
+    expect(await readJson(sort)).toEqual({ message: "sort must be one of created, updated, name" });
     const direction = await call(emulator, "/user/keys?direction=up");
     expect(direction.status).toBe(400);
-    expect(await direction.json()).toEqual({ message: "direction must be asc or desc" });
+    expect(await readJson(direction)).toEqual({ message: "direction must be asc or desc" });
   });
 });
 
 describe("GET /user/keys/search", () => {
   it("finds keys by name or id", async () => {
-    const laptop = await (await createKey({ name: "Work Laptop", public_key: ed25519Key().line })).json();
-    const desktop = await (await createKey({ name: "Home desktop", public_key: ed25519Key().line })).json();
+    const laptop = await readJson(await createKey({ name: "Work Laptop", public_key: ed25519Key().line }));
+    const desktop = await readJson(await createKey({ name: "Home desktop", public_key: ed25519Key().line }));
     const byName = await call(emulator, "/user/keys/search?q=laptop");
     expect(byName.status).toBe(200);
-    expect(await byName.json()).toEqual([laptop]);
+    expect(await readJson(byName)).toEqual([laptop]);
     const byId = await call(emulator, `/user/keys/search?q=${desktop.id}`);
-    expect(await byId.json()).toEqual([desktop]);
+    expect(await readJson(byId)).toEqual([desktop]);
   });
 
   it("answers 400 without q", async () => {
     const response = await call(emulator, "/user/keys/search");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "q is required" });
+    expect(await readJson(response)).toEqual({ message: "q is required" });
   });
 });
 
 describe("DELETE /user/keys/{key_id}", () => {
   it("answers 200 with the deleted key, after which it is gone", async () => {
-    const created = await (await createKey({ public_key: ed25519Key("delete me").line })).json();
+    const created = await readJson(await createKey({ public_key: ed25519Key("delete me").line }));
     const deletion = await call(emulator, `/user/keys/${created.id}`, { method: "DELETE" });
     expect(deletion.status).toBe(200);
-    expect(await deletion.json()).toEqual(created);
+    expect(await readJson(deletion)).toEqual(created);
     const get = await call(emulator, `/user/keys/${created.id}`);
     expect(get.status).toBe(404);
-    expect(await get.json()).toEqual({ message: "Item not found." });
+    expect(await readJson(get)).toEqual({ message: "Item not found." });
     const again = await call(emulator, `/user/keys/${created.id}`, { method: "DELETE" });
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ message: "Item not found." });
+    expect(await readJson(again)).toEqual({ message: "Item not found." });
   });
 
   it("frees the key so it can be registered again with a new id", async () => {
     const key = ed25519Key("again");
-    const created = await (await createKey({ public_key: key.line })).json();
+    const created = await readJson(await createKey({ public_key: key.line }));
     await call(emulator, `/user/keys/${created.id}`, { method: "DELETE" });
     const recreated = await createKey({ public_key: key.line });
     expect(recreated.status).toBe(201);
-    expect((await recreated.json()).id).toBeGreaterThan(created.id);
+    expect((await readJson(recreated)).id).toBeGreaterThan(created.id);
   });
 });

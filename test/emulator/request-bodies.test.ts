@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ACCEPT, ACCOUNT, basic, DANA_KEY, ed25519Key, startTestEmulator } from "./helpers";
+import { ACCEPT, ACCOUNT, basic, DANA_KEY, ed25519Key, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
 
@@ -22,19 +22,19 @@ describe("request bodies", () => {
   it("answers 400 to malformed JSON", async () => {
     const response = await post('{"public_key": ', "application/json");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Request body is not valid JSON." });
+    expect(await readJson(response)).toEqual({ message: "Request body is not valid JSON." });
   });
 
   it("answers 400 to an empty body", async () => {
     const response = await post("", "application/json");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Request body is not valid JSON." });
+    expect(await readJson(response)).toEqual({ message: "Request body is not valid JSON." });
   });
 
   it.each([["text/plain"], ["application/x-www-form-urlencoded"], [undefined]])("answers 415 to Content-Type %s", async (type) => {
     const response = await post(JSON.stringify({ public_key: ed25519Key("x").line }), type);
     expect(response.status).toBe(415);
-    expect((await response.json()).message).toMatch(/Content-Type: application\/json/);
+    expect((await readJson(response)).message).toMatch(/Content-Type: application\/json/);
   });
 
   it("accepts a UTF-8 charset parameter but no other charset", async () => {
@@ -42,14 +42,14 @@ describe("request bodies", () => {
     expect(ok.status).toBe(201);
     const latin = await post(JSON.stringify({ public_key: ed25519Key("latin").line }), "application/json; charset=iso-8859-1");
     expect(latin.status).toBe(415);
-    expect((await latin.json()).message).toMatch(/charset must be utf-8/);
+    expect((await readJson(latin)).message).toMatch(/charset must be utf-8/);
   });
 
   it("answers 413 to a body over 1 MiB and keeps serving", async () => {
     const big = JSON.stringify({ name: "x".repeat(1024 * 1024), public_key: ed25519Key("big").line });
     const response = await post(big, "application/json");
     expect(response.status).toBe(413);
-    expect((await response.json()).message).toMatch(/too large/);
+    expect((await readJson(response)).message).toMatch(/too large/);
     const health = await fetch(`${emulator.url}/_emulator/health`);
     expect(health.status).toBe(200);
   });

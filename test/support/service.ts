@@ -23,7 +23,7 @@ export async function startLocalService(): Promise<LocalService> {
       ],
     },
   });
-  const control = async (method: string, path: string) => {
+  const control = async (method: string, path: string): Promise<any> => {
     const response = await fetch(`${emulator.url}/_emulator/${path}`, { method });
     return response.status === 204 ? undefined : response.json();
   };

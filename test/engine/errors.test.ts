@@ -1,0 +1,70 @@
+/**
+ * What a user sees when something is wrong, through the real engine: invalid inputs fail the
+ * preview with the input named and no API call; bad credentials fail cleanly without a stack
+ * trace or the key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PublicKey } from "pulumi-etl";
+import { createTestStack, type TestStack } from "../support/engine";
+import { startLocalService, type LocalService } from "../support/service";
+
+const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
+
+/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
+async function failureOf(operation: Promise<unknown>): Promise<string> {
+  const error = await operation.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, "the operation should have failed").toBeInstanceOf(Error);
+  return String((error as Error).message);
+}
+
+describe("errors through the real engine", { timeout: 180_000 }, () => {
+  let service: LocalService;
+  const stacks: TestStack[] = [];
+
+  beforeAll(async () => {
+    service = await startLocalService();
+  });
+  afterAll(async () => {
+    stacks.forEach((s) => s.dispose());
+    await service?.emulator.close();
+  });
+
+  it("an invalid input fails the preview, naming the input, before any API call", async () => {
+    const test = await createTestStack("bad-input", async () => {
+      new PublicKey("bad", { publicKey: "ssh-rsa not-base64!", name: "" });
+    }, service);
+    stacks.push(test);
+    await service.resetRequests();
+    const output = await failureOf(test.stack.preview());
+    expect(output).toContain('publicKey must have the key as base64 after "ssh-rsa"');
+    expect(output).toContain("name must have at least 1 character(s)");
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+    expect(await service.requests()).toEqual([]);
+  });
+
+  it("a wrong API key fails the update with the service's answer, without the key or a stack trace", async () => {
+    const wrongKey = "wrong-key-0f1e2d3c4b5a";
+    const test = await createTestStack("bad-key", async () => {
+      new PublicKey("key", { publicKey: KEY });
+    }, { ...service, apiKey: wrongKey });
+    stacks.push(test);
+    const output = await failureOf(test.stack.up());
+    expect(output).toContain("POST /acme-test/api/user/keys failed with 401 Unauthorized: Invalid or missing credentials.");
+    expect(output).not.toContain(wrongKey);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it("missing configuration names the setting and how to set it", async () => {
+    const test = await createTestStack("no-config", async () => {
+      new PublicKey("key", { publicKey: KEY });
+    }, service);
+    stacks.push(test);
+    await test.stack.removeConfig("etl:apiUrl");
+    const output = await failureOf(test.stack.up());
+    expect(output).toContain("etl:apiUrl is not set (run `pulumi config set etl:apiUrl <value>` or set ETL_API_URL)");
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});

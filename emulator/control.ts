@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HttpError, sendJson } from "./http";
+import { advanceLifecycles } from "./lifecycle";
+import { SERVICE_WIDE } from "./model/product-updates";
 import type { RequestLog } from "./request-log";
 import type { Store } from "./store";
 
@@ -13,24 +15,29 @@ export const CONTROL_PREFIX = "/_emulator";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
-/** Every record, API keys excepted: the dump may end up in logs and test reports. */
+/**
+ * Every record, API keys excepted (the dump may end up in logs and test reports): each
+ * account with its users and, per table, its rows; service-wide rows beside the accounts.
+ */
 export function stateSnapshot(store: Store): unknown {
+  advanceLifecycles(store);
+  const { accounts, tables } = store.snapshot();
+  const rowsOf = (accountId: number) =>
+    Object.fromEntries(
+      Object.entries(tables).map(([name, rows]) => [
+        name,
+        rows.filter((row) => row.accountId === accountId).map(({ accountId: _, ...row }) => row),
+      ]),
+    );
   return {
-    accounts: store.accounts().map((account) => ({
+    accounts: accounts.map((account) => ({
       id: account.id,
       uid: account.uid,
+      billing: account.billing,
       users: account.users.map((user) => ({ id: user.id, name: user.name, email: user.email })),
-      publicKeys: store.publicKeysOfAccount(account.id).map((key) => ({
-        id: key.id,
-        userId: key.userId,
-        name: key.name,
-        publicKey: key.publicKey,
-        fingerprint: key.fingerprint,
-        comment: key.comment,
-        createdAt: key.createdAt.toISOString(),
-        updatedAt: key.updatedAt.toISOString(),
-      })),
+      ...rowsOf(account.id),
     })),
+    ...rowsOf(SERVICE_WIDE),
   };
 }
 

@@ -8,12 +8,34 @@ export const API_MEDIA_TYPE = "application/vnd.service+json; version=2";
 /** Request bodies are small JSON objects; anything larger is a client bug or abuse. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * What must happen before a response leaves, set per request by the server: saving the state
+ * that the response acknowledges, or dropping the connection instead (an injected fault).
+ * Taken once, so an error response written after a failing gate does not run it again.
+ */
+export type ResponseGate = () => "send" | "drop";
+const gates = new WeakMap<ServerResponse, ResponseGate>();
+
+export function setResponseGate(res: ServerResponse, gate: ResponseGate): void {
+  gates.set(res, gate);
+}
+
+function passGate(res: ServerResponse): boolean {
+  const gate = gates.get(res);
+  if (gate === undefined) return true;
+  gates.delete(res);
+  if (gate() === "send") return true;
+  res.socket?.destroy();
+  return false;
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: OutgoingHttpHeaders = {},
 ): void {
+  if (!passGate(res)) return;
   const text = JSON.stringify(body);
   res.statusCode = status;
   res.setHeader("Content-Type", API_MEDIA_TYPE);

@@ -1,8 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { defaultFixtures, loadFixturesFile, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
+import { systemClock } from "./clock";
+import { loadSnapshot, Persistence } from "./persistence";
 import { createEmulatorServer } from "./server";
 import { Store } from "./store";
+import { storeFromFixtures } from "./world";
 
 /** Programmatic entry point: start an emulator on a port, talk to it, close it. */
 
@@ -16,6 +19,15 @@ export interface StartEmulatorOptions {
   port?: number;
   /** Records to start with, or the path of a JSON file holding them; default one account. */
   fixtures?: Fixtures | string;
+  /** Run every cluster and job lifecycle this many times faster; default 1. */
+  speed?: number;
+  /** API credits each user may spend per hour (spec section 8); default 5,000. */
+  creditsPerHour?: number;
+  /**
+   * Keep all state in this folder across restarts. A folder holding state wins over
+   * `fixtures`, which only seed an empty one.
+   */
+  dataDir?: string;
 }
 
 export interface EmulatorAccount {
@@ -58,10 +70,13 @@ function once(action: () => Promise<void>): () => Promise<void> {
 
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
-  const fixtures = resolveFixtures(options.fixtures);
-  const store = new Store(fixtures);
+  const clock = systemClock(options.speed ?? 1);
+  const saved = options.dataDir === undefined ? undefined : loadSnapshot(options.dataDir);
+  const store = saved === undefined ? storeFromFixtures(resolveFixtures(options.fixtures), clock) : Store.fromSnapshot(saved, clock);
+  const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir, store);
+  persistence?.saveIfChanged();
   let port = options.port ?? 0;
-  const { server } = createEmulatorServer(store, () => `${urlHost(host)}:${port}`);
+  const { server } = createEmulatorServer(store, () => `${urlHost(host)}:${port}`, { persistence });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -74,7 +89,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
 
   return {
     url: `http://${urlHost(host)}:${port}`,
-    accounts: fixtures.accounts.map((account) => ({ uid: account.uid, apiKey: account.users[0]!.apiKey })),
+    accounts: store.accounts().map((account) => ({ uid: account.uid, apiKey: account.users[0]!.apiKey })),
     close: once(() => closeServer(server)),
   };
 }

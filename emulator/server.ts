@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { authenticate, type Caller } from "./auth";
 import { CONTROL_PREFIX, createControlHandler, type ControlHandler } from "./control";
-import { API_MEDIA_TYPE, HttpError, notFound, requestOrigin, sendError } from "./http";
+import { API_MEDIA_TYPE, HttpError, notFound, requestOrigin, sendError, setResponseGate } from "./http";
+import { advanceLifecycles } from "./lifecycle";
+import type { Persistence } from "./persistence";
 import { RequestLog } from "./request-log";
-import { publicKeyRoutes } from "./routes/public-keys";
-import { matchRoute, type Route } from "./routing";
+import { API_ROUTES } from "./routes";
+import { matchRoute } from "./routing";
 import type { Store } from "./store";
 
 /**
@@ -13,13 +15,16 @@ import type { Store } from "./store";
  * learns which paths or records exist.
  */
 
-const API_ROUTES: readonly Route[] = [...publicKeyRoutes];
-
 const ACCEPT_MISMATCH_MESSAGE = `Not found: requests must send Accept: ${API_MEDIA_TYPE}`;
 
 export interface EmulatorServer {
   server: Server;
   log: RequestLog;
+}
+
+export interface ServerOptions {
+  /** With `--data`: what a response acknowledges is saved before the response is sent. */
+  persistence?: Persistence;
 }
 
 /** `/<uid>/api/<rest>` split into its parts; undefined for paths outside the API space. */
@@ -52,6 +57,7 @@ async function handleApi(
   const caller = authenticate(req, store, api.uid);
   state.caller = caller;
   const { handler, params } = matchRoute(API_ROUTES, req.method ?? "GET", api.rest);
+  advanceLifecycles(store);
   const origin = requestOrigin(req, fallbackHost());
   await handler({
     req,
@@ -91,7 +97,13 @@ function parseRequestUrl(target: string | undefined): URL {
   return target?.startsWith("/") ? new URL(`${base}${target}`) : new URL(target ?? "/", base);
 }
 
-function createRequestListener(store: Store, log: RequestLog, control: ControlHandler, fallbackHost: () => string) {
+function createRequestListener(
+  store: Store,
+  log: RequestLog,
+  control: ControlHandler,
+  fallbackHost: () => string,
+  options: ServerOptions,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = parseRequestUrl(req.url);
     const path = controlPath(url.pathname);
@@ -104,6 +116,10 @@ function createRequestListener(store: Store, log: RequestLog, control: ControlHa
       return;
     }
     const state: ApiRequestState = {};
+    setResponseGate(res, () => {
+      options.persistence?.saveIfChanged();
+      return "send";
+    });
     try {
       await handleApi(req, res, url, store, fallbackHost, state);
     } catch (error) {
@@ -121,9 +137,9 @@ function createRequestListener(store: Store, log: RequestLog, control: ControlHa
   };
 }
 
-export function createEmulatorServer(store: Store, fallbackHost: () => string): EmulatorServer {
+export function createEmulatorServer(store: Store, fallbackHost: () => string, options: ServerOptions = {}): EmulatorServer {
   const log = new RequestLog();
-  const listener = createRequestListener(store, log, createControlHandler(store, log), fallbackHost);
+  const listener = createRequestListener(store, log, createControlHandler(store, log), fallbackHost, options);
   const server = createServer((req, res) => {
     listener(req, res).catch((error: unknown) => respondToFailure(res, error));
   });

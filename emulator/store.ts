@@ -1,9 +1,10 @@
-import type { ValidFixtures } from "./fixtures";
-import { parseSshPublicKey } from "./ssh-key";
+import type { Clock } from "./clock";
 
 /**
- * In-memory state of the emulator. Records are plain objects; routes turn them into the
- * service's JSON, so the store knows nothing about URLs or response shapes.
+ * The emulator's state: accounts with their users, and one table per kind of record. Rows are
+ * plain JSON (timestamps as ISO strings), so the whole state is one snapshot that persistence
+ * writes and `/_emulator/state` shows. Each area declares its table with `defineTable` in its
+ * own model file; the store knows nothing about URLs or response shapes.
  */
 
 export interface UserRecord {
@@ -17,59 +18,53 @@ export interface UserRecord {
 export interface AccountRecord {
   id: number;
   uid: string;
+  /** Billing information on file; without it job runs are refused with 402. */
+  billing: boolean;
   users: UserRecord[];
 }
 
-export interface PublicKeyRecord {
+/** Every row belongs to one account; ids come from one sequence per table, as in a database. */
+export interface Row {
   id: number;
   accountId: number;
-  userId: number;
-  name: string;
-  publicKey: string;
-  fingerprint: string;
-  comment: string;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-export type NewPublicKey = Omit<PublicKeyRecord, "id" | "createdAt" | "updatedAt">;
+/** A typed handle on a table; the name is the key in snapshots. */
+export interface Table<T extends Row> {
+  readonly name: string;
+  /** Phantom field carrying the row type. */
+  readonly _row?: T;
+}
+
+/** Every table any area defined, so snapshots list empty tables too. */
+const DEFINED_TABLES = new Set<string>();
+
+export function defineTable<T extends Row>(name: string): Table<T> {
+  DEFINED_TABLES.add(name);
+  return { name };
+}
+
+export interface Snapshot {
+  format: 1;
+  accounts: AccountRecord[];
+  sequences: Record<string, number>;
+  tables: Record<string, Row[]>;
+}
 
 export class Store {
   private readonly accountsByUid = new Map<string, AccountRecord>();
-  /** Keys of each account by id; ids come from one sequence, as in a single database. */
-  private readonly publicKeysByAccount = new Map<number, Map<number, PublicKeyRecord>>();
-  private nextPublicKeyId = 1;
+  private readonly tables = new Map<string, Map<number, Row>>();
+  private readonly sequences = new Map<string, number>();
+  /** Bumped on every change, so persistence writes only when something changed. */
+  private changeCount = 0;
 
-  constructor(
-    fixtures: ValidFixtures,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.nextPublicKeyId = 1 + Math.max(0, ...fixtures.accounts.flatMap((a) => (a.publicKeys ?? []).map((k) => k.id ?? 0)));
-    for (const account of fixtures.accounts) {
-      this.loadAccount(account);
-    }
-  }
+  constructor(readonly clock: Clock) {}
 
-  private loadAccount(account: ValidFixtures["accounts"][number]): void {
-    const users = account.users.map((u) => ({ ...u, accountId: account.id }));
-    this.accountsByUid.set(account.uid, { id: account.id, uid: account.uid, users });
-    this.publicKeysByAccount.set(account.id, new Map());
-    for (const key of account.publicKeys ?? []) {
-      // Fixtures were validated, so the key parses; the first user owns keys that name nobody.
-      const parsed = parseSshPublicKey(key.publicKey);
-      if (!parsed.ok) throw new Error(`fixture public key rejected: ${parsed.reason}`);
-      this.insertPublicKey(
-        {
-          accountId: account.id,
-          userId: key.userId ?? users[0]!.id,
-          name: key.name ?? parsed.comment,
-          publicKey: key.publicKey.trim(),
-          fingerprint: parsed.fingerprint,
-          comment: parsed.comment,
-        },
-        key.id,
-      );
-    }
+  // ---- accounts and users
+
+  addAccount(account: AccountRecord): void {
+    this.accountsByUid.set(account.uid, account);
+    this.changed();
   }
 
   accounts(): AccountRecord[] {
@@ -80,47 +75,97 @@ export class Store {
     return this.accountsByUid.get(uid);
   }
 
+  accountById(id: number): AccountRecord | undefined {
+    return this.accounts().find((account) => account.id === id);
+  }
+
   users(): UserRecord[] {
     return this.accounts().flatMap((a) => a.users);
   }
 
-  /** Every key of the account, by id ascending. */
-  publicKeysOfAccount(accountId: number): PublicKeyRecord[] {
-    const keys = [...(this.publicKeysByAccount.get(accountId)?.values() ?? [])];
-    return keys.sort((a, b) => a.id - b.id);
+  // ---- tables
+
+  private rowsOf<T extends Row>(table: Table<T>): Map<number, T> {
+    let rows = this.tables.get(table.name);
+    if (rows === undefined) {
+      rows = new Map();
+      this.tables.set(table.name, rows);
+    }
+    return rows as Map<number, T>;
   }
 
-  /** A user's keys, by id ascending. */
-  publicKeysOfUser(accountId: number, userId: number): PublicKeyRecord[] {
-    return this.publicKeysOfAccount(accountId).filter((k) => k.userId === userId);
+  /** The account's rows (every account's when `accountId` is undefined), by id ascending. */
+  list<T extends Row>(table: Table<T>, accountId?: number): T[] {
+    const rows = [...this.rowsOf(table).values()];
+    return (accountId === undefined ? rows : rows.filter((row) => row.accountId === accountId)).sort((a, b) => a.id - b.id);
   }
 
-  findPublicKey(accountId: number, userId: number, id: number): PublicKeyRecord | undefined {
-    const key = this.publicKeysByAccount.get(accountId)?.get(id);
-    return key?.userId === userId ? key : undefined;
+  /** A row of the account, or undefined: another account's row is never found. */
+  find<T extends Row>(table: Table<T>, accountId: number, id: number): T | undefined {
+    const row = this.rowsOf(table).get(id);
+    return row?.accountId === accountId ? row : undefined;
   }
 
-  addPublicKey(fields: NewPublicKey): PublicKeyRecord {
-    return this.insertPublicKey(fields, undefined);
+  /** Adds a row with the next id of the table, or with `id` when a fixture gives one. */
+  insert<T extends Row>(table: Table<T>, fields: Omit<T, "id"> & { id?: number }): T {
+    const id = fields.id ?? this.nextId(table);
+    const row = { ...fields, id } as T;
+    this.rowsOf(table).set(id, row);
+    this.sequences.set(table.name, Math.max(this.sequences.get(table.name) ?? 1, id + 1));
+    this.changed();
+    return row;
   }
 
-  deletePublicKey(accountId: number, userId: number, id: number): PublicKeyRecord | undefined {
-    const key = this.findPublicKey(accountId, userId, id);
-    if (key !== undefined) this.publicKeysByAccount.get(accountId)?.delete(id);
-    return key;
+  /** Applies changes to a row in place and returns it. */
+  update<T extends Row>(table: Table<T>, row: T, changes: Partial<Omit<T, "id" | "accountId">>): T {
+    Object.assign(row, changes);
+    this.rowsOf(table).set(row.id, row);
+    this.changed();
+    return row;
   }
 
-  private insertPublicKey(fields: NewPublicKey, id: number | undefined): PublicKeyRecord {
-    const keys = this.publicKeysByAccount.get(fields.accountId);
-    if (keys === undefined) throw new Error(`no account with id ${fields.accountId}`);
-    const time = this.now();
-    const record: PublicKeyRecord = {
-      ...fields,
-      id: id ?? this.nextPublicKeyId++,
-      createdAt: time,
-      updatedAt: time,
+  remove<T extends Row>(table: Table<T>, row: T): T {
+    this.rowsOf(table).delete(row.id);
+    this.changed();
+    return row;
+  }
+
+  private nextId<T extends Row>(table: Table<T>): number {
+    return this.sequences.get(table.name) ?? 1;
+  }
+
+  // ---- change tracking and snapshots
+
+  /** Call after mutating a row obtained from the store without `update`. */
+  changed(): void {
+    this.changeCount++;
+  }
+
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  snapshot(): Snapshot {
+    return {
+      format: 1,
+      accounts: this.accounts(),
+      sequences: Object.fromEntries(this.sequences),
+      tables: Object.fromEntries(
+        [...new Set([...DEFINED_TABLES, ...this.tables.keys()])].map((name) => [
+          name,
+          [...(this.tables.get(name)?.values() ?? [])].sort((a, b) => a.id - b.id),
+        ]),
+      ),
     };
-    keys.set(record.id, record);
-    return record;
+  }
+
+  static fromSnapshot(snapshot: Snapshot, clock: Clock): Store {
+    const store = new Store(clock);
+    for (const account of snapshot.accounts) store.accountsByUid.set(account.uid, account);
+    for (const [name, next] of Object.entries(snapshot.sequences)) store.sequences.set(name, next);
+    for (const [name, rows] of Object.entries(snapshot.tables)) {
+      store.tables.set(name, new Map(rows.map((row) => [row.id, row])));
+    }
+    return store;
   }
 }

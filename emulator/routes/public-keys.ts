@@ -4,7 +4,7 @@ import { paginate } from "../pagination";
 import { parseId, type ApiContext, type Route } from "../routing";
 import { sortRecords, type SortKeys } from "../sorting";
 import { parseSshPublicKey } from "../ssh-key";
-import type { PublicKeyRecord } from "../store";
+import { findKeyOfUser, keysOfUser, PUBLIC_KEYS, publicKeyJson, type PublicKeyRow } from "../model/public-keys";
 
 /**
  * SSH public keys of the authenticated user (`/user/keys`). Keys belong to one user within one
@@ -24,22 +24,9 @@ const createBodySchema = z.object({
     .refine((key) => key.trim() !== "", "public_key is required"),
 });
 
-/** The service's JSON for a key (spec section 2.5); the key material itself is not echoed. */
-export function publicKeyJson(key: PublicKeyRecord, baseUrl: string): Record<string, unknown> {
-  return {
-    id: key.id,
-    name: key.name,
-    fingerprint: key.fingerprint,
-    comment: key.comment,
-    created_at: key.createdAt.toISOString(),
-    updated_at: key.updatedAt.toISOString(),
-    url: `${baseUrl}/user/keys/${key.id}`,
-  };
-}
-
-const sortKeys: SortKeys<PublicKeyRecord> = {
-  created: (key) => key.createdAt.getTime(),
-  updated: (key) => key.updatedAt.getTime(),
+const sortKeys: SortKeys<PublicKeyRow> = {
+  created: (key) => key.createdAt,
+  updated: (key) => key.updatedAt,
   name: (key) => key.name,
 };
 
@@ -67,29 +54,32 @@ async function createKey(ctx: ApiContext): Promise<void> {
     throw invalid([`name (taken from the key's comment) must be at most ${MAX_NAME_LENGTH} characters`]);
   }
   const { account, user } = ctx.caller;
-  const owned = ctx.store.publicKeysOfUser(account.id, user.id);
+  const owned = keysOfUser(ctx.store, account.id, user.id);
   if (owned.some((key) => key.fingerprint === parsed.fingerprint)) {
     throw invalid(["public_key has already been taken"]);
   }
-  const key = ctx.store.addPublicKey({
+  const now = new Date(ctx.store.clock.now()).toISOString();
+  const key = ctx.store.insert(PUBLIC_KEYS, {
     accountId: account.id,
     userId: user.id,
     name,
     publicKey: body.public_key.trim(),
     fingerprint: parsed.fingerprint,
     comment: parsed.comment,
+    createdAt: now,
+    updatedAt: now,
   });
   sendJson(ctx.res, 201, publicKeyJson(key, ctx.baseUrl));
 }
 
-function sendKeyPage(ctx: ApiContext, keys: PublicKeyRecord[]): void {
+function sendKeyPage(ctx: ApiContext, keys: PublicKeyRow[]): void {
   const sorted = sortRecords(keys, ctx.query, sortKeys);
   const page = paginate(sorted, ctx.query, { origin: ctx.origin, pathname: ctx.pathname });
   sendJson(ctx.res, 200, page.items.map((key) => publicKeyJson(key, ctx.baseUrl)), page.headers);
 }
 
 function listKeys(ctx: ApiContext): void {
-  sendKeyPage(ctx, ctx.store.publicKeysOfUser(ctx.caller.account.id, ctx.caller.user.id));
+  sendKeyPage(ctx, keysOfUser(ctx.store, ctx.caller.account.id, ctx.caller.user.id));
 }
 
 /** `q` matches a key's id exactly or its name case-insensitively as a substring. */
@@ -97,22 +87,21 @@ function searchKeys(ctx: ApiContext): void {
   const q = ctx.query.get("q");
   if (q === null || q.trim() === "") throw new HttpError(400, "q is required");
   const needle = q.trim().toLowerCase();
-  const keys = ctx.store
-    .publicKeysOfUser(ctx.caller.account.id, ctx.caller.user.id)
-    .filter((key) => String(key.id) === needle || key.name.toLowerCase().includes(needle));
+  const keys = keysOfUser(ctx.store, ctx.caller.account.id, ctx.caller.user.id).filter((key) => String(key.id) === needle || key.name.toLowerCase().includes(needle));
   sendKeyPage(ctx, keys);
 }
 
 function getKey(ctx: ApiContext): void {
-  const key = ctx.store.findPublicKey(ctx.caller.account.id, ctx.caller.user.id, parseId(ctx.params[0]));
+  const key = findKeyOfUser(ctx.store, ctx.caller.account.id, ctx.caller.user.id, parseId(ctx.params[0]));
   if (key === undefined) throw notFound();
   sendJson(ctx.res, 200, publicKeyJson(key, ctx.baseUrl));
 }
 
 /** Answers 200 with the deleted key, as the service does for every delete. */
 function deleteKey(ctx: ApiContext): void {
-  const key = ctx.store.deletePublicKey(ctx.caller.account.id, ctx.caller.user.id, parseId(ctx.params[0]));
+  const key = findKeyOfUser(ctx.store, ctx.caller.account.id, ctx.caller.user.id, parseId(ctx.params[0]));
   if (key === undefined) throw notFound();
+  ctx.store.remove(PUBLIC_KEYS, key);
   sendJson(ctx.res, 200, publicKeyJson(key, ctx.baseUrl));
 }
 

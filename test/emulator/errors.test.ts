@@ -19,7 +19,7 @@ afterEach(() => {
 
 describe("unexpected failures", () => {
   it("answer 500 with a generic message, are logged, and do not stop the server", async () => {
-    vi.spyOn(Store.prototype, "publicKeysOfUser").mockImplementation(() => {
+    vi.spyOn(Store.prototype, "list").mockImplementation(() => {
       throw new Error("simulated defect");
     });
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);

@@ -88,8 +88,18 @@ describe("defaultFixtures", () => {
     expect(first.accounts[0]).toMatchObject({
       id: 1,
       uid: "acme-data",
-      users: [{ id: 1, name: "Dana Platform", email: "dana@example.com" }],
+      users: [
+        { id: 1, name: "Dana Platform", email: "dana@example.com" },
+        { id: 2, name: "Lee Analyst", email: "lee@example.com" },
+      ],
     });
+    // Something of every kind, so a first look at the service shows a realistic account.
+    const account = first.accounts[0]!;
+    expect(account.packages.map((p) => p.run.outcome)).toEqual(expect.arrayContaining(["completed", "failed"]));
+    expect(account.connections.map((c) => c.type)).toEqual(expect.arrayContaining(["postgres", "web_analytics", "ads_platform", "crm_platform"]));
+    expect(account.clusters.length).toBeGreaterThan(0);
+    expect(account.invoices.length).toBeGreaterThan(0);
+    expect(first.productUpdates.length).toBeGreaterThan(0);
     expect(first.accounts[0]!.users[0]!.apiKey).toMatch(/^[0-9a-f]{40}$/);
     expect(first.accounts[0]!.users[0]!.apiKey).not.toBe(second.accounts[0]!.users[0]!.apiKey);
   });

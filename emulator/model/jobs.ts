@@ -1,0 +1,4 @@
+import type { AccountFixture } from "../fixtures";
+import type { Store } from "../store";
+
+export function seedJobs(_store: Store, _account: AccountFixture): void {}

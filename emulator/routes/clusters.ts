@@ -1,0 +1,3 @@
+import type { Route } from "../routing";
+
+export const clustersRoutes: readonly Route[] = [];

@@ -31,12 +31,24 @@ function digest(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
 }
 
+/** Each user's key digest, computed once: every request compares against all of them. */
+const keyDigests = new WeakMap<UserRecord, Buffer>();
+
+function keyDigestOf(user: UserRecord): Buffer {
+  let cached = keyDigests.get(user);
+  if (cached === undefined) {
+    cached = digest(user.apiKey);
+    keyDigests.set(user, cached);
+  }
+  return cached;
+}
+
 /** Compares against every user without stopping early, so timing does not reveal a match. */
 function findUserByApiKey(store: Store, apiKey: string): UserRecord | undefined {
   const presented = digest(apiKey);
   let found: UserRecord | undefined;
   for (const user of store.users()) {
-    if (timingSafeEqual(presented, digest(user.apiKey)) && found === undefined) found = user;
+    if (timingSafeEqual(presented, keyDigestOf(user)) && found === undefined) found = user;
   }
   return found;
 }

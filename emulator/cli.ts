@@ -1,19 +1,20 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { FixturesError } from "./fixtures";
-import { startEmulator, type RunningEmulator } from "./index";
+import { PersistenceError } from "./persistence";
+import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from "./index";
 
 /**
- * `etl-emulator [--host H] [--port P] [--fixtures FILE]`. Scripts wait for the
- * `etl-emulator listening on http://H:P` line and parse the URL from it, so that line's
- * wording is a contract.
+ * `etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N]
+ * [--credits-per-hour N]`. Scripts wait for the `etl-emulator listening on http://H:P` line and
+ * parse the URL from it, so that line's wording is a contract.
  */
 
-const USAGE = "usage: etl-emulator [--host H] [--port P] [--fixtures FILE]";
+const USAGE = "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N]";
 const DEFAULT_PORT = 4010;
 const EXIT_USAGE = 2;
 
-interface CliOptions {
+interface CliOptions extends StartEmulatorOptions {
   host: string;
   port: number;
   fixtures: string | undefined;
@@ -31,37 +32,68 @@ function parsePort(text: string | undefined): number {
   return Number(text);
 }
 
-function parseCli(argv: string[]): CliOptions {
-  let values;
+/** Plain decimals only: `Number()` would also take "", "0x10" and "Infinity". */
+function parseSpeed(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text) || !(value > 0) || !Number.isFinite(value)) {
+    throw new UsageError(`invalid --speed "${text}": expected a positive number`);
+  }
+  return value;
+}
+
+function parseCredits(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
+    throw new UsageError(`invalid --credits-per-hour "${text}": expected a positive integer`);
+  }
+  return Number(text);
+}
+
+function nonEmpty(name: string, value: string | undefined): string | undefined {
+  if (value === "") throw new UsageError(`invalid --${name}: must not be empty`);
+  return value;
+}
+
+function readArgs(argv: string[]) {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       args: argv,
       options: {
         host: { type: "string" },
         port: { type: "string" },
         fixtures: { type: "string" },
+        data: { type: "string" },
+        speed: { type: "string" },
+        "credits-per-hour": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
       allowPositionals: false,
-    }));
+    }).values;
   } catch (error) {
     throw new UsageError((error as Error).message.split("\n")[0]!);
   }
-  if (values.host === "") throw new UsageError("invalid --host: must not be empty");
+}
+
+function parseCli(argv: string[]): CliOptions {
+  const values = readArgs(argv);
   return {
-    host: values.host ?? "127.0.0.1",
+    host: nonEmpty("host", values.host) ?? "127.0.0.1",
     port: parsePort(values.port),
     fixtures: values.fixtures,
+    dataDir: nonEmpty("data", values.data),
+    speed: parseSpeed(values.speed),
+    creditsPerHour: parseCredits(values["credits-per-hour"]),
     help: values.help ?? false,
   };
 }
 
-function printStartup(emulator: RunningEmulator, usedDefaultFixtures: boolean): void {
+function printStartup(emulator: RunningEmulator, generatedAccount: boolean): void {
   const lines = [`etl-emulator listening on ${emulator.url}`];
   // Default credentials are random, so they are only usable if printed.
   const account = emulator.accounts[0];
-  if (usedDefaultFixtures && account !== undefined) {
+  if (generatedAccount && account !== undefined) {
     lines.push(`account: ${account.uid}`, `api key: ${account.apiKey}`);
   }
   process.stdout.write(`${lines.join("\n")}\n`);
@@ -87,22 +119,22 @@ function fail(message: string, exitCode: number): void {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const options = parseCli(argv);
-  if (options.help) {
+  const { help, ...options } = parseCli(argv);
+  if (help) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const emulator = await startEmulator({ host: options.host, port: options.port, fixtures: options.fixtures });
+  const emulator = await startEmulator(options);
   // Handlers first: a harness may send a signal as soon as it reads the listening line.
   closeOnSignals(emulator);
-  printStartup(emulator, options.fixtures === undefined);
+  printStartup(emulator, options.fixtures === undefined && !emulator.restored);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     fail(`${error.message} (${USAGE})`, EXIT_USAGE);
-  } else if (error instanceof FixturesError) {
-    fail(error.message, EXIT_USAGE);
+  } else if (error instanceof FixturesError || error instanceof PersistenceError) {
+    fail(error.message.replace(/\s*\n\s*/g, " "), EXIT_USAGE);
   } else {
     // Typically the port is taken (EADDRINUSE) or the host is not an address of this machine.
     fail(`cannot start: ${error instanceof Error ? error.message : String(error)}`, 1);

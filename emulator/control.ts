@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HttpError, sendJson } from "./http";
+import { parseFaultConfig, type FaultInjector } from "./faults";
+import { HttpError, readJsonBody, sendJson } from "./http";
 import { advanceLifecycles } from "./lifecycle";
 import { SERVICE_WIDE } from "./model/product-updates";
 import type { RequestLog } from "./request-log";
@@ -41,36 +42,69 @@ export function stateSnapshot(store: Store): unknown {
   };
 }
 
-type Endpoint = (res: ServerResponse) => void;
+type Endpoint = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-function controlRoutes(store: Store, log: RequestLog): Record<string, Record<string, Endpoint>> {
+export interface ControlServices {
+  store: Store;
+  log: RequestLog;
+  faults: FaultInjector;
+}
+
+function faultRoutes(faults: FaultInjector): Record<string, Endpoint> {
+  return {
+    GET: (_req, res) => sendJson(res, 200, faults.status(), JSON_HEADERS),
+    PUT: async (req, res) => {
+      faults.configure(parseFaultConfig(await readJsonBody(req)));
+      sendJson(res, 200, faults.status(), JSON_HEADERS);
+    },
+    DELETE: (_req, res) => {
+      faults.disable();
+      sendJson(res, 200, faults.status(), JSON_HEADERS);
+    },
+  };
+}
+
+function controlRoutes({ store, log, faults }: ControlServices): Record<string, Record<string, Endpoint>> {
   return {
     "/requests": {
-      GET: (res) => sendJson(res, 200, log.list(), JSON_HEADERS),
-      DELETE: (res) => {
+      GET: (_req, res) => sendJson(res, 200, log.list(), JSON_HEADERS),
+      DELETE: (_req, res) => {
         log.clear();
         sendJson(res, 200, {}, JSON_HEADERS);
       },
     },
-    "/state": { GET: (res) => sendJson(res, 200, stateSnapshot(store), JSON_HEADERS) },
-    "/health": { GET: (res) => sendJson(res, 200, { ok: true }, JSON_HEADERS) },
+    "/state": { GET: (_req, res) => sendJson(res, 200, stateSnapshot(store), JSON_HEADERS) },
+    "/health": { GET: (_req, res) => sendJson(res, 200, { ok: true }, JSON_HEADERS) },
+    "/faults": faultRoutes(faults),
   };
 }
 
-export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+/** Control answers are plain JSON, errors included. */
+function asControlError(error: unknown): unknown {
+  return error instanceof HttpError ? new HttpError(error.status, error.message, { ...error.headers, ...JSON_HEADERS }) : error;
+}
+
+function findEndpoint(routes: Record<string, Record<string, Endpoint>>, method: string, path: string): Endpoint {
+  const methods = Object.hasOwn(routes, path) ? routes[path] : undefined;
+  if (methods === undefined) throw new HttpError(404, "Item not found.");
+  const endpoint = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (endpoint === undefined) {
+    const allowed = Object.keys(methods).join(", ");
+    throw new HttpError(405, `Method ${method} is not allowed here; allowed: ${allowed}.`, { Allow: allowed });
+  }
+  return endpoint;
+}
 
 /** Returns the dispatcher for `path`, the request path below CONTROL_PREFIX (e.g. `/state`). */
-export function createControlHandler(store: Store, log: RequestLog): ControlHandler {
-  const routes = controlRoutes(store, log);
-  return (req, res, path) => {
-    const methods = Object.hasOwn(routes, path) ? routes[path] : undefined;
-    if (methods === undefined) throw new HttpError(404, "Item not found.", JSON_HEADERS);
-    const method = req.method ?? "GET";
-    const handler = methods[method];
-    if (handler === undefined) {
-      const allowed = Object.keys(methods).join(", ");
-      throw new HttpError(405, `Method ${method} is not allowed here; allowed: ${allowed}.`, { ...JSON_HEADERS, Allow: allowed });
+export function createControlHandler(services: ControlServices): ControlHandler {
+  const routes = controlRoutes(services);
+  return async (req, res, path) => {
+    try {
+      await findEndpoint(routes, req.method ?? "GET", path)(req, res);
+    } catch (error) {
+      throw asControlError(error);
     }
-    handler(res);
   };
 }

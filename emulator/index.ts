@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { defaultFixtures, loadFixturesFile, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
-import { systemClock } from "./clock";
+import { systemClock, type Clock } from "./clock";
+import { CreditLedger } from "./credits";
 import { loadSnapshot, Persistence } from "./persistence";
 import { createEmulatorServer } from "./server";
 import { Store } from "./store";
@@ -11,6 +12,7 @@ import { storeFromFixtures } from "./world";
 
 export type { Fixtures } from "./fixtures";
 export { FixturesError } from "./fixtures";
+export { PersistenceError } from "./persistence";
 
 export interface StartEmulatorOptions {
   /** Interface to listen on; default 127.0.0.1. */
@@ -21,11 +23,15 @@ export interface StartEmulatorOptions {
   fixtures?: Fixtures | string;
   /** Run every cluster and job lifecycle this many times faster; default 1. */
   speed?: number;
-  /** API credits each user may spend per hour (spec section 8); default 5,000. */
+  /**
+   * API credits each user may spend per hour (spec section 8); default 5,000. Hours are real
+   * hours whatever `speed` is.
+   */
   creditsPerHour?: number;
   /**
-   * Keep all state in this folder across restarts. A folder holding state wins over
-   * `fixtures`, which only seed an empty one.
+   * Keep all state in this folder (`state.json`) across restarts. When the folder already
+   * holds state, `fixtures` are ignored: they only seed an empty folder. An unreadable or
+   * foreign `state.json` fails the start with a PersistenceError.
    */
   dataDir?: string;
 }
@@ -41,6 +47,8 @@ export interface RunningEmulator {
   url: string;
   close(): Promise<void>;
   accounts: EmulatorAccount[];
+  /** True when the state was loaded from `dataDir` rather than built from fixtures. */
+  restored: boolean;
 }
 
 function resolveFixtures(fixtures: Fixtures | string | undefined): ValidFixtures {
@@ -68,28 +76,43 @@ function once(action: () => Promise<void>): () => Promise<void> {
   return () => (running ??= action());
 }
 
-export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
-  const host = options.host ?? "127.0.0.1";
-  const clock = systemClock(options.speed ?? 1);
+/** The saved state of `dataDir` when there is one, else the fixtures. */
+function loadStore(options: StartEmulatorOptions, clock: Clock): { store: Store; restored: boolean } {
   const saved = options.dataDir === undefined ? undefined : loadSnapshot(options.dataDir);
-  const store = saved === undefined ? storeFromFixtures(resolveFixtures(options.fixtures), clock) : Store.fromSnapshot(saved, clock);
-  const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir, store);
-  persistence?.saveIfChanged();
-  let port = options.port ?? 0;
-  const { server } = createEmulatorServer(store, () => `${urlHost(host)}:${port}`, { persistence });
+  if (saved !== undefined) return { store: Store.fromSnapshot(saved, clock), restored: true };
+  return { store: storeFromFixtures(resolveFixtures(options.fixtures), clock), restored: false };
+}
 
-  await new Promise<void>((resolve, reject) => {
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
       server.off("error", reject);
       resolve();
     });
   });
+}
+
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  const clock = systemClock(options.speed ?? 1);
+  const credits = new CreditLedger(options.creditsPerHour);
+  const { store, restored } = loadStore(options, clock);
+  const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir, store);
+  persistence?.start();
+  let port = options.port ?? 0;
+  const { server } = createEmulatorServer(store, () => `${urlHost(host)}:${port}`, { persistence, credits });
+  await listen(server, port, host);
   port = (server.address() as AddressInfo).port;
 
   return {
     url: `http://${urlHost(host)}:${port}`,
     accounts: store.accounts().map((account) => ({ uid: account.uid, apiKey: account.users[0]!.apiKey })),
-    close: once(() => closeServer(server)),
+    restored,
+    close: once(async () => {
+      await closeServer(server);
+      // Lifecycles may have moved on while serving control requests, which save nothing.
+      persistence?.saveIfChanged();
+    }),
   };
 }

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import * as path from "node:path";
 import type { Snapshot, Store } from "./store";
 
@@ -6,31 +6,61 @@ import type { Snapshot, Store } from "./store";
  * `--data DIR`: the whole state in DIR/state.json, written after every change and before the
  * response that acknowledges it. The file is replaced atomically (write a temporary file, fsync
  * it, rename it over the old one, fsync the folder), so a crash leaves either the old state or
- * the new one, never a torn file, and nothing acknowledged is lost.
+ * the new one, never a torn file, and nothing acknowledged is lost. One emulator per folder:
+ * two writing the same folder would overwrite each other's state.
  */
 
 const STATE_FILE = "state.json";
+/** Left behind only by a crash between writing and renaming; never holds acknowledged state. */
+const TEMPORARY_FILE = /^\.state\.json\.\d+\.tmp$/;
 
 export class PersistenceError extends Error {
   override name = "PersistenceError";
 }
 
-export function loadSnapshot(dir: string): Snapshot | undefined {
-  let text: string;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isRow = (value: unknown): boolean => isObject(value) && Number.isInteger(value.id) && Number.isInteger(value.accountId);
+
+/** What a problem with the file's shape is, or undefined when it can be loaded. */
+function shapeProblem(value: unknown): string | undefined {
+  if (!isObject(value) || value.format !== 1) return "it is not an emulator state file (format 1)";
+  if (!Array.isArray(value.accounts) || !value.accounts.every((a) => isObject(a) && typeof a.uid === "string" && Array.isArray(a.users))) {
+    return "accounts must be an array of accounts with uid and users";
+  }
+  if (!isObject(value.sequences) || !Object.values(value.sequences).every(Number.isInteger)) {
+    return "sequences must map table names to integers";
+  }
+  if (!isObject(value.tables) || !Object.values(value.tables).every((rows) => Array.isArray(rows) && rows.every(isRow))) {
+    return "tables must map table names to arrays of rows with id and accountId";
+  }
+  return undefined;
+}
+
+function readStateFile(file: string): string | undefined {
   try {
-    text = readFileSync(path.join(dir, STATE_FILE), "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new PersistenceError(`cannot read ${path.join(dir, STATE_FILE)}: ${(error as Error).message}`);
+    throw new PersistenceError(`cannot read ${file}: ${(error as Error).message}`);
   }
-  let snapshot: Snapshot;
+}
+
+/** The saved state of `dir`, or undefined when it has none yet. */
+export function loadSnapshot(dir: string): Snapshot | undefined {
+  const file = path.join(dir, STATE_FILE);
+  const text = readStateFile(file);
+  if (text === undefined) return undefined;
+  let value: unknown;
   try {
-    snapshot = JSON.parse(text) as Snapshot;
+    value = JSON.parse(text);
   } catch (error) {
-    throw new PersistenceError(`${path.join(dir, STATE_FILE)} is not valid JSON: ${(error as Error).message}`);
+    throw new PersistenceError(`${file} is not valid JSON: ${(error as Error).message.split("\n")[0]}`);
   }
-  if (snapshot?.format !== 1) throw new PersistenceError(`${path.join(dir, STATE_FILE)} is not an emulator state file (format 1)`);
-  return snapshot;
+  const problem = shapeProblem(value);
+  if (problem !== undefined) throw new PersistenceError(`${file} cannot be loaded: ${problem}`);
+  return value as Snapshot;
 }
 
 function writeDurably(file: string, text: string): void {
@@ -61,6 +91,16 @@ export function saveSnapshot(dir: string, snapshot: Snapshot): void {
   syncDirectory(dir);
 }
 
+function removeTemporaryFiles(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (TEMPORARY_FILE.test(name)) rmSync(path.join(dir, name), { force: true });
+}
+
 /** Saves the store whenever it changed since the last save. */
 export class Persistence {
   private savedAt = -1;
@@ -69,6 +109,16 @@ export class Persistence {
     private readonly dir: string,
     private readonly store: Store,
   ) {}
+
+  /** The first save: clears leftovers of a crash and fails clearly when the folder is unusable. */
+  start(): void {
+    removeTemporaryFiles(this.dir);
+    try {
+      this.saveIfChanged();
+    } catch (error) {
+      throw new PersistenceError(`cannot save state in ${this.dir}: ${(error as Error).message}`);
+    }
+  }
 
   saveIfChanged(): void {
     if (this.store.changes === this.savedAt) return;

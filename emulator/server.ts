@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import { authenticate, type Caller } from "./auth";
 import { CONTROL_PREFIX, createControlHandler, type ControlHandler } from "./control";
+import { CreditLedger, creditsExhaustedMessage, rateLimitHeaders } from "./credits";
+import { FaultInjector, type FaultDecision, type FaultKind } from "./faults";
 import { API_MEDIA_TYPE, HttpError, notFound, requestOrigin, sendError, setResponseGate } from "./http";
 import { advanceLifecycles } from "./lifecycle";
 import type { Persistence } from "./persistence";
@@ -11,8 +14,9 @@ import type { Store } from "./store";
 
 /**
  * The HTTP front of the emulator. API requests go through, in order: the version header
- * check, authentication, then routing, so an unversioned or unauthenticated request never
- * learns which paths or records exist.
+ * check, authentication, injected faults, the credit allowance, then routing, so an
+ * unversioned or unauthenticated request never learns which paths or records exist, and a
+ * request stopped by a fault or the allowance never reaches a handler.
  */
 
 const ACCEPT_MISMATCH_MESSAGE = `Not found: requests must send Accept: ${API_MEDIA_TYPE}`;
@@ -20,12 +24,34 @@ const ACCEPT_MISMATCH_MESSAGE = `Not found: requests must send Accept: ${API_MED
 export interface EmulatorServer {
   server: Server;
   log: RequestLog;
+  credits: CreditLedger;
+  faults: FaultInjector;
 }
 
 export interface ServerOptions {
   /** With `--data`: what a response acknowledges is saved before the response is sent. */
   persistence?: Persistence;
+  credits?: CreditLedger;
+  faults?: FaultInjector;
 }
+
+interface Services {
+  store: Store;
+  log: RequestLog;
+  credits: CreditLedger;
+  faults: FaultInjector;
+  persistence: Persistence | undefined;
+  fallbackHost: () => string;
+}
+
+/** What the log needs to know about an API request once it is over. */
+interface ApiRequestState {
+  caller?: Caller;
+  fault: FaultKind | null;
+}
+
+/** Thrown to end a request by closing its connection without a response. */
+class DropConnection extends Error {}
 
 /** `/<uid>/api/<rest>` split into its parts; undefined for paths outside the API space. */
 function splitApiPath(pathname: string): { uid: string; rest: string } | undefined {
@@ -38,31 +64,53 @@ function splitApiPath(pathname: string): { uid: string; rest: string } | undefin
   }
 }
 
-interface ApiRequestState {
-  caller?: Caller;
+/** Answers that look like the service's own, so clients cannot tell injected ones apart. */
+const FAULT_RESPONSES: Partial<Record<FaultKind, { status: number; message: string; headers?: Record<string, string> }>> = {
+  "500": { status: 500, message: "Internal server error." },
+  "503": { status: 503, message: "Service unavailable: try again later." },
+  "429": { status: 429, message: "Rate Limit Exceeded: too many requests; retry in 1 second.", headers: { "Retry-After": "1" } },
+};
+
+/**
+ * Faults that stop the request before it is applied end it here, without spending a credit;
+ * `latency` and `reset_after` act later, around a request that is served as usual.
+ */
+function stopForFault(decision: FaultDecision, services: Services, caller: Caller): void {
+  if (decision.kind === "reset_before") throw new DropConnection();
+  const response = FAULT_RESPONSES[decision.kind];
+  if (response === undefined) return;
+  const headers = { ...rateLimitHeaders(services.credits.peek(caller.user.id)), ...response.headers };
+  throw new HttpError(response.status, response.message, headers);
 }
 
-async function handleApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  store: Store,
-  fallbackHost: () => string,
-  state: ApiRequestState,
-): Promise<void> {
+/** Spends the call's credit, or refuses the call (spec section 8). */
+function chargeCredit(res: ServerResponse, credits: CreditLedger, caller: Caller): void {
+  const status = credits.charge(caller.user.id);
+  for (const [name, value] of Object.entries(rateLimitHeaders(status))) res.setHeader(name, value);
+  if (!status.allowed) {
+    throw new HttpError(429, creditsExhaustedMessage(status), { "Retry-After": String(status.renewsInSeconds) });
+  }
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, services: Services, state: ApiRequestState): Promise<void> {
   // Spec section 9: the header is matched verbatim, as the service's router does.
   if (req.headers.accept !== API_MEDIA_TYPE) throw new HttpError(404, ACCEPT_MISMATCH_MESSAGE);
   const api = splitApiPath(url.pathname);
   if (api === undefined) throw notFound();
-  const caller = authenticate(req, store, api.uid);
+  const caller = authenticate(req, services.store, api.uid);
   state.caller = caller;
+  const fault = services.faults.decide();
+  state.fault = fault?.kind ?? null;
+  if (fault !== undefined) stopForFault(fault, services, caller);
+  chargeCredit(res, services.credits, caller);
+  if (fault?.kind === "latency") await delay(fault.delayMs);
   const { handler, params } = matchRoute(API_ROUTES, req.method ?? "GET", api.rest);
-  advanceLifecycles(store);
-  const origin = requestOrigin(req, fallbackHost());
+  advanceLifecycles(services.store);
+  const origin = requestOrigin(req, services.fallbackHost());
   await handler({
     req,
     res,
-    store,
+    store: services.store,
     caller,
     params,
     query: url.searchParams,
@@ -74,7 +122,7 @@ async function handleApi(
 
 /** Turns any failure into a response; the process must outlive every bad request. */
 function respondToFailure(res: ServerResponse, error: unknown): void {
-  if (res.headersSent) {
+  if (res.headersSent || error instanceof DropConnection) {
     res.destroy();
     return;
   }
@@ -97,51 +145,63 @@ function parseRequestUrl(target: string | undefined): URL {
   return target?.startsWith("/") ? new URL(`${base}${target}`) : new URL(target ?? "/", base);
 }
 
-function createRequestListener(
-  store: Store,
-  log: RequestLog,
-  control: ControlHandler,
-  fallbackHost: () => string,
-  options: ServerOptions,
-) {
+/**
+ * Saves what the response acknowledges before it leaves; for `reset_after`, the request is
+ * applied and saved all the same, and only then is the connection dropped.
+ */
+function gateResponse(res: ServerResponse, services: Services, state: ApiRequestState): void {
+  setResponseGate(res, () => {
+    services.persistence?.saveIfChanged();
+    return state.fault === "reset_after" ? "drop" : "send";
+  });
+}
+
+async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
+  const state: ApiRequestState = { fault: null };
+  gateResponse(res, services, state);
+  try {
+    await handleApi(req, res, url, services, state);
+  } catch (error) {
+    respondToFailure(res, error);
+  }
+  // Logged once the response is written, before the client can send its next request.
+  services.log.add({
+    method: req.method ?? "GET",
+    path: url.pathname,
+    query: url.search.replace(/^\?/, ""),
+    status: res.headersSent ? res.statusCode : 0,
+    userId: state.caller?.user.id ?? null,
+    fault: state.fault,
+    time: new Date().toISOString(),
+  });
+}
+
+function createRequestListener(services: Services, control: ControlHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = parseRequestUrl(req.url);
     const path = controlPath(url.pathname);
-    if (path !== undefined) {
-      try {
-        control(req, res, path);
-      } catch (error) {
-        respondToFailure(res, error);
-      }
-      return;
-    }
-    const state: ApiRequestState = {};
-    setResponseGate(res, () => {
-      options.persistence?.saveIfChanged();
-      return "send";
-    });
+    if (path === undefined) return serveApi(req, res, url, services);
     try {
-      await handleApi(req, res, url, store, fallbackHost, state);
+      await control(req, res, path);
     } catch (error) {
       respondToFailure(res, error);
     }
-    // Logged once the response is written, before the client can send its next request.
-    log.add({
-      method: req.method ?? "GET",
-      path: url.pathname,
-      query: url.search.replace(/^\?/, ""),
-      status: res.statusCode,
-      userId: state.caller?.user.id ?? null,
-      time: new Date().toISOString(),
-    });
   };
 }
 
 export function createEmulatorServer(store: Store, fallbackHost: () => string, options: ServerOptions = {}): EmulatorServer {
-  const log = new RequestLog();
-  const listener = createRequestListener(store, log, createControlHandler(store, log), fallbackHost, options);
+  const services: Services = {
+    store,
+    log: new RequestLog(),
+    credits: options.credits ?? new CreditLedger(),
+    faults: options.faults ?? new FaultInjector(),
+    persistence: options.persistence,
+    fallbackHost,
+  };
+  const control = createControlHandler({ store: services.store, log: services.log, faults: services.faults });
+  const listener = createRequestListener(services, control);
   const server = createServer((req, res) => {
     listener(req, res).catch((error: unknown) => respondToFailure(res, error));
   });
-  return { server, log };
+  return { server, log: services.log, credits: services.credits, faults: services.faults };
 }

@@ -1,3 +1,33 @@
-import type { Route } from "../routing";
+import { notFound, sendJson } from "../http";
+import { findInvoice, invoiceJson, invoicesOfAccount } from "../model/invoices";
+import { paginate } from "../pagination";
+import type { ApiContext, Route } from "../routing";
 
-export const invoicesRoutes: readonly Route[] = [];
+/** The account's invoices: get is in the spec (4.4); the list is assumed, newest first. */
+
+function listInvoices(ctx: ApiContext): void {
+  const { account } = ctx.caller;
+  const page = paginate(invoicesOfAccount(ctx.store, account.id), ctx.query, { origin: ctx.origin, pathname: ctx.pathname });
+  sendJson(ctx.res, 200, page.items.map((invoice) => invoiceJson(invoice, ctx.origin, account.uid)), page.headers);
+}
+
+/** Invoice ids are strings; a segment that does not decode cannot name one. */
+function decodeInvoiceId(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? "");
+  } catch {
+    throw notFound();
+  }
+}
+
+function getInvoice(ctx: ApiContext): void {
+  const { account } = ctx.caller;
+  const invoice = findInvoice(ctx.store, account.id, decodeInvoiceId(ctx.params[0]));
+  if (invoice === undefined) throw notFound();
+  sendJson(ctx.res, 200, invoiceJson(invoice, ctx.origin, account.uid));
+}
+
+export const invoicesRoutes: readonly Route[] = [
+  { pattern: /^\/invoices$/, methods: { GET: listInvoices } },
+  { pattern: /^\/invoices\/([^/]+)$/, methods: { GET: getInvoice } },
+];

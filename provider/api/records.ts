@@ -2,7 +2,8 @@
  * Checks an API record against its schema, so a response that breaks the interface becomes a
  * clear error instead of wrong values in state.
  */
-import type { z } from "zod";
+import { z } from "zod";
+import type { ApiResponse } from "../client/http";
 
 export class UnexpectedResponseError extends Error {
   constructor(what: string, problems: string) {
@@ -19,4 +20,23 @@ export function parseRecord<S extends z.ZodType>(schema: S, body: unknown, what:
     .map((issue) => `${issue.path.map(String).join(".") || "body"}: ${issue.message}`)
     .join("; ");
   throw new UnexpectedResponseError(what, problems);
+}
+
+/** Where to start a page; the service's defaults apply to what is left out. */
+export interface PageRequest {
+  offset?: number;
+  limit?: number;
+}
+
+/** One page of a collection with the `Link` header that locates its neighbours (RFC 5988). */
+export interface Page<T> {
+  items: T[];
+  /** The raw header, undefined when there is no other page; follow its `rel="next"` as given. */
+  link: string | undefined;
+}
+
+/** Checks a collection response item by item, so a bad item names its index. */
+export function parsePage<S extends z.ZodType>(schema: S, response: ApiResponse, what: string): Page<z.output<S>> {
+  const items = parseRecord(z.array(schema), response.body, what);
+  return { items, link: response.headers["link"] };
 }

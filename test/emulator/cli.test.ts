@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCEPT, basic, testFixtures } from "./helpers";
+import { ACCEPT, basic, DANA_KEY, testFixtures } from "./helpers";
 
 const root = resolve(__dirname, "../..");
 const cli = join(root, "dist/emulator/cli.js");
@@ -105,6 +105,14 @@ describe("etl-emulator CLI", () => {
     [["--bogus"], /^etl-emulator: Unknown option '--bogus'/],
     [["stray"], /^etl-emulator: Unexpected argument 'stray'/],
     [["--fixtures", "/no/such/fixtures.json"], /^etl-emulator: cannot read fixtures file \/no\/such\/fixtures\.json/],
+    [["--speed", "0"], /^etl-emulator: invalid --speed "0": expected a positive number/],
+    [["--speed", "fast"], /^etl-emulator: invalid --speed "fast"/],
+    [["--speed=-2"], /^etl-emulator: invalid --speed "-2"/],
+    [["--speed", "Infinity"], /^etl-emulator: invalid --speed "Infinity"/],
+    [["--credits-per-hour", "0"], /^etl-emulator: invalid --credits-per-hour "0": expected a positive integer/],
+    [["--credits-per-hour", "1.5"], /^etl-emulator: invalid --credits-per-hour "1.5"/],
+    [["--credits-per-hour", "lots"], /^etl-emulator: invalid --credits-per-hour "lots"/],
+    [["--data="], /^etl-emulator: invalid --data: must not be empty/],
   ])("rejects %j with exit code 2 and a one-line message", (args, message) => {
     const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(2);
@@ -113,6 +121,28 @@ describe("etl-emulator CLI", () => {
     expect(stderr.split("\n")).toHaveLength(1);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("prints the usage with every option for --help", () => {
+    const result = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8", timeout: 20_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N]\n",
+    );
+  });
+
+  it("applies --credits-per-hour and accepts --speed", async () => {
+    const path = join(dir, "fixtures-credits.json");
+    writeFileSync(path, JSON.stringify(testFixtures()));
+    const { child, lines } = startCli(["--port", "0", "--fixtures", path, "--credits-per-hour", "2", "--speed", "2.5"]);
+    const [listening] = await lines(1);
+    const url = listening!.replace("etl-emulator listening on ", "");
+    const get = (): Promise<Response> => fetch(`${url}/acme-data/api/user/keys`, { headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY) } });
+    expect((await get()).headers.get("x-ratelimit-limit")).toBe("2");
+    expect((await get()).status).toBe(200);
+    expect((await get()).status).toBe(429);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
   });
 
   it("rejects an invalid fixtures file with exit code 2 naming the JSON path", () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
+import { RequestLog, type RequestLogEntry } from "../../emulator/request-log";
 import { ACCOUNT, call, DANA_KEY, ed25519Key, LEE_KEY, OTHER_KEY, startTestEmulator, readJson } from "./helpers";
 
 let emulator: RunningEmulator;
@@ -32,17 +33,17 @@ describe("/_emulator/health", () => {
 });
 
 describe("/_emulator/requests", () => {
-  it("records every API request with method, path, query, status, user and time", async () => {
+  it("records every API request with method, path, query, status, user, fault and time", async () => {
     await call(emulator, "/user/keys?limit=5&offset=0");
     await call(emulator, "/user/keys", { key: null });
     await call(emulator, "/user/keys", { method: "POST", body: { public_key: ed25519Key("logged").line }, key: LEE_KEY });
     await fetch(`${emulator.url}/${ACCOUNT}/api/user/keys`);
     const log = await requests();
     expect(log).toEqual([
-      { method: "GET", path: `/${ACCOUNT}/api/user/keys`, query: "limit=5&offset=0", status: 200, userId: 1, time: expect.any(String) },
-      { method: "GET", path: `/${ACCOUNT}/api/user/keys`, query: "", status: 401, userId: null, time: expect.any(String) },
-      { method: "POST", path: `/${ACCOUNT}/api/user/keys`, query: "", status: 201, userId: 2, time: expect.any(String) },
-      { method: "GET", path: `/${ACCOUNT}/api/user/keys`, query: "", status: 404, userId: null, time: expect.any(String) },
+      { method: "GET", path: `/${ACCOUNT}/api/user/keys`, query: "limit=5&offset=0", status: 200, userId: 1, fault: null, time: expect.any(String) },
+      { method: "GET", path: `/${ACCOUNT}/api/user/keys`, query: "", status: 401, userId: null, fault: null, time: expect.any(String) },
+      { method: "POST", path: `/${ACCOUNT}/api/user/keys`, query: "", status: 201, userId: 2, fault: null, time: expect.any(String) },
+      { method: "GET", path: `/${ACCOUNT}/api/user/keys`, query: "", status: 404, userId: null, fault: null, time: expect.any(String) },
     ]);
     for (const entry of log) expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
   });
@@ -59,6 +60,19 @@ describe("/_emulator/requests", () => {
     const reset = await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
     expect(reset.status).toBe(200);
     expect(await requests()).toEqual([]);
+  });
+});
+
+describe("RequestLog", () => {
+  const entry = (n: number): RequestLogEntry => ({ method: "GET", path: `/${n}`, query: "", status: 200, userId: 1, fault: null, time: "" });
+
+  it("keeps only the newest entries once full, oldest first", () => {
+    const log = new RequestLog(3);
+    for (let n = 1; n <= 7; n++) log.add(entry(n));
+    expect(log.list().map((e) => e.path)).toEqual(["/5", "/6", "/7"]);
+    log.clear();
+    log.add(entry(8));
+    expect(log.list().map((e) => e.path)).toEqual(["/8"]);
   });
 });
 
@@ -92,7 +106,9 @@ describe("/_emulator/state", () => {
 
 describe("unknown control paths", () => {
   it("answer 404, and wrong methods 405", async () => {
-    expect((await fetch(`${emulator.url}/_emulator/nothing`)).status).toBe(404);
+    const unknown = await fetch(`${emulator.url}/_emulator/nothing`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toBe("application/json");
     const wrong = await fetch(`${emulator.url}/_emulator/state`, { method: "POST" });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET");

@@ -1,5 +1,7 @@
+import { expect } from "vitest";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
+import { createHttpRequest, type RequestFn } from "../../provider/client/http";
 
 /** Shared setup for the emulator tests: known credentials, real keys, and a small client. */
 
@@ -32,6 +34,13 @@ export function testFixtures(): Fixtures {
   };
 }
 
+/** An emulator with the given fixtures and the provider's client signed in as Dana. */
+export async function startWithClient(fixtures: Fixtures): Promise<{ emulator: RunningEmulator; dana: RequestFn }> {
+  const emulator = await startTestEmulator(fixtures);
+  const dana = createHttpRequest({ apiUrl: emulator.url, accountId: ACCOUNT, apiKey: DANA_KEY, vendor: "service" });
+  return { emulator, dana };
+}
+
 export function startTestEmulator(fixtures: Fixtures = testFixtures()): Promise<RunningEmulator> {
   return startEmulator({ port: 0, fixtures });
 }
@@ -51,6 +60,38 @@ export interface CallOptions {
 /** A response body as JSON, typed loosely: tests assert on its shape. */
 export function readJson(response: Response): Promise<any> {
   return response.json();
+}
+
+/**
+ * An Error body (spec 2.8) and nothing else, with the API media type; returns its message.
+ * `message` pins the text exactly, or by pattern.
+ */
+export async function expectError(response: Response, status: number, message?: string | RegExp): Promise<string> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toBe(ACCEPT);
+  const body = await readJson(response);
+  expect(Object.keys(body)).toEqual(["message"]);
+  expect(typeof body.message).toBe("string");
+  expect(body.message).not.toBe("");
+  if (message !== undefined) {
+    expect(body.message).toEqual(typeof message === "string" ? message : expect.stringMatching(message));
+  }
+  return body.message;
+}
+
+/** The `rel="next"` address of a Link header, as given. */
+export function nextLink(response: Response): string | undefined {
+  return /<([^>]+)>; rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
+}
+
+/** Fetches an address exactly as the service gave it (a Link target), with valid credentials. */
+export function fetchAsIs(url: string, key = DANA_KEY): Promise<Response> {
+  return fetch(url, { headers: { Accept: ACCEPT, Authorization: basic(key) } });
+}
+
+/** The record has exactly the documented fields. */
+export function expectOnlyFields(body: unknown, fields: readonly string[]): void {
+  expect(Object.keys(body as object).sort()).toEqual([...fields].sort());
 }
 
 /** Calls `{base_url}<path>` the way a correct client does, unless options say otherwise. */

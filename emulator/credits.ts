@@ -1,0 +1,93 @@
+/**
+ * The hourly credit allowance of spec section 8: each authenticated API call costs one credit
+ * of the calling user's allowance.
+ *
+ * Windows are fixed, one per user, and last one real hour from the first call made after the
+ * previous window ended. They follow the wall clock, not `--speed`: the allowance limits how
+ * fast a client may call, which a faster lifecycle clock does not change. Refused calls cost
+ * nothing, so a client that keeps retrying does not push its renewal further away.
+ */
+
+export const DEFAULT_CREDITS_PER_HOUR = 5000;
+export const CREDIT_WINDOW_MS = 60 * 60 * 1000;
+
+export interface CreditStatus {
+  /** True when the call was charged (or, for `peek`, would be). */
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds, at least 1, until the user's window renews. */
+  renewsInSeconds: number;
+}
+
+interface Window {
+  startedAt: number;
+  used: number;
+}
+
+function checkCreditsPerHour(value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`creditsPerHour must be a positive integer, got ${value}`);
+  }
+}
+
+export class CreditLedger {
+  private readonly windows = new Map<number, Window>();
+
+  constructor(
+    readonly perHour: number = DEFAULT_CREDITS_PER_HOUR,
+    private readonly now: () => number = Date.now,
+  ) {
+    checkCreditsPerHour(perHour);
+  }
+
+  /** Spends one credit of the user's allowance if any is left. */
+  charge(userId: number): CreditStatus {
+    const at = this.now();
+    const window = this.currentWindow(userId, at);
+    const allowed = window.used < this.perHour;
+    if (allowed) window.used++;
+    return this.status(window, at, allowed);
+  }
+
+  /** The user's allowance as it stands, without spending anything. */
+  peek(userId: number): CreditStatus {
+    const at = this.now();
+    const window = this.liveWindow(userId, at);
+    if (window === undefined) return { allowed: true, limit: this.perHour, remaining: this.perHour, renewsInSeconds: CREDIT_WINDOW_MS / 1000 };
+    return this.status(window, at, window.used < this.perHour);
+  }
+
+  private liveWindow(userId: number, at: number): Window | undefined {
+    const window = this.windows.get(userId);
+    return window !== undefined && at - window.startedAt < CREDIT_WINDOW_MS ? window : undefined;
+  }
+
+  private currentWindow(userId: number, at: number): Window {
+    let window = this.liveWindow(userId, at);
+    if (window === undefined) {
+      window = { startedAt: at, used: 0 };
+      this.windows.set(userId, window);
+    }
+    return window;
+  }
+
+  private status(window: Window, at: number, allowed: boolean): CreditStatus {
+    const left = window.startedAt + CREDIT_WINDOW_MS - at;
+    return {
+      allowed,
+      limit: this.perHour,
+      remaining: this.perHour - window.used,
+      renewsInSeconds: Math.max(1, Math.ceil(left / 1000)),
+    };
+  }
+}
+
+/** The headers every authenticated API response carries. */
+export function rateLimitHeaders(status: CreditStatus): Record<string, string> {
+  return { "X-RateLimit-Limit": String(status.limit), "X-RateLimit-Remaining": String(status.remaining) };
+}
+
+export function creditsExhaustedMessage(status: CreditStatus): string {
+  return `Rate Limit Exceeded: the hourly allowance of ${status.limit} credits is used up; it renews in ${status.renewsInSeconds} seconds.`;
+}

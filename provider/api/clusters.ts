@@ -1,0 +1,88 @@
+/** Clusters that jobs run on: `{base_url}/clusters` (facts, "Clusters"; not in the spec). */
+import { z } from "zod";
+import type { RequestFn } from "../client/http";
+import { parseRecord } from "./records";
+
+const dateTime = z.iso.datetime({ offset: true });
+
+export const CLUSTER_STATUSES = [
+  "pending",
+  "creating",
+  "available",
+  "scaling",
+  "idle",
+  "error",
+  "pending_terminate",
+  "terminating",
+  "terminated",
+] as const;
+export type ClusterStatus = (typeof CLUSTER_STATUSES)[number];
+
+/** A cluster in these states can run jobs. */
+export const READY_CLUSTER_STATUSES: readonly ClusterStatus[] = ["available", "idle"];
+
+export const CLUSTER_TYPES = ["production", "sandbox"] as const;
+export type ClusterType = (typeof CLUSTER_TYPES)[number];
+
+export const clusterRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable().transform((d) => d ?? ""),
+  status: z.string(),
+  type: z.string(),
+  nodes: z.number().int(),
+  region: z.string(),
+  terminate_on_idle: z.boolean(),
+  time_to_idle: z.number().int(),
+  created_at: dateTime,
+  updated_at: dateTime,
+  available_since: dateTime.nullable(),
+  idle_since: dateTime.nullable(),
+  terminated_at: dateTime.nullable(),
+  running_jobs_count: z.number().int(),
+  queued_jobs_count: z.number().int(),
+  owner_id: z.number().int(),
+  url: z.string(),
+  html_url: z.string(),
+});
+export type ClusterRecord = z.output<typeof clusterRecord>;
+
+/** Every field a cluster may have; anything else in a response is undocumented. */
+export const CLUSTER_FIELDS: readonly string[] = Object.keys(clusterRecord.shape);
+
+export interface ClusterCreate {
+  nodes: number;
+  type?: ClusterType;
+  name?: string;
+  description?: string;
+  terminate_on_idle?: boolean;
+  /** Seconds. */
+  time_to_idle?: number;
+  region?: string;
+}
+
+/** Type and region are fixed when a cluster is created. */
+export type ClusterUpdate = Partial<Omit<ClusterCreate, "type" | "region">>;
+
+const clusterPath = (id: string | number) => `/clusters/${encodeURIComponent(String(id))}`;
+
+export async function createCluster(request: RequestFn, body: ClusterCreate): Promise<ClusterRecord> {
+  const response = await request({ method: "POST", path: "/clusters", body });
+  return parseRecord(clusterRecord, response.body, "a cluster");
+}
+
+export async function getCluster(request: RequestFn, id: string | number): Promise<ClusterRecord> {
+  const response = await request({ method: "GET", path: clusterPath(id) });
+  return parseRecord(clusterRecord, response.body, "a cluster");
+}
+
+export async function updateCluster(request: RequestFn, id: string | number, body: ClusterUpdate): Promise<ClusterRecord> {
+  const response = await request({ method: "PUT", path: clusterPath(id), body });
+  return parseRecord(clusterRecord, response.body, "a cluster");
+}
+
+/** Starts termination; the cluster answers in `pending_terminate` and ends `terminated`. */
+export async function terminateCluster(request: RequestFn, id: string | number): Promise<ClusterRecord> {
+  const response = await request({ method: "DELETE", path: clusterPath(id) });
+  return parseRecord(clusterRecord, response.body, "a cluster");
+}

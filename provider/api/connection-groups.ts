@@ -1,0 +1,75 @@
+/** Connection groups: `{base_url}/connection_groups` (spec 2.7 and 4.5; update from the facts). */
+import { z } from "zod";
+import type { RequestFn } from "../client/http";
+import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
+
+export const connectionGroupRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  account_id: z.number().int(),
+  modified_by: z.object({ name: z.string(), email: z.string() }),
+  connections: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ConnectionGroupRecord = z.output<typeof connectionGroupRecord>;
+export const CONNECTION_GROUP_FIELDS = Object.keys(connectionGroupRecord.shape) as readonly (keyof ConnectionGroupRecord)[];
+
+/** A connection to assign; `type` must be the connection's own type. */
+export interface ConnectionAssignment {
+  id: number;
+  type: string;
+}
+
+export interface ConnectionGroupFields {
+  name: string;
+  description?: string | null;
+}
+
+export interface CreateConnectionGroupBody {
+  connection_group: ConnectionGroupFields;
+  connections?: ConnectionAssignment[];
+}
+
+/** Fields left out stay as they are; `connections`, when given, replaces every assignment. */
+export interface UpdateConnectionGroupBody {
+  connection_group?: Partial<ConnectionGroupFields>;
+  connections?: ConnectionAssignment[];
+}
+
+export interface SearchConnectionGroupsRequest extends PageRequest {
+  q: string;
+}
+
+const WHAT = "a connection group";
+const groupPath = (id: number) => `/connection_groups/${encodeURIComponent(String(id))}`;
+
+export async function createConnectionGroup(request: RequestFn, body: CreateConnectionGroupBody): Promise<ConnectionGroupRecord> {
+  const response = await request({ method: "POST", path: "/connection_groups", body });
+  return parseRecord(connectionGroupRecord, response.body, WHAT);
+}
+
+export async function getConnectionGroup(request: RequestFn, id: number): Promise<ConnectionGroupRecord> {
+  const response = await request({ method: "GET", path: groupPath(id) });
+  return parseRecord(connectionGroupRecord, response.body, WHAT);
+}
+
+export async function updateConnectionGroup(request: RequestFn, id: number, body: UpdateConnectionGroupBody): Promise<ConnectionGroupRecord> {
+  const response = await request({ method: "PUT", path: groupPath(id), body });
+  return parseRecord(connectionGroupRecord, response.body, WHAT);
+}
+
+/** The delete answer's body is not relied on: only its success matters. */
+export async function deleteConnectionGroup(request: RequestFn, id: number): Promise<void> {
+  await request({ method: "DELETE", path: groupPath(id) });
+}
+
+export async function searchConnectionGroupsPage(request: RequestFn, search: SearchConnectionGroupsRequest): Promise<Page<ConnectionGroupRecord>> {
+  const response = await request({
+    method: "GET",
+    path: "/connection_groups/search",
+    query: { q: search.q, offset: search.offset, limit: search.limit },
+  });
+  return parsePage(connectionGroupRecord, response, "a list of connection groups");
+}

@@ -8,6 +8,10 @@ import { UnexpectedResponseError } from "./api/records";
 import { EtlApiError } from "./client/errors";
 import { ConfigurationError } from "./config";
 import { configureFrom } from "./context";
+import { clusterProvider } from "./resources/cluster";
+import { connectionGroupProvider } from "./resources/connection-group";
+import { ResourceFailure } from "./resources/failures";
+import { jobRunProvider } from "./resources/job-run";
 import { publicKeyProvider } from "./resources/public-key";
 import type { ResourceKind } from "./shim";
 
@@ -22,6 +26,9 @@ interface Implementation {
 
 const IMPLEMENTATIONS: Record<ResourceKind, Implementation> = {
   PublicKey: publicKeyProvider,
+  ConnectionGroup: connectionGroupProvider,
+  Cluster: clusterProvider,
+  JobRun: jobRunProvider,
 };
 
 /** An error whose message says it all; the dynamic provider host prints `${e}: ${e.stack}`. */
@@ -37,7 +44,12 @@ class ProviderFailure extends Error {
 }
 
 function isUserFacing(error: unknown): error is Error {
-  return error instanceof EtlApiError || error instanceof ConfigurationError || error instanceof UnexpectedResponseError;
+  return (
+    error instanceof EtlApiError ||
+    error instanceof ConfigurationError ||
+    error instanceof UnexpectedResponseError ||
+    error instanceof ResourceFailure
+  );
 }
 
 async function reported<T>(operation: () => Promise<T>): Promise<T> {

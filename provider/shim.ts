@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-export type ResourceKind = "PublicKey";
+export type ResourceKind = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
 
 export function shimFor(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   // Plain functions with a literal `require`: anything else would be serialized along with them.

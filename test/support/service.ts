@@ -1,5 +1,5 @@
 /** Talking to the local service directly: its control endpoints, and the API out of band. */
-import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
+import { startEmulator, type Fixtures, type RunningEmulator } from "pulumi-etl/emulator";
 import type { Service } from "./engine";
 
 export const ACCEPT = "application/vnd.service+json; version=2";
@@ -10,16 +10,35 @@ export interface LocalService extends Service {
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   state(): Promise<any>;
   requests(): Promise<Array<{ method: string; path: string; status: number }>>;
+  /** The calls that could change something (POST, PUT, DELETE) since the last reset. */
+  writeRequests(): Promise<Array<{ method: string; path: string; status: number }>>;
   resetRequests(): Promise<void>;
 }
 
-export async function startLocalService(): Promise<LocalService> {
+export const TEST_ACCOUNT = "acme-test";
+
+export interface LocalServiceOptions {
+  /** Records of the test account beyond its user (packages, clusters, connections, ...). */
+  account?: Omit<NonNullable<Fixtures["accounts"]>[number], "id" | "uid" | "users">;
+  /** Lifecycles this many times faster. */
+  speed?: number;
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const apiKey = `test-key-${process.pid}-${Date.now()}`;
   const emulator = await startEmulator({
     port: 0,
+    speed: options.speed,
     fixtures: {
       accounts: [
-        { id: 7, uid: "acme-test", users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }] },
+        {
+          ...options.account,
+          id: 7,
+          uid: TEST_ACCOUNT,
+          users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }],
+        },
       ],
     },
   });
@@ -30,10 +49,10 @@ export async function startLocalService(): Promise<LocalService> {
   return {
     emulator,
     url: emulator.url,
-    accountId: "acme-test",
+    accountId: TEST_ACCOUNT,
     apiKey,
     async api(method, path, body) {
-      const response = await fetch(`${emulator.url}/acme-test/api${path}`, {
+      const response = await fetch(`${emulator.url}/${TEST_ACCOUNT}/api${path}`, {
         method,
         headers: {
           accept: ACCEPT,
@@ -47,6 +66,7 @@ export async function startLocalService(): Promise<LocalService> {
     },
     state: () => control("GET", "state"),
     requests: () => control("GET", "requests"),
+    writeRequests: async () => ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),
     resetRequests: async () => void (await control("DELETE", "requests")),
   };
 }

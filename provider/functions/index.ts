@@ -1,0 +1,2 @@
+/** Read-only functions of the service, for programs: plain async functions. */
+export {};

@@ -1,0 +1,24 @@
+import * as pulumi from "@pulumi/pulumi";
+import { shimFor } from "../shim";
+
+export const clusterProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return { inputs: news, failures: [{ property: "", reason: "Cluster is not available yet" }] };
+  },
+  async diff(): Promise<pulumi.dynamic.DiffResult> {
+    return { changes: false };
+  },
+  async create(): Promise<pulumi.dynamic.CreateResult> {
+    throw new Error("Cluster is not available yet");
+  },
+  async read(): Promise<pulumi.dynamic.ReadResult> {
+    return {};
+  },
+  async delete(): Promise<void> {},
+};
+
+export class Cluster extends pulumi.dynamic.Resource {
+  constructor(name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
+    super(shimFor("Cluster"), name, args, opts, "etl", "Cluster");
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Waiting for the service: cluster creation and termination, job runs. Polls start fast and
+ * back off with a cap; when the object reports how far it is (a job's progress), the next poll
+ * is aimed just after its expected end instead, so a long run costs few credits and `up`
+ * returns soon after the object is done. Dynamic providers ignore `customTimeouts`, so every
+ * wait has its own deadline.
+ */
+
+export interface PollOptions<T> {
+  /** Reads the object once. */
+  read(): Promise<T>;
+  /** True when waiting is over (ready, finished, gone). */
+  isDone(current: T): boolean;
+  /** Milliseconds until the object is expected to be done, when it can tell. */
+  expectedRemainingMs?(current: T, elapsedMs: number): number | undefined;
+  /** Called after each read that did not end the wait, e.g. to print progress. */
+  onProgress?(current: T): void;
+  timeoutMs: number;
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  sleep?(ms: number): Promise<void>;
+  now?(): number;
+}
+
+export interface PollResult<T> {
+  current: T;
+  /** Reads made, the first one included. */
+  polls: number;
+}
+
+export class WaitTimeoutError<T> extends Error {
+  constructor(
+    message: string,
+    readonly last: T,
+    readonly polls: number,
+  ) {
+    super(message);
+    this.name = "WaitTimeoutError";
+  }
+}
+
+export const BACKOFF = { firstDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6 } as const;
+/** Aim a little past the expected end: early polls cost credits, late ones cost waiting. */
+const AIM_PAST_END = { fraction: 0.02, minimumMs: 250 } as const;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function nextDelayMs(previousDelayMs: number, expectedRemainingMs: number | undefined, maxDelayMs: number, elapsedMs: number): number {
+  if (expectedRemainingMs !== undefined && Number.isFinite(expectedRemainingMs) && expectedRemainingMs >= 0) {
+    const margin = Math.max(AIM_PAST_END.minimumMs, elapsedMs * AIM_PAST_END.fraction);
+    return Math.min(maxDelayMs * 4, expectedRemainingMs + margin);
+  }
+  return Math.min(maxDelayMs, previousDelayMs * BACKOFF.factor);
+}
+
+export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<T>> {
+  const sleep = options.sleep ?? realSleep;
+  const now = options.now ?? Date.now;
+  const maxDelayMs = options.maxDelayMs ?? BACKOFF.maxDelayMs;
+  const started = now();
+  const deadline = started + options.timeoutMs;
+  let delay = options.firstDelayMs ?? BACKOFF.firstDelayMs;
+  let polls = 1;
+  let current = await options.read();
+  while (!options.isDone(current)) {
+    options.onProgress?.(current);
+    const remaining = deadline - now();
+    if (remaining <= 0) {
+      throw new WaitTimeoutError(`gave up waiting after ${Math.round(options.timeoutMs / 1000)} s`, current, polls);
+    }
+    await sleep(Math.min(delay, remaining));
+    polls++;
+    current = await options.read();
+    const elapsed = now() - started;
+    delay = nextDelayMs(delay, options.expectedRemainingMs?.(current, elapsed), maxDelayMs, elapsed);
+  }
+  return { current, polls };
+}

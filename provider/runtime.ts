@@ -6,6 +6,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { UnexpectedResponseError } from "./api/records";
 import { EtlApiError } from "./client/errors";
+import { ForeignUrlError } from "./client/http";
+import { PaginationError } from "./client/pagination";
 import { ConfigurationError } from "./config";
 import { configureFrom } from "./context";
 import { clusterProvider } from "./resources/cluster";
@@ -48,19 +50,29 @@ function isUserFacing(error: unknown): error is Error {
     error instanceof EtlApiError ||
     error instanceof ConfigurationError ||
     error instanceof UnexpectedResponseError ||
-    error instanceof ResourceFailure
+    error instanceof ResourceFailure ||
+    error instanceof PaginationError ||
+    error instanceof ForeignUrlError
   );
 }
 
-async function reported<T>(operation: () => Promise<T>): Promise<T> {
+/**
+ * Runs an operation, making user-facing failures one line. `provider` is the serialized provider
+ * of the call: when a failure keeps the object in state, the engine stores the failure's
+ * properties as its outputs and later loads the provider from them, so it must go along.
+ */
+async function reported<T>(operation: () => Promise<T>, provider?: unknown): Promise<T> {
   try {
     return await operation();
   } catch (error) {
     if (!isUserFacing(error)) throw error;
-    const { id, properties, reasons } = error as { id?: unknown; properties?: unknown; reasons?: unknown };
-    throw new ProviderFailure(error.message, { id, properties, reasons });
+    const { id, properties, reasons } = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: unknown };
+    const kept = properties === undefined || provider === undefined ? properties : { ...properties, __provider: provider };
+    throw new ProviderFailure(error.message, { id, properties: kept, reasons });
   }
 }
+
+const serializedProvider = (props: Record<string, unknown> | undefined) => props?.__provider;
 
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   const impl = IMPLEMENTATIONS[kind];
@@ -72,13 +84,13 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
       return { inputs: result.inputs, failures: result.failures ?? [] };
     }),
     diff: (id, olds, news) => reported(() => impl.diff(id, olds, news)),
-    create: (inputs) => reported(() => impl.create(inputs)),
+    create: (inputs) => reported(() => impl.create(inputs), serializedProvider(inputs)),
     read: (id, props) => reported(() => impl.read(id, props)),
     update: (id, olds, news) =>
       reported(async () => {
         if (!impl.update) throw new Error(`${kind} cannot be updated in place, yet its diff asked for an update`);
         return impl.update(id, olds, news);
-      }),
+      }, serializedProvider(news)),
     delete: (id, props) => reported(() => impl.delete(id, props)),
   };
 }

@@ -10,18 +10,44 @@ import { versionedMediaType } from "./versioning";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
-export interface ApiRequest {
+/** Addressed relative to `{base_url}`: the usual way. */
+export interface PathRequest {
   method: HttpMethod;
   /** Relative to `{base_url}`, e.g. `/user/keys/12`. */
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  url?: never;
 }
+
+/**
+ * Addressed by an absolute URL the service handed out (a `Link` target), sent as given. It must
+ * have the configured origin and lie under `{base_url}`, or the credentials would go elsewhere.
+ */
+export interface UrlRequest {
+  method: HttpMethod;
+  url: string;
+  body?: unknown;
+  path?: never;
+  query?: never;
+}
+
+export type ApiRequest = PathRequest | UrlRequest;
 
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string>;
   body: T;
+  /** The address that answered, for resolving relative references in the response. */
+  url?: string;
+}
+
+/** A URL outside `{base_url}`: refused before anything is sent. */
+export class ForeignUrlError extends Error {
+  constructor(url: string, base: string, reason: string) {
+    super(`refusing to send the API key to ${withoutQuery(url)}: ${reason} (the configured {base_url} is ${base})`);
+    this.name = "ForeignUrlError";
+  }
 }
 
 export type RequestFn = <T = unknown>(request: ApiRequest) => Promise<ApiResponse<T>>;
@@ -95,16 +121,46 @@ export function createHttpRequest(config: ProviderConfig, options: HttpOptions =
         responseHeaders,
       });
     }
-    return { status: response.statusCode, headers: responseHeaders, body: parsed.value as T };
+    return { status: response.statusCode, headers: responseHeaders, body: parsed.value as T, url };
   };
 }
 
 function urlFor(base: string, req: ApiRequest): string {
+  if (req.url !== undefined) return checkedAbsoluteUrl(base, req.url);
   const url = new URL(base + req.path);
   for (const [name, value] of Object.entries(req.query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url.toString();
+}
+
+/** Same scheme, host and port as `{base_url}`, no user info, and a path under it once normalized. */
+function checkedAbsoluteUrl(base: string, given: string): string {
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ForeignUrlError(given, base, "it is not an absolute URL");
+  }
+  const baseUrl = new URL(base);
+  if (url.origin !== baseUrl.origin) throw new ForeignUrlError(given, base, `its origin is not ${baseUrl.origin}`);
+  if (url.username !== "" || url.password !== "") throw new ForeignUrlError(given, base, "it carries user information");
+  const prefix = baseUrl.pathname.replace(/\/+$/, "");
+  if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
+    throw new ForeignUrlError(given, base, `its path is not under ${prefix}`);
+  }
+  url.hash = "";
+  return url.toString();
+}
+
+/** Origin and path only: a query or user information may hold secrets of someone else's. */
+function withoutQuery(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin + parsed.pathname;
+  } catch {
+    return JSON.stringify(url.length > 100 ? `${url.slice(0, 100)}…` : url);
+  }
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false };

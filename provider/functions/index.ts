@@ -1,2 +1,19 @@
-/** Read-only functions of the service, for programs: plain async functions. */
-export {};
+/**
+ * Functions for programs: plain async functions that read records and listings of the service
+ * with the stack's `etl:*` configuration (ETL_* environment variables outside a program), and
+ * one that marks notifications read.
+ */
+export { ArgumentError } from "./arguments";
+export { getPackage, type GetPackageArgs, type PackageInfo } from "./packages";
+export { getPublicKey, type GetPublicKeyArgs, type PublicKeyInfo } from "./public-keys";
+export { getInvoice, type GetInvoiceArgs, type InvoiceInfo } from "./invoices";
+export { searchConnectionGroups, type SearchConnectionGroupsArgs, type ConnectionGroupInfo } from "./connection-groups";
+export {
+  listWebAnalyticsAccounts,
+  listAdsPlatformCustomers,
+  listCrmObjects,
+  type ListConnectionItemsArgs,
+  type ConnectionItem,
+} from "./connections";
+export { listProductUpdates, type ProductUpdate } from "./product-updates";
+export { markNotificationsRead, type MarkNotificationsReadArgs, type NotificationsMarked } from "./notifications";

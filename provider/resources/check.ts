@@ -4,7 +4,7 @@
  * Custom rules in the schemas are worded to follow the input's name ("must be ...").
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
+import { z as zod, type z } from "zod";
 
 /** In a preview, inputs that come from outputs not known yet hold this placeholder. */
 export function isUnknown(value: unknown): boolean {
@@ -14,6 +14,42 @@ export function isUnknown(value: unknown): boolean {
 export type CheckResult<T> =
   | { ok: true; inputs: T }
   | { ok: false; inputs: Record<string, unknown>; failures: pulumi.dynamic.CheckFailure[] };
+
+/**
+ * Runs `schema` on known values only: a value still unknown during a preview passes through
+ * unchecked (the update checks it), and diff sees a change.
+ */
+export function unlessUnknown<S extends z.ZodType>(schema: S) {
+  return zod.unknown().transform((value, ctx): z.output<S> => {
+    if (isUnknown(value)) return value as z.output<S>;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    // Paths stay relative: the enclosing object prefixes them with the input's name.
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
+    return zod.NEVER;
+  });
+}
+
+const ID_TEXT = /^[1-9][0-9]{0,14}$/;
+
+/**
+ * The id of a service object: a positive integer, given as a number or as digits (a program
+ * passes `cluster.id`, which Pulumi makes a string). Checked inputs hold the number.
+ */
+export function objectIdInput(example: number) {
+  return zod.unknown().transform((value, ctx) => {
+    if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+    if (typeof value === "string" && ID_TEXT.test(value)) return Number(value);
+    ctx.addIssue({
+      code: "custom",
+      message:
+        value === undefined
+          ? "is required"
+          : `must be a positive integer, as a number or a string such as "${example}", got ${JSON.stringify(value)}`,
+    });
+    return zod.NEVER;
+  });
+}
 
 /** Drops what the engine adds itself (`__provider`) and inputs left undefined. */
 export function userInputs(news: Record<string, unknown>): Record<string, unknown> {

@@ -4,12 +4,19 @@
  * properties (partial state), so the next `up` carries on from it instead of losing it.
  */
 export class ResourceFailure extends Error {
+  /**
+   * For a failure that keeps the object the engine prints only these, and records them as the
+   * resource's init errors, which is what makes the next `up` retry it even with unchanged inputs.
+   */
+  readonly reasons?: string[];
+
   constructor(
     message: string,
     readonly id?: string,
-    readonly properties?: Record<string, unknown>,
+    readonly properties?: object,
   ) {
     super(message);
     this.name = "ResourceFailure";
+    if (id !== undefined) this.reasons = [message];
   }
 }

@@ -1,24 +1,474 @@
+/**
+ * JobRun: one run of a package's workflow on a cluster (`{base_url}/jobs`, spec 2.1 to 4.1).
+ *
+ * A job cannot be changed once it runs, so whatever defines the run (cluster, package,
+ * variables, triggers) replaces it: a new job runs and the old record is forgotten. A job that
+ * completed is never run again by later updates. One that failed or was stopped stays in state
+ * with its error, and its diff asks for a replacement (on `status`), so the next `up` runs the
+ * package again. Deleting a job that has not finished stops it; a finished one is only
+ * forgotten, since the API has no way to delete jobs.
+ */
 import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { getJob, isJobFinished, runJob, stopJob, type JobCreate, type JobOutputRecord, type JobRecord } from "../api/jobs";
+import { NotFoundError, ValidationError } from "../client/errors";
+import type { RequestFn } from "../client/http";
+import { apiRequest } from "../context";
 import { shimFor } from "../shim";
+import { AdoptionError, importIdInput } from "./adopt";
+import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
+import { diffByRules, sameValue, type FieldRules } from "./diff";
+import { ResourceFailure } from "./failures";
+import { pollUntil, WaitTimeoutError } from "./wait";
+
+export interface JobRunArgs {
+  /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
+  clusterId: pulumi.Input<number | string>;
+  /** The package whose workflow the job performs. */
+  packageId: pulumi.Input<number | string>;
+  /** Static variables of the job. */
+  variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Variables evaluated when the job runs. */
+  dynamicVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Any value; when it changes, the package runs again. */
+  triggers?: pulumi.Input<unknown>;
+  /** Whether `up` waits for the job to finish and fails when the job fails (default true). */
+  waitForCompletion?: pulumi.Input<boolean>;
+  /** How long `up` waits before stopping the job and failing (default 3600, at most a week). */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** The id of an existing job to take over instead of running a new one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+/** Inputs after `check`: ids as numbers. */
+export interface JobRunInputs {
+  clusterId: number;
+  packageId: number;
+  variables?: Record<string, string>;
+  dynamicVariables?: Record<string, string>;
+  triggers?: unknown;
+  waitForCompletion?: boolean;
+  timeoutSeconds?: number;
+  importId?: string;
+}
+
+export interface JobRunOutput {
+  id: number;
+  name: string;
+  recordsCount: number;
+  createdAt: string;
+  updatedAt: string;
+  url: string;
+  component: { name: string; type: string; fields: string[] };
+  progress?: number;
+  previewUrl?: string | null;
+}
+
+/** How the resource waits: the inputs that never reach the service, with defaults applied. */
+interface WaitSettings {
+  triggers?: unknown;
+  waitForCompletion: boolean;
+  timeoutSeconds: number;
+  importId?: string;
+}
+
+export interface JobRunOutputs extends WaitSettings {
+  status: string;
+  ownerId: number;
+  progress: number;
+  outputsCount: number;
+  outputs: JobRunOutput[];
+  variables: Record<string, unknown>;
+  dynamicVariables: Record<string, unknown>;
+  startedAt: string | null;
+  createdAt: string;
+  failedAt: string | null;
+  completedAt: string | null;
+  updatedAt: string;
+  clusterId: number;
+  packageId: number;
+  errors: string;
+  runtimeInSeconds: number;
+  url: string;
+  htmlUrl: string;
+  logUrl: string | null;
+  creator: { type: string; displayName: string; id: number; url: string };
+  package: { id: number; name: string; url: string };
+  cluster: { id: number; name: string; url: string };
+}
+
+const DEFAULTS = { waitForCompletion: true, timeoutSeconds: 3_600 } as const;
+const MAX_TIMEOUT_SECONDS = 604_800;
+/** A stop takes the service seconds; past this, delete and a timed-out wait stop watching it. */
+const STOP_WAIT_MS = 120_000;
+/** Statuses after which the package has to run again to get its result. */
+const RERUN_STATUSES: readonly string[] = ["failed", "stopped"];
+
+// ---- check
+
+/** Spec 2.3: variable values are strings. */
+const variablesSchema = z.record(z.string(), z.string());
+
+const inputSchema = z.strictObject({
+  clusterId: unlessUnknown(objectIdInput(201)),
+  packageId: unlessUnknown(objectIdInput(101)),
+  variables: unlessUnknown(variablesSchema).optional(),
+  dynamicVariables: unlessUnknown(variablesSchema).optional(),
+  triggers: z.json().optional(),
+  waitForCompletion: unlessUnknown(z.boolean()).optional(),
+  timeoutSeconds: unlessUnknown(z.number().min(1).max(MAX_TIMEOUT_SECONDS).refine(Number.isInteger, "must be a whole number of seconds")).optional(),
+  importId: importIdInput,
+});
+
+// ---- diff
+
+/** What defines the run replaces the job; how `up` waits is only recorded. */
+const RULES: FieldRules<JobRunOutputs, JobRunInputs> = {
+  clusterId: { desired: (news) => news.clusterId, current: (olds) => olds.clusterId, onChange: "replace" },
+  packageId: { desired: (news) => news.packageId, current: (olds) => olds.packageId, onChange: "replace" },
+  // The service records an omitted variables object as an empty one.
+  variables: { desired: (news) => news.variables ?? {}, current: (olds) => olds.variables ?? {}, onChange: "replace" },
+  dynamicVariables: { desired: (news) => news.dynamicVariables ?? {}, current: (olds) => olds.dynamicVariables ?? {}, onChange: "replace" },
+  triggers: { desired: (news) => news.triggers, current: (olds) => olds.triggers, onChange: "replace" },
+  waitForCompletion: { desired: (news) => settingsOf(news).waitForCompletion, current: (olds) => olds.waitForCompletion, onChange: "update" },
+  timeoutSeconds: { desired: (news) => settingsOf(news).timeoutSeconds, current: (olds) => olds.timeoutSeconds, onChange: "update" },
+};
+
+export function needsRerun(status: string | undefined): boolean {
+  return status !== undefined && RERUN_STATUSES.includes(status);
+}
+
+// ---- outputs
+
+function settingsOf(inputs: Partial<WaitSettings>): WaitSettings {
+  return {
+    triggers: inputs.triggers,
+    waitForCompletion: inputs.waitForCompletion ?? DEFAULTS.waitForCompletion,
+    timeoutSeconds: inputs.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
+    importId: inputs.importId,
+  };
+}
+
+/** The engine cannot encode undefined values: such keys are left out. */
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function outputOf(output: JobOutputRecord): JobRunOutput {
+  return definedOnly({
+    id: output.id,
+    name: output.name,
+    recordsCount: output.records_count,
+    createdAt: output.created_at,
+    updatedAt: output.updated_at,
+    url: output.url,
+    component: output.component,
+    progress: output.progress,
+    previewUrl: output.preview_url,
+  });
+}
+
+function outputsOf(job: JobRecord, settings: WaitSettings): JobRunOutputs {
+  return definedOnly({
+    ...settings,
+    status: job.status,
+    ownerId: job.owner_id,
+    progress: job.progress,
+    outputsCount: job.outputs_count,
+    outputs: job.outputs.map(outputOf),
+    variables: job.variables,
+    dynamicVariables: job.dynamic_variables,
+    startedAt: job.started_at,
+    createdAt: job.created_at,
+    failedAt: job.failed_at,
+    completedAt: job.completed_at,
+    updatedAt: job.updated_at,
+    clusterId: job.cluster_id,
+    packageId: job.package_id,
+    errors: job.errors,
+    runtimeInSeconds: job.runtime_in_seconds,
+    url: job.url,
+    htmlUrl: job.html_url,
+    logUrl: job.log_url,
+    creator: { type: job.creator.type, displayName: job.creator.display_name, id: job.creator.id, url: job.creator.url },
+    package: job.package,
+    cluster: job.cluster,
+  });
+}
+
+/** After a refresh, the inputs as the job has them, so no phantom diff follows. */
+function realignedInputs(outs: JobRunOutputs): JobRunInputs {
+  const nonEmpty = (variables: Record<string, unknown>) => (Object.keys(variables).length > 0 ? (variables as Record<string, string>) : undefined);
+  return definedOnly({
+    clusterId: outs.clusterId,
+    packageId: outs.packageId,
+    variables: nonEmpty(outs.variables),
+    dynamicVariables: nonEmpty(outs.dynamicVariables),
+    triggers: outs.triggers,
+    waitForCompletion: outs.waitForCompletion,
+    timeoutSeconds: outs.timeoutSeconds,
+    importId: outs.importId,
+  });
+}
+
+/**
+ * A failure that leaves the job in state. The engine stores these properties as the outputs,
+ * and later operations load the provider from them, so the serialized provider goes along. For
+ * such a failure the engine prints only "resource init failed" and the `reasons`.
+ */
+function failureWithJob(message: string, job: JobRecord, inputs: JobRunInputs): ResourceFailure {
+  return new ResourceFailure(message, String(job.id), outputsOf(job, settingsOf(inputs)));
+}
+
+// ---- waiting
+
+/** One line per change: "job 42 queued", "job 42 running 40%". */
+function progressPrinter(jobId: number | string): (job: JobRecord) => void {
+  let last = "";
+  return (job) => {
+    const state = job.status === "running" ? `running ${Math.floor(job.progress * 100)}%` : job.status.replace(/_/g, " ");
+    const line = `job ${jobId} ${state}`;
+    if (line !== last) console.log(line);
+    last = line;
+  };
+}
+
+/**
+ * Time left from the share done so far: running time / progress. The running time comes from
+ * `started_at` on this machine's clock, capped by the time since a poll last saw the job waiting,
+ * which holds whatever the two clocks say.
+ */
+export function remainingEstimator(first: JobRecord, now: () => number = Date.now): (job: JobRecord) => number | undefined {
+  let lastSeenWaiting = first.status === "running" ? undefined : now();
+  return (job) => {
+    const at = now();
+    if (job.status !== "running" || job.started_at === null) {
+      lastSeenWaiting = at;
+      return undefined;
+    }
+    if (job.progress <= 0) return undefined;
+    let runningMs = at - Date.parse(job.started_at);
+    if (lastSeenWaiting !== undefined) runningMs = Math.min(runningMs, at - lastSeenWaiting);
+    return runningMs > 0 ? (runningMs * (1 - job.progress)) / job.progress : undefined;
+  };
+}
+
+/** A record already in hand is the first reading; the service is asked from then on. */
+function readingFrom(first: JobRecord, read: () => Promise<JobRecord>): () => Promise<JobRecord> {
+  let pending: JobRecord | undefined = first;
+  return async () => {
+    const current = pending ?? (await read());
+    pending = undefined;
+    return current;
+  };
+}
+
+/** Stops a job and watches it until it has finished, for a bounded time; returns the last reading. */
+async function stopAndWatch(request: RequestFn, jobId: number | string, print: (job: JobRecord) => void): Promise<JobRecord> {
+  let asked: JobRecord;
+  try {
+    asked = await stopJob(request, jobId);
+  } catch (error) {
+    // 422 when it finished between the last reading and the stop.
+    if (!(error instanceof ValidationError)) throw error;
+    const job = await getJob(request, jobId);
+    if (!isJobFinished(job.status)) throw error;
+    return job;
+  }
+  try {
+    const { current } = await pollUntil({
+      read: readingFrom(asked, () => getJob(request, jobId)),
+      isDone: (job) => isJobFinished(job.status),
+      onProgress: print,
+      timeoutMs: STOP_WAIT_MS,
+    });
+    return current;
+  } catch (error) {
+    if (error instanceof WaitTimeoutError) return error.last as JobRecord;
+    throw error;
+  }
+}
+
+async function stopAfterTimeout(request: RequestFn, job: JobRecord, inputs: JobRunInputs, print: (job: JobRecord) => void): Promise<JobRecord> {
+  const seconds = settingsOf(inputs).timeoutSeconds;
+  console.log(`job ${job.id} did not finish within ${seconds} s: stopping it`);
+  const last = await stopAndWatch(request, job.id, print);
+  // It may have finished on its own just as it was asked to stop.
+  if (last.status === "completed" || last.status === "failed") return last;
+  const how = last.status === "stopped" ? "was stopped" : `was asked to stop (it is ${last.status})`;
+  throw failureWithJob(`job ${job.id} did not finish within ${seconds} s and ${how}`, last, inputs);
+}
+
+/** Waits until the job finishes, or stops it at the deadline. */
+async function waitForJob(request: RequestFn, first: JobRecord, inputs: JobRunInputs): Promise<JobRecord> {
+  const print = progressPrinter(first.id);
+  const estimate = remainingEstimator(first);
+  try {
+    const { current } = await pollUntil({
+      read: readingFrom(first, () => getJob(request, first.id)),
+      isDone: (job) => isJobFinished(job.status),
+      expectedRemainingMs: (job) => estimate(job),
+      onProgress: print,
+      timeoutMs: settingsOf(inputs).timeoutSeconds * 1_000,
+    });
+    print(current);
+    return current;
+  } catch (error) {
+    if (error instanceof WaitTimeoutError) return stopAfterTimeout(request, error.last as JobRecord, inputs, print);
+    throw error;
+  }
+}
+
+/** A job that failed or was stopped fails the operation, and stays in state to run again. */
+function resultOf(job: JobRecord, inputs: JobRunInputs): pulumi.dynamic.CreateResult<JobRunOutputs> {
+  if (job.status === "failed") {
+    const reason = job.errors.trim() === "" ? "" : `: ${job.errors.trim()}`;
+    throw failureWithJob(`job ${job.id} failed${reason}`, job, inputs);
+  }
+  if (job.status === "stopped") throw failureWithJob(`job ${job.id} was stopped`, job, inputs);
+  return { id: String(job.id), outs: outputsOf(job, settingsOf(inputs)) };
+}
+
+// ---- adoption
+
+function describeDifference(field: string, actual: unknown, wanted: unknown): string | undefined {
+  if (sameValue(actual, wanted)) return undefined;
+  if (typeof actual === "number") return `${field} is ${actual} on the job but ${String(wanted)} in the inputs`;
+  // Variables may hold secrets: name the keys, not the values.
+  const a = actual as Record<string, unknown>;
+  const w = wanted as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(w)])].filter((key) => !sameValue(a[key], w[key])).sort();
+  return `${field} differ from the job's (keys ${keys.join(", ")})`;
+}
+
+function adoptionMismatch(job: JobRecord, inputs: JobRunInputs): string | undefined {
+  return (
+    describeDifference("clusterId", job.cluster_id, inputs.clusterId) ??
+    describeDifference("packageId", job.package_id, inputs.packageId) ??
+    describeDifference("variables", job.variables, inputs.variables ?? {}) ??
+    describeDifference("dynamicVariables", job.dynamic_variables, inputs.dynamicVariables ?? {})
+  );
+}
+
+async function adoptJob(request: RequestFn, importId: string, inputs: JobRunInputs): Promise<JobRecord> {
+  let job: JobRecord;
+  try {
+    job = await getJob(request, importId);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new AdoptionError("job", importId, `no job ${importId} in this account`);
+    throw error;
+  }
+  const mismatch = adoptionMismatch(job, inputs);
+  if (mismatch !== undefined) {
+    throw new AdoptionError("job", importId, `${mismatch}; a job cannot be changed (leave importId out to run a new one)`);
+  }
+  return job;
+}
+
+function jobCreateOf(inputs: JobRunInputs): JobCreate {
+  return definedOnly({
+    cluster_id: inputs.clusterId,
+    package_id: inputs.packageId,
+    variables: inputs.variables,
+    dynamic_variables: inputs.dynamicVariables,
+  });
+}
+
+// ---- provider
+
+/** `pulumi.dynamic.ReadResult` types the realigned inputs as outputs; they are inputs. */
+interface JobRunReadResult {
+  id?: string;
+  props?: JobRunOutputs;
+  inputs?: JobRunInputs;
+}
 
 export const jobRunProvider = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return { inputs: news, failures: [{ property: "", reason: "JobRun is not available yet" }] };
+    return checkWithSchema(inputSchema, news);
   },
-  async diff(): Promise<pulumi.dynamic.DiffResult> {
-    return { changes: false };
+
+  async diff(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.DiffResult> {
+    const result = diffByRules(RULES, olds, news);
+    if (!needsRerun(olds.status)) return result;
+    return { changes: true, replaces: [...(result.replaces ?? []), "status"], deleteBeforeReplace: false };
   },
-  async create(): Promise<pulumi.dynamic.CreateResult> {
-    throw new Error("JobRun is not available yet");
+
+  async create(inputs: JobRunInputs): Promise<pulumi.dynamic.CreateResult<JobRunOutputs>> {
+    const request = apiRequest();
+    const job = inputs.importId === undefined ? await runJob(request, jobCreateOf(inputs)) : await adoptJob(request, inputs.importId, inputs);
+    const settled = settingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
+    return resultOf(settled, inputs);
   },
-  async read(): Promise<pulumi.dynamic.ReadResult> {
-    return {};
+
+  async read(id: string, props: JobRunOutputs): Promise<JobRunReadResult> {
+    let job: JobRecord;
+    try {
+      job = await getJob(apiRequest(), id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return {};
+      throw error;
+    }
+    const outs = outputsOf(job, settingsOf(props));
+    return { id, props: outs, inputs: realignedInputs(outs) };
   },
-  async delete(): Promise<void> {},
+
+  /** Only how `up` waits can change in place; the job itself is not touched. */
+  async update(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.UpdateResult<JobRunOutputs>> {
+    const { triggers: _t, waitForCompletion: _w, timeoutSeconds: _s, importId: _i, ...job } = olds;
+    return { outs: definedOnly({ ...job, ...settingsOf(news) }) };
+  },
+
+  async delete(id: string, props: JobRunOutputs): Promise<void> {
+    if (isJobFinished(props.status)) return;
+    try {
+      const last = await stopAndWatch(apiRequest(), id, progressPrinter(id));
+      if (!isJobFinished(last.status)) console.log(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`);
+    } catch (error) {
+      // Already gone is what delete wants.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  },
 };
 
+/** Timestamps and the log address the job does not have yet are undefined in the program. */
 export class JobRun extends pulumi.dynamic.Resource {
-  constructor(name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
-    super(shimFor("JobRun"), name, args, opts, "etl", "JobRun");
+  declare readonly clusterId: pulumi.Output<number>;
+  declare readonly packageId: pulumi.Output<number>;
+  declare readonly variables: pulumi.Output<Record<string, string>>;
+  declare readonly dynamicVariables: pulumi.Output<Record<string, string>>;
+  declare readonly triggers: pulumi.Output<unknown>;
+  declare readonly waitForCompletion: pulumi.Output<boolean>;
+  declare readonly timeoutSeconds: pulumi.Output<number>;
+  declare readonly importId: pulumi.Output<string | undefined>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly ownerId: pulumi.Output<number>;
+  declare readonly progress: pulumi.Output<number>;
+  declare readonly outputsCount: pulumi.Output<number>;
+  declare readonly outputs: pulumi.Output<JobRunOutput[]>;
+  declare readonly startedAt: pulumi.Output<string | undefined>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly failedAt: pulumi.Output<string | undefined>;
+  declare readonly completedAt: pulumi.Output<string | undefined>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  declare readonly errors: pulumi.Output<string>;
+  declare readonly runtimeInSeconds: pulumi.Output<number>;
+  declare readonly url: pulumi.Output<string>;
+  declare readonly htmlUrl: pulumi.Output<string>;
+  declare readonly logUrl: pulumi.Output<string | undefined>;
+  declare readonly creator: pulumi.Output<JobRunOutputs["creator"]>;
+  declare readonly package: pulumi.Output<JobRunOutputs["package"]>;
+  declare readonly cluster: pulumi.Output<JobRunOutputs["cluster"]>;
+
+  constructor(name: string, args: JobRunArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every output is named in the props (as undefined) so the engine exposes it on the class.
+    const outputs = {
+      status: undefined, ownerId: undefined, progress: undefined, outputsCount: undefined, outputs: undefined,
+      startedAt: undefined, createdAt: undefined, failedAt: undefined, completedAt: undefined, updatedAt: undefined,
+      errors: undefined, runtimeInSeconds: undefined, url: undefined, htmlUrl: undefined, logUrl: undefined,
+      creator: undefined, package: undefined, cluster: undefined,
+      variables: undefined, dynamicVariables: undefined, triggers: undefined, waitForCompletion: undefined, timeoutSeconds: undefined, importId: undefined,
+    };
+    super(shimFor("JobRun"), name, { ...outputs, ...args }, opts, "etl", "JobRun");
   }
 }

@@ -3,7 +3,8 @@
  *
  * The API has no update for keys, so any change of the key or its name replaces it. The service
  * refuses the same key twice, so when a replacement keeps the key (only the name changes) the old
- * one is deleted first.
+ * one is deleted first. Adopting an existing key (`importId`) takes it as it is: the key and its
+ * name must already be the ones asked for.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -12,6 +13,7 @@ import { NotFoundError } from "../client/errors";
 import { apiRequest } from "../context";
 import { shimFor } from "../shim";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
+import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown } from "./check";
 
 export interface PublicKeyArgs {
@@ -19,12 +21,15 @@ export interface PublicKeyArgs {
   publicKey: pulumi.Input<string>;
   /** The key's name in the service; defaults to the key's comment. */
   name?: pulumi.Input<string>;
+  /** The id of an existing key to manage instead of creating one; its key and name must match. */
+  importId?: pulumi.Input<string | number>;
 }
 
 /** Inputs after `check`: the key normalized to single spaces with no surrounding whitespace. */
 export interface PublicKeyInputs {
   publicKey: string;
   name?: string;
+  importId?: string;
 }
 
 export interface PublicKeyOutputs {
@@ -35,8 +40,10 @@ export interface PublicKeyOutputs {
   createdAt: string;
   updatedAt: string;
   url: string;
+  importId?: string;
 }
 
+const KIND = "public key";
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 const inputSchema = z
@@ -49,6 +56,7 @@ const inputSchema = z
       return z.NEVER;
     }),
     name: z.string().trim().min(1).max(255).regex(NO_CONTROL_CHARACTERS, "must not contain control characters").optional(),
+    importId: importIdInput,
   })
   .superRefine((inputs, ctx) => {
     if (inputs.name === undefined && !isUnknown(inputs.publicKey) && commentOf(inputs.publicKey) === "") {
@@ -66,16 +74,51 @@ function fingerprintOf(publicKey: string): string | undefined {
   return parsed.ok ? parsed.key.fingerprint : undefined;
 }
 
-function outputsOf(publicKey: string, record: PublicKeyRecord): PublicKeyOutputs {
+/** The name the key gets: the one given, or else the key's comment. */
+function wantedNameOf(inputs: PublicKeyInputs): string | undefined {
+  return inputs.name ?? (isUnknown(inputs.publicKey) ? undefined : commentOf(inputs.publicKey));
+}
+
+function outputsOf(inputs: PublicKeyInputs, record: PublicKeyRecord): PublicKeyOutputs {
   return {
-    publicKey,
+    publicKey: inputs.publicKey,
     name: record.name,
     fingerprint: record.fingerprint,
     comment: record.comment,
     createdAt: record.created_at,
     updatedAt: record.updated_at,
     url: record.url,
+    ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
   };
+}
+
+/** The inputs that would produce the key as it now is; a name equal to the comment is the default. */
+function inputsOf(outputs: PublicKeyOutputs): PublicKeyInputs {
+  return {
+    publicKey: outputs.publicKey,
+    ...(outputs.name === commentOf(outputs.publicKey) ? {} : { name: outputs.name }),
+    ...(outputs.importId === undefined ? {} : { importId: outputs.importId }),
+  };
+}
+
+/** Keys cannot be updated: an existing key is adopted only when it already is what is asked for. */
+async function adopt(inputs: PublicKeyInputs & { importId: string }): Promise<PublicKeyOutputs> {
+  let record: PublicKeyRecord;
+  try {
+    record = await getPublicKey(apiRequest(), inputs.importId);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new AdoptionError(KIND, inputs.importId, `no ${KIND} ${inputs.importId} in this account`);
+    throw error;
+  }
+  const fingerprint = fingerprintOf(inputs.publicKey);
+  if (fingerprint !== record.fingerprint) {
+    throw new AdoptionError(KIND, inputs.importId, `publicKey has fingerprint ${fingerprint}, the key's is ${record.fingerprint}; keys cannot be changed`);
+  }
+  const name = wantedNameOf(inputs);
+  if (name !== record.name) {
+    throw new AdoptionError(KIND, inputs.importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
+  }
+  return outputsOf(inputs, record);
 }
 
 export const publicKeyProvider = {
@@ -84,7 +127,7 @@ export const publicKeyProvider = {
   },
 
   async diff(_id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
-    const wantedName = news.name ?? (isUnknown(news.publicKey) ? undefined : commentOf(news.publicKey));
+    const wantedName = wantedNameOf(news);
     const replaces: string[] = [];
     if (olds.publicKey !== news.publicKey) replaces.push("publicKey");
     if (olds.name !== wantedName) replaces.push("name");
@@ -93,15 +136,19 @@ export const publicKeyProvider = {
   },
 
   async create(inputs: PublicKeyInputs): Promise<pulumi.dynamic.CreateResult<PublicKeyOutputs>> {
+    if (inputs.importId !== undefined) {
+      return { id: inputs.importId, outs: await adopt({ ...inputs, importId: inputs.importId }) };
+    }
     const body = { public_key: inputs.publicKey, ...(inputs.name === undefined ? {} : { name: inputs.name }) };
     const record = await createPublicKey(apiRequest(), body);
-    return { id: String(record.id), outs: outputsOf(inputs.publicKey, record) };
+    return { id: String(record.id), outs: outputsOf(inputs, record) };
   },
 
-  async read(id: string, props: PublicKeyOutputs): Promise<pulumi.dynamic.ReadResult<PublicKeyOutputs>> {
+  // The SDK types `inputs` as the outputs' type; they are the inputs' shape.
+  async read(id: string, props: PublicKeyOutputs): Promise<pulumi.dynamic.ReadResult> {
     try {
-      const record = await getPublicKey(apiRequest(), id);
-      return { id, props: outputsOf(props.publicKey, record) };
+      const outputs = outputsOf(props, await getPublicKey(apiRequest(), id));
+      return { id, props: outputs, inputs: inputsOf(outputs) };
     } catch (error) {
       if (error instanceof NotFoundError) return {};
       throw error;
@@ -126,10 +173,19 @@ export class PublicKey extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;
   declare readonly url: pulumi.Output<string>;
+  declare readonly importId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: PublicKeyArgs, opts?: pulumi.CustomResourceOptions) {
     // Every output is named in the props (as undefined) so the engine exposes it on the class.
-    const outputs = { name: undefined, fingerprint: undefined, comment: undefined, createdAt: undefined, updatedAt: undefined, url: undefined };
+    const outputs = {
+      name: undefined,
+      fingerprint: undefined,
+      comment: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      url: undefined,
+      importId: undefined,
+    };
     super(shimFor("PublicKey"), name, { ...outputs, ...args }, opts, "etl", "PublicKey");
   }
 }

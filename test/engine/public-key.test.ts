@@ -1,15 +1,16 @@
 /**
  * PublicKey through the real engine against the local service: up, an unchanged preview and
- * refresh, a key deleted out of band, destroy; and what the state file holds.
+ * refresh, a rename (a replacement), a key deleted out of band, adoption by importId, destroy;
+ * what the state file holds, and the API calls each operation costs.
  */
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { PublicKey } from "pulumi-etl";
+import { PublicKey, type PublicKeyArgs } from "pulumi-etl";
 import { createTestStack, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startLocalService, TEST_ACCOUNT, type LocalService } from "../support/service";
 
 function ed25519PublicKeyLine(comment: string): { line: string; fingerprint: string } {
   const der = generateKeyPairSync("ed25519").publicKey.export({ format: "der", type: "spki" });
@@ -35,7 +36,17 @@ function allText(dir: string): string {
     .join("\n");
 }
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const API_PREFIX = `/${TEST_ACCOUNT}/api`;
+
+/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
+async function failureOf(operation: Promise<unknown>): Promise<string> {
+  const error = await operation.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, "the operation should have failed").toBeInstanceOf(Error);
+  return String((error as Error).message);
+}
 
 describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
   let service: LocalService;
@@ -46,14 +57,28 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
 
   const serviceKeys = async () => (await service.state()).accounts[0].publicKeys as Array<{ id: number; fingerprint: string; name: string }>;
   const stateResources = async () => (await test.stack.exportStack()).deployment.resources ?? [];
-  const keyInState = async () => (await stateResources()).find((r: any) => r.type === "pulumi-nodejs:dynamic/etl:PublicKey");
+  const keysInState = async () => (await stateResources()).filter((r: any) => r.type === "pulumi-nodejs:dynamic/etl:PublicKey");
+  const keyInState = async () => (await keysInState())[0];
+  /** The API calls since the last reset, as `METHOD /path` below the account's base address. */
+  const calls = async () => (await service.requests()).map((r) => `${r.method} ${r.path.replace(API_PREFIX, "")}`);
+
+  // What the program declares; steps change these before running the engine.
+  let deployKeyName = "ci deploy key";
+  let adoptions: Record<string, PublicKeyArgs> = {};
 
   beforeAll(async () => {
     service = await startLocalService();
     test = await createTestStack("public-key", async () => {
       // A trailing newline, as read from a .pub file, must not matter.
-      const deployKey = new PublicKey("deploy", { publicKey: `${key.line}\n`, name: "ci deploy key" });
-      return { id: deployKey.id, fingerprint: deployKey.fingerprint, name: deployKey.name, comment: deployKey.comment };
+      const deployKey = new PublicKey("deploy", { publicKey: `${key.line}\n`, name: deployKeyName });
+      const adopted = Object.entries(adoptions).map(([name, args]) => new PublicKey(name, args));
+      return {
+        id: deployKey.id,
+        fingerprint: deployKey.fingerprint,
+        name: deployKey.name,
+        comment: deployKey.comment,
+        adoptedIds: adopted.map((k) => k.id),
+      };
     }, service);
   });
 
@@ -64,9 +89,11 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
 
   let outputs: OutputMap;
 
-  it("up creates the key in the service", async () => {
+  it("up creates the key in the service, in one call", async () => {
+    await service.resetRequests();
     const result = await test.stack.up({ onOutput });
     expect(result.summary.resourceChanges).toMatchObject({ create: 2 });
+    expect(await calls()).toEqual(["POST /user/keys"]);
     outputs = result.outputs;
     expect(outputs.fingerprint.value).toBe(key.fingerprint);
     expect(outputs.name.value).toBe("ci deploy key");
@@ -76,17 +103,36 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     expect(keys[0]).toMatchObject({ id: Number(outputs.id.value), fingerprint: key.fingerprint, name: "ci deploy key" });
   });
 
-  it("an unchanged preview proposes nothing and calls no write endpoint", async () => {
+  it("an unchanged preview proposes nothing and calls no endpoint", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(preview.changeSummary).toEqual({ same: 2 });
-    const writes = (await service.requests()).filter((r) => WRITE_METHODS.has(r.method));
-    expect(writes).toEqual([]);
+    expect(await service.writeRequests()).toEqual([]);
+    expect(await calls()).toEqual([]);
   });
 
-  it("refresh finds no change", async () => {
+  it("refresh finds no change, reading the key once", async () => {
+    await service.resetRequests();
     const refresh = await test.stack.refresh({ expectNoChanges: true, onOutput });
     expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    expect(await calls()).toEqual([`GET /user/keys/${outputs.id.value}`]);
+  });
+
+  it("a new name replaces the key, deleting the old one first since the key stays the same", async () => {
+    deployKeyName = "ci deploy key (renamed)";
+    await service.resetRequests();
+    const preview = await test.stack.preview({ onOutput });
+    expect(preview.changeSummary).toEqual({ replace: 1, same: 1 });
+    expect(await service.writeRequests()).toEqual([]);
+
+    await service.resetRequests();
+    const up = await test.stack.up({ onOutput });
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(await calls()).toEqual([`DELETE /user/keys/${outputs.id.value}`, "POST /user/keys"]);
+    expect(up.outputs.id.value).not.toBe(outputs.id.value);
+    const keys = await serviceKeys();
+    expect(keys).toEqual([expect.objectContaining({ id: Number(up.outputs.id.value), name: "ci deploy key (renamed)", fingerprint: key.fingerprint })]);
+    outputs = up.outputs;
   });
 
   it("a key deleted out of band is dropped by refresh and recreated by up", async () => {
@@ -125,9 +171,57 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     console.log(`serialized provider: ${serialized.length} bytes, stored twice (inputs and outputs); resource state ${JSON.stringify(resource).length} bytes`);
   });
 
-  it("destroy leaves the service with no key", async () => {
+  describe("adoption by importId", () => {
+    const handMade = ed25519PublicKeyLine("laptop@example.com");
+    let handMadeId: string;
+
+    beforeAll(async () => {
+      const made = await service.api("POST", "/user/keys", { public_key: handMade.line, name: "made by hand" });
+      expect(made.status).toBe(201);
+      handMadeId = String(made.body.id);
+    });
+
+    it("fails, keeping nothing, when the name or the key differ from the existing key's", async () => {
+      const otherKey = ed25519PublicKeyLine("other@example.com");
+      adoptions = {
+        "wrong-name": { publicKey: handMade.line, name: "another name", importId: handMadeId },
+        "wrong-key": { publicKey: otherKey.line, name: "made by hand", importId: handMadeId },
+      };
+      const output = await failureOf(test.stack.up({ onOutput }));
+      expect(output).toContain(
+        `cannot adopt public key ${handMadeId}: name is "another name", the key's is "made by hand"; the API cannot rename keys`,
+      );
+      expect(output).toContain(
+        `cannot adopt public key ${handMadeId}: publicKey has fingerprint ${otherKey.fingerprint}, the key's is ${handMade.fingerprint}; keys cannot be changed`,
+      );
+      expect(await keysInState()).toHaveLength(1);
+      expect(await serviceKeys()).toHaveLength(2);
+    });
+
+    it("takes over a matching key with one read, and then nothing is left to change", async () => {
+      adoptions = { laptop: { publicKey: handMade.line, name: "made by hand", importId: handMadeId } };
+      await service.resetRequests();
+      const up = await test.stack.up({ onOutput });
+      expect(up.summary.resourceChanges).toMatchObject({ create: 1, same: 2 });
+      expect(await calls()).toEqual([`GET /user/keys/${handMadeId}`]);
+      expect(up.outputs.adoptedIds.value).toEqual([handMadeId]);
+      expect(await serviceKeys()).toHaveLength(2);
+
+      await service.resetRequests();
+      const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
+      expect(preview.changeSummary).toEqual({ same: 3 });
+      expect(await service.writeRequests()).toEqual([]);
+      expect(await calls()).toEqual([]);
+    });
+  });
+
+  it("destroy leaves the service with no key, one call per key", async () => {
+    await service.resetRequests();
     const destroy = await test.stack.destroy({ onOutput });
-    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
+    const deletes = await calls();
+    expect(deletes).toHaveLength(2);
+    expect(deletes.every((call) => call.startsWith("DELETE /user/keys/"))).toBe(true);
     expect(await serviceKeys()).toEqual([]);
   });
 

@@ -33,32 +33,60 @@ export interface TestStack {
   dispose(): void;
 }
 
-export async function createTestStack(name: string, program: PulumiFn, service: Service): Promise<TestStack> {
-  mkdirSync(WORK_ROOT, { recursive: true });
-  const workDir = mkdtempSync(path.join(WORK_ROOT, `${name}-`));
-  const backend = path.join(workDir, "backend");
-  mkdirSync(backend);
-  const stack = await LocalWorkspace.createStack(
-    { stackName: "test", projectName: `etl-${name}`, program },
-    {
-      workDir,
-      pulumiCommand: await pulumiCommand(),
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${backend}`,
-        PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        // Credentials come from stack config only, so a test sees what a user's stack sees.
-        ETL_API_URL: "",
-        ETL_ACCOUNT_ID: "",
-        ETL_API_KEY: "",
-      },
-    },
-  );
+function testEnv(backend: string): Record<string, string> {
+  return {
+    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Credentials come from stack config only, so a test sees what a user's stack sees.
+    ETL_API_URL: "",
+    ETL_ACCOUNT_ID: "",
+    ETL_API_KEY: "",
+  };
+}
+
+async function configure(stack: Stack, service: Service): Promise<void> {
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },
     "etl:apiKey": { value: service.apiKey, secret: true },
   });
+}
+
+function newWorkDir(name: string): { workDir: string; backend: string } {
+  mkdirSync(WORK_ROOT, { recursive: true });
+  const workDir = mkdtempSync(path.join(WORK_ROOT, `${name}-`));
+  const backend = path.join(workDir, "backend");
+  mkdirSync(backend);
+  return { workDir, backend };
+}
+
+/** A stack of an inline program, in a work folder and file backend of its own. */
+export async function createTestStack(name: string, program: PulumiFn, service: Service): Promise<TestStack> {
+  const { workDir, backend } = newWorkDir(name);
+  const stack = await LocalWorkspace.createStack(
+    { stackName: "test", projectName: `etl-${name}`, program },
+    { workDir, pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) },
+  );
+  await configure(stack, service);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A stack of a project folder with its own Pulumi.yaml (an example), run by the Node.js
+ * language host as `pulumi up` in that folder would; state goes to a backend of the test's own.
+ */
+export async function createProjectStack(name: string, projectDir: string, service: Service): Promise<TestStack> {
+  const { workDir, backend } = newWorkDir(name);
+  const stack = await LocalWorkspace.createStack(
+    { stackName: `test-${path.basename(workDir)}`, workDir: projectDir },
+    { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) },
+  );
+  await configure(stack, service);
+  const dispose = () => {
+    rmSync(path.join(projectDir, `Pulumi.${stack.name}.yaml`), { force: true });
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  return { stack, workDir, dispose };
 }

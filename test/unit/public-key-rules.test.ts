@@ -25,15 +25,26 @@ describe("PublicKey check", () => {
     [{ publicKey: KEY, name: "a\u0007b" }, "name", "name must not contain control characters"],
     [{ publicKey: NO_COMMENT }, "name", "name is required when publicKey has no comment"],
     [{ publicKey: KEY, pubKey: KEY }, "pubKey", "pubKey is not an input of this resource"],
+    [{ publicKey: KEY, importId: "abc" }, "importId", 'importId must be the id of an existing object, a positive integer such as "42"'],
+    [{ publicKey: KEY, importId: "042" }, "importId", "importId must be the id of an existing object"],
+    [{ publicKey: KEY, importId: -3 }, "importId", "importId must be the id of an existing object"],
+    [{ publicKey: KEY, importId: null }, "importId", "importId must be the id of an existing object, a positive integer such as \"42\" (a string or a number), got null"],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.failures).toContainEqual({ property, reason: expect.stringContaining(reason) });
   });
 
+  it("takes importId as a string or a number, kept as the id's digits", async () => {
+    expect(await check({ publicKey: KEY, importId: "12" })).toEqual({ ok: true, inputs: { publicKey: KEY, importId: "12" } });
+    expect(await check({ publicKey: KEY, importId: 12 })).toEqual({ ok: true, inputs: { publicKey: KEY, importId: "12" } });
+  });
+
   it("leaves values unknown during a preview to the update", async () => {
     const result = await check({ publicKey: pulumi.runtime.unknownValue });
     expect(result.ok).toBe(true);
+    const importing = { publicKey: KEY, importId: pulumi.runtime.unknownValue };
+    expect(await check(importing)).toEqual({ ok: true, inputs: importing });
   });
 });
 
@@ -66,6 +77,11 @@ describe("PublicKey diff", () => {
       replaces: ["publicKey"],
       deleteBeforeReplace: false,
     });
+  });
+
+  it("ignores importId, which only matters when the key is created", async () => {
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, importId: "1" })).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyProvider.diff("1", { ...olds, importId: "1" }, { publicKey: KEY })).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("reports a change when the new key is not known yet", async () => {

@@ -1,0 +1,75 @@
+/**
+ * The examples, run from their own folders by the Node.js language host as `pulumi up` would,
+ * against the local service's default account (the one `npm run quickstart` uses).
+ */
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
+import { createProjectStack, type Service, type TestStack } from "../support/engine";
+
+const REPO_ROOT = path.resolve(__dirname, "../..");
+const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
+
+async function control(emulator: RunningEmulator, what: string, method = "GET"): Promise<any> {
+  const response = await fetch(`${emulator.url}/_emulator/${what}`, { method });
+  return response.json();
+}
+
+describe("examples on the real engine", { timeout: 300_000 }, () => {
+  let emulator: RunningEmulator;
+  let service: Service;
+  const stacks: TestStack[] = [];
+  const account = async () => (await control(emulator, "state")).accounts[0];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, speed: 20 });
+    service = { url: emulator.url, accountId: emulator.accounts[0]!.uid, apiKey: emulator.accounts[0]!.apiKey };
+  });
+
+  afterAll(async () => {
+    stacks.forEach((s) => s.dispose());
+    await emulator?.close();
+  });
+
+  it("quickstart: up builds the whole story, an unchanged preview writes nothing, destroy removes it", async () => {
+    const test = await createProjectStack("quickstart", REPO_ROOT, service);
+    stacks.push(test);
+    const before = await account();
+
+    const up = await test.stack.up();
+    expect(up.outputs.rollupStatus!.value).toBe("completed");
+    expect(up.outputs.rollupRecords!.value).toEqual({ orders_by_region: 18240, rejected_rows: 12 });
+    expect(up.outputs.clusterStatus!.value).toMatch(/^(available|idle)$/);
+    expect(up.outputs.connectionGroupConnections!.value).toEqual(["warehouse", "reporting-replica"]);
+    expect(up.outputs.deployKeyFingerprint!.value).toBe("da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93");
+
+    await control(emulator, "requests", "DELETE");
+    await test.stack.preview({ expectNoChanges: true });
+    const writes = (await control(emulator, "requests")).filter((r: { method: string }) => WRITE_METHODS.has(r.method));
+    expect(writes).toEqual([]);
+
+    await test.stack.destroy();
+    const after = await account();
+    expect(after.publicKeys).toEqual(before.publicKeys);
+    expect(after.connectionGroups).toEqual(before.connectionGroups);
+    const clusterId = Number(up.outputs.clusterId!.value);
+    expect(after.clusters.find((c: { id: number }) => c.id === clusterId).status).toBe("terminated");
+  });
+
+  it("adopt-existing: takes over the default account's group and cluster without creating others", async () => {
+    const test = await createProjectStack("adopt", path.join(REPO_ROOT, "examples", "adopt-existing"), service);
+    stacks.push(test);
+    const before = await account();
+
+    const up = await test.stack.up();
+    expect(up.outputs.connectionGroupId!.value).toBe("401");
+    expect(up.outputs.connectionGroupDescription!.value).toBe("Where curated data lands (managed by Pulumi)");
+    expect(up.outputs.clusterId!.value).toBe("201");
+    const adopted = await account();
+    expect(adopted.connectionGroups.map((g: { id: number }) => g.id)).toEqual(before.connectionGroups.map((g: { id: number }) => g.id));
+    expect(adopted.clusters.length).toBe(before.clusters.length);
+
+    await test.stack.preview({ expectNoChanges: true });
+    await test.stack.destroy();
+  });
+});

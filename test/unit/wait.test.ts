@@ -1,0 +1,126 @@
+/**
+ * Polling with a simulated clock: the backoff and its cap, aiming at an expected end, and the
+ * timeout, all without a real delay.
+ */
+import { describe, expect, it } from "vitest";
+import { BACKOFF, nextDelayMs, pollUntil, WaitTimeoutError, type PollOptions } from "../../provider/resources/wait";
+
+/** A clock that only moves when the poller sleeps, and a record of every sleep. */
+function simulatedTime() {
+  let now = 0;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    advance: (ms: number) => void (now += ms),
+  };
+}
+
+interface Reading {
+  poll: number;
+  at: number;
+  progress?: number;
+}
+
+/** Reads that record when they happened; done once `isDone` says so. */
+function readings(time: ReturnType<typeof simulatedTime>, progressAt?: (at: number) => number) {
+  let poll = 0;
+  return async (): Promise<Reading> => ({ poll: ++poll, at: time.now(), progress: progressAt?.(time.now()) });
+}
+
+function options(time: ReturnType<typeof simulatedTime>, overrides: Partial<PollOptions<Reading>>): PollOptions<Reading> {
+  return { read: readings(time), isDone: () => false, timeoutMs: 3_600_000, sleep: time.sleep, now: time.now, ...overrides };
+}
+
+describe("pollUntil", () => {
+  it("returns at once, without sleeping, when the first read is done", async () => {
+    const time = simulatedTime();
+    const result = await pollUntil(options(time, { isDone: () => true }));
+    expect(result).toEqual({ current: { poll: 1, at: 0 }, polls: 1 });
+    expect(time.sleeps).toEqual([]);
+  });
+
+  it("backs off by a factor of 1.6 from 1 s up to the 30 s cap", async () => {
+    const time = simulatedTime();
+    const result = await pollUntil(options(time, { isDone: (r) => r.poll === 12 }));
+    expect(result.polls).toBe(12);
+    expect(time.sleeps.map(Math.round)).toEqual([1000, 1600, 2560, 4096, 6554, 10486, 16777, 26844, 30000, 30000, 30000]);
+    expect(BACKOFF).toEqual({ firstDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6 });
+  });
+
+  it("honours its own first delay and cap", async () => {
+    const time = simulatedTime();
+    await pollUntil(options(time, { isDone: (r) => r.poll === 5, firstDelayMs: 100, maxDelayMs: 200 }));
+    expect(time.sleeps.map(Math.round)).toEqual([100, 160, 200, 200]);
+  });
+
+  it("aims the next poll just past the expected end instead of backing off", async () => {
+    const time = simulatedTime();
+    const result = await pollUntil(
+      options(time, {
+        isDone: (r) => r.at >= 60_000,
+        expectedRemainingMs: (_r, elapsed) => Math.max(0, 60_000 - elapsed),
+      }),
+    );
+    // After the first 1 s: 59 s remain, plus the smallest margin of 250 ms.
+    expect(time.sleeps).toEqual([1000, 59_250]);
+    expect(result).toMatchObject({ polls: 3, current: { at: 60_250 } });
+  });
+
+  it("widens the margin with the time already waited, and never aims further than four caps", () => {
+    expect(nextDelayMs(1000, 5_000, 30_000, 1_000)).toBe(5_250);
+    expect(nextDelayMs(1000, 5_000, 30_000, 100_000)).toBe(7_000);
+    expect(nextDelayMs(1000, 10_000_000, 30_000, 1_000)).toBe(120_000);
+  });
+
+  it("falls back to backoff when the expected end is unknown or nonsense", () => {
+    for (const expected of [undefined, Number.NaN, Number.POSITIVE_INFINITY, -5]) {
+      expect(nextDelayMs(1000, expected, 30_000, 1_000)).toBe(1600);
+    }
+    expect(nextDelayMs(25_000, undefined, 30_000, 1_000)).toBe(30_000);
+  });
+
+  it("reports progress after each read that does not end the wait", async () => {
+    const time = simulatedTime();
+    const seen: number[] = [];
+    await pollUntil(options(time, { isDone: (r) => r.poll === 4, onProgress: (r) => seen.push(r.poll) }));
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it("gives up at the deadline with the last value read and the number of reads", async () => {
+    const time = simulatedTime();
+    const error = await pollUntil(options(time, { timeoutMs: 5_000 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    const timeout = error as WaitTimeoutError<Reading>;
+    expect(timeout.message).toBe("gave up waiting after 5 s");
+    // The last sleep is cut to the deadline, and one more read happens there.
+    expect(time.sleeps).toEqual([1000, 1600, 2400]);
+    expect(timeout.polls).toBe(4);
+    expect(timeout.last).toEqual({ poll: 4, at: 5_000 });
+  });
+
+  it("counts time spent reading against the deadline", async () => {
+    const time = simulatedTime();
+    const slowRead = async (): Promise<Reading> => {
+      time.advance(3_000);
+      return { poll: 0, at: time.now() };
+    };
+    const error = await pollUntil(options(time, { read: slowRead, timeoutMs: 5_000 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(time.sleeps).toEqual([1000]);
+    expect((error as WaitTimeoutError<Reading>).polls).toBe(2);
+  });
+
+  it("simulates hours of waiting in no real time", async () => {
+    const time = simulatedTime();
+    const started = performance.now();
+    const result = await pollUntil(options(time, { isDone: (r) => r.at >= 4 * 3_600_000, timeoutMs: 5 * 3_600_000 }));
+    expect(time.now()).toBeGreaterThanOrEqual(4 * 3_600_000);
+    expect(result.polls).toBeGreaterThan(400);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -42,8 +42,9 @@ async function main(): Promise<void> {
     say("pulumi up");
     const up = await stack.up({ onOutput: print });
     say("stack outputs");
+    const width = Math.max(...Object.keys(up.outputs).map((name) => name.length));
     for (const [name, output] of Object.entries(up.outputs)) {
-      print(`  ${name.padEnd(22)} ${output.secret ? "[secret]" : JSON.stringify(output.value)}\n`);
+      print(`  ${name.padEnd(width)}  ${output.secret ? "[secret]" : JSON.stringify(output.value)}\n`);
     }
   } finally {
     say("tearing down: pulumi destroy, then removing the stack and stopping the service");

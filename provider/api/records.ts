@@ -40,3 +40,18 @@ export function parsePage<S extends z.ZodType>(schema: S, response: ApiResponse,
   const items = parseRecord(z.array(schema), response.body, what);
   return { items, link: response.headers["link"] };
 }
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+/** A record with its own field names in camelCase (`created_at` → `createdAt`). */
+export type CamelCased<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] };
+
+/**
+ * Renames a record's own fields to camelCase, the way programs see them. Shallow on purpose:
+ * values such as a package's `variables` are the user's data and keep their keys.
+ */
+export function camelCased<T extends object>(record: T): CamelCased<T> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), value]),
+  ) as CamelCased<T>;
+}

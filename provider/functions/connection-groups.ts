@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { connectionGroupRecord, searchConnectionGroupsPage, type ConnectionGroupRecord } from "../api/connection-groups";
 import { collectAllPages } from "../client/pagination";
+import { camelCased, type CamelCased } from "../api/records";
 import { programRequest } from "../context";
 import { nonBlankText, pageLimit, pageOffset, parseArguments } from "./arguments";
 
@@ -14,16 +15,8 @@ export interface SearchConnectionGroupsArgs {
   limit?: number;
 }
 
-export interface ConnectionGroupInfo {
-  id: number;
-  name: string;
-  description: string | null;
-  accountId: number;
-  modifiedBy: { name: string; email: string };
-  connections: Array<{ id: number; name: string; type: string }>;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The connectiongroup as the service returns it, with camelCase field names. */
+export type ConnectionGroupInfo = CamelCased<ConnectionGroupRecord>;
 
 const searchArgs = z.strictObject({ q: nonBlankText(), offset: pageOffset().optional(), limit: pageLimit().optional() });
 
@@ -38,18 +31,6 @@ export async function searchConnectionGroups(args: SearchConnectionGroupsArgs): 
     search.offset === undefined && search.limit === undefined
       ? await collectAllPages(request, (r) => searchConnectionGroupsPage(r, { q: search.q }), connectionGroupRecord, { what: "connection groups" })
       : (await searchConnectionGroupsPage(request, search)).items;
-  return records.map(connectionGroupInfoOf);
+  return records.map((record) => camelCased(record));
 }
 
-function connectionGroupInfoOf(record: ConnectionGroupRecord): ConnectionGroupInfo {
-  return {
-    id: record.id,
-    name: record.name,
-    description: record.description,
-    accountId: record.account_id,
-    modifiedBy: { name: record.modified_by.name, email: record.modified_by.email },
-    connections: record.connections.map(({ id, name, type }) => ({ id, name, type })),
-    createdAt: record.created_at,
-    updatedAt: record.updated_at,
-  };
-}

@@ -1,6 +1,7 @@
 /** An SSH public key of the API user, read by id (spec 4.3). */
 import { z } from "zod";
 import { getPublicKey as fetchPublicKey, type PublicKeyRecord } from "../api/public-keys";
+import { camelCased, type CamelCased } from "../api/records";
 import { programRequest } from "../context";
 import { parseArguments, recordId } from "./arguments";
 
@@ -9,31 +10,13 @@ export interface GetPublicKeyArgs {
   keyId: number | string;
 }
 
-export interface PublicKeyInfo {
-  id: number;
-  name: string;
-  fingerprint: string;
-  comment: string;
-  createdAt: string;
-  updatedAt: string;
-  url: string;
-}
+/** The publickey as the service returns it, with camelCase field names. */
+export type PublicKeyInfo = CamelCased<PublicKeyRecord>;
 
 const getPublicKeyArgs = z.strictObject({ keyId: recordId() });
 
 export async function getPublicKey(args: GetPublicKeyArgs): Promise<PublicKeyInfo> {
   const { keyId } = parseArguments("getPublicKey", getPublicKeyArgs, args);
-  return publicKeyInfoOf(await fetchPublicKey(programRequest(), keyId));
+  return camelCased(await fetchPublicKey(programRequest(), keyId));
 }
 
-function publicKeyInfoOf(record: PublicKeyRecord): PublicKeyInfo {
-  return {
-    id: record.id,
-    name: record.name,
-    fingerprint: record.fingerprint,
-    comment: record.comment,
-    createdAt: record.created_at,
-    updatedAt: record.updated_at,
-    url: record.url,
-  };
-}

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cluster, type ClusterArgs } from "pulumi-etl";
-import { createTestStack, type TestStack } from "../support/engine";
+import { createTestStack, type TestStack, failureOf } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
 const TYPE = "pulumi-nodejs:dynamic/etl:Cluster";
@@ -23,15 +23,6 @@ interface ServiceCluster {
   nodes: number;
 }
 
-/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
-async function failureOf(operation: Promise<unknown>): Promise<string> {
-  const error = await operation.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the operation should have failed").toBeInstanceOf(Error);
-  return String((error as Error).message);
-}
 
 function helpers(service: LocalService, test: () => TestStack) {
   const clusters = async () => (await service.state()).accounts[0].clusters as ServiceCluster[];

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { ConnectionGroup, type ConnectionGroupArgs as GroupArgs } from "pulumi-etl";
-import { createTestStack, type TestStack } from "../support/engine";
-import { startLocalService, TEST_ACCOUNT, type LocalService } from "../support/service";
+import { createTestStack, type TestStack, failureOf } from "../support/engine";
+import { startLocalService, type LocalService } from "../support/service";
 
 
 interface GroupRow {
@@ -25,17 +25,7 @@ const CONNECTIONS = [
 ];
 const WAREHOUSE = { id: 301, type: "postgres" };
 const RAW = { id: 302, type: "s3" };
-const API_PREFIX = `/${TEST_ACCOUNT}/api`;
 
-/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
-async function failureOf(operation: Promise<unknown>): Promise<string> {
-  const error = await operation.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the operation should have failed").toBeInstanceOf(Error);
-  return String((error as Error).message);
-}
 
 describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
   let service: LocalService;
@@ -55,7 +45,7 @@ describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
   const groups = async () => (await service.state()).accounts[0].connectionGroups as GroupRow[];
   const groupById = async (id: unknown) => (await groups()).find((group) => group.id === Number(id));
   /** The API calls since the last reset, as `METHOD /path` below the account's base address. */
-  const calls = async () => (await service.requests()).map((r) => `${r.method} ${r.path.replace(API_PREFIX, "")}`);
+  const calls = () => service.calls();
   const expectNoWrites = async () => expect(await service.writeRequests()).toEqual([]);
 
   beforeAll(async () => {

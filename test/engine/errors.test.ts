@@ -5,20 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
-import { createTestStack, type TestStack } from "../support/engine";
+import { createTestStack, type TestStack, failureOf } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
 
-/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
-async function failureOf(operation: Promise<unknown>): Promise<string> {
-  const error = await operation.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the operation should have failed").toBeInstanceOf(Error);
-  return String((error as Error).message);
-}
 
 describe("errors through the real engine", { timeout: 180_000 }, () => {
   let service: LocalService;

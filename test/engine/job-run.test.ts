@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobRun, type JobRunArgs } from "pulumi-etl";
 import { configureFrom } from "../../provider/context";
 import { jobRunProvider, type JobRunOutputs } from "../../provider/resources/job-run";
-import { createTestStack, type TestStack } from "../support/engine";
+import { createTestStack, type TestStack, failureOf } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
 const SPEED = 30;
@@ -21,15 +21,6 @@ const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 type Request = { method: string; path: string; status: number };
 type ServiceJob = { id: number; status: string; packageId: number; variables: Record<string, string> };
 
-/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
-async function failureOf(operation: Promise<unknown>): Promise<string> {
-  const error = await operation.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the operation should have failed").toBeInstanceOf(Error);
-  return String((error as Error).message);
-}
 
 const isJobGet = (id: number | string) => (r: Request) => r.method === "GET" && r.path.endsWith(`/jobs/${id}`);
 

@@ -9,8 +9,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { PublicKey, type PublicKeyArgs } from "pulumi-etl";
-import { createTestStack, type TestStack } from "../support/engine";
-import { startLocalService, TEST_ACCOUNT, type LocalService } from "../support/service";
+import { createTestStack, type TestStack, failureOf } from "../support/engine";
+import { startLocalService, type LocalService } from "../support/service";
 
 function ed25519PublicKeyLine(comment: string): { line: string; fingerprint: string } {
   const der = generateKeyPairSync("ed25519").publicKey.export({ format: "der", type: "spki" });
@@ -36,17 +36,7 @@ function allText(dir: string): string {
     .join("\n");
 }
 
-const API_PREFIX = `/${TEST_ACCOUNT}/api`;
 
-/** The engine's failure text: the CLI's output is in the error the Automation API throws. */
-async function failureOf(operation: Promise<unknown>): Promise<string> {
-  const error = await operation.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the operation should have failed").toBeInstanceOf(Error);
-  return String((error as Error).message);
-}
 
 describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
   let service: LocalService;
@@ -60,7 +50,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
   const keysInState = async () => (await stateResources()).filter((r: any) => r.type === "pulumi-nodejs:dynamic/etl:PublicKey");
   const keyInState = async () => (await keysInState())[0];
   /** The API calls since the last reset, as `METHOD /path` below the account's base address. */
-  const calls = async () => (await service.requests()).map((r) => `${r.method} ${r.path.replace(API_PREFIX, "")}`);
+  const calls = () => service.calls();
 
   // What the program declares; steps change these before running the engine.
   let deployKeyName = "ci deploy key";

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { expect } from "vitest";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Inside the repository, so programs resolve `pulumi-etl` through its node_modules. */
@@ -89,4 +90,14 @@ export async function createProjectStack(name: string, projectDir: string, servi
     rmSync(workDir, { recursive: true, force: true });
   };
   return { stack, workDir, dispose };
+}
+
+/** The text of an operation's failure (the engine's output is in the error); fails if it succeeded. */
+export async function failureOf(operation: Promise<unknown>): Promise<string> {
+  const error = await operation.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, "the operation should have failed").toBeInstanceOf(Error);
+  return String((error as Error).message);
 }

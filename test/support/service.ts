@@ -13,6 +13,8 @@ export interface LocalService extends Service {
   /** The calls that could change something (POST, PUT, DELETE) since the last reset. */
   writeRequests(): Promise<Array<{ method: string; path: string; status: number }>>;
   resetRequests(): Promise<void>;
+  /** The requests since the last reset as "METHOD /path below {base_url}", in order. */
+  calls(): Promise<string[]>;
 }
 
 export const TEST_ACCOUNT = "acme-test";
@@ -68,5 +70,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     requests: () => control("GET", "requests"),
     writeRequests: async () => ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),
     resetRequests: async () => void (await control("DELETE", "requests")),
+    calls: async () =>
+      ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map(
+        (r) => `${r.method} ${r.path.replace(`/${TEST_ACCOUNT}/api`, "")}`,
+      ),
   };
 }

@@ -31,7 +31,7 @@ export interface MarkNotificationsRequest {
  */
 export async function markNotificationsRead(request: RequestFn, mark: MarkNotificationsRequest = {}): Promise<number | undefined> {
   const body = mark.id === undefined ? {} : { id: mark.id };
-  const response = await request({ method: "POST", path: "/notifications/mark", body });
+  const response = await request({ method: "POST", path: "/notifications/mark", body, idempotent: true });
   const parsed = notificationsMarkedRecord.safeParse(response.body);
   return parsed.success ? parsed.data.marked : undefined;
 }

@@ -48,6 +48,24 @@ export class ServerError extends EtlApiError {}
 /** The request never got an HTTP answer (refused, reset, timed out). `status` is 0. */
 export class ConnectionError extends EtlApiError {}
 
+/**
+ * A write that is not idempotent (creating a key, group, cluster or job) may or may not have
+ * been applied: the connection dropped after sending, the request timed out, or the service
+ * answered 5xx. It is never retried blindly; the resource looks for what it may have created
+ * and adopts it, sending again only when it is certainly absent. `cause` is the failure seen.
+ */
+export class OutcomeUnknownError extends EtlApiError {
+  constructor(readonly causeError: EtlApiError) {
+    super({
+      status: causeError.status,
+      request: causeError.request,
+      serviceMessage: `the outcome is unknown (${causeError.serviceMessage})`,
+      responseBody: causeError.responseBody,
+      responseHeaders: causeError.responseHeaders,
+    });
+  }
+}
+
 const ERROR_CLASS_BY_STATUS: Record<number, typeof EtlApiError> = {
   400: BadRequestError,
   401: AuthenticationError,

@@ -32,7 +32,20 @@ export interface UrlRequest {
   query?: never;
 }
 
-export type ApiRequest = PathRequest | UrlRequest;
+/**
+ * Whether sending the request twice does no harm. By default GET, PUT and DELETE are, and POST
+ * (which creates) is not; a POST that is safe to repeat, such as marking notifications read,
+ * says so. Retries of a request that is not idempotent are never blind.
+ */
+export interface RequestTraits {
+  idempotent?: boolean;
+}
+
+export type ApiRequest = (PathRequest | UrlRequest) & RequestTraits;
+
+export function isIdempotent(req: ApiRequest): boolean {
+  return req.idempotent ?? req.method !== "POST";
+}
 
 export interface ApiResponse<T = unknown> {
   status: number;

@@ -8,7 +8,12 @@
 
 export const DEFAULT_VENDOR = "service";
 
-export interface ProviderConfig {
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+export const DEFAULT_MAX_RETRIES = 4;
+export const DEFAULT_RETRY_BUDGET_SECONDS = 120;
+
+/** What the bare HTTP function needs: where to send, and as whom. */
+export interface ConnectionSettings {
   /** The service's host URL, without the account segment, e.g. `http://127.0.0.1:4010`. */
   apiUrl: string;
   /** The account segment of every request address. */
@@ -18,12 +23,28 @@ export interface ProviderConfig {
   vendor: string;
 }
 
+/** How the client's policies behave: deadlines and retries. */
+export interface ClientSettings {
+  requestTimeoutSeconds: number;
+  maxRetries: number;
+  retryBudgetSeconds: number;
+}
+
+export interface ProviderConfig extends ConnectionSettings, ClientSettings {
+  /** Plain http to a host that is not loopback was explicitly accepted. */
+  allowInsecureHttp: boolean;
+}
+
 /** Where each setting comes from: stack config key, then environment variable. */
 export const SETTINGS = {
   apiUrl: { key: "etl:apiUrl", env: "ETL_API_URL" },
   accountId: { key: "etl:accountId", env: "ETL_ACCOUNT_ID" },
   apiKey: { key: "etl:apiKey", env: "ETL_API_KEY", secret: true },
   vendor: { key: "etl:vendor", env: "ETL_VENDOR" },
+  requestTimeoutSeconds: { key: "etl:requestTimeoutSeconds", env: "ETL_REQUEST_TIMEOUT_SECONDS" },
+  maxRetries: { key: "etl:maxRetries", env: "ETL_MAX_RETRIES" },
+  retryBudgetSeconds: { key: "etl:retryBudgetSeconds", env: "ETL_RETRY_BUDGET_SECONDS" },
+  allowInsecureHttp: { key: "etl:allowInsecureHttp", env: "ETL_ALLOW_INSECURE_HTTP" },
 } as const;
 
 type SettingName = keyof typeof SETTINGS;
@@ -51,10 +72,13 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
   const accountId = checkAccountId(read("accountId"), problems);
   const apiKey = checkApiKey(read("apiKey"), problems);
   const vendor = checkVendor(read("vendor") ?? DEFAULT_VENDOR, problems);
+  const client = checkClientSettings(read, problems);
+  const allowInsecureHttp = checkFlag("allowInsecureHttp", read("allowInsecureHttp"), problems);
+  if (apiUrl !== undefined && !allowInsecureHttp) checkTransport(apiUrl, problems);
   if (problems.length > 0) {
     return { ok: false, error: new ConfigurationError(`invalid provider configuration: ${problems.join("; ")}`) };
   }
-  return { ok: true, config: { apiUrl: apiUrl!, accountId: accountId!, apiKey: apiKey!, vendor } };
+  return { ok: true, config: { apiUrl: apiUrl!, accountId: accountId!, apiKey: apiKey!, vendor, ...client, allowInsecureHttp } };
 }
 
 function missing(name: SettingName): string {
@@ -109,4 +133,66 @@ function checkVendor(value: string, problems: string[]): string {
     problems.push(`${SETTINGS.vendor.key} must be a media-type token of letters, digits, '.' or '-', got "${value}"`);
   }
   return value;
+}
+
+function checkClientSettings(read: (name: SettingName) => string | undefined, problems: string[]): ClientSettings {
+  return {
+    requestTimeoutSeconds: checkNumber("requestTimeoutSeconds", read("requestTimeoutSeconds"), DEFAULT_REQUEST_TIMEOUT_SECONDS, {
+      min: 1,
+      max: 3600,
+      integer: false,
+      problems,
+    }),
+    maxRetries: checkNumber("maxRetries", read("maxRetries"), DEFAULT_MAX_RETRIES, { min: 0, max: 10, integer: true, problems }),
+    retryBudgetSeconds: checkNumber("retryBudgetSeconds", read("retryBudgetSeconds"), DEFAULT_RETRY_BUDGET_SECONDS, {
+      min: 0,
+      max: 3600,
+      integer: false,
+      problems,
+    }),
+  };
+}
+
+interface NumberRule {
+  min: number;
+  max: number;
+  integer: boolean;
+  problems: string[];
+}
+
+/** Config values arrive as strings; only plain decimal notation is accepted, so "1e3" or "0x10" are not. */
+function checkNumber(name: SettingName, value: string | undefined, fallback: number, rule: NumberRule): number {
+  if (value === undefined) return fallback;
+  const pattern = rule.integer ? /^\d+$/ : /^\d+(\.\d+)?$/;
+  const parsed = Number(value);
+  if (!pattern.test(value) || parsed < rule.min || parsed > rule.max) {
+    const kind = rule.integer ? "a whole number" : "a number of seconds";
+    rule.problems.push(`${SETTINGS[name].key} must be ${kind} from ${rule.min} to ${rule.max}, got "${value}"`);
+    return fallback;
+  }
+  return parsed;
+}
+
+function checkFlag(name: SettingName, value: string | undefined, problems: string[]): boolean {
+  if (value === undefined) return false;
+  const lowered = value.toLowerCase();
+  if (lowered === "true" || lowered === "false") return lowered === "true";
+  problems.push(`${SETTINGS[name].key} must be "true" or "false", got "${value}"`);
+  return false;
+}
+
+/** The API key travels in every request's Authorization header: in clear text only on this machine. */
+function checkTransport(apiUrl: string, problems: string[]): void {
+  const url = new URL(apiUrl);
+  if (url.protocol !== "http:" || isLoopback(url.hostname)) return;
+  problems.push(
+    `${SETTINGS.apiUrl.key} uses plain http to ${url.hostname}, which would send the API key unencrypted; ` +
+      `use https, or set ${SETTINGS.allowInsecureHttp.key} (or ${SETTINGS.allowInsecureHttp.env}) to "true" to accept that`,
+  );
+}
+
+/** 127.0.0.0/8, ::1 and localhost; `URL` has already normalized the host (lowercase, brackets, IPv4 forms). */
+export function isLoopback(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }

@@ -3,15 +3,23 @@
  * by every operation. Kept here, not in the serialized provider, so nothing of it reaches state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createHttpRequest, type RequestFn } from "./client/http";
-import { resolveConfig, type ConfigLookup, type ConfigResult } from "./config";
+import { createClient, type Client, type ClientStats } from "./client";
+import type { RequestFn } from "./client/http";
+import { createPacingState } from "./client/policies/pacing";
+import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
+import { resolveConfig, type ConfigLookup, type ConfigResult, type ProviderConfig } from "./config";
 
 let resolved: ConfigResult | undefined;
-let request: RequestFn | undefined;
+let providerClient: Client | undefined;
+let programClient: { key: string; client: Client } | undefined;
+
+// One process draws on one allowance: every client here shares the pacing state and counters.
+const pacing = createPacingState();
+const stats = createClientStats();
 
 export function configureFrom(lookup: ConfigLookup): void {
   resolved = resolveConfig(lookup);
-  request = undefined;
+  providerClient = undefined;
 }
 
 /**
@@ -21,7 +29,9 @@ export function configureFrom(lookup: ConfigLookup): void {
 export function programRequest(): RequestFn {
   const result = resolveConfig((key) => pulumi.runtime.getConfig(key));
   if (!result.ok) throw result.error;
-  return createHttpRequest(result.config);
+  const key = JSON.stringify(result.config);
+  if (programClient?.key !== key) programClient = { key, client: clientFor(result.config) };
+  return programClient.client.request;
 }
 
 /** The configured request function; throws the configuration error when settings are wrong. */
@@ -29,6 +39,19 @@ export function apiRequest(): RequestFn {
   // Without a `configure` call (older engines), environment variables still work.
   resolved ??= resolveConfig(() => undefined);
   if (!resolved.ok) throw resolved.error;
-  request ??= createHttpRequest(resolved.config);
-  return request;
+  providerClient ??= clientFor(resolved.config);
+  return providerClient.request;
+}
+
+/** What this process's requests have cost so far: retries, 429s, pacing and backoff time. */
+export function clientStats(): ClientStats {
+  return snapshotOf(stats);
+}
+
+export function resetClientStats(): void {
+  resetStats(stats);
+}
+
+function clientFor(config: ProviderConfig): Client {
+  return createClient(config, { pacing, stats });
 }

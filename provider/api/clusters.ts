@@ -1,6 +1,6 @@
 /** Clusters that jobs run on: `{base_url}/clusters` (facts, "Clusters"; not in the spec). */
 import { z } from "zod";
-import type { RequestFn } from "../client/http";
+import type { ApiRequest, RequestFn } from "../client/http";
 import { parseRecord } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
@@ -86,3 +86,10 @@ export async function terminateCluster(request: RequestFn, id: string | number):
   const response = await request({ method: "DELETE", path: clusterPath(id) });
   return parseRecord(clusterRecord, response.body, "a cluster");
 }
+
+/** The first page of the account's clusters, newest first, whatever their status. */
+export const listNewestClustersRequest: ApiRequest = {
+  method: "GET",
+  path: "/clusters",
+  query: { status: "all", sort: "created", direction: "desc" },
+};

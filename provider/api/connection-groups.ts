@@ -1,6 +1,6 @@
 /** Connection groups: `{base_url}/connection_groups` (spec 2.7 and 4.5; update from the facts). */
 import { z } from "zod";
-import type { RequestFn } from "../client/http";
+import type { ApiRequest, RequestFn } from "../client/http";
 import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
 
 export const connectionGroupRecord = z.object({
@@ -72,4 +72,9 @@ export async function searchConnectionGroupsPage(request: RequestFn, search: Sea
     query: { q: search.q, offset: search.offset, limit: search.limit },
   });
   return parsePage(connectionGroupRecord, response, "a list of connection groups");
+}
+
+/** The first page of the groups whose name or description contains `q`. */
+export function searchConnectionGroupsRequest(q: string): ApiRequest {
+  return { method: "GET", path: "/connection_groups/search", query: { q } };
 }

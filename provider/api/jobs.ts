@@ -1,6 +1,6 @@
 /** Jobs, runs of a package on a cluster: `{base_url}/jobs` (spec 2.1 to 4.1, facts "Jobs"). */
 import { z } from "zod";
-import type { RequestFn } from "../client/http";
+import type { ApiRequest, RequestFn } from "../client/http";
 import { parseRecord } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
@@ -99,4 +99,13 @@ export async function stopJob(request: RequestFn, id: string | number): Promise<
 
 export function isJobFinished(status: string): boolean {
   return (FINISHED_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+/** The first page of a package's jobs created at or after `since`, newest first, whatever their status. */
+export function listRecentJobsRequest(packageId: number, since: Date): ApiRequest {
+  return {
+    method: "GET",
+    path: "/jobs",
+    query: { package_id: packageId, since: since.toISOString(), status: "all", sort: "created", direction: "desc" },
+  };
 }

@@ -1,6 +1,6 @@
 /** SSH public keys of the authenticated user: `{base_url}/user/keys` (spec 4.3, facts). */
 import { z } from "zod";
-import type { RequestFn } from "../client/http";
+import type { ApiRequest, RequestFn } from "../client/http";
 import { parseRecord } from "./records";
 
 export const publicKeyRecord = z.object({
@@ -29,3 +29,6 @@ export async function getPublicKey(request: RequestFn, id: string | number): Pro
 export async function deletePublicKey(request: RequestFn, id: string | number): Promise<void> {
   await request({ method: "DELETE", path: keyPath(id) });
 }
+
+/** The first page of the user's keys; follow its `Link` for the rest. */
+export const listPublicKeysRequest: ApiRequest = { method: "GET", path: "/user/keys" };

@@ -3,7 +3,7 @@
  * wrap a `RequestFn`; this module only speaks HTTP: address, headers, JSON, and errors.
  */
 import { request as undiciRequest, type Dispatcher } from "undici";
-import type { ProviderConfig } from "../config";
+import type { ConnectionSettings } from "../config";
 import { basicAuthorization } from "./auth";
 import { apiErrorFor, ConnectionError, redactHeaders, type RequestSummary } from "./errors";
 import { versionedMediaType } from "./versioning";
@@ -41,7 +41,12 @@ export interface RequestTraits {
   idempotent?: boolean;
 }
 
-export type ApiRequest = (PathRequest | UrlRequest) & RequestTraits;
+/** Lets a policy abandon the exchange, such as at a deadline; the failure is then a ConnectionError. */
+export interface RequestControl {
+  signal?: AbortSignal;
+}
+
+export type ApiRequest = (PathRequest | UrlRequest) & RequestTraits & RequestControl;
 
 export function isIdempotent(req: ApiRequest): boolean {
   return req.idempotent ?? req.method !== "POST";
@@ -74,11 +79,11 @@ export interface HttpOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** `{base_url}` of spec section 1: `<host>/<account_id>/api`. */
-export function baseUrlOf(config: Pick<ProviderConfig, "apiUrl" | "accountId">): string {
+export function baseUrlOf(config: Pick<ConnectionSettings, "apiUrl" | "accountId">): string {
   return `${config.apiUrl}/${encodeURIComponent(config.accountId)}/api`;
 }
 
-export function createHttpRequest(config: ProviderConfig, options: HttpOptions = {}): RequestFn {
+export function createHttpRequest(config: ConnectionSettings, options: HttpOptions = {}): RequestFn {
   const base = baseUrlOf(config);
   const fixedHeaders = {
     accept: versionedMediaType(config.vendor),
@@ -107,10 +112,11 @@ export function createHttpRequest(config: ProviderConfig, options: HttpOptions =
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         dispatcher: options.dispatcher,
+        signal: req.signal,
       });
       text = await response.body.text();
     } catch (cause) {
-      throw new ConnectionError({ status: 0, request: summary, serviceMessage: describeNetworkFailure(cause, url) });
+      throw connectionError(summary, cause, url);
     }
 
     const responseHeaders = flattenHeaders(response.headers);
@@ -199,6 +205,18 @@ function flattenHeaders(headers: Dispatcher.ResponseData["headers"]): Record<str
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   }
   return flat;
+}
+
+/** The network failure stays reachable as `cause`, so a policy can tell a refused connection from a dropped one. */
+function connectionError(summary: RequestSummary, cause: unknown, url: string): ConnectionError {
+  const error = new ConnectionError({ status: 0, request: summary, serviceMessage: describeNetworkFailure(cause, url) });
+  return withCause(error, cause);
+}
+
+/** Non-enumerable, as the `cause` of `new Error(message, { cause })`, so copies and logs of the error leave it out. */
+export function withCause<E extends Error>(error: E, cause: unknown): E {
+  Object.defineProperty(error, "cause", { value: cause, enumerable: false, writable: true, configurable: true });
+  return error;
 }
 
 function describeNetworkFailure(cause: unknown, url: string): string {

@@ -7,14 +7,18 @@
  * `nodes`, `name`, `description`, `terminateOnIdle` and `timeToIdle` update in place; `type` and
  * `region` are fixed at creation, so changing them replaces the cluster. `status`, the job
  * counts and the timestamps move on their own (an unused cluster goes idle): they are outputs
- * only and never a reason to change anything.
+ * only and never a reason to change anything. A create whose outcome is unknown looks for a
+ * cluster made since it was sent with every setting asked for before sending again (see
+ * reconcile.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   CLUSTER_TYPES,
   READY_CLUSTER_STATUSES,
+  clusterRecord,
   createCluster,
+  listNewestClustersRequest,
   getCluster,
   terminateCluster,
   updateCluster,
@@ -31,6 +35,7 @@ import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
 import { ResourceFailure } from "./failures";
+import { collectRecent, createdInWindow, createOnce, noteOwner, ownerMatches, windowStart } from "./reconcile";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
 export interface ClusterArgs {
@@ -431,6 +436,33 @@ async function terminate(id: string, props: Partial<ClusterOutputs>): Promise<vo
   }
 }
 
+/**
+ * Whether a create sent at `sentAt` may have made this cluster: made since then by this user,
+ * still alive, and with every setting the create asked for (omitted ones at their defaults;
+ * an omitted name or region is the service's choice, so any).
+ */
+export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number): boolean {
+  return (
+    createdInWindow(record.created_at, sentAt) &&
+    ownerMatches(record.owner_id) &&
+    !isEnding(record.status) &&
+    record.type === (inputs.type ?? DEFAULTS.type) &&
+    record.nodes === inputs.nodes &&
+    (inputs.name === undefined || record.name === inputs.name) &&
+    (inputs.region === undefined || record.region === inputs.region) &&
+    record.description === (inputs.description ?? DEFAULTS.description) &&
+    record.terminate_on_idle === (inputs.terminateOnIdle ?? DEFAULTS.terminateOnIdle) &&
+    record.time_to_idle === (inputs.timeToIdle ?? DEFAULTS.timeToIdle)
+  );
+}
+
+/** The clusters, newest first, that a create sent at `sentAt` may have made. */
+export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number): Promise<ClusterRecord[]> {
+  const since = windowStart(sentAt);
+  const recent = await collectRecent(request, listNewestClustersRequest, clusterRecord, (c) => Date.parse(c.created_at) < since, "clusters");
+  return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt));
+}
+
 export const clusterProvider = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
     return checkWithSchema(inputSchema, news);
@@ -443,7 +475,13 @@ export const clusterProvider = {
   async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
     if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
     const request = apiRequest();
-    const record = await createCluster(request, createBody(inputs));
+    const { record } = await createOnce({
+      kind: KIND,
+      send: () => createCluster(request, createBody(inputs)),
+      find: (sentAt) => findCreatedCluster(request, inputs, sentAt),
+      idOf: (cluster) => cluster.id,
+    });
+    noteOwner(record.owner_id);
     return { id: String(record.id), outs: await settled(request, record, inputs) };
   },
 

@@ -5,24 +5,32 @@
  * input change replaces the group. A replacement can still be forced (`pulumi up --replace`);
  * names are unique per account, so the class deletes the old group first unless told otherwise.
  * Omitted `description` and `connections` are managed as "none": drift there is corrected too.
+ * A create whose outcome is unknown looks for the group by its exact name before sending again,
+ * and brings a group it finds to the inputs (see reconcile.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   createConnectionGroup,
   deleteConnectionGroup,
+  connectionGroupRecord,
   getConnectionGroup,
+  searchConnectionGroupsRequest,
   updateConnectionGroup,
   type ConnectionAssignment,
   type ConnectionGroupRecord,
   type UpdateConnectionGroupBody,
 } from "../api/connection-groups";
 import { EtlApiError, NotFoundError } from "../client/errors";
+import type { RequestFn } from "../client/http";
+import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { shimFor } from "../shim";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
+import { ResourceFailure } from "./failures";
+import { createdInWindow, createOnce } from "./reconcile";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
@@ -182,6 +190,34 @@ async function adopt(inputs: ConnectionGroupInputs & { importId: string }): Prom
   }
 }
 
+/**
+ * The group a create sent at `sentAt` may have made: names are unique in the account, so a group
+ * with that exact name made since then is that one. An older one means the name was taken and
+ * the create could not have succeeded; sending it again says so.
+ */
+export function isGroupCreatedBy(group: ConnectionGroupRecord, name: string, sentAt: number): boolean {
+  return group.name === name && createdInWindow(group.created_at, sentAt);
+}
+
+export async function findCreatedGroup(request: RequestFn, name: string, sentAt: number): Promise<ConnectionGroupRecord[]> {
+  const found = await collectAllPages(request, searchConnectionGroupsRequest(name), connectionGroupRecord, { what: "connection groups" });
+  return found.filter((group) => isGroupCreatedBy(group, name, sentAt));
+}
+
+/**
+ * A group found after an unknown outcome is brought to the inputs the way an adoption is. It is
+ * this stack's from now on, so a failure keeps it in state and the next `up` updates it.
+ */
+async function settleFound(record: ConnectionGroupRecord, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+  const found = outputsOf(record, inputs);
+  try {
+    return await update(record.id, found, inputs);
+  } catch (error) {
+    if (error instanceof EtlApiError) throw new ResourceFailure(`${KIND} ${record.id}: ${error.message}`, String(record.id), found);
+    throw error;
+  }
+}
+
 export const connectionGroupProvider = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
     return checkWithSchema(inputSchema, news);
@@ -195,11 +231,19 @@ export const connectionGroupProvider = {
     if (inputs.importId !== undefined) {
       return { id: inputs.importId, outs: await adopt({ ...inputs, importId: inputs.importId }) };
     }
-    const record = await createConnectionGroup(apiRequest(), {
-      connection_group: { name: inputs.name, description: inputs.description ?? null },
-      connections: inputs.connections ?? [],
+    const request = apiRequest();
+    const { record, adopted } = await createOnce({
+      kind: KIND,
+      send: () =>
+        createConnectionGroup(request, {
+          connection_group: { name: inputs.name, description: inputs.description ?? null },
+          connections: inputs.connections ?? [],
+        }),
+      find: (sentAt) => findCreatedGroup(request, inputs.name, sentAt),
+      idOf: (group) => group.id,
     });
-    return { id: String(record.id), outs: outputsOf(record, inputs) };
+    if (!adopted) return { id: String(record.id), outs: outputsOf(record, inputs) };
+    return { id: String(record.id), outs: await settleFound(record, inputs) };
   },
 
   // The SDK types `inputs` as the outputs' type; they are the inputs' shape.

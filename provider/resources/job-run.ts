@@ -6,19 +6,33 @@
  * completed is never run again by later updates. One that failed or was stopped stays in state
  * with its error, and its diff asks for a replacement (on `status`), so the next `up` runs the
  * package again. Deleting a job that has not finished stops it; a finished one is only
- * forgotten, since the API has no way to delete jobs.
+ * forgotten, since the API has no way to delete jobs. A run whose outcome is unknown looks for a
+ * job of the package made since it was sent, on the same cluster with the same variables, before
+ * running again (see reconcile.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { getJob, isJobFinished, runJob, stopJob, type JobCreate, type JobOutputRecord, type JobRecord } from "../api/jobs";
+import {
+  getJob,
+  isJobFinished,
+  jobRecord,
+  listRecentJobsRequest,
+  runJob,
+  stopJob,
+  type JobCreate,
+  type JobOutputRecord,
+  type JobRecord,
+} from "../api/jobs";
 import { NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
+import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { shimFor } from "../shim";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
 import { diffByRules, sameValue, type FieldRules } from "./diff";
 import { ResourceFailure } from "./failures";
+import { createOnce, noteOwner, ownerMatches, windowStart } from "./reconcile";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
 export interface JobRunArgs {
@@ -374,6 +388,39 @@ function jobCreateOf(inputs: JobRunInputs): JobCreate {
   });
 }
 
+// ---- running once
+
+/**
+ * Whether a run sent at `sentAt` may have made this job: the listing already holds the package
+ * and the window, so this user, the cluster and both sets of variables.
+ */
+export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs): boolean {
+  return (
+    ownerMatches(job.owner_id) &&
+    job.package_id === inputs.packageId &&
+    job.cluster_id === inputs.clusterId &&
+    sameValue(job.variables, inputs.variables ?? {}) &&
+    sameValue(job.dynamic_variables, inputs.dynamicVariables ?? {})
+  );
+}
+
+/** The jobs, newest first, that a run sent at `sentAt` may have made. */
+export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, sentAt: number): Promise<JobRecord[]> {
+  const first = listRecentJobsRequest(inputs.packageId, new Date(windowStart(sentAt)));
+  const recent = await collectAllPages(request, first, jobRecord, { what: "jobs", maxPages: 50 });
+  return recent.filter((job) => isJobCreatedBy(job, inputs));
+}
+
+async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRecord> {
+  const { record } = await createOnce({
+    kind: "job",
+    send: () => runJob(request, jobCreateOf(inputs)),
+    find: (sentAt) => findCreatedJob(request, inputs, sentAt),
+    idOf: (job) => job.id,
+  });
+  return record;
+}
+
 // ---- provider
 
 /** `pulumi.dynamic.ReadResult` types the realigned inputs as outputs; they are inputs. */
@@ -396,7 +443,8 @@ export const jobRunProvider = {
 
   async create(inputs: JobRunInputs): Promise<pulumi.dynamic.CreateResult<JobRunOutputs>> {
     const request = apiRequest();
-    const job = inputs.importId === undefined ? await runJob(request, jobCreateOf(inputs)) : await adoptJob(request, inputs.importId, inputs);
+    const job = inputs.importId === undefined ? await runOnce(request, inputs) : await adoptJob(request, inputs.importId, inputs);
+    noteOwner(job.owner_id);
     const settled = settingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
     return resultOf(settled, inputs);
   },

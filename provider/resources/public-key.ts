@@ -4,17 +4,21 @@
  * The API has no update for keys, so any change of the key or its name replaces it. The service
  * refuses the same key twice, so when a replacement keeps the key (only the name changes) the old
  * one is deleted first. Adopting an existing key (`importId`) takes it as it is: the key and its
- * name must already be the ones asked for.
+ * name must already be the ones asked for. A create whose outcome is unknown looks for the key by
+ * its fingerprint before sending again (see reconcile.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { createPublicKey, deletePublicKey, getPublicKey, type PublicKeyRecord } from "../api/public-keys";
+import { createPublicKey, deletePublicKey, getPublicKey, listPublicKeysRequest, publicKeyRecord, type PublicKeyRecord } from "../api/public-keys";
 import { NotFoundError } from "../client/errors";
+import type { RequestFn } from "../client/http";
+import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { shimFor } from "../shim";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown } from "./check";
+import { createdInWindow, createOnce } from "./reconcile";
 
 export interface PublicKeyArgs {
   /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
@@ -121,6 +125,20 @@ async function adopt(inputs: PublicKeyInputs & { importId: string }): Promise<Pu
   return outputsOf(inputs, record);
 }
 
+/**
+ * The key a create sent at `sentAt` may have made: the user cannot register a key twice, so a
+ * key with its fingerprint, made since then, with the name asked for, is that one. An older one
+ * means the create could not have succeeded, and sending it again says so.
+ */
+export function isKeyCreatedBy(key: PublicKeyRecord, inputs: PublicKeyInputs, sentAt: number): boolean {
+  return key.fingerprint === fingerprintOf(inputs.publicKey) && key.name === wantedNameOf(inputs) && createdInWindow(key.created_at, sentAt);
+}
+
+export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs, sentAt: number): Promise<PublicKeyRecord[]> {
+  const keys = await collectAllPages(request, listPublicKeysRequest, publicKeyRecord, { what: "public keys" });
+  return keys.filter((key) => isKeyCreatedBy(key, inputs, sentAt));
+}
+
 export const publicKeyProvider = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
     return checkWithSchema(inputSchema, news);
@@ -139,8 +157,14 @@ export const publicKeyProvider = {
     if (inputs.importId !== undefined) {
       return { id: inputs.importId, outs: await adopt({ ...inputs, importId: inputs.importId }) };
     }
+    const request = apiRequest();
     const body = { public_key: inputs.publicKey, ...(inputs.name === undefined ? {} : { name: inputs.name }) };
-    const record = await createPublicKey(apiRequest(), body);
+    const { record } = await createOnce({
+      kind: KIND,
+      send: () => createPublicKey(request, body),
+      find: (sentAt) => findCreatedKey(request, inputs, sentAt),
+      idOf: (key) => key.id,
+    });
     return { id: String(record.id), outs: outputsOf(inputs, record) };
   },
 

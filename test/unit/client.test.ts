@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
 import { AuthenticationError, ConnectionError, NotFoundError, ValidationError } from "../../provider/client/errors";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { createClient } from "../../provider/client";
 
 const API_KEY = "client-test-key-0123456789";
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
@@ -63,4 +64,36 @@ describe("HTTP client", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toContain("could not reach http://127.0.0.1:9");
   });
+
+  it("with its policies, rides out injected faults on reads, each fault costing one retry", async () => {
+    const faults = { rate: 0.4, kinds: ["500", "503", "429", "reset_before", "reset_after"], seed: 7 };
+    await controlFaults("PUT", faults);
+    try {
+      const waits: number[] = [];
+      const client = createClient(
+        { apiUrl: emulator.url, accountId: "acme", apiKey: API_KEY, vendor: "service", requestTimeoutSeconds: 10, maxRetries: 10, retryBudgetSeconds: 600 },
+        { sleep: async (ms) => void waits.push(ms) },
+      );
+      for (let i = 0; i < 15; i += 1) await client.request({ method: "GET", path: "/user/keys" });
+      const status = (await controlFaults("GET")) as { requests: number; injected: Record<string, number> };
+      const injected = Object.values(status.injected).reduce((sum, n) => sum + n, 0);
+      expect(injected).toBeGreaterThan(0);
+      expect(client.stats.requests).toBe(status.requests);
+      expect(client.stats.retries).toBe(injected);
+      expect(client.stats.rateLimited).toBe(status.injected["429"] ?? 0);
+      expect(waits).toHaveLength(injected);
+    } finally {
+      await controlFaults("DELETE");
+    }
+  });
+
+  async function controlFaults(method: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${emulator.url}/_emulator/faults`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
 });

@@ -15,7 +15,28 @@ describe("provider configuration", () => {
     const result = resolveConfig(lookupOf(good), {});
     expect(result).toEqual({
       ok: true,
-      config: { apiUrl: "http://127.0.0.1:4010", accountId: "acme-data", apiKey: "k3y", vendor: "service" },
+      config: {
+        apiUrl: "http://127.0.0.1:4010",
+        accountId: "acme-data",
+        apiKey: "k3y",
+        vendor: "service",
+        requestTimeoutSeconds: 30,
+        maxRetries: 4,
+        retryBudgetSeconds: 120,
+        allowInsecureHttp: false,
+      },
+    });
+  });
+
+  it("reads the client settings from stack config, then the environment", () => {
+    const values = { ...good, "etl:requestTimeoutSeconds": "12.5", "etl:maxRetries": "0" };
+    const env = { ETL_RETRY_BUDGET_SECONDS: "30", ETL_MAX_RETRIES: "7", ETL_ALLOW_INSECURE_HTTP: "TRUE" };
+    const result = resolveConfig(lookupOf(values), env);
+    expect(result.ok && result.config).toMatchObject({
+      requestTimeoutSeconds: 12.5,
+      maxRetries: 0,
+      retryBudgetSeconds: 30,
+      allowInsecureHttp: true,
     });
   });
 
@@ -39,6 +60,16 @@ describe("provider configuration", () => {
     ["etl:apiUrl", "https://etl.example.com/?x=1", "etl:apiUrl must not have a query or fragment"],
     ["etl:accountId", "acme/data", "etl:accountId must be one URL path segment"],
     ["etl:apiKey", "has:colon", "etl:apiKey must not contain ':' or whitespace"],
+    ["etl:requestTimeoutSeconds", "0", 'etl:requestTimeoutSeconds must be a number of seconds from 1 to 3600, got "0"'],
+    ["etl:requestTimeoutSeconds", "3601", "etl:requestTimeoutSeconds must be a number of seconds from 1 to 3600"],
+    ["etl:requestTimeoutSeconds", "ten", 'etl:requestTimeoutSeconds must be a number of seconds from 1 to 3600, got "ten"'],
+    ["etl:requestTimeoutSeconds", "1e3", "etl:requestTimeoutSeconds must be a number of seconds"],
+    ["etl:maxRetries", "-1", 'etl:maxRetries must be a whole number from 0 to 10, got "-1"'],
+    ["etl:maxRetries", "2.5", "etl:maxRetries must be a whole number from 0 to 10"],
+    ["etl:maxRetries", "11", "etl:maxRetries must be a whole number from 0 to 10"],
+    ["etl:retryBudgetSeconds", "-5", 'etl:retryBudgetSeconds must be a number of seconds from 0 to 3600, got "-5"'],
+    ["etl:retryBudgetSeconds", "7200", "etl:retryBudgetSeconds must be a number of seconds from 0 to 3600"],
+    ["etl:allowInsecureHttp", "yes", 'etl:allowInsecureHttp must be "true" or "false", got "yes"'],
   ])("rejects %s = %j", (key, value, expected) => {
     expect(errorOf({ ...good, [key]: value })).toContain(expected);
   });
@@ -46,5 +77,31 @@ describe("provider configuration", () => {
   it("never repeats the API key in an error", () => {
     const secret = "super secret:key";
     expect(errorOf({ ...good, "etl:apiKey": secret })).not.toContain(secret);
+  });
+});
+
+describe("plain http", () => {
+  it.each(["http://127.0.0.1:4010", "http://127.8.9.10", "http://localhost:4010", "http://[::1]:4010", "https://etl.example.com"])(
+    "is accepted for %s",
+    (apiUrl) => {
+      expect(resolveConfig(lookupOf({ ...good, "etl:apiUrl": apiUrl }), {}).ok).toBe(true);
+    },
+  );
+
+  it.each(["http://etl.example.com", "http://10.0.0.5:4010", "http://128.0.0.1", "http://localhost.example.com"])(
+    "to %s is refused, naming the setting that allows it",
+    (apiUrl) => {
+      const message = errorOf({ ...good, "etl:apiUrl": apiUrl });
+      expect(message).toContain("etl:apiUrl uses plain http to");
+      expect(message).toContain("would send the API key unencrypted");
+      expect(message).toContain('set etl:allowInsecureHttp (or ETL_ALLOW_INSECURE_HTTP) to "true"');
+    },
+  );
+
+  it("is accepted for any host with etl:allowInsecureHttp or ETL_ALLOW_INSECURE_HTTP", () => {
+    const insecure = { ...good, "etl:apiUrl": "http://etl.example.com" };
+    expect(resolveConfig(lookupOf({ ...insecure, "etl:allowInsecureHttp": "true" }), {}).ok).toBe(true);
+    expect(resolveConfig(lookupOf(insecure), { ETL_ALLOW_INSECURE_HTTP: "true" }).ok).toBe(true);
+    expect(resolveConfig(lookupOf({ ...insecure, "etl:allowInsecureHttp": "false" }), { ETL_ALLOW_INSECURE_HTTP: "true" }).ok).toBe(false);
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * Retries with exponential backoff and full jitter, bounded by a number of retries and a total
+ * time budget. Only failures the service did not apply, or requests safe to repeat, are sent
+ * again: a write that is not idempotent and may have been applied becomes OutcomeUnknownError at
+ * once, for the resource to reconcile, and is never resent here.
+ */
+import { SETTINGS } from "../../config";
+import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError } from "../errors";
+import { isIdempotent, type ApiRequest, type ApiResponse, type RequestFn } from "../http";
+import type { Clock } from "./clock";
+import type { ClientStats } from "./stats";
+import { isTimeout } from "./timeout";
+
+export interface RetryOptions extends Clock {
+  maxRetries: number;
+  budgetMs: number;
+  /** First backoff ceiling; each retry doubles it up to `maxDelayMs`. */
+  baseDelayMs: number;
+  /** No single backoff wait exceeds this. */
+  maxDelayMs: number;
+  /** Ceiling of the jittered wait after a 429 that names no time. */
+  rateLimitDelayMs: number;
+  /** In [0, 1), as Math.random. */
+  random: () => number;
+  stats: ClientStats;
+}
+
+export const RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 20_000, rateLimitDelayMs: 5_000 } as const;
+
+/** Failures at connection setup: nothing of the request reached the service. */
+const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+export type Decision = { retry: true; waitMs: number; reason: string } | { retry: false; error: unknown };
+
+export interface Attempt {
+  idempotent: boolean;
+  /** Retries already made. */
+  retries: number;
+  startedAt: number;
+}
+
+export function withRetries(inner: RequestFn, options: RetryOptions): RequestFn {
+  return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
+    const attempt: Attempt = { idempotent: isIdempotent(req), retries: 0, startedAt: options.now() };
+    for (;;) {
+      try {
+        return await inner<T>(req);
+      } catch (error) {
+        const decision = decide(error, attempt, options);
+        if (!decision.retry) throw recorded(decision.error, error, options.stats);
+        count(options.stats, decision);
+        await options.sleep(decision.waitMs);
+        attempt.retries += 1;
+      }
+    }
+  };
+}
+
+/** What to do after a failed attempt: wait and resend, or throw (possibly a clearer error). */
+export function decide(error: unknown, attempt: Attempt, options: RetryOptions): Decision {
+  const reason = error instanceof EtlApiError ? retryReason(error) : undefined;
+  if (reason === undefined) return { retry: false, error };
+  const failure = error as EtlApiError;
+  if (!attempt.idempotent && !safeToResend(failure)) return { retry: false, error: new OutcomeUnknownError(failure) };
+
+  const now = options.now();
+  const remainingMs = options.budgetMs - (now - attempt.startedAt);
+  const retryAfterMs = retryAfterOf(failure, now);
+  if (retryAfterMs !== undefined && retryAfterMs > remainingMs) {
+    return { retry: false, error: failure instanceof RateLimitError ? allowanceUsedUp(failure, now, retryAfterMs, options.budgetMs) : failure };
+  }
+  if (attempt.retries >= options.maxRetries) return { retry: false, error: givenUp(failure, attempt, now) };
+  const waitMs = retryAfterMs ?? backoffMs(failure, attempt.retries, options);
+  if (waitMs > remainingMs) return { retry: false, error: givenUp(failure, attempt, now) };
+  return { retry: true, waitMs, reason };
+}
+
+/** Undefined for failures that retrying cannot fix (4xx other than 429, programming errors). */
+function retryReason(error: EtlApiError): string | undefined {
+  if (error instanceof RateLimitError || error instanceof ServerError) return String(error.status);
+  if (error instanceof ConnectionError) return isTimeout(error) ? "timeout" : "connection";
+  return undefined;
+}
+
+/** A 429 is refused before it is applied; a connection that was never made carried nothing. */
+function safeToResend(error: EtlApiError): boolean {
+  if (error instanceof RateLimitError) return true;
+  return error instanceof ConnectionError && neverSent(error);
+}
+
+function neverSent(error: ConnectionError): boolean {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && NEVER_SENT_CODES.has(code);
+}
+
+/** Full jitter (a uniform wait up to the exponential ceiling), so many clients do not retry in step. */
+export function backoffMs(error: EtlApiError, retries: number, options: RetryOptions): number {
+  if (error instanceof RateLimitError) return options.rateLimitDelayMs / 2 + (options.random() * options.rateLimitDelayMs) / 2;
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retries);
+  return options.random() * ceiling;
+}
+
+/** `Retry-After` as delay-seconds or an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
+export function retryAfterOf(error: EtlApiError, now: number): number | undefined {
+  const value = error.responseHeaders?.["retry-after"]?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function allowanceUsedUp(error: RateLimitError, now: number, retryAfterMs: number, budgetMs: number): RateLimitError {
+  return withMessage(
+    error,
+    `the hourly API allowance is used up; retry after ${isoSeconds(now + retryAfterMs)} (in ${Math.ceil(retryAfterMs / 1000)} s, ` +
+      `longer than ${SETTINGS.retryBudgetSeconds.key} allows waiting: ${budgetMs / 1000} s). The service said: ${error.serviceMessage}`,
+  );
+}
+
+function givenUp(error: EtlApiError, attempt: Attempt, now: number): EtlApiError {
+  if (!(error instanceof RateLimitError)) return error;
+  const spent = Math.round((now - attempt.startedAt) / 1000);
+  const usedUp = error.responseHeaders?.["x-ratelimit-remaining"] === "0";
+  const hint = usedUp ? "the hourly API allowance is used up (X-RateLimit-Remaining is 0); retry once it renews, within the hour" : "retry later";
+  return withMessage(error, `still rate limited after ${attempt.retries} retries over ${spent} s: ${hint}. The service said: ${error.serviceMessage}`);
+}
+
+function withMessage(error: RateLimitError, serviceMessage: string): RateLimitError {
+  return new RateLimitError({
+    status: error.status,
+    request: error.request,
+    serviceMessage,
+    responseBody: error.responseBody,
+    responseHeaders: error.responseHeaders,
+  });
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+function count(stats: ClientStats, decision: { waitMs: number; reason: string }): void {
+  stats.retries += 1;
+  stats.retriesByReason[decision.reason] = (stats.retriesByReason[decision.reason] ?? 0) + 1;
+  stats.backoffMs += decision.waitMs;
+}
+
+function recorded(thrown: unknown, original: unknown, stats: ClientStats): unknown {
+  if (thrown instanceof OutcomeUnknownError) stats.outcomeUnknown += 1;
+  else if (original instanceof EtlApiError && retryReason(original) !== undefined) stats.gaveUp += 1;
+  return thrown;
+}

@@ -17,7 +17,7 @@ import { apiRequest } from "../context";
 import { shimFor } from "../shim";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
 import { AdoptionError, importIdInput } from "./adopt";
-import { checkWithSchema, isUnknown } from "./check";
+import { checkWithSchema, isUnknown, SECRET_VALUE } from "./check";
 import { createdInWindow, createOnce } from "./reconcile";
 
 export interface PublicKeyArgs {
@@ -56,7 +56,7 @@ const inputSchema = z
       if (isUnknown(text)) return text;
       const parsed = parseSshPublicKey(text);
       if (parsed.ok) return parsed.key.normalized;
-      ctx.addIssue({ code: "custom", message: parsed.rule });
+      ctx.addIssue({ code: "custom", message: parsed.rule, ...(parsed.secret ? { params: SECRET_VALUE } : {}) });
       return z.NEVER;
     }),
     name: z.string().trim().min(1).max(255).regex(NO_CONTROL_CHARACTERS, "must not contain control characters").optional(),

@@ -25,7 +25,8 @@ export interface SshPublicKey {
   fingerprint: string;
 }
 
-export type SshKeyParse = { ok: true; key: SshPublicKey } | { ok: false; rule: string };
+/** `secret`: the text looked like a private key, so it must not be shown anywhere. */
+export type SshKeyParse = { ok: true; key: SshPublicKey } | { ok: false; rule: string; secret?: true };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -33,7 +34,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 export function parseSshPublicKey(text: string): SshKeyParse {
   const trimmed = text.trim();
   if (/PRIVATE KEY/.test(trimmed)) {
-    return { ok: false, rule: "must be a public key; this looks like a private key (use the contents of the .pub file)" };
+    return { ok: false, rule: "must be a public key; this looks like a private key (use the contents of the .pub file)", secret: true };
   }
   const [type = "", encoded = "", ...commentWords] = trimmed.split(/\s+/);
   if (!(SSH_KEY_TYPES as readonly string[]).includes(type)) {

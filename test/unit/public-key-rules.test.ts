@@ -40,6 +40,14 @@ describe("PublicKey check", () => {
     expect(await check({ publicKey: KEY, importId: 12 })).toEqual({ ok: true, inputs: { publicKey: KEY, importId: "12" } });
   });
 
+  it("refuses a private key without naming a property, so the engine does not print its value", async () => {
+    const secret = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ";
+    const result = await check({ publicKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${secret}\n-----END OPENSSH PRIVATE KEY-----` });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.failures).toEqual([{ property: "", reason: expect.stringMatching(/^publicKey must be a public key; this looks like a private key/) }]);
+    expect(JSON.stringify(!result.ok && result.failures)).not.toContain(secret);
+  });
+
   it("leaves values unknown during a preview to the update", async () => {
     const result = await check({ publicKey: pulumi.runtime.unknownValue });
     expect(result.ok).toBe(true);

@@ -1,0 +1,159 @@
+/**
+ * Invalid inputs through the real engine: every case fails `preview` with the offending input
+ * named, before any API call, across the four resources; invalid provider configuration fails
+ * the update naming the setting. Cases run on a few stacks at once, each stack taking the next
+ * case by swapping the program it runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Cluster, ConnectionGroup, JobRun, PublicKey } from "pulumi-etl";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { startLocalService, type LocalService } from "../support/service";
+import { freshEd25519Key } from "../support/soak";
+
+const KEY = freshEd25519Key("bad-input");
+const KEY_WITHOUT_COMMENT = KEY.split(" ").slice(0, 2).join(" ");
+const PRIVATE_BODY = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW";
+const PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${PRIVATE_BODY}\n-----END OPENSSH PRIVATE KEY-----\n`;
+const LONG = "x".repeat(256);
+const GROUP = { name: "g", connections: [{ id: 301, type: "postgres" }] };
+const RUN = { clusterId: 201, packageId: 101 };
+
+type Resource = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+interface Case {
+  resource: Resource;
+  what: string;
+  inputs: Record<string, unknown>;
+  /** The input the failure must name, as the output prints it (nested: "connections.1.id"). */
+  field: string;
+  /** Text that must not appear in the output (a pasted secret). */
+  hidden?: string;
+}
+
+const c = (resource: Resource, what: string, field: string, inputs: Record<string, unknown>, hidden?: string): Case => ({ resource, what, inputs, field, hidden });
+
+const CASES: Case[] = [
+  c("PublicKey", "key of the wrong type", "publicKey", { publicKey: 42 }),
+  c("PublicKey", "missing key", "publicKey", { name: "k" }),
+  c("PublicKey", "empty key", "publicKey", { publicKey: "" }),
+  c("PublicKey", "blob not base64", "publicKey", { publicKey: "ssh-rsa not-base64!", name: "k" }),
+  c("PublicKey", "unsupported key type", "publicKey", { publicKey: "ssh-foo AAAAB3NzaC1yc2E= k", name: "k" }),
+  c("PublicKey", "blob of another type", "publicKey", { publicKey: `ssh-rsa ${KEY.split(" ")[1]} k` }),
+  c("PublicKey", "private key pasted", "publicKey", { publicKey: PRIVATE_KEY, name: "k" }, PRIVATE_BODY),
+  c("PublicKey", "empty name", "name", { publicKey: KEY, name: "" }),
+  c("PublicKey", "name over 255 characters", "name", { publicKey: KEY, name: LONG }),
+  c("PublicKey", "name with a control character", "name", { publicKey: KEY, name: "a\u0007b" }),
+  c("PublicKey", "no name and a key without comment", "name", { publicKey: KEY_WITHOUT_COMMENT }),
+  c("PublicKey", "unknown input", "comment", { publicKey: KEY, comment: "laptop" }),
+  c("PublicKey", "importId not a number", "importId", { publicKey: KEY, importId: "key-10" }),
+  c("ConnectionGroup", "missing name", "name", { connections: GROUP.connections }),
+  c("ConnectionGroup", "empty name", "name", { ...GROUP, name: "" }),
+  c("ConnectionGroup", "blank name", "name", { ...GROUP, name: "   " }),
+  c("ConnectionGroup", "name over 255 characters", "name", { ...GROUP, name: LONG }),
+  c("ConnectionGroup", "description of the wrong type", "description", { ...GROUP, description: 42 }),
+  c("ConnectionGroup", "connections not a list", "connections", { ...GROUP, connections: "301" }),
+  c("ConnectionGroup", "connection id not numeric", "connections.0.id", { ...GROUP, connections: [{ id: "warehouse", type: "postgres" }] }),
+  c("ConnectionGroup", "connection without type", "connections.0.type", { ...GROUP, connections: [{ id: 301 }] }),
+  c("ConnectionGroup", "duplicate connection", "connections.1.id", { ...GROUP, connections: [{ id: 301, type: "postgres" }, { id: "301", type: "postgres" }] }),
+  c("ConnectionGroup", "unknown field in a connection", "connections.0.name", { ...GROUP, connections: [{ id: 301, type: "postgres", name: "pg" }] }),
+  c("ConnectionGroup", "importId with a fraction", "importId", { ...GROUP, importId: 1.5 }),
+  c("Cluster", "no nodes", "nodes", { type: "production" }),
+  c("Cluster", "zero nodes", "nodes", { nodes: 0 }),
+  c("Cluster", "too many nodes", "nodes", { nodes: 101 }),
+  c("Cluster", "fractional nodes", "nodes", { nodes: 1.5 }),
+  c("Cluster", "nodes as text", "nodes", { nodes: "two" }),
+  c("Cluster", "unknown type", "type", { nodes: 1, type: "huge" }),
+  c("Cluster", "sandbox with 2 nodes", "nodes", { nodes: 2, type: "sandbox" }),
+  c("Cluster", "timeToIdle too short", "timeToIdle", { nodes: 1, timeToIdle: 10 }),
+  c("Cluster", "terminateOnIdle as text", "terminateOnIdle", { nodes: 1, terminateOnIdle: "yes" }),
+  c("Cluster", "name over 255 characters", "name", { nodes: 1, name: LONG }),
+  c("Cluster", "empty region", "region", { nodes: 1, region: "" }),
+  c("Cluster", "zero timeout", "timeoutSeconds", { nodes: 1, timeoutSeconds: 0 }),
+  c("Cluster", "unknown input", "size", { nodes: 1, size: "large" }),
+  c("JobRun", "missing clusterId", "clusterId", { packageId: 101 }),
+  c("JobRun", "clusterId not numeric", "clusterId", { ...RUN, clusterId: "analytics" }),
+  c("JobRun", "negative packageId", "packageId", { ...RUN, packageId: -5 }),
+  c("JobRun", "variable with a number value", "variables.batch", { ...RUN, variables: { batch: 1 } }),
+  c("JobRun", "dynamic variable with a boolean value", "dynamicVariables.full", { ...RUN, dynamicVariables: { full: true } }),
+  c("JobRun", "variables as text", "variables", { ...RUN, variables: "region=eu" }),
+  c("JobRun", "timeout over a week", "timeoutSeconds", { ...RUN, timeoutSeconds: 604_801 }),
+  c("JobRun", "waitForCompletion as text", "waitForCompletion", { ...RUN, waitForCompletion: "true" }),
+  c("JobRun", "unknown input", "cluster", { ...RUN, cluster: 201 }),
+  c("JobRun", "importId zero", "importId", { ...RUN, importId: 0 }),
+];
+
+function declare(test: Case): void {
+  const inputs = test.inputs as any;
+  if (test.resource === "PublicKey") new PublicKey("subject", inputs);
+  else if (test.resource === "ConnectionGroup") new ConnectionGroup("subject", inputs);
+  else if (test.resource === "Cluster") new Cluster("subject", inputs);
+  else new JobRun("subject", inputs);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A check failure reads "<input> must ...", "<input> is ..." or "<input> is not an input ...". */
+const namesField = (field: string) => new RegExp(`(^|[^\\w.])${escape(field)} (must|is) `, "m");
+
+const WORKERS = 3;
+
+describe("bad input through the real engine", { timeout: 300_000 }, () => {
+  let service: LocalService;
+  const stacks: TestStack[] = [];
+  const outcomes = new Map<Case, string>();
+
+  beforeAll(async () => {
+    service = await startLocalService();
+    await service.resetRequests();
+    const queue = [...CASES];
+    const worker = async (index: number) => {
+      let current: Case | undefined;
+      const test = await createTestStack(`bad-input-${index}`, async () => declare(current!), service);
+      stacks.push(test);
+      for (current = queue.shift(); current !== undefined; current = queue.shift()) {
+        outcomes.set(current, await failureOf(test.stack.preview()).catch((e: unknown) => `assertion: ${e}`));
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, (_, i) => worker(i)));
+  }, 600_000);
+
+  afterAll(async () => {
+    stacks.forEach((s) => s.dispose());
+    await service?.emulator.close();
+  });
+
+  it(`has at least 30 cases across the four resources`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(CASES.map((t) => t.resource)).size).toBe(4);
+  });
+
+  it.each(CASES.map((t) => [`${t.resource}: ${t.what}`, t] as const))("%s fails the preview naming the input", (_, test) => {
+    const output = outcomes.get(test) ?? "";
+    expect(output, output).toMatch(namesField(test.field));
+    expect(output).not.toMatch(/\n\s+at /);
+    if (test.hidden) expect(output).not.toContain(test.hidden);
+  });
+
+  it("no preview made an API call", async () => {
+    expect(await service.requests()).toEqual([]);
+  });
+
+  describe("invalid configuration", () => {
+    const cases: Array<[string, (stack: TestStack) => Promise<void>, RegExp]> = [
+      ["missing etl:apiKey", (t) => t.stack.removeConfig("etl:apiKey"), /etl:apiKey is not set \(run `pulumi config set --secret etl:apiKey <value>` or set ETL_API_KEY\)/],
+      ["malformed etl:apiUrl", (t) => t.stack.setConfig("etl:apiUrl", { value: "http//127.0.0.1 4010" }), /etl:apiUrl must be an absolute URL/],
+      ["ftp:// etl:apiUrl", (t) => t.stack.setConfig("etl:apiUrl", { value: "ftp://127.0.0.1:4010" }), /etl:apiUrl must use http or https, got "ftp"/],
+    ];
+    it.each(cases)("%s fails the update naming the setting, with no API call", async (_, breakConfig, message) => {
+      const test = await createTestStack("bad-config", async () => {
+        new PublicKey("key", { publicKey: KEY });
+      }, service);
+      stacks.push(test);
+      await breakConfig(test);
+      await service.resetRequests();
+      const output = await failureOf(test.stack.up());
+      expect(output).toMatch(message);
+      expect(output).not.toMatch(/\n\s+at /);
+      expect(output).not.toContain(service.apiKey);
+      expect(await service.requests()).toEqual([]);
+    }, 120_000);
+  });
+});

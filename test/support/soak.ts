@@ -1,0 +1,545 @@
+/**
+ * Soak driver: one stack holding every resource kind goes through up, refresh and destroy again
+ * and again while the local service injects faults, and after every attempt of every operation
+ * the service's records are compared with the stack's state. What it proves, or disproves, is
+ * that faults never make the provider lose track of an object or create one twice.
+ *
+ * Used by test/engine/soak.test.ts (a short run in CI) and bench/soak.cts (a long one).
+ */
+import { generateKeyPairSync } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import * as path from "node:path";
+import { Cluster, ConnectionGroup, JobRun, PublicKey } from "pulumi-etl";
+import { createTestStack, type TestStack } from "./engine";
+import { startLocalService, type LocalService } from "./service";
+
+export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface SoakOptions {
+  cycles: number;
+  /** Probability of a fault per API request, 0 to 1. */
+  faultRate: number;
+  kinds?: readonly FaultKind[];
+  /** Seed of the first faulty cycle; cycle n uses seed + n, so a run can be replayed. */
+  seed?: number;
+  /** Attempts per operation before the cycle gives up on it. */
+  attempts?: number;
+  /** Lifecycle speed-up of the local service. */
+  speed?: number;
+  parallel?: number;
+  log?: (line: string) => void;
+}
+
+export type Phase = "up" | "refresh" | "destroy";
+
+export interface Discrepancy {
+  cycle: number;
+  phase: Phase;
+  attempt: number;
+  problem: "orphan" | "duplicate" | "lost" | "left-after-destroy" | "secret-leak" | "gave-up";
+  kind: string;
+  detail: string;
+}
+
+export interface SoakReport {
+  cycles: number;
+  faultRate: number;
+  seed: number;
+  /** Engine operations run (up, refresh, destroy), every attempt counted. */
+  operations: number;
+  failedAttempts: number;
+  /** Resource operations the cycles asked for: every resource created, read and deleted once per cycle. */
+  resourceOperations: number;
+  faultsInjected: Record<FaultKind, number>;
+  /** API requests that got 429, injected or not. */
+  status429: number;
+  /** API requests of the faulty cycles. */
+  apiRequests: number;
+  /** API requests of one fault-free cycle, measured before the faulty ones. */
+  baselineRequestsPerCycle: number;
+  /** (apiRequests - baseline x cycles) per 100 resource operations. */
+  extraCallsPer100Operations: number;
+  discrepancies: Discrepancy[];
+  /** First line of each failed attempt's error, with the phase, for reading the faults' effect. */
+  failures: string[];
+  cycleSeconds: number[];
+}
+
+// ---- the stack
+
+const KEYS = 4;
+const GROUPS = 3;
+const CLUSTERS = 2;
+const RUNS = 3;
+const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS;
+
+const RUN_CLUSTER = { id: 201, name: "soak-runner", type: "production" as const, nodes: 4, terminateOnIdle: false };
+const SHORT_PACKAGE = { id: 101, name: "soak-short", run: { seconds: 3, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
+const CONNECTIONS = [
+  { id: 301, name: "pg", type: "postgres" },
+  { id: 302, name: "my", type: "mysql" },
+  { id: 303, name: "bucket", type: "s3" },
+];
+
+function sshString(data: Buffer | string): Buffer {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(bytes.length);
+  return Buffer.concat([length, bytes]);
+}
+
+/** A fresh OpenSSH ed25519 public key line. */
+export function freshEd25519Key(comment: string): string {
+  const { publicKey } = generateKeyPairSync("ed25519");
+  const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-32);
+  return `ssh-ed25519 ${Buffer.concat([sshString("ssh-ed25519"), sshString(raw)]).toString("base64")} ${comment}`;
+}
+
+/**
+ * Every service object the soak makes carries its resource's name: keys, groups and clusters in
+ * their `name`, jobs in their `soak_run` variable (with the cycle in `soak_cycle`, since each
+ * cycle runs the packages anew and earlier runs stay on the service).
+ */
+const keyName = (i: number) => `soak-key-${i}`;
+const groupName = (i: number) => `soak-group-${i}`;
+const clusterName = (i: number) => `soak-cluster-${i}`;
+const runName = (i: number) => `soak-run-${i}`;
+
+function soakProgram(keys: string[], cycle: () => number) {
+  return async () => {
+    keys.forEach((publicKey, i) => new PublicKey(keyName(i), { publicKey, name: keyName(i) }));
+    for (let i = 0; i < GROUPS; i++) {
+      new ConnectionGroup(groupName(i), {
+        name: groupName(i),
+        description: `soak group ${i}`,
+        connections: CONNECTIONS.slice(0, i + 1).map(({ id, type }) => ({ id, type })),
+      });
+    }
+    for (let i = 0; i < CLUSTERS; i++) new Cluster(clusterName(i), { name: clusterName(i), nodes: 1, timeoutSeconds: 600 });
+    for (let i = 0; i < RUNS; i++) {
+      new JobRun(runName(i), {
+        clusterId: RUN_CLUSTER.id,
+        packageId: SHORT_PACKAGE.id,
+        variables: { soak_run: runName(i), soak_cycle: String(cycle()) },
+        timeoutSeconds: 600,
+      });
+    }
+  };
+}
+
+// ---- what the service holds and what the state says
+
+/** A discrepancy before it is placed in the run; `key` identifies it across checks. */
+export type Finding = Omit<Discrepancy, "cycle" | "phase" | "attempt"> & { key: string };
+
+export type Kind = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+const KINDS: readonly Kind[] = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun"];
+
+interface ServiceObject {
+  id: string;
+  /** The soak resource it belongs to (see the naming above); undefined for objects of others. */
+  owner: string | undefined;
+  /** Whether it still exists as far as the stack is concerned (see `serviceObjects`). */
+  live: boolean;
+  status?: string;
+}
+
+export interface StateResource {
+  urn: string;
+  name: string;
+  id: string;
+  /** Marked for deletion after a replacement: still the stack's to delete. */
+  pendingDelete: boolean;
+}
+
+/** Ids present before the soak: fixtures, never the soak's. */
+export type Baseline = Record<Kind, Set<string>>;
+
+const ENDING_CLUSTER = new Set(["pending_terminate", "terminating", "terminated"]);
+const STOPPING_JOB = new Set(["pending_stoppage", "stopping"]);
+const FINISHED_JOB = new Set(["completed", "failed", "stopped"]);
+
+/**
+ * The soak's objects on the service, by kind. What "live" means per kind:
+ *  - PublicKey, ConnectionGroup: present on the service (deletion removes the record).
+ *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
+ *    provider's delete treats it (it cannot run jobs and never comes back).
+ *  - JobRun: a job of this cycle's run, whatever its status (jobs cannot be deleted: a finished
+ *    job stays on the service, and destroy forgets it); jobs of earlier cycles are not live.
+ */
+function serviceObjects(account: any, baseline: Baseline, cycle: number): Record<Kind, ServiceObject[]> {
+  const fresh = (kind: Kind) => (record: { id: number }) => !baseline[kind].has(String(record.id));
+  return {
+    PublicKey: (account.publicKeys ?? []).filter(fresh("PublicKey")).map((r: any) => ({ id: String(r.id), owner: r.name, live: true })),
+    ConnectionGroup: (account.connectionGroups ?? [])
+      .filter(fresh("ConnectionGroup"))
+      .map((r: any) => ({ id: String(r.id), owner: r.name, live: true })),
+    Cluster: (account.clusters ?? [])
+      .filter(fresh("Cluster"))
+      .map((r: any) => ({ id: String(r.id), owner: r.name ?? undefined, live: !ENDING_CLUSTER.has(r.status), status: r.status })),
+    JobRun: (account.jobs ?? []).filter(fresh("JobRun")).map((r: any) => ({
+      id: String(r.id),
+      owner: r.variables?.soak_run,
+      live: r.variables?.soak_cycle === String(cycle),
+      status: r.status,
+    })),
+  };
+}
+
+async function stateResources(test: TestStack): Promise<Record<Kind, StateResource[]>> {
+  const resources: any[] = (await test.stack.exportStack()).deployment?.resources ?? [];
+  const byKind = Object.fromEntries(KINDS.map((kind) => [kind, [] as StateResource[]])) as Record<Kind, StateResource[]>;
+  for (const r of resources) {
+    const kind = KINDS.find((k) => r.type === `pulumi-nodejs:dynamic/etl:${k}`);
+    if (kind === undefined || r.id === undefined || r.id === "") continue;
+    byKind[kind].push({ urn: r.urn, name: String(r.urn).split("::").pop()!, id: String(r.id), pendingDelete: r.delete === true });
+  }
+  return byKind;
+}
+
+export interface CheckContext {
+  cycle: number;
+  phase: Phase;
+  attempt: number;
+  /** Whether the operation just run failed: a failed destroy may leave state behind the service. */
+  failed: boolean;
+}
+
+/**
+ * Compares service and state for one kind:
+ *  - duplicate: more than one live service object for one resource (for jobs: the package ran
+ *    twice in one cycle for one JobRun), whether or not one of them is in state;
+ *  - orphan: a live service object of the soak that is not in state and is not a duplicate. A
+ *    job counts only while unfinished: a finished job out of state is the "finished and
+ *    forgotten" case destroy leaves by design;
+ *  - lost: a resource in state whose object is not live on the service (for jobs: missing at
+ *    all, since a finished job legitimately stays). After a failed destroy, a resource whose
+ *    object is already gone is the engine keeping what it could not confirm deleting, which the
+ *    next destroy finishes: not counted.
+ */
+function compareKind(kind: Kind, objects: ServiceObject[], state: StateResource[], context: CheckContext): Finding[] {
+  const found: Finding[] = [];
+  const stateIds = new Set(state.map((r) => r.id));
+  const byOwner = new Map<string, ServiceObject[]>();
+  for (const object of objects.filter((o) => o.live && o.owner !== undefined)) {
+    byOwner.set(object.owner!, [...(byOwner.get(object.owner!) ?? []), object]);
+  }
+  for (const [owner, list] of byOwner) {
+    if (list.length > 1) {
+      const ids = list.map((o) => `${o.id}${stateIds.has(o.id) ? " (in state)" : ""}${o.status ? ` ${o.status}` : ""}`);
+      found.push({ problem: "duplicate", kind, key: `duplicate|${kind}|${list.map((o) => o.id).join(",")}`, detail: `${owner}: ${list.length} objects on the service: ${ids.join(", ")}` });
+    }
+  }
+  for (const object of objects) {
+    if (!object.live || stateIds.has(object.id) || (byOwner.get(object.owner ?? "")?.length ?? 0) > 1) continue;
+    if (kind === "JobRun" && FINISHED_JOB.has(object.status ?? "")) continue;
+    found.push({ problem: "orphan", kind, key: `orphan|${kind}|${object.id}`, detail: `${kind} ${object.id} (${object.owner ?? "unnamed"}${object.status ? `, ${object.status}` : ""}) is on the service but not in state` });
+  }
+  const byId = new Map(objects.map((o) => [o.id, o]));
+  for (const resource of state) {
+    const object = byId.get(resource.id);
+    const gone = kind === "JobRun" ? object === undefined : object === undefined || !object.live;
+    if (!gone || (context.failed && context.phase === "destroy")) continue;
+    const why = object === undefined ? "has no object on the service" : `is ${object.status} on the service`;
+    found.push({ problem: "lost", kind, key: `lost|${kind}|${resource.id}`, detail: `${resource.name} (id ${resource.id}) is in state but ${why}` });
+  }
+  return found;
+}
+
+/**
+ * After a successful destroy nothing of the stack may remain: no key or group of the soak, every
+ * cluster of the soak terminated (terminating is not enough: destroy waits for the end), and no
+ * job of the soak idle, pending, queued or running (a stop asked for and under way is enough).
+ * Checked over every cycle's objects, so an orphan of an earlier cycle shows here too.
+ */
+function leftAfterDestroy(account: any, baseline: Baseline): Finding[] {
+  const found: Finding[] = [];
+  const fresh = (kind: Kind, list: any[] | undefined) => (list ?? []).filter((r) => !baseline[kind].has(String(r.id)));
+  for (const r of fresh("PublicKey", account.publicKeys)) found.push({ problem: "left-after-destroy", kind: "PublicKey", key: `left|key|${r.id}`, detail: `key ${r.id} (${r.name}) still exists` });
+  for (const r of fresh("ConnectionGroup", account.connectionGroups)) found.push({ problem: "left-after-destroy", kind: "ConnectionGroup", key: `left|group|${r.id}`, detail: `group ${r.id} (${r.name}) still exists` });
+  for (const r of fresh("Cluster", account.clusters).filter((c) => c.status !== "terminated")) {
+    found.push({ problem: "left-after-destroy", kind: "Cluster", key: `left|cluster|${r.id}`, detail: `cluster ${r.id} (${r.name}) is ${r.status}` });
+  }
+  for (const r of fresh("JobRun", account.jobs).filter((j) => !FINISHED_JOB.has(j.status) && !STOPPING_JOB.has(j.status))) {
+    found.push({ problem: "left-after-destroy", kind: "JobRun", key: `left|job|${r.id}`, detail: `job ${r.id} (${r.variables?.soak_run}, cycle ${r.variables?.soak_cycle}) is ${r.status}` });
+  }
+  return found;
+}
+
+/** Every disagreement between the service's records (one account of /_emulator/state) and the state. */
+export function findDiscrepancies(account: any, state: Record<Kind, StateResource[]>, baseline: Baseline, context: CheckContext): Finding[] {
+  const objects = serviceObjects(account, baseline, context.cycle);
+  const found = KINDS.flatMap((kind) => compareKind(kind, objects[kind], state[kind], context));
+  if (context.phase === "destroy" && !context.failed) found.push(...leftAfterDestroy(account, baseline));
+  return found;
+}
+
+// ---- secrets
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** The key itself, and the Basic credentials made from it, wherever text of the run lands. */
+function secretForms(apiKey: string): string[] {
+  return [apiKey, Buffer.from(`${apiKey}:`).toString("base64")];
+}
+
+function leaksIn(text: string, forms: string[]): boolean {
+  return forms.some((form) => text.includes(form));
+}
+
+// ---- the run
+
+interface Counters {
+  operations: number;
+  failedAttempts: number;
+  failures: string[];
+  discrepancies: Discrepancy[];
+  seen: Set<string>;
+  cliOutput: string[];
+}
+
+class Soak {
+  private readonly counters: Counters = { operations: 0, failedAttempts: 0, failures: [], discrepancies: [], seen: new Set(), cliOutput: [] };
+  private cycle = 0;
+
+  constructor(
+    private readonly service: LocalService,
+    private readonly test: TestStack,
+    private readonly baseline: Baseline,
+    private readonly options: Required<Omit<SoakOptions, "log" | "seed">> & { log: (line: string) => void },
+  ) {}
+
+  get results(): Counters {
+    return this.counters;
+  }
+
+  currentCycle(): number {
+    return this.cycle;
+  }
+
+  private record(context: CheckContext, found: Finding[]): void {
+    for (const d of found) {
+      // The same orphan seen by every later check is one discrepancy, reported where it appeared.
+      if (this.counters.seen.has(d.key)) continue;
+      this.counters.seen.add(d.key);
+      const { key: _key, ...rest } = d;
+      const discrepancy = { cycle: context.cycle, phase: context.phase, attempt: context.attempt, ...rest };
+      this.counters.discrepancies.push(discrepancy);
+      this.options.log(`  DISCREPANCY ${describeDiscrepancy(discrepancy)}`);
+    }
+  }
+
+  async check(context: CheckContext): Promise<void> {
+    const [serviceState, state] = await Promise.all([this.service.state(), stateResources(this.test)]);
+    this.record(context, findDiscrepancies(serviceState.accounts[0], state, this.baseline, context));
+  }
+
+  private async run(phase: Phase): Promise<void> {
+    const onOutput = (text: string) => this.counters.cliOutput.push(text);
+    const { parallel } = this.options;
+    if (phase === "up") await this.test.stack.up({ parallel, onOutput });
+    else if (phase === "refresh") await this.test.stack.refresh({ parallel, onOutput });
+    else await this.test.stack.destroy({ parallel, onOutput });
+  }
+
+  /**
+   * Runs the operation until it succeeds, at most `attempts` times with faults on, checking after
+   * every attempt. If it never succeeds, that is reported, and the operation is finished with
+   * faults off so the next cycle starts from a stack in the intended shape.
+   */
+  async operation(phase: Phase): Promise<void> {
+    for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
+      this.counters.operations++;
+      const failed = await this.run(phase).then(
+        () => false,
+        (error: unknown) => {
+          this.counters.failedAttempts++;
+          const message = String((error as Error)?.message ?? error);
+          this.counters.cliOutput.push(message);
+          this.counters.failures.push(`cycle ${this.cycle} ${phase} attempt ${attempt}: ${firstErrorLine(message)}`);
+          return true;
+        },
+      );
+      await this.check({ cycle: this.cycle, phase, attempt, failed });
+      if (!failed) return;
+    }
+    this.record({ cycle: this.cycle, phase, attempt: this.options.attempts, failed: true }, [
+      { problem: "gave-up", kind: "stack", key: `gave-up|${this.cycle}|${phase}`, detail: `${phase} failed ${this.options.attempts} times with faults on` },
+    ]);
+    await this.faults(0, 0);
+    this.counters.operations++;
+    const failed = await this.run(phase).then(() => false, () => true);
+    await this.check({ cycle: this.cycle, phase, attempt: this.options.attempts + 1, failed });
+  }
+
+  /** Faults injected so far; the service's counts restart with every new setting, so they are added up here. */
+  readonly injected = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
+
+  async faults(rate: number, seed: number): Promise<void> {
+    for (const [kind, count] of Object.entries(await injected(this.service))) this.injected[kind as FaultKind] += count;
+    const response = await fetch(`${this.service.url}/_emulator/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rate, kinds: this.options.kinds, seed }),
+    });
+    if (!response.ok) throw new Error(`setting faults failed: ${response.status} ${await response.text()}`);
+  }
+
+  async runCycle(cycle: number, rate: number, seed: number): Promise<void> {
+    this.cycle = cycle;
+    await this.faults(rate, seed);
+    for (const phase of ["up", "refresh", "destroy"] as const) await this.operation(phase);
+  }
+
+  checkSecrets(apiKey: string): void {
+    const forms = secretForms(apiKey);
+    const context: CheckContext = { cycle: this.cycle, phase: "destroy", attempt: 0, failed: false };
+    if (this.counters.cliOutput.some((text) => leaksIn(text, forms))) {
+      this.record(context, [{ problem: "secret-leak", kind: "stack", key: "leak|output", detail: "the API key appears in the CLI output or an error message" }]);
+    }
+    for (const file of filesUnder(this.test.workDir)) {
+      if (leaksIn(readFileSync(file, "latin1"), forms)) {
+        this.record(context, [{ problem: "secret-leak", kind: "stack", key: `leak|${file}`, detail: `the API key appears in ${path.relative(this.test.workDir, file)}` }]);
+      }
+    }
+  }
+}
+
+function firstErrorLine(message: string): string {
+  const lines = message.split("\n").map((l) => l.trim());
+  const error = lines.find((l) => /^error:/i.test(l) && !/update failed|preview failed|destroy failed|refresh failed/i.test(l));
+  return (error ?? lines.find((l) => l !== "") ?? "").slice(0, 300);
+}
+
+export function describeDiscrepancy(d: Discrepancy): string {
+  return `cycle ${d.cycle} ${d.phase}#${d.attempt} ${d.problem} ${d.kind}: ${d.detail}`;
+}
+
+async function requestLog(service: LocalService): Promise<Array<{ status: number }>> {
+  return (await service.requests()) as Array<{ status: number }>;
+}
+
+async function injected(service: LocalService): Promise<Record<FaultKind, number>> {
+  const response = await fetch(`${service.url}/_emulator/faults`);
+  return ((await response.json()) as { injected: Record<FaultKind, number> }).injected;
+}
+
+function baselineOf(account: any): Baseline {
+  const ids = (list: Array<{ id: number }> | undefined) => new Set((list ?? []).map((r) => String(r.id)));
+  return {
+    PublicKey: ids(account.publicKeys),
+    ConnectionGroup: ids(account.connectionGroups),
+    Cluster: ids(account.clusters),
+    JobRun: ids(account.jobs),
+  };
+}
+
+/**
+ * Starts a local service and a stack, runs one fault-free cycle to measure the request count of
+ * a clean cycle (checked like the others), then `cycles` cycles with faults at `faultRate`.
+ */
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const settings = {
+    cycles: options.cycles,
+    faultRate: options.faultRate,
+    kinds: options.kinds ?? FAULT_KINDS,
+    attempts: options.attempts ?? 4,
+    speed: options.speed ?? 100,
+    parallel: options.parallel ?? 10,
+    log: options.log ?? (() => {}),
+  };
+  const seed = options.seed ?? Math.floor(Math.random() * 1_000_000);
+  const service = await startLocalService({
+    speed: settings.speed,
+    account: { packages: [SHORT_PACKAGE], clusters: [RUN_CLUSTER], connections: CONNECTIONS },
+  });
+  const keys = Array.from({ length: KEYS }, (_, i) => freshEd25519Key(`soak-${i}`));
+  let soak: Soak | undefined;
+  const test = await createTestStack("soak", soakProgram(keys, () => soak?.currentCycle() ?? 0), service);
+  try {
+    const baseline = baselineOf((await service.state()).accounts[0]);
+    soak = new Soak(service, test, baseline, settings);
+    const started = Date.now();
+    await soak.runCycle(0, 0, 0);
+    const baselineRequestsPerCycle = (await requestLog(service)).length;
+    settings.log(`baseline cycle: ${baselineRequestsPerCycle} API requests, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    let apiRequests = 0;
+    let status429 = 0;
+    const cycleSeconds: number[] = [];
+    for (let cycle = 1; cycle <= settings.cycles; cycle++) {
+      await service.resetRequests();
+      const cycleStart = Date.now();
+      await soak.runCycle(cycle, settings.faultRate, seed + cycle);
+      cycleSeconds.push((Date.now() - cycleStart) / 1000);
+      const log = await requestLog(service);
+      apiRequests += log.length;
+      status429 += log.filter((r) => r.status === 429).length;
+      const { discrepancies, failedAttempts } = soak.results;
+      settings.log(
+        `cycle ${cycle}/${settings.cycles}: ${cycleSeconds.at(-1)!.toFixed(1)} s, ${log.length} requests, ${failedAttempts} failed attempts so far, ${discrepancies.length} discrepancies so far`,
+      );
+    }
+    await soak.faults(0, 0);
+    soak.checkSecrets(service.apiKey);
+    const resourceOperations = settings.cycles * RESOURCES * 3;
+    const results = soak.results;
+    return {
+      cycles: settings.cycles,
+      faultRate: settings.faultRate,
+      seed,
+      operations: results.operations,
+      failedAttempts: results.failedAttempts,
+      resourceOperations,
+      faultsInjected: soak.injected,
+      status429,
+      apiRequests,
+      baselineRequestsPerCycle,
+      extraCallsPer100Operations: resourceOperations === 0 ? 0 : ((apiRequests - baselineRequestsPerCycle * settings.cycles) / resourceOperations) * 100,
+      discrepancies: results.discrepancies,
+      failures: results.failures,
+      cycleSeconds,
+    };
+  } finally {
+    await cleanUp(service, test);
+  }
+}
+
+/** Whatever a failed run left: destroyed with faults off, so the service can close cleanly. */
+async function cleanUp(service: LocalService, test: TestStack): Promise<void> {
+  await fetch(`${service.url}/_emulator/faults`, { method: "DELETE" }).catch(() => undefined);
+  await test.stack.destroy().catch(() => undefined);
+  test.dispose();
+  await service.emulator.close();
+}
+
+export function formatReport(report: SoakReport): string {
+  const cycles = report.cycleSeconds;
+  const mean = cycles.length === 0 ? 0 : cycles.reduce((a, b) => a + b, 0) / cycles.length;
+  const rows: Array<[string, string]> = [
+    ["cycles", String(report.cycles)],
+    ["fault rate", report.faultRate === 0 ? "0 (no faults)" : `${report.faultRate} (seeds ${report.seed + 1}..${report.seed + report.cycles})`],
+    ["engine operations (attempts)", `${report.operations} incl. the baseline cycle, ${report.failedAttempts} failed`],
+    ["resource operations", String(report.resourceOperations)],
+    ["faults injected", FAULT_KINDS.map((k) => `${k}: ${report.faultsInjected[k]}`).join(", ")],
+    ["429 answers seen", String(report.status429)],
+    ["API requests", `${report.apiRequests} (fault-free cycle: ${report.baselineRequestsPerCycle}, x${report.cycles} = ${report.baselineRequestsPerCycle * report.cycles})`],
+    ["extra calls per 100 resource operations", report.extraCallsPer100Operations.toFixed(1)],
+    ["seconds per cycle", cycles.length === 0 ? "-" : `mean ${mean.toFixed(1)}, max ${Math.max(...cycles).toFixed(1)}`],
+    ["discrepancies", String(report.discrepancies.length)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const lines = rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);
+  for (const d of report.discrepancies) lines.push(`  - ${describeDiscrepancy(d)}`);
+  if (report.failures.length > 0) {
+    lines.push("failed attempts:");
+    for (const f of report.failures) lines.push(`  - ${f}`);
+  }
+  return lines.join("\n");
+}

@@ -1,5 +1,5 @@
 /** Retries against a scripted local server, with virtual time: attempts, waits and what is thrown. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ConnectionError,
   OutcomeUnknownError,
@@ -9,18 +9,9 @@ import {
 } from "../../../provider/client/errors";
 import type { ApiRequest } from "../../../provider/client/http";
 import { RETRY_DEFAULTS } from "../../../provider/client/policies/retry";
-import { clientFor, failureOf, ok, startScriptedServer, type ScriptedServer, type Step } from "./scripted-server";
+import { clientFor, failureOf, ok, startScriptedServer, useScriptedServer, type ScriptedServer, type Step } from "./scripted-server";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(script: Step[]): Promise<ScriptedServer> {
-  server = await startScriptedServer(script);
-  return server;
-}
+const serve = useScriptedServer();
 
 const fault = (status: number, headers: Record<string, string> = {}): Step => ({ status, headers, body: { message: `fault ${status}` } });
 const drop: Step = { drop: true };
@@ -109,10 +100,10 @@ describe("429 and Retry-After", () => {
   });
 
   it("waits until the HTTP date Retry-After names", async () => {
-    const { url } = await serve([]);
-    const client = clientFor(url);
+    const scripted = await serve([]);
+    const client = clientFor(scripted.url);
     const at = new Date(client.clock.time + 42_000).toUTCString();
-    server!.script = [fault(429, { "retry-after": at }), ok()];
+    scripted.script = [fault(429, { "retry-after": at }), ok()];
     await client.request(REQUESTS.GET!);
     expect(client.clock.waits).toEqual([42_000]);
   });
@@ -198,14 +189,19 @@ describe("requests that are not idempotent (POST creating something)", () => {
     const placeholder = await startScriptedServer([]);
     const port = placeholder.port;
     await placeholder.close();
+    let restarted: ScriptedServer | undefined;
     const client = clientFor(`http://127.0.0.1:${port}`, {}, {
       sleep: async () => {
-        server ??= await startScriptedServer([{ status: 201, body: { id: 5 } }], port);
+        restarted ??= await startScriptedServer([{ status: 201, body: { id: 5 } }], port);
       },
     });
-    const response = await client.request(create);
-    expect(response.body).toEqual({ id: 5 });
-    expect(server!.received).toHaveLength(1);
-    expect(client.stats.retriesByReason).toEqual({ connection: 1 });
+    try {
+      const response = await client.request(create);
+      expect(response.body).toEqual({ id: 5 });
+      expect(restarted!.received).toHaveLength(1);
+      expect(client.stats.retriesByReason).toEqual({ connection: 1 });
+    } finally {
+      await restarted?.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 /**
  * A local HTTP server answering a scripted sequence, one step per request: a status with
  * headers and body, optionally late, or a dropped connection, or no answer at all.
@@ -109,4 +110,20 @@ export async function failureOf(promise: Promise<unknown>): Promise<Error> {
     return error as Error;
   }
   throw new Error("expected the request to fail");
+}
+
+/**
+ * For a test file: returns `serve(script)`, which starts a scripted server for one test and
+ * closes it after that test.
+ */
+export function useScriptedServer(): (script: Step[]) => Promise<ScriptedServer> {
+  let server: ScriptedServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return async (script) => {
+    server = await startScriptedServer(script);
+    return server;
+  };
 }

@@ -1,18 +1,9 @@
 /** The per-request deadline: a late answer is abandoned and reported as a timeout. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConnectionError, OutcomeUnknownError } from "../../../provider/client/errors";
-import { clientFor, failureOf, ok, startScriptedServer, type ScriptedServer, type Step } from "./scripted-server";
+import { clientFor, failureOf, ok, useScriptedServer, type Step } from "./scripted-server";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(script: Step[]): Promise<ScriptedServer> {
-  server = await startScriptedServer(script);
-  return server;
-}
+const serve = useScriptedServer();
 
 const SHORT = { requestTimeoutSeconds: 0.1, maxRetries: 0 };
 

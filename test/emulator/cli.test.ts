@@ -1,30 +1,16 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCEPT, basic, DANA_KEY, testFixtures } from "./helpers";
+import { ACCEPT, basic, compileEmulatorCli, DANA_KEY, testFixtures } from "./helpers";
 
 const root = resolve(__dirname, "../..");
 const cli = join(root, "dist/emulator/cli.js");
 const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), "etl-cli-"));
 
-/** Builds the project; type errors elsewhere in the tree do not stop tsc from emitting. */
-function build(): void {
-  try {
-    execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], {
-      cwd: root,
-      stdio: "pipe",
-    });
-  } catch (error) {
-    const output = String((error as { stdout?: Buffer }).stdout ?? "");
-    const ownErrors = output.split("\n").filter((line) => line.startsWith("emulator/"));
-    if (ownErrors.length > 0) throw new Error(`emulator does not compile:\n${ownErrors.join("\n")}`);
-  }
-}
-
-beforeAll(build, 180_000);
+beforeAll(() => void compileEmulatorCli(), 180_000);
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");

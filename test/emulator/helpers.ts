@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
 import { expect } from "vitest";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
@@ -172,4 +174,21 @@ export function ecdsaP256Key(comment?: string): TestSshKey {
 /** A blob assembled from arbitrary fields, for keys that are well-formed base64 but wrong. */
 export function rawKeyLine(type: string, fields: (Buffer | string)[], comment?: string): string {
   return sshKey(type, Buffer.concat(fields.map(sshString)), comment).line;
+}
+
+/**
+ * Compiles the project (into `outDir`, or dist/) and returns the path of the emulator's CLI.
+ * Type errors elsewhere in the tree do not stop tsc from emitting; the emulator's own do.
+ */
+export function compileEmulatorCli(outDir?: string): string {
+  const root = resolve(__dirname, "../..");
+  const args = [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json"), ...(outDir ? ["--outDir", outDir] : [])];
+  try {
+    execFileSync(process.execPath, args, { cwd: root, stdio: "pipe" });
+  } catch (error) {
+    const output = String((error as { stdout?: Buffer }).stdout ?? "");
+    const ownErrors = output.split("\n").filter((line) => line.startsWith("emulator/"));
+    if (ownErrors.length > 0) throw new Error(`emulator does not compile:\n${ownErrors.join("\n")}`);
+  }
+  return join(outDir ?? join(root, "dist"), "emulator/cli.js");
 }

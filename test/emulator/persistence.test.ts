@@ -1,10 +1,10 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PersistenceError, startEmulator, type RunningEmulator } from "../../emulator";
-import { ACCEPT, basic, call, DANA_KEY, ed25519Key, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
+import { ACCEPT, basic, call, compileEmulatorCli, DANA_KEY, ed25519Key, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
 
 const root = resolve(__dirname, "../..");
 const dirs: string[] = [];
@@ -27,18 +27,7 @@ function build(): void {
   mkdirSync(work, { recursive: true });
   const outDir = mkdtempSync(join(work, "persistence-dist-"));
   dirs.push(outDir);
-  try {
-    execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json"), "--outDir", outDir], {
-      cwd: root,
-      stdio: "pipe",
-    });
-  } catch (error) {
-    // Type errors elsewhere in the tree do not stop tsc from emitting.
-    const output = String((error as { stdout?: Buffer }).stdout ?? "");
-    const ownErrors = output.split("\n").filter((line) => line.startsWith("emulator/"));
-    if (ownErrors.length > 0) throw new Error(`emulator does not compile:\n${ownErrors.join("\n")}`);
-  }
-  cli = join(outDir, "emulator/cli.js");
+  cli = compileEmulatorCli(outDir);
 }
 
 beforeAll(build, 180_000);

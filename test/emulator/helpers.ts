@@ -16,6 +16,21 @@ export const OTHER_KEY = "test-key-other-0003";
 export const ACCOUNT = "acme-data";
 export const OTHER_ACCOUNT = "globex";
 
+export const UNBILLED_ACCOUNT = "initech";
+export const UNBILLED_KEY = "test-key-initech-0004";
+
+/** An account without billing information, whose job runs are refused with 402. */
+export function unbilledAccount(): NonNullable<Fixtures["accounts"]>[number] {
+  return {
+    id: 3,
+    uid: UNBILLED_ACCOUNT,
+    billing: false,
+    users: [{ id: 4, name: "Ivy Unbilled", email: "ivy@example.net", apiKey: UNBILLED_KEY }],
+    clusters: [{ id: 81, name: "initech" }],
+    packages: [{ id: 801, name: "initech-package" }],
+  };
+}
+
 export function testFixtures(): Fixtures {
   return {
     accounts: [

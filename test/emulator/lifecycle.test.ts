@@ -9,12 +9,10 @@ import { insertJob, JOBS } from "../../emulator/model/jobs";
 import { PACKAGES } from "../../emulator/model/packages";
 import { Store } from "../../emulator/store";
 import { storeFromFixtures } from "../../emulator/world";
-import { ACCOUNT, call, readJson, testFixtures } from "./helpers";
+import { ACCOUNT, call, readJson, testFixtures, UNBILLED_ACCOUNT, UNBILLED_KEY, unbilledAccount } from "./helpers";
 
 /** One simulated second is 5 ms: every state lasts long enough to be seen by polling. */
 const SPEED = 200;
-const UNBILLED_ACCOUNT = "initech";
-const UNBILLED_KEY = "test-key-initech-0004";
 
 function fixtures(): Fixtures {
   const [acme] = testFixtures().accounts;
@@ -35,14 +33,7 @@ function fixtures(): Fixtures {
           { id: 104, name: "short", run: { seconds: 20, outputs: [{ name: "out", records: 50 }] } },
         ],
       },
-      {
-        id: 3,
-        uid: UNBILLED_ACCOUNT,
-        billing: false,
-        users: [{ id: 4, name: "Ivy Unbilled", email: "ivy@example.net", apiKey: UNBILLED_KEY }],
-        clusters: [{ id: 81, name: "initech" }],
-        packages: [{ id: 801, name: "initech-package" }],
-      },
+      unbilledAccount(),
     ],
   };
 }

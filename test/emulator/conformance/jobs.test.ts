@@ -14,10 +14,8 @@ import {
 } from "../../../provider/api/jobs";
 import { BillingRequiredError, NotFoundError, ValidationError } from "../../../provider/client/errors";
 import { createHttpRequest, type RequestFn } from "../../../provider/client/http";
-import { ACCOUNT, call, DANA_KEY, expectError, OTHER_KEY, readJson, testFixtures } from "../helpers";
+import { ACCOUNT, call, DANA_KEY, expectError, OTHER_KEY, readJson, testFixtures, UNBILLED_ACCOUNT, UNBILLED_KEY, unbilledAccount } from "../helpers";
 
-const UNBILLED_ACCOUNT = "initech";
-const UNBILLED_KEY = "test-key-initech-0004";
 
 function fixtures(): Fixtures {
   const [acme, globex] = testFixtures().accounts;
@@ -49,14 +47,7 @@ function fixtures(): Fixtures {
         ],
       },
       { ...globex!, clusters: [{ id: 91, name: "globex" }], packages: [{ id: 901, name: "globex-secret" }] },
-      {
-        id: 3,
-        uid: UNBILLED_ACCOUNT,
-        billing: false,
-        users: [{ id: 4, name: "Ivy Unbilled", email: "ivy@example.net", apiKey: UNBILLED_KEY }],
-        clusters: [{ id: 81, name: "initech" }],
-        packages: [{ id: 801, name: "initech-package" }],
-      },
+      unbilledAccount(),
     ],
   };
 }

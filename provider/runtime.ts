@@ -15,7 +15,7 @@ import { connectionGroupProvider } from "./resources/connection-group";
 import { ResourceFailure } from "./resources/failures";
 import { jobRunProvider } from "./resources/job-run";
 import { publicKeyProvider } from "./resources/public-key";
-import type { ResourceKind } from "./shim";
+import type { ResourceKind } from "./shims/shim";
 
 interface Implementation {
   check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs: unknown; failures?: pulumi.dynamic.CheckFailure[] }>;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's commands: `npm run quickstart` and `npm test` both come here, so a fresh machine
+# The README's commands: `npm run quickstart`, `npm test` and `npm run bench` all come here, so a fresh machine
 # needs nothing installed by hand.
 set -euo pipefail
 task="${1:-}"
@@ -8,6 +8,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$REPO_ROOT"
 case "$task" in
   quickstart) exec node --disable-warning=ExperimentalWarning scripts/quickstart.cts "$@" ;;
+  bench) exec node --disable-warning=ExperimentalWarning bench/limits.mts "$@" ;;
   test)
     # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.
     results="$LOCAL_ROOT/test-results.json"
@@ -20,5 +21,5 @@ case "$task" in
     ' "$results" || echo "0 passed, 1 failed (the test run produced no results)"
     exit "$status"
     ;;
-  *) die "unknown task '$task'" "usage: bash scripts/run.sh quickstart|test [args]" ;;
+  *) die "unknown task '$task'" "usage: bash scripts/run.sh quickstart|test|bench [args]" ;;
 esac

@@ -30,7 +30,7 @@ import {
 import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { apiRequest } from "../context";
-import { shimFor } from "../shim";
+import clusterShim from "../shims/cluster";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
@@ -89,7 +89,6 @@ export interface ClusterOutputs {
   runningJobsCount: number;
   queuedJobsCount: number;
   ownerId: number;
-  url: string;
   htmlUrl: string;
   timeoutSeconds?: number;
   importId?: string;
@@ -213,7 +212,6 @@ function recordOutputs(record: ClusterRecord) {
     runningJobsCount: record.running_jobs_count,
     queuedJobsCount: record.queued_jobs_count,
     ownerId: record.owner_id,
-    url: record.url,
     htmlUrl: record.html_url,
   };
 }
@@ -522,7 +520,6 @@ export class Cluster extends pulumi.dynamic.Resource {
   declare readonly runningJobsCount: pulumi.Output<number>;
   declare readonly queuedJobsCount: pulumi.Output<number>;
   declare readonly ownerId: pulumi.Output<number>;
-  declare readonly url: pulumi.Output<string>;
   declare readonly htmlUrl: pulumi.Output<string>;
   declare readonly timeoutSeconds: pulumi.Output<number | undefined>;
   declare readonly importId: pulumi.Output<string | undefined>;
@@ -545,11 +542,10 @@ export class Cluster extends pulumi.dynamic.Resource {
       runningJobsCount: undefined,
       queuedJobsCount: undefined,
       ownerId: undefined,
-      url: undefined,
       htmlUrl: undefined,
       timeoutSeconds: undefined,
       importId: undefined,
     };
-    super(shimFor("Cluster"), name, { ...outputs, ...args }, opts, "etl", "Cluster");
+    super(clusterShim, name, { ...outputs, ...args }, opts, "etl", "Cluster");
   }
 }

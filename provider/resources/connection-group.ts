@@ -25,7 +25,7 @@ import { EtlApiError, NotFoundError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
-import { shimFor } from "../shim";
+import connectionGroupShim from "../shims/connection-group";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
@@ -297,6 +297,6 @@ export class ConnectionGroup extends pulumi.dynamic.Resource {
       importId: undefined,
     };
     const options = { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true };
-    super(shimFor("ConnectionGroup"), name, { ...outputs, ...args }, options, "etl", "ConnectionGroup");
+    super(connectionGroupShim, name, { ...outputs, ...args }, options, "etl", "ConnectionGroup");
   }
 }

@@ -27,7 +27,7 @@ import { NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
-import { shimFor } from "../shim";
+import jobRunShim from "../shims/job-run";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
 import { diffByRules, sameValue, type FieldRules } from "./diff";
@@ -66,16 +66,12 @@ export interface JobRunInputs {
   importId?: string;
 }
 
+/** One output of the job: what a program or a reviewer uses, not the service's bookkeeping. */
 export interface JobRunOutput {
   id: number;
   name: string;
   recordsCount: number;
-  createdAt: string;
-  updatedAt: string;
-  url: string;
-  component: { name: string; type: string; fields: string[] };
-  progress?: number;
-  previewUrl?: string | null;
+  previewUrl?: string;
 }
 
 /** How the resource waits: the inputs that never reach the service, with defaults applied. */
@@ -90,7 +86,6 @@ export interface JobRunOutputs extends WaitSettings {
   status: string;
   ownerId: number;
   progress: number;
-  outputsCount: number;
   outputs: JobRunOutput[];
   variables: Record<string, unknown>;
   dynamicVariables: Record<string, unknown>;
@@ -98,17 +93,12 @@ export interface JobRunOutputs extends WaitSettings {
   createdAt: string;
   failedAt: string | null;
   completedAt: string | null;
-  updatedAt: string;
   clusterId: number;
   packageId: number;
   errors: string;
   runtimeInSeconds: number;
-  url: string;
   htmlUrl: string;
   logUrl: string | null;
-  creator: { type: string; displayName: string; id: number; url: string };
-  package: { id: number; name: string; url: string };
-  cluster: { id: number; name: string; url: string };
 }
 
 const DEFAULTS = { waitForCompletion: true, timeoutSeconds: 3_600 } as const;
@@ -173,12 +163,7 @@ function outputOf(output: JobOutputRecord): JobRunOutput {
     id: output.id,
     name: output.name,
     recordsCount: output.records_count,
-    createdAt: output.created_at,
-    updatedAt: output.updated_at,
-    url: output.url,
-    component: output.component,
-    progress: output.progress,
-    previewUrl: output.preview_url,
+    previewUrl: output.preview_url ?? undefined,
   });
 }
 
@@ -188,7 +173,6 @@ function outputsOf(job: JobRecord, settings: WaitSettings): JobRunOutputs {
     status: job.status,
     ownerId: job.owner_id,
     progress: job.progress,
-    outputsCount: job.outputs_count,
     outputs: job.outputs.map(outputOf),
     variables: job.variables,
     dynamicVariables: job.dynamic_variables,
@@ -196,17 +180,12 @@ function outputsOf(job: JobRecord, settings: WaitSettings): JobRunOutputs {
     createdAt: job.created_at,
     failedAt: job.failed_at,
     completedAt: job.completed_at,
-    updatedAt: job.updated_at,
     clusterId: job.cluster_id,
     packageId: job.package_id,
     errors: job.errors,
     runtimeInSeconds: job.runtime_in_seconds,
-    url: job.url,
     htmlUrl: job.html_url,
     logUrl: job.log_url,
-    creator: { type: job.creator.type, displayName: job.creator.display_name, id: job.creator.id, url: job.creator.url },
-    package: job.package,
-    cluster: job.cluster,
   });
 }
 
@@ -492,31 +471,24 @@ export class JobRun extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<string>;
   declare readonly ownerId: pulumi.Output<number>;
   declare readonly progress: pulumi.Output<number>;
-  declare readonly outputsCount: pulumi.Output<number>;
   declare readonly outputs: pulumi.Output<JobRunOutput[]>;
   declare readonly startedAt: pulumi.Output<string | undefined>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly failedAt: pulumi.Output<string | undefined>;
   declare readonly completedAt: pulumi.Output<string | undefined>;
-  declare readonly updatedAt: pulumi.Output<string>;
   declare readonly errors: pulumi.Output<string>;
   declare readonly runtimeInSeconds: pulumi.Output<number>;
-  declare readonly url: pulumi.Output<string>;
   declare readonly htmlUrl: pulumi.Output<string>;
   declare readonly logUrl: pulumi.Output<string | undefined>;
-  declare readonly creator: pulumi.Output<JobRunOutputs["creator"]>;
-  declare readonly package: pulumi.Output<JobRunOutputs["package"]>;
-  declare readonly cluster: pulumi.Output<JobRunOutputs["cluster"]>;
 
   constructor(name: string, args: JobRunArgs, opts?: pulumi.CustomResourceOptions) {
     // Every output is named in the props (as undefined) so the engine exposes it on the class.
     const outputs = {
-      status: undefined, ownerId: undefined, progress: undefined, outputsCount: undefined, outputs: undefined,
-      startedAt: undefined, createdAt: undefined, failedAt: undefined, completedAt: undefined, updatedAt: undefined,
-      errors: undefined, runtimeInSeconds: undefined, url: undefined, htmlUrl: undefined, logUrl: undefined,
-      creator: undefined, package: undefined, cluster: undefined,
+      status: undefined, ownerId: undefined, progress: undefined, outputs: undefined,
+      startedAt: undefined, createdAt: undefined, failedAt: undefined, completedAt: undefined,
+      errors: undefined, runtimeInSeconds: undefined, htmlUrl: undefined, logUrl: undefined,
       variables: undefined, dynamicVariables: undefined, triggers: undefined, waitForCompletion: undefined, timeoutSeconds: undefined, importId: undefined,
     };
-    super(shimFor("JobRun"), name, { ...outputs, ...args }, opts, "etl", "JobRun");
+    super(jobRunShim, name, { ...outputs, ...args }, opts, "etl", "JobRun");
   }
 }

@@ -14,7 +14,7 @@ import { NotFoundError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
-import { shimFor } from "../shim";
+import publicKeyShim from "../shims/public-key";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, SECRET_VALUE } from "./check";
@@ -42,8 +42,6 @@ export interface PublicKeyOutputs {
   fingerprint: string;
   comment: string;
   createdAt: string;
-  updatedAt: string;
-  url: string;
   importId?: string;
 }
 
@@ -90,8 +88,6 @@ function outputsOf(inputs: PublicKeyInputs, record: PublicKeyRecord): PublicKeyO
     fingerprint: record.fingerprint,
     comment: record.comment,
     createdAt: record.created_at,
-    updatedAt: record.updated_at,
-    url: record.url,
     ...(inputs.importId === undefined ? {} : { importId: inputs.importId }),
   };
 }
@@ -195,8 +191,6 @@ export class PublicKey extends pulumi.dynamic.Resource {
   declare readonly fingerprint: pulumi.Output<string>;
   declare readonly comment: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-  declare readonly url: pulumi.Output<string>;
   declare readonly importId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: PublicKeyArgs, opts?: pulumi.CustomResourceOptions) {
@@ -206,10 +200,8 @@ export class PublicKey extends pulumi.dynamic.Resource {
       fingerprint: undefined,
       comment: undefined,
       createdAt: undefined,
-      updatedAt: undefined,
-      url: undefined,
       importId: undefined,
     };
-    super(shimFor("PublicKey"), name, { ...outputs, ...args }, opts, "etl", "PublicKey");
+    super(publicKeyShim, name, { ...outputs, ...args }, opts, "etl", "PublicKey");
   }
 }

@@ -95,7 +95,6 @@ describe("Cluster diff", () => {
     runningJobsCount: 0,
     queuedJobsCount: 0,
     ownerId: 70,
-    url: "http://127.0.0.1/acme/api/clusters/12",
     htmlUrl: "http://127.0.0.1/acme/clusters/12",
     __inputsSet: ["nodes"],
   };

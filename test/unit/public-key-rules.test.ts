@@ -63,8 +63,6 @@ describe("PublicKey diff", () => {
     fingerprint: "da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93",
     comment: "quickstart-deploy",
     createdAt: "2026-11-21T00:00:00Z",
-    updatedAt: "2026-11-21T00:00:00Z",
-    url: "http://127.0.0.1/acme/api/user/keys/1",
   };
 
   it("sees no change when the name is left to default to the comment", async () => {

@@ -1,0 +1,148 @@
+/**
+ * One measured lifecycle of a stack: `up`, an unchanged `preview`, `refresh` and `destroy`, each
+ * timed around the CLI call and with the API calls it made counted from the request log.
+ */
+import * as fs from "node:fs";
+import { performance } from "node:perf_hooks";
+import { readRecord, RECORDS, type ApiCall, type BenchService } from "./service.mts";
+import { createBenchStack, removeBenchStack, stateFileOf, type BenchWorkspace } from "./workspace.mts";
+
+export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export type Kind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+
+export interface OperationResult {
+  seconds: number;
+  calls: ApiCall[];
+}
+
+export interface LifecycleResult {
+  kind: Kind;
+  count: number;
+  operations: Record<Operation, OperationResult>;
+  /** The stored checkpoint after `up`, divided by the number of resources. */
+  stateBytesPerResource: number;
+  /** One resource's entry in the checkpoint, as the backend stores it. */
+  stateEntryBytes: number;
+  /** Resources `preview` and `refresh` would change; 0 for a provider without phantom diffs. */
+  previewChanges: number;
+  refreshChanges: number;
+}
+
+const RESOURCE_TYPES: Record<Kind, string> = {
+  Floor: "pulumi-nodejs:dynamic:Resource",
+  PublicKey: "pulumi-nodejs:dynamic/etl:PublicKey",
+  ConnectionGroup: "pulumi-nodejs:dynamic/etl:ConnectionGroup",
+  Cluster: "pulumi-nodejs:dynamic/etl:Cluster",
+  JobRun: "pulumi-nodejs:dynamic/etl:JobRun",
+};
+
+function programConfig(kind: Kind, count: number, service: BenchService, extra: Record<string, number> = {}) {
+  const settings: Record<string, number> = {
+    connectionId: RECORDS.connectionId,
+    clusterId: RECORDS.poolClusterId,
+    packageId: RECORDS.scalingPackageId,
+    ...extra,
+  };
+  return {
+    ...service.stackConfig,
+    "bench:kind": { value: kind },
+    "bench:count": { value: String(count) },
+    ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`bench:${key}`, { value: String(value) }])),
+  };
+}
+
+async function timed(service: BenchService, run: () => Promise<unknown>): Promise<OperationResult> {
+  await service.resetCalls();
+  const started = performance.now();
+  await run();
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, calls: await service.calls() };
+}
+
+/** Bytes per resource of the stored checkpoint, and of one entry of the measured kind. */
+function stateSize(workspace: BenchWorkspace, stackName: string, kind: Kind, count: number) {
+  const text = fs.readFileSync(stateFileOf(workspace, stackName), "utf8");
+  const resources: Array<{ type: string }> = JSON.parse(text).checkpoint.latest.resources;
+  const entries = resources.filter((resource) => resource.type === RESOURCE_TYPES[kind]);
+  if (entries.length !== count) throw new Error(`expected ${count} ${kind} resources in the state, found ${entries.length}`);
+  // The backend stores compact JSON.
+  const entryBytes = entries.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
+  return {
+    stateBytesPerResource: Buffer.byteLength(text) / count,
+    stateEntryBytes: entryBytes.reduce((sum, bytes) => sum + bytes, 0) / count,
+  };
+}
+
+const changed = (summary: Record<string, number> | undefined) =>
+  Object.entries(summary ?? {})
+    .filter(([op]) => op !== "same")
+    .reduce((sum, [, n]) => sum + n, 0);
+
+export async function measureLifecycle(workspace: BenchWorkspace, service: BenchService, kind: Kind, count: number): Promise<LifecycleResult> {
+  const stackName = `${kind.toLowerCase()}-${count}`;
+  const stack = await createBenchStack(workspace, stackName, programConfig(kind, count, service));
+  try {
+    const up = await timed(service, () => stack.up());
+    const size = stateSize(workspace, stackName, kind, count);
+    let previewSummary: Record<string, number> | undefined;
+    const preview = await timed(service, async () => (previewSummary = (await stack.preview()).changeSummary));
+    let refreshSummary: Record<string, number> | undefined;
+    const refresh = await timed(service, async () => (refreshSummary = (await stack.refresh()).summary.resourceChanges));
+    const destroy = await timed(service, () => stack.destroy());
+    return {
+      kind,
+      count,
+      operations: { up, preview, refresh, destroy },
+      ...size,
+      previewChanges: changed(previewSummary),
+      refreshChanges: changed(refreshSummary),
+    };
+  } finally {
+    await removeBenchStack(workspace, stack).catch(() => undefined);
+  }
+}
+
+export interface JobWaitResult {
+  seconds: number;
+  speed: number;
+  /** Reads of the job after the POST that started it. */
+  polls: number;
+  /** From the job's creation to its end, in real milliseconds. */
+  runMs: number;
+  /** From the job's end to `up` returning. */
+  delayMs: number;
+  upSeconds: number;
+}
+
+/** One job of `seconds` simulated seconds in a stack of its own, on a one-node cluster. */
+export async function measureJobWait(workspace: BenchWorkspace, service: BenchService, seconds: number, speed: number): Promise<JobWaitResult> {
+  const stackName = `job-wait-${seconds}s`;
+  const config = programConfig("JobRun", 1, service, {
+    clusterId: RECORDS.singleClusterId,
+    packageId: RECORDS.packageBySeconds[seconds]!,
+  });
+  const stack = await createBenchStack(workspace, stackName, config);
+  try {
+    const up = await timed(service, () => stack.up());
+    const upReturned = Date.now();
+    const start = up.calls.find((call) => call.method === "POST" && call.path === "/jobs");
+    if (!start) throw new Error("the job run's `up` started no job");
+    const resources: Array<{ type: string; id?: string }> = (await stack.exportStack()).deployment.resources ?? [];
+    const jobId = resources.find((resource) => resource.type === RESOURCE_TYPES.JobRun)?.id;
+    if (!jobId) throw new Error("the job run is not in the stack's state after `up`");
+    const job = await readRecord(service, `/jobs/${jobId}`);
+    const ended = Date.parse(job.completed_at ?? job.failed_at ?? job.updated_at);
+    await stack.destroy();
+    return {
+      seconds,
+      speed,
+      polls: up.calls.filter((call) => call.method === "GET" && call.path === `/jobs/${jobId}`).length,
+      runMs: ended - Date.parse(job.created_at),
+      delayMs: upReturned - ended,
+      upSeconds: up.seconds,
+    };
+  } finally {
+    await removeBenchStack(workspace, stack).catch(() => undefined);
+  }
+}

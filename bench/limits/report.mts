@@ -1,0 +1,129 @@
+/**
+ * The benchmark's table: API calls per resource, wall time next to the floor, state per
+ * resource, job waits, each with its target and whether it was met.
+ */
+import type { JobWaitResult, LifecycleResult, Operation, OperationResult } from "./measure.mts";
+
+export const TARGETS = {
+  /** Calls per resource besides waits: create, unchanged preview, refresh, destroy. */
+  calls: { up: 1, preview: 0, refresh: 1, destroy: 1 } as Record<Operation, number>,
+  timeRatioAt100: 1.15,
+  stateBytesPerResource: 2048,
+  pollsFor600s: 15,
+  /** The delay after a job's end: at most this share of the run, or the floor below. */
+  delayShare: 0.05,
+  delayFloorMs: 2000,
+} as const;
+
+const pad = (text: string, width: number) => text.padStart(width);
+const padEnd = (text: string, width: number) => text.padEnd(width);
+
+/** "1.00" or, when the operation also waited (reads while creating or deleting), "2.00 = 1 + 1.00". */
+function callsCell(result: OperationResult, count: number, operation: Operation): string {
+  const total = result.calls.length / count;
+  if (operation !== "up" && operation !== "destroy") return total.toFixed(2);
+  const waits = result.calls.filter((call) => call.method === "GET").length / count;
+  if (waits === 0) return total.toFixed(2);
+  return `${total.toFixed(2)} = ${(total - waits).toFixed(2)} + ${waits.toFixed(2)} wait`;
+}
+
+function timeCell(result: OperationResult, floor: OperationResult | undefined): string {
+  const seconds = result.seconds.toFixed(1);
+  if (!floor) return seconds;
+  return `${seconds} (${(result.seconds / floor.seconds).toFixed(2)})`;
+}
+
+export function floorOf(results: LifecycleResult[], count: number): LifecycleResult | undefined {
+  return results.find((result) => result.kind === "Floor" && result.count === count);
+}
+
+export function lifecycleTable(results: LifecycleResult[]): string {
+  const header = [
+    padEnd("kind", 16),
+    pad("N", 4),
+    ...["create", "preview", "refresh", "destroy"].map((title) => pad(`calls ${title}`, 24)),
+    ...["up", "preview", "refresh", "destroy"].map((title) => pad(`${title} s (x floor)`, 20)),
+    pad("state B/res", 12),
+    pad("entry B", 8),
+  ].join(" ");
+  const rows = results.map((result) => {
+    const floor = result.kind === "Floor" ? undefined : floorOf(results, result.count);
+    const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
+    return [
+      padEnd(result.kind, 16),
+      pad(String(result.count), 4),
+      ...ops.map((op) => pad(result.kind === "Floor" ? "-" : callsCell(result.operations[op], result.count, op), 24)),
+      ...ops.map((op) => pad(timeCell(result.operations[op], floor?.operations[op]), 20)),
+      pad(Math.round(result.stateBytesPerResource).toLocaleString("en-US"), 12),
+      pad(Math.round(result.stateEntryBytes).toLocaleString("en-US"), 8),
+    ].join(" ");
+  });
+  return [header, "-".repeat(header.length), ...rows].join("\n");
+}
+
+export function jobWaitTable(results: JobWaitResult[]): string {
+  const header = ["job", "speed", "real run s", "polls", "up after end s", "share of run", "allowed s"].map((t, i) => (i === 0 ? padEnd(t, 8) : pad(t, 14))).join(" ");
+  const rows = results.map((result) => {
+    const allowedMs = Math.max(TARGETS.delayShare * result.runMs, TARGETS.delayFloorMs);
+    return [
+      padEnd(`${result.seconds} s`, 8),
+      pad(`x${result.speed}`, 14),
+      pad((result.runMs / 1000).toFixed(1), 14),
+      pad(String(result.polls), 14),
+      pad((result.delayMs / 1000).toFixed(2), 14),
+      pad(`${((100 * result.delayMs) / result.runMs).toFixed(1)} %`, 14),
+      pad((allowedMs / 1000).toFixed(2), 14),
+    ].join(" ");
+  });
+  return [header, "-".repeat(header.length), ...rows].join("\n");
+}
+
+export interface Verdict {
+  target: string;
+  met: boolean;
+  measured: string;
+}
+
+/** Every target of the benchmark against what this run measured. */
+export function verdicts(results: LifecycleResult[], jobWaits: JobWaitResult[]): Verdict[] {
+  const out: Verdict[] = [];
+  for (const result of results.filter((r) => r.kind !== "Floor")) {
+    const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
+    const own = ops.map((op) => result.operations[op].calls.filter((call) => op === "preview" || op === "refresh" || call.method !== "GET").length / result.count);
+    out.push({
+      target: `${result.kind} N=${result.count}: calls per resource besides waits ≤ 1, 0, 1, 1`,
+      met: own.every((calls, i) => calls <= TARGETS.calls[ops[i]!]!),
+      measured: own.map((calls) => calls.toFixed(2)).join(", "),
+    });
+    out.push({
+      target: `${result.kind} N=${result.count}: unchanged preview and refresh change nothing`,
+      met: result.previewChanges === 0 && result.refreshChanges === 0,
+      measured: `${result.previewChanges} and ${result.refreshChanges} changes`,
+    });
+    out.push({
+      target: `${result.kind} N=${result.count}: state ≤ ${TARGETS.stateBytesPerResource} bytes per resource`,
+      met: result.stateBytesPerResource <= TARGETS.stateBytesPerResource,
+      measured: `${Math.round(result.stateBytesPerResource)} bytes`,
+    });
+    const floor = floorOf(results, result.count);
+    if (floor && result.count === 100) {
+      for (const op of ops) {
+        const ratio = result.operations[op].seconds / floor.operations[op].seconds;
+        out.push({ target: `${result.kind} N=100: ${op} time ≤ ${TARGETS.timeRatioAt100} x floor`, met: ratio <= TARGETS.timeRatioAt100, measured: `${ratio.toFixed(2)} x` });
+      }
+    }
+  }
+  for (const wait of jobWaits) {
+    const allowedMs = Math.max(TARGETS.delayShare * wait.runMs, TARGETS.delayFloorMs);
+    out.push({ target: `job of ${wait.seconds} s: up returns ≤ ${(allowedMs / 1000).toFixed(2)} s after the job ends`, met: wait.delayMs <= allowedMs, measured: `${(wait.delayMs / 1000).toFixed(2)} s` });
+    if (wait.seconds === 600) out.push({ target: `job of 600 s: ≤ ${TARGETS.pollsFor600s} polls`, met: wait.polls <= TARGETS.pollsFor600s, measured: `${wait.polls} polls` });
+  }
+  return out;
+}
+
+export function verdictLines(list: Verdict[]): string {
+  const missed = list.filter((v) => !v.met);
+  const lines = [`targets met: ${list.length - missed.length} of ${list.length}`];
+  for (const verdict of missed) lines.push(`  MISSED ${verdict.target}: ${verdict.measured}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,96 @@
+/**
+ * The local service the benchmark measures against: an account with the records the programs
+ * build on, an allowance no run can exhaust (the table counts calls; it does not test the limit),
+ * and the request log read through the control endpoints.
+ */
+import * as emulatorModule from "pulumi-etl/emulator";
+
+export const ACCOUNT = "bench";
+const API_KEY = "bench-api-key";
+
+/** Records the programs refer to by id. */
+export const RECORDS = {
+  connectionId: 31,
+  /** 100 nodes: the scaling runs' jobs run side by side. */
+  poolClusterId: 21,
+  /** One node: a job-wait run has the cluster to itself. */
+  singleClusterId: 22,
+  scalingPackageId: 10,
+  /** Package ids by running time in seconds. */
+  packageBySeconds: { 5: 11, 60: 12, 600: 13 } as Record<number, number>,
+} as const;
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface BenchService {
+  url: string;
+  /** Stack configuration that points a program at this service. */
+  stackConfig: Record<string, { value: string; secret?: boolean }>;
+  calls(): Promise<ApiCall[]>;
+  resetCalls(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function packageFixture(id: number, seconds: number) {
+  return { id, name: `bench-${seconds}s`, run: { seconds, outputs: [{ name: "rows", records: 1000 }] } };
+}
+
+export async function startBenchService(speed: number): Promise<BenchService> {
+  const emulator = await emulatorModule.startEmulator({
+    port: 0,
+    speed,
+    creditsPerHour: 1_000_000_000,
+    fixtures: {
+      accounts: [
+        {
+          id: 1,
+          uid: ACCOUNT,
+          users: [{ id: 1, name: "Bench", email: "bench@example.com", apiKey: API_KEY }],
+          packages: [
+            packageFixture(RECORDS.scalingPackageId, 5),
+            ...Object.entries(RECORDS.packageBySeconds).map(([seconds, id]) => packageFixture(id, Number(seconds))),
+          ],
+          clusters: [
+            { id: RECORDS.poolClusterId, name: "bench-pool", nodes: 100 },
+            { id: RECORDS.singleClusterId, name: "bench-single", nodes: 1 },
+          ],
+          connections: [{ id: RECORDS.connectionId, name: "warehouse", type: "postgres" }],
+        },
+      ],
+    },
+  });
+  const control = async (method: string): Promise<unknown> => {
+    const response = await fetch(`${emulator.url}/_emulator/requests`, { method });
+    return response.status === 204 ? undefined : response.json();
+  };
+  const apiPrefix = `/${ACCOUNT}/api`;
+  return {
+    url: emulator.url,
+    stackConfig: {
+      "etl:apiUrl": { value: emulator.url },
+      "etl:accountId": { value: ACCOUNT },
+      "etl:apiKey": { value: API_KEY, secret: true },
+    },
+    calls: async () =>
+      ((await control("GET")) as ApiCall[])
+        .filter((call) => call.path.startsWith(apiPrefix))
+        .map((call) => ({ method: call.method, path: call.path.slice(apiPrefix.length), status: call.status })),
+    resetCalls: async () => void (await control("DELETE")),
+    close: () => emulator.close(),
+  };
+}
+
+const ACCEPT = "application/vnd.service+json; version=2";
+
+/** Reads a record through the API, as any other tool would (after the calls were counted). */
+export async function readRecord(service: BenchService, recordPath: string): Promise<any> {
+  const response = await fetch(`${service.url}/${ACCOUNT}/api${recordPath}`, {
+    headers: { accept: ACCEPT, authorization: `Basic ${Buffer.from(`${API_KEY}:`).toString("base64")}` },
+  });
+  if (!response.ok) throw new Error(`GET ${recordPath} answered ${response.status}`);
+  return response.json();
+}

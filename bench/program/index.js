@@ -1,0 +1,61 @@
+"use strict";
+// The benchmark's program. Plain JavaScript, so no compile step dilutes the comparison with the
+// floor, which is the same file with `bench:kind` set to "Floor".
+const crypto = require("node:crypto");
+const pulumi = require("@pulumi/pulumi");
+
+const config = new pulumi.Config("bench");
+const kind = config.require("kind");
+const count = config.requireNumber("count");
+const names = Array.from({ length: count }, (_, i) => `${kind.toLowerCase()}-${i}`);
+
+// A no-op dynamic provider: every method the real ones have, none of their work.
+const noop = {
+  async check(olds, news) {
+    return { inputs: news };
+  },
+  async diff() {
+    return { changes: false };
+  },
+  async create(inputs) {
+    return { id: `noop-${inputs.index}`, outs: inputs };
+  },
+  async read(id, props) {
+    return { id, props };
+  },
+  async update(id, olds, news) {
+    return { outs: news };
+  },
+  async delete() {},
+};
+
+// The same ed25519 key for the same index on every run, so an unchanged program stays unchanged.
+function publicKeyLine(index) {
+  const seed = crypto.createHash("sha256").update(`bench-key-${index}`).digest();
+  const pkcs8 = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  const spki = crypto.createPublicKey(crypto.createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" })).export({ format: "der", type: "spki" });
+  const sshString = (bytes) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+  const blob = Buffer.concat([sshString(Buffer.from("ssh-ed25519")), sshString(spki.subarray(spki.length - 32))]);
+  return `ssh-ed25519 ${blob.toString("base64")} bench-${index}@example.com`;
+}
+
+const build = {
+  Floor: (name, index) => new pulumi.dynamic.Resource(noop, name, { index }),
+  PublicKey: (name, index) => new (require("pulumi-etl").PublicKey)(name, { publicKey: publicKeyLine(index), name }),
+  ConnectionGroup: (name) =>
+    new (require("pulumi-etl").ConnectionGroup)(name, {
+      name,
+      description: "benchmark",
+      connections: [{ id: config.requireNumber("connectionId"), type: "postgres" }],
+    }),
+  Cluster: (name) => new (require("pulumi-etl").Cluster)(name, { name, nodes: 1 }),
+  JobRun: (name, index) =>
+    new (require("pulumi-etl").JobRun)(name, {
+      clusterId: config.requireNumber("clusterId"),
+      packageId: config.requireNumber("packageId"),
+      variables: { index: String(index) },
+    }),
+}[kind];
+if (!build) throw new Error(`bench:kind must be Floor, PublicKey, ConnectionGroup, Cluster or JobRun, not ${kind}`);
+
+names.forEach((name, index) => build(name, index));

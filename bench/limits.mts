@@ -7,15 +7,19 @@
  * one job run of 5 s, 60 s and 600 s: polls spent and how long after the job's end `up` returns.
  * Prints the table and writes it, with a chart of up time against N, into docs/.
  *
- * Settings (environment): BENCH_COUNTS (default "10,100,300"), BENCH_JOBS (seconds:speed pairs,
- * default "5:1,60:1,600:10"), BENCH_SPEED (lifecycle speed of the scaling runs, default 100).
+ * Every kind and N runs BENCH_REPEAT times (default 3), the kinds taking turns so that a slow
+ * spell of the machine hits them alike; the table shows each operation's median time.
+ *
+ * Settings (environment): BENCH_COUNTS (default "10,100,300"), BENCH_REPEAT (default 3),
+ * BENCH_JOBS (seconds:speed pairs, default "5:1,60:1,600:10"), BENCH_SPEED (lifecycle speed of
+ * the scaling runs, default 100).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareWorkspace } from "./limits/workspace.mts";
 import { startBenchService } from "./limits/service.mts";
-import { measureLifecycle, measureJobWait, type JobWaitResult, type Kind, type LifecycleResult } from "./limits/measure.mts";
+import { measureJobWait, measureLifecycle, medianOf, OPERATIONS, type JobWaitResult, type Kind, type LifecycleResult } from "./limits/measure.mts";
 import * as report from "./limits/report.mts";
 import { upTimeChart } from "./limits/chart.mts";
 
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
     return { seconds: positiveNumber("BENCH_JOBS", seconds ?? ""), speed: positiveNumber("BENCH_JOBS", speed ?? "") };
   });
   const speed = positiveNumber("BENCH_SPEED", process.env.BENCH_SPEED || "100");
+  const repeat = positiveNumber("BENCH_REPEAT", process.env.BENCH_REPEAT || "3");
   const started = Date.now();
   const workspace = await prepareWorkspace(WORK_ROOT);
 
@@ -55,12 +60,16 @@ async function main(): Promise<void> {
   const service = await startBenchService(speed);
   try {
     for (const count of counts) {
-      for (const kind of ["Floor", ...KINDS] as Kind[]) {
-        log(`${kind} x ${count}`);
-        const result = await measureLifecycle(workspace, service, kind, count);
-        log(`  up ${result.operations.up.seconds.toFixed(1)} s, ${result.operations.up.calls.length} calls`);
-        lifecycles.push(result);
+      const runs = new Map<Kind, LifecycleResult[]>();
+      for (let round = 1; round <= repeat; round++) {
+        for (const kind of ["Floor", ...KINDS] as Kind[]) {
+          const result = await measureLifecycle(workspace, service, kind, count);
+          const seconds = OPERATIONS.map((op) => `${op} ${result.operations[op].seconds.toFixed(1)} s`).join(", ");
+          log(`${kind} x ${count} (run ${round} of ${repeat}): ${seconds}`);
+          runs.set(kind, [...(runs.get(kind) ?? []), result]);
+        }
       }
+      lifecycles.push(...[...runs.values()].map(medianOf));
     }
   } finally {
     await service.close();
@@ -78,7 +87,7 @@ async function main(): Promise<void> {
   }
 
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  const context = `${new Date().toISOString().slice(0, 10)}, ${machine()}; scaling runs at lifecycle speed x${speed}; ${minutes} min in all`;
+  const context = `${new Date().toISOString().slice(0, 10)}, ${machine()}; median of ${repeat} runs; lifecycle speed x${speed}; ${minutes} min in all`;
   const table = report.lifecycleTable(lifecycles);
   const waits = report.jobWaitTable(jobWaits);
   const verdicts = report.verdictLines(report.verdicts(lifecycles, jobWaits));

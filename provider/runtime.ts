@@ -1,5 +1,5 @@
 /**
- * `pulumi-etl/runtime`: what the serialized shim loads in the provider process. It dispatches by
+ * `pulumi-etl/runtime`: what the serialized provider (dynamic.ts) loads in the provider process. It dispatches by
  * resource kind and makes failures readable: an error the user can act on (configuration, an API
  * answer, a broken response) reaches the CLI as one line, not as a stack trace.
  */
@@ -15,7 +15,7 @@ import { connectionGroupProvider } from "./resources/connection-group";
 import { ResourceFailure } from "./resources/failures";
 import { jobRunProvider } from "./resources/job-run";
 import { publicKeyProvider } from "./resources/public-key";
-import type { ResourceKind } from "./shims/shim";
+import type { ResourceKind } from "./dynamic";
 
 interface Implementation {
   check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs: unknown; failures?: pulumi.dynamic.CheckFailure[] }>;

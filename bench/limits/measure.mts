@@ -30,7 +30,7 @@ export interface LifecycleResult {
 }
 
 const RESOURCE_TYPES: Record<Kind, string> = {
-  Floor: "pulumi-nodejs:dynamic:Resource",
+  Floor: "pulumi-nodejs:dynamic:Noop",
   PublicKey: "pulumi-nodejs:dynamic/etl:PublicKey",
   ConnectionGroup: "pulumi-nodejs:dynamic/etl:ConnectionGroup",
   Cluster: "pulumi-nodejs:dynamic/etl:Cluster",
@@ -101,6 +101,28 @@ export async function measureLifecycle(workspace: BenchWorkspace, service: Bench
   } finally {
     await removeBenchStack(workspace, stack).catch(() => undefined);
   }
+}
+
+/**
+ * Several runs of one kind and N as one result: the median time of each operation (the machine's
+ * speed varies between runs); calls and state size are the same in every run, so the first's.
+ */
+export function medianOf(runs: LifecycleResult[]): LifecycleResult {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const first = runs[0]!;
+  const operations = Object.fromEntries(
+    OPERATIONS.map((op) => [op, { calls: first.operations[op].calls, seconds: median(runs.map((run) => run.operations[op].seconds)) }]),
+  ) as Record<Operation, OperationResult>;
+  return {
+    ...first,
+    operations,
+    previewChanges: Math.max(...runs.map((run) => run.previewChanges)),
+    refreshChanges: Math.max(...runs.map((run) => run.refreshChanges)),
+  };
 }
 
 export interface JobWaitResult {

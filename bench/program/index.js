@@ -9,25 +9,15 @@ const kind = config.require("kind");
 const count = config.requireNumber("count");
 const names = Array.from({ length: count }, (_, i) => `${kind.toLowerCase()}-${i}`);
 
-// A no-op dynamic provider: every method the real ones have, none of their work.
-const noop = {
-  async check(olds, news) {
-    return { inputs: news };
-  },
-  async diff() {
-    return { changes: false };
-  },
-  async create(inputs) {
-    return { id: `noop-${inputs.index}`, outs: inputs };
-  },
-  async read(id, props) {
-    return { id, props };
-  },
-  async update(id, olds, news) {
-    return { outs: news };
-  },
-  async delete() {},
-};
+// The floor: N no-op dynamic resources, plugged into the dynamic-provider plugin the way
+// pulumi-etl's resources are (a one-line serialized provider, a class right below
+// CustomResource), so the comparison isolates what the real providers do.
+const NOOP_PROVIDER = `exports.handler = () => require(${JSON.stringify(require.resolve("./noop-provider.js"))});\n`;
+class Noop extends pulumi.CustomResource {
+  constructor(name, index) {
+    super("pulumi-nodejs:dynamic:Noop", name, { index, __provider: NOOP_PROVIDER });
+  }
+}
 
 // The same ed25519 key for the same index on every run, so an unchanged program stays unchanged.
 function publicKeyLine(index) {
@@ -40,7 +30,7 @@ function publicKeyLine(index) {
 }
 
 const build = {
-  Floor: (name, index) => new pulumi.dynamic.Resource(noop, name, { index }),
+  Floor: (name, index) => new Noop(name, index),
   PublicKey: (name, index) => new (require("pulumi-etl").PublicKey)(name, { publicKey: publicKeyLine(index), name }),
   ConnectionGroup: (name) =>
     new (require("pulumi-etl").ConnectionGroup)(name, {

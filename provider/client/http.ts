@@ -2,11 +2,20 @@
  * The one request function every API call goes through. Policies (retries, pacing, pagination)
  * wrap a `RequestFn`; this module only speaks HTTP: address, headers, JSON, and errors.
  */
-import { request as undiciRequest, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import type { ConnectionSettings } from "../config";
 import { basicAuthorization } from "./auth";
 import { apiErrorFor, ConnectionError, redactHeaders, type RequestSummary } from "./errors";
 import { versionedMediaType } from "./versioning";
+
+/**
+ * Loaded at the first request: a program that only declares resources, and a provider process
+ * that only checks and diffs them (a preview), never pay for loading the HTTP client.
+ */
+let undiciModule: typeof import("undici") | undefined;
+function undici(): typeof import("undici") {
+  return (undiciModule ??= require("undici") as typeof import("undici"));
+}
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -105,7 +114,7 @@ export function createHttpRequest(config: ConnectionSettings, options: HttpOptio
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
-      response = await undiciRequest(url, {
+      response = await undici().request(url, {
         method: req.method,
         headers,
         body: payload,

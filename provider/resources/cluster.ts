@@ -30,7 +30,7 @@ import {
 import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { apiRequest } from "../context";
-import clusterShim from "../shims/cluster";
+import { resourceType, withProvider } from "../dynamic";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
@@ -503,7 +503,7 @@ export const clusterProvider = {
   },
 };
 
-export class Cluster extends pulumi.dynamic.Resource {
+export class Cluster extends pulumi.CustomResource {
   declare readonly status: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
   declare readonly nodes: pulumi.Output<number>;
@@ -546,6 +546,6 @@ export class Cluster extends pulumi.dynamic.Resource {
       timeoutSeconds: undefined,
       importId: undefined,
     };
-    super(clusterShim, name, { ...outputs, ...args }, opts, "etl", "Cluster");
+    super(resourceType("Cluster"), name, withProvider("Cluster", { ...outputs, ...args }), opts);
   }
 }

@@ -25,7 +25,7 @@ import { EtlApiError, NotFoundError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
-import connectionGroupShim from "../shims/connection-group";
+import { resourceType, withProvider } from "../dynamic";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
@@ -271,7 +271,7 @@ export const connectionGroupProvider = {
   },
 };
 
-export class ConnectionGroup extends pulumi.dynamic.Resource {
+export class ConnectionGroup extends pulumi.CustomResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string | null>;
   declare readonly accountId: pulumi.Output<number>;
@@ -297,6 +297,6 @@ export class ConnectionGroup extends pulumi.dynamic.Resource {
       importId: undefined,
     };
     const options = { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true };
-    super(connectionGroupShim, name, { ...outputs, ...args }, options, "etl", "ConnectionGroup");
+    super(resourceType("ConnectionGroup"), name, withProvider("ConnectionGroup", { ...outputs, ...args }), options);
   }
 }

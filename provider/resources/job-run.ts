@@ -27,7 +27,7 @@ import { NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
-import jobRunShim from "../shims/job-run";
+import { resourceType, withProvider } from "../dynamic";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
 import { diffByRules, sameValue, type FieldRules } from "./diff";
@@ -459,7 +459,7 @@ export const jobRunProvider = {
 };
 
 /** Timestamps and the log address the job does not have yet are undefined in the program. */
-export class JobRun extends pulumi.dynamic.Resource {
+export class JobRun extends pulumi.CustomResource {
   declare readonly clusterId: pulumi.Output<number>;
   declare readonly packageId: pulumi.Output<number>;
   declare readonly variables: pulumi.Output<Record<string, string>>;
@@ -489,6 +489,6 @@ export class JobRun extends pulumi.dynamic.Resource {
       errors: undefined, runtimeInSeconds: undefined, htmlUrl: undefined, logUrl: undefined,
       variables: undefined, dynamicVariables: undefined, triggers: undefined, waitForCompletion: undefined, timeoutSeconds: undefined, importId: undefined,
     };
-    super(jobRunShim, name, { ...outputs, ...args }, opts, "etl", "JobRun");
+    super(resourceType("JobRun"), name, withProvider("JobRun", { ...outputs, ...args }), opts);
   }
 }

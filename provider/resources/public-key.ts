@@ -14,7 +14,7 @@ import { NotFoundError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
-import publicKeyShim from "../shims/public-key";
+import { resourceType, withProvider } from "../dynamic";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, SECRET_VALUE } from "./check";
@@ -185,7 +185,7 @@ export const publicKeyProvider = {
   },
 };
 
-export class PublicKey extends pulumi.dynamic.Resource {
+export class PublicKey extends pulumi.CustomResource {
   declare readonly publicKey: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
   declare readonly fingerprint: pulumi.Output<string>;
@@ -202,6 +202,6 @@ export class PublicKey extends pulumi.dynamic.Resource {
       createdAt: undefined,
       importId: undefined,
     };
-    super(publicKeyShim, name, { ...outputs, ...args }, opts, "etl", "PublicKey");
+    super(resourceType("PublicKey"), name, withProvider("PublicKey", { ...outputs, ...args }), opts);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A project that installs `pulumi-etl` as users do (a copy under its own node_modules), run by the
- * Node.js language host: the engine stores a short reference to the package's provider module,
- * not the shim's code, and every operation loads the installed package through it.
+ * Node.js language host: every operation loads the installed package through the one-line
+ * provider in state, and a resource's state stays under 2 KB.
  */
 import { readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
@@ -43,21 +43,19 @@ describe("pulumi-etl installed in the project's node_modules", { timeout: 180_00
     return JSON.parse(readFileSync(file, "utf8")).checkpoint.latest;
   };
 
-  it("up stores a reference to the installed provider module, a few hundred bytes per resource", async () => {
+  it("up stores a one-line provider and the program's source position, under 2 KB per resource", async () => {
     const up = await test.stack.up();
     expect(up.outputs.fingerprint!.value).toBe("da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93");
 
     const resources = checkpoint().resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/etl:"));
     expect(resources.map((r: { type: string }) => r.type).sort()).toEqual(["pulumi-nodejs:dynamic/etl:ConnectionGroup", "pulumi-nodejs:dynamic/etl:PublicKey"]);
     for (const resource of resources) {
-      const module = resource.type.endsWith("PublicKey") ? "public-key" : "connection-group";
-      const serialized: string = resource.inputs.__provider;
-      expect(serialized).toContain(`require("pulumi-etl/dist/provider/shims/${module}.js")`);
-      expect(serialized).not.toMatch(/providerFor|checkWithSchema|undici|zod/);
-      expect(serialized.length).toBeLessThan(400);
-      expect(resource.outputs.__provider).toBe(serialized);
-      // The engine's own record of a resource (URN, parent, provider, source positions) is about 1 KB of it.
-      expect(JSON.stringify(resource).length).toBeLessThan(2_300);
+      const kind = resource.type.split(":").pop();
+      const oneLine = `exports.handler = () => require("pulumi-etl/runtime").providerFor("${kind}");\n`;
+      expect(resource.inputs.__provider).toBe(oneLine);
+      expect(resource.outputs.__provider).toBe(oneLine);
+      expect(resource.sourcePosition).toMatch(/^project:\/\/\/index\.js#\d+,\d+$/);
+      expect(JSON.stringify(resource).length).toBeLessThan(2_048);
     }
   });
 

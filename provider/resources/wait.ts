@@ -41,7 +41,7 @@ export class WaitTimeoutError<T> extends Error {
 
 export const BACKOFF = { firstDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6 } as const;
 /** Aim a little past the expected end: early polls cost credits, late ones cost waiting. */
-const AIM_PAST_END = { fraction: 0.02, minimumMs: 250 } as const;
+const AIM_PAST_END = { fraction: 0.01, minimumMs: 250 } as const;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

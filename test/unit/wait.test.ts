@@ -73,7 +73,7 @@ describe("pollUntil", () => {
 
   it("widens the margin with the time already waited, and never aims further than four caps", () => {
     expect(nextDelayMs(1000, 5_000, 30_000, 1_000)).toBe(5_250);
-    expect(nextDelayMs(1000, 5_000, 30_000, 100_000)).toBe(7_000);
+    expect(nextDelayMs(1000, 5_000, 30_000, 100_000)).toBe(6_000);
     expect(nextDelayMs(1000, 10_000_000, 30_000, 1_000)).toBe(120_000);
   });
 

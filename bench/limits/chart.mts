@@ -30,8 +30,9 @@ export function upTimeChart(results: LifecycleResult[], caption: string): string
   const top = Math.ceil(maxSeconds / step) * step;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = (count: number) => MARGIN.left + (count / maxCount) * plotWidth;
-  const y = (seconds: number) => MARGIN.top + plotHeight - (seconds / top) * plotHeight;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const x = (count: number) => round(MARGIN.left + (count / maxCount) * plotWidth);
+  const y = (seconds: number) => round(MARGIN.top + plotHeight - (seconds / top) * plotHeight);
 
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`,
@@ -55,10 +56,10 @@ export function upTimeChart(results: LifecycleResult[], caption: string): string
   kinds.forEach((kind, index) => {
     const colour = COLOURS[kind] ?? "#000";
     const points = results.filter((r) => r.kind === kind).sort((a, b) => a.count - b.count);
-    const path = points.map((p) => `${x(p.count).toFixed(1)},${y(p.operations.up.seconds).toFixed(1)}`).join(" ");
+    const path = points.map((p) => `${x(p.count)},${y(p.operations.up.seconds)}`).join(" ");
     const dash = kind === "Floor" ? ` stroke-dasharray="6 4"` : "";
     parts.push(`<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
-    for (const p of points) parts.push(`<circle cx="${x(p.count).toFixed(1)}" cy="${y(p.operations.up.seconds).toFixed(1)}" r="3" fill="${colour}"/>`);
+    for (const p of points) parts.push(`<circle cx="${x(p.count)}" cy="${y(p.operations.up.seconds)}" r="3" fill="${colour}"/>`);
     const legendY = MARGIN.top + 10 + index * 20;
     const legendX = MARGIN.left + plotWidth + 16;
     parts.push(`<line x1="${legendX}" x2="${legendX + 24}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"${dash}/>`);

@@ -72,7 +72,7 @@ async function reported<T>(operation: () => Promise<T>, provider?: unknown): Pro
   }
 }
 
-const serializedProvider = (props: Record<string, unknown> | undefined) => props?.__provider;
+const storedProvider = (props: Record<string, unknown> | undefined) => props?.__provider;
 
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   const impl = IMPLEMENTATIONS[kind];
@@ -84,13 +84,13 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
       return { inputs: result.inputs, failures: result.failures ?? [] };
     }),
     diff: (id, olds, news) => reported(() => impl.diff(id, olds, news)),
-    create: (inputs) => reported(() => impl.create(inputs), serializedProvider(inputs)),
+    create: (inputs) => reported(() => impl.create(inputs), storedProvider(inputs)),
     read: (id, props) => reported(() => impl.read(id, props)),
     update: (id, olds, news) =>
       reported(async () => {
         if (!impl.update) throw new Error(`${kind} cannot be updated in place, yet its diff asked for an update`);
         return impl.update(id, olds, news);
-      }, serializedProvider(news)),
+      }, storedProvider(news)),
     delete: (id, props) => reported(() => impl.delete(id, props)),
   };
 }

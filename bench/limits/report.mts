@@ -18,13 +18,21 @@ export const TARGETS = {
 const pad = (text: string, width: number) => text.padStart(width);
 const padEnd = (text: string, width: number) => text.padEnd(width);
 
-/** "1.00" or, when the operation also waited (reads while creating or deleting), "2.00 = 1 + 1.00". */
+/**
+ * Calls per resource, split into the operation's own and the reads it made waiting: only create
+ * (`up`) and destroy wait (a cluster until it is ready or gone, a job until it ends).
+ */
+function callsPerResource(result: OperationResult, count: number, operation: Operation): { own: number; waits: number } {
+  const waiting = operation === "up" || operation === "destroy";
+  const waits = waiting ? result.calls.filter((call) => call.method === "GET").length : 0;
+  return { own: (result.calls.length - waits) / count, waits: waits / count };
+}
+
+/** "1.00" or, when the operation also waited, "2.00 = 1.00 + 1.00 wait". */
 function callsCell(result: OperationResult, count: number, operation: Operation): string {
-  const total = result.calls.length / count;
-  if (operation !== "up" && operation !== "destroy") return total.toFixed(2);
-  const waits = result.calls.filter((call) => call.method === "GET").length / count;
-  if (waits === 0) return total.toFixed(2);
-  return `${total.toFixed(2)} = ${(total - waits).toFixed(2)} + ${waits.toFixed(2)} wait`;
+  const { own, waits } = callsPerResource(result, count, operation);
+  if (waits === 0) return own.toFixed(2);
+  return `${(own + waits).toFixed(2)} = ${own.toFixed(2)} + ${waits.toFixed(2)} wait`;
 }
 
 function timeCell(result: OperationResult, floor: OperationResult | undefined): string {
@@ -89,7 +97,7 @@ export function verdicts(results: LifecycleResult[], jobWaits: JobWaitResult[]):
   const out: Verdict[] = [];
   for (const result of results.filter((r) => r.kind !== "Floor")) {
     const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
-    const own = ops.map((op) => result.operations[op].calls.filter((call) => op === "preview" || op === "refresh" || call.method !== "GET").length / result.count);
+    const own = ops.map((op) => callsPerResource(result.operations[op], result.count, op).own);
     out.push({
       target: `${result.kind} N=${result.count}: calls per resource besides waits ≤ 1, 0, 1, 1`,
       met: own.every((calls, i) => calls <= TARGETS.calls[ops[i]!]!),

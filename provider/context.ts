@@ -3,6 +3,7 @@
  * by every operation. Kept here, not in the serialized provider, so nothing of it reaches state.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { cancellationReason, cancelSignal } from "./cancellation";
 import { createClient, type Client, type ClientStats } from "./client";
 import type { RequestFn } from "./client/http";
 import { createPacingState } from "./client/policies/pacing";
@@ -39,7 +40,7 @@ export function apiRequest(): RequestFn {
   // Without a `configure` call (older engines), environment variables still work.
   resolved ??= resolveConfig(() => undefined);
   if (!resolved.ok) throw resolved.error;
-  providerClient ??= clientFor(resolved.config);
+  providerClient ??= createClient(resolved.config, { pacing, stats, cancellation: { signal: cancelSignal, reason: cancellationReason } });
   return providerClient.request;
 }
 

@@ -9,6 +9,7 @@ import { EtlApiError } from "./client/errors";
 import { ForeignUrlError } from "./client/http";
 import { PaginationError } from "./client/pagination";
 import { ConfigurationError } from "./config";
+import { installCancellationHooks, tracked } from "./cancellation";
 import { configureFrom } from "./context";
 import { clusterProvider } from "./resources/cluster";
 import { connectionGroupProvider } from "./resources/connection-group";
@@ -63,7 +64,7 @@ function isUserFacing(error: unknown): error is Error {
  */
 async function reported<T>(operation: () => Promise<T>, provider?: unknown): Promise<T> {
   try {
-    return await operation();
+    return await tracked(operation);
   } catch (error) {
     if (!isUserFacing(error)) throw error;
     const { id, properties, reasons } = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: unknown };
@@ -77,6 +78,7 @@ const storedProvider = (props: Record<string, unknown> | undefined) => props?.__
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   const impl = IMPLEMENTATIONS[kind];
   if (!impl) throw new Error(`pulumi-etl has no resource kind "${kind}"; is the installed package older than the program's?`);
+  installCancellationHooks();
   return {
     configure: async (req) => configureFrom((key) => req.config.get(key)),
     check: (olds, news) => reported(async () => {

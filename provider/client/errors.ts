@@ -66,6 +66,16 @@ export class OutcomeUnknownError extends EtlApiError {
   }
 }
 
+/**
+ * The request was given up because the deployment was cancelled: an exchange safe to abandon
+ * was aborted, or a wait before a retry was cut short. `status` is 0.
+ */
+export class RequestCancelledError extends EtlApiError {
+  constructor(request: RequestSummary, reason: string) {
+    super({ status: 0, request, serviceMessage: `given up: ${reason}` });
+  }
+}
+
 const ERROR_CLASS_BY_STATUS: Record<number, typeof EtlApiError> = {
   400: BadRequestError,
   401: AuthenticationError,

@@ -2,15 +2,17 @@
  * The client every API call goes through: the bare HTTP function wrapped in the policies, in
  * this order from the outside in:
  *
- *   retries → pacing → timeout → counting → HTTP
+ *   cancellation → retries → pacing → timeout → counting → HTTP
  *
- * Retries outermost, so each resend is paced and gets a deadline of its own like any request;
+ * Cancellation outermost, so a cancelled deployment stops starting requests and turns what it
+ * abandoned into one clear error; retries next, so each resend is paced and gets a deadline of its own like any request;
  * pacing outside the timeout, so time spent waiting for a slot does not eat the deadline;
  * counting innermost, so it counts what actually reaches the service.
  */
 import type { ClientSettings, ConnectionSettings } from "../config";
 import { createHttpRequest, type HttpOptions, type RequestFn } from "./http";
 import { realClock, type Sleep } from "./policies/clock";
+import { withCancellation, type Cancellation } from "./policies/cancel";
 import { createPacingState, withPacing, type PacingState } from "./policies/pacing";
 import { RETRY_DEFAULTS, withRetries } from "./policies/retry";
 import { createClientStats, withCounting, type ClientStats } from "./policies/stats";
@@ -31,6 +33,8 @@ export interface ClientOptions {
   maxDelayMs?: number;
   rateLimitDelayMs?: number;
   dispatcher?: HttpOptions["dispatcher"];
+  /** When given, a cancelled deployment stops waits and abandons what is safe to abandon. */
+  cancellation?: Cancellation;
 }
 
 export interface Client {
@@ -50,8 +54,9 @@ export function createClient(config: ConnectionSettings & ClientSettings, option
 
   const http = createHttpRequest(config, { timeoutMs: timeoutMs + TRANSPORT_TIMEOUT_MARGIN_MS, dispatcher: options.dispatcher });
   const timed = withTimeout(withCounting(http, stats), timeoutMs);
-  const paced = withPacing(timed, { ...clock, state: pacing, stats });
-  const request = withRetries(paced, {
+  const signal = options.cancellation?.signal;
+  const paced = withPacing(timed, { ...clock, state: pacing, stats, signal });
+  const retried = withRetries(paced, {
     ...clock,
     maxRetries: config.maxRetries,
     budgetMs: config.retryBudgetSeconds * 1000,
@@ -60,6 +65,8 @@ export function createClient(config: ConnectionSettings & ClientSettings, option
     rateLimitDelayMs: options.rateLimitDelayMs ?? RETRY_DEFAULTS.rateLimitDelayMs,
     random: options.random ?? Math.random,
     stats,
+    signal,
   });
+  const request = options.cancellation === undefined ? retried : withCancellation(retried, options.cancellation);
   return { request, stats, pacing };
 }

@@ -4,7 +4,8 @@
  * over the object with that id instead of making another one, and the id stays the resource's.
  */
 import { z } from "zod";
-import { unlessUnknown } from "./check";
+import { describeGiven, unlessUnknown } from "./check";
+import type { EtlApiError } from "../client/errors";
 import { ResourceFailure } from "./failures";
 
 const IMPORT_ID = /^[1-9][0-9]{0,14}$/;
@@ -16,7 +17,7 @@ export const importIdInput = unlessUnknown(
     if (typeof id === "string" && IMPORT_ID.test(id)) return id;
     ctx.addIssue({
       code: "custom",
-      message: `must be the id of an existing object, a positive integer such as "42" (a string or a number), got ${JSON.stringify(value)}`,
+      message: `must be the id of an existing object, a positive integer such as "42" (a string or a number), got ${describeGiven(value)}`,
     });
     return z.NEVER;
   }),
@@ -27,4 +28,26 @@ export class AdoptionError extends ResourceFailure {
     super(`cannot adopt ${kind} ${id}: ${reason}`);
     this.name = "AdoptionError";
   }
+}
+
+/** The service's 422 for a unique value already in use (a group's name, a key). */
+export function isAlreadyTaken(error: EtlApiError): boolean {
+  return /already been taken/i.test(error.serviceMessage);
+}
+
+/**
+ * An object this stack does not manage is in the way of a create. It is never taken over
+ * unasked: nothing proves it was made for this stack rather than by another stack or a person,
+ * so the message names it and says how to adopt it when it is this resource's.
+ */
+export function alreadyExists(kind: string, which: string, existingId: number | undefined, otherwise: string): ResourceFailure {
+  const where = existingId === undefined ? "" : ` as ${kind} ${existingId}`;
+  const adopt =
+    existingId === undefined
+      ? "find its id in the account, set importId to it on this resource, run `pulumi up`, then remove importId"
+      : `set importId: "${existingId}" on this resource, run \`pulumi up\`, then remove importId`;
+  return new ResourceFailure(
+    `a ${kind} ${which} already exists${where}, and this stack's state does not have it (an interrupted deployment may have made it, ` +
+      `or another stack, or a person). If it is this resource's, adopt it: ${adopt}. Otherwise ${otherwise}.`,
+  );
 }

@@ -45,7 +45,7 @@ export function objectIdInput(example: number) {
       message:
         value === undefined
           ? "is required"
-          : `must be a positive integer, as a number or a string such as "${example}", got ${JSON.stringify(value)}`,
+          : `must be a positive integer, as a number or a string such as "${example}", got ${describeGiven(value)}`,
     });
     return zod.NEVER;
   });
@@ -109,4 +109,15 @@ function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return article(typeof value);
+}
+
+/**
+ * A given value in a check failure: a number as it is, anything else by its type and a string by
+ * its length. A dynamic provider cannot tell which inputs the program marked secret, and a
+ * secret's value must never reach the CLI's output.
+ */
+export function describeGiven(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return value.length === 0 ? "an empty string" : `a string of ${value.length} character${value.length === 1 ? "" : "s"}`;
+  return describe(value);
 }

@@ -29,12 +29,13 @@ import {
 } from "../api/clusters";
 import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
+import { cancellationReason, cancelSignal, isCancelled } from "../cancellation";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
-import { ResourceFailure } from "./failures";
+import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
 import { collectRecent, createdInWindow, createOnce, noteOwner, ownerMatches, windowStart } from "./reconcile";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
@@ -321,8 +322,9 @@ async function findCluster(request: RequestFn, id: string): Promise<ClusterRecor
 }
 
 /**
- * Waits until the cluster can run jobs. A timeout or a failed cluster is reported with the
- * cluster's id and state, so the stack keeps it and the next `up` waits for it again.
+ * Waits until the cluster can run jobs. Whatever ends the wait early (its timeout, an outage, a
+ * cancellation) is reported with the cluster's id and state, so the stack keeps it and the next
+ * `up` waits for it again.
  */
 async function waitUntilReady(request: RequestFn, first: ClusterRecord, inputs: ClusterInputs): Promise<ClusterRecord> {
   const id = String(first.id);
@@ -334,15 +336,23 @@ async function waitUntilReady(request: RequestFn, first: ClusterRecord, inputs: 
       isDone: (record) => record === undefined || isReady(record.status) || isEnding(record.status) || record.status === "error",
       onProgress: progressPrinter(id),
       timeoutMs: seconds * 1000,
+      signal: cancelSignal,
     }));
   } catch (error) {
-    if (!(error instanceof WaitTimeoutError)) throw error;
-    const last = (error.last as ClusterRecord | undefined) ?? first;
-    throw new ResourceFailure(
-      `cluster ${id} is not ready after ${seconds} s (it is ${last.status}); it stays in the stack and the next \`pulumi up\` waits for it again (timeoutSeconds sets how long)`,
+    const last = lastReading<ClusterRecord | undefined>(error, first) ?? first;
+    if (error instanceof WaitTimeoutError) {
+      throw new ResourceFailure(
+        `cluster ${id} is not ready after ${seconds} s (it is ${last.status}); it stays in the stack and the next \`pulumi up\` waits for it again (timeoutSeconds sets how long)`,
+        id,
+        partialState(last, inputs),
+      );
+    }
+    throw keepingObject(error, {
+      what: `cluster ${id} (it is ${last.status})`,
       id,
-      partialState(last, inputs),
-    );
+      properties: partialState(last, inputs),
+      next: "the next `pulumi up` waits for it again",
+    });
   }
   if (current === undefined || isEnding(current.status)) {
     throw new ResourceFailure(`cluster ${id} was terminated before it became ready`);
@@ -420,17 +430,22 @@ async function terminate(id: string, props: Partial<ClusterOutputs>): Promise<vo
   const first = await startTermination(request, id);
   if (first === undefined) return;
   const seconds = timeoutOf(props);
+  const again = "its termination was asked for, it stays in the stack, and the next `pulumi destroy` (or `pulumi up`, if it is still declared) waits for it again";
   try {
     await pollUntil<ClusterRecord | undefined>({
       read: startingWith<ClusterRecord | undefined>(first, () => findCluster(request, id)),
       isDone: (record) => record === undefined || record.status === "terminated",
       onProgress: progressPrinter(id),
       timeoutMs: seconds * 1000,
+      signal: cancelSignal,
     });
   } catch (error) {
-    if (!(error instanceof WaitTimeoutError)) throw error;
-    const status = (error.last as ClusterRecord | undefined)?.status ?? first.status;
-    throw new ResourceFailure(`cluster ${id} is still ${status} after ${seconds} s; run the command again to keep waiting (timeoutSeconds sets how long)`);
+    const status = lastReading<ClusterRecord | undefined>(error, first)?.status ?? first.status;
+    if (error instanceof WaitTimeoutError) {
+      throw new ResourceFailure(`cluster ${id} is still ${status} after ${seconds} s: ${again} (timeoutSeconds sets how long)`);
+    }
+    const cause = isCancelled() ? cancellationReason() : `reading it failed (${waitFailureOf(error)})`;
+    throw new ResourceFailure(`cluster ${id} is ${status} and ${cause} before it was terminated: ${again}`);
   }
 }
 

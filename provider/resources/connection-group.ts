@@ -21,14 +21,14 @@ import {
   type ConnectionGroupRecord,
   type UpdateConnectionGroupBody,
 } from "../api/connection-groups";
-import { EtlApiError, NotFoundError } from "../client/errors";
+import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
-import { AdoptionError, importIdInput } from "./adopt";
+import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
-import { changedFields, diffByRules, type FieldRules } from "./diff";
+import { changedFields, diffByRules, sameValue, type FieldRules } from "./diff";
 import { ResourceFailure } from "./failures";
 import { createdInWindow, createOnce } from "./reconcile";
 
@@ -191,17 +191,34 @@ async function adopt(inputs: ConnectionGroupInputs & { importId: string }): Prom
 }
 
 /**
- * The group a create sent at `sentAt` may have made: names are unique in the account, so a group
- * with that exact name made since then is that one. An older one means the name was taken and
- * the create could not have succeeded; sending it again says so.
+ * The group a create sent at `sentAt` may have made: made since then, with every field the
+ * request sent (name, description and connections). Names are unique in the account, so an
+ * older group of that name means the create could not have succeeded; a group of that name with
+ * another description or other connections is someone else's (another stack's), never taken.
  */
-export function isGroupCreatedBy(group: ConnectionGroupRecord, name: string, sentAt: number): boolean {
-  return group.name === name && createdInWindow(group.created_at, sentAt);
+export function isGroupCreatedBy(group: ConnectionGroupRecord, inputs: ConnectionGroupInputs, sentAt: number): boolean {
+  return (
+    group.name === inputs.name &&
+    group.description === (inputs.description ?? null) &&
+    sameValue(sortedById(assignmentsOf(group.connections)), inputs.connections ?? []) &&
+    createdInWindow(group.created_at, sentAt)
+  );
 }
 
-export async function findCreatedGroup(request: RequestFn, name: string, sentAt: number): Promise<ConnectionGroupRecord[]> {
+async function groupsNamed(request: RequestFn, name: string): Promise<ConnectionGroupRecord[]> {
   const found = await collectAllPages(request, searchConnectionGroupsRequest(name), connectionGroupRecord, { what: "connection groups" });
-  return found.filter((group) => isGroupCreatedBy(group, name, sentAt));
+  return found.filter((group) => group.name === name);
+}
+
+export async function findCreatedGroup(request: RequestFn, inputs: ConnectionGroupInputs, sentAt: number): Promise<ConnectionGroupRecord[]> {
+  return (await groupsNamed(request, inputs.name)).filter((group) => isGroupCreatedBy(group, inputs, sentAt));
+}
+
+/** A 422 for a name already in use names the group that has it and the way to take it over. */
+async function nameTaken(request: RequestFn, error: unknown, name: string): Promise<never> {
+  if (!(error instanceof ValidationError) || !isAlreadyTaken(error)) throw error;
+  const [existing] = await groupsNamed(request, name).catch(() => []);
+  throw alreadyExists(KIND, `named ${JSON.stringify(name)}`, existing?.id, "choose another name");
 }
 
 /**
@@ -239,9 +256,9 @@ export const connectionGroupProvider = {
           connection_group: { name: inputs.name, description: inputs.description ?? null },
           connections: inputs.connections ?? [],
         }),
-      find: (sentAt) => findCreatedGroup(request, inputs.name, sentAt),
+      find: (sentAt) => findCreatedGroup(request, inputs, sentAt),
       idOf: (group) => group.id,
-    });
+    }).catch((error: unknown) => nameTaken(request, error, inputs.name));
     if (!adopted) return { id: String(record.id), outs: outputsOf(record, inputs) };
     return { id: String(record.id), outs: await settleFound(record, inputs) };
   },

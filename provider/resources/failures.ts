@@ -1,3 +1,5 @@
+import { cancellationReason, isCancelled } from "../cancellation";
+
 /**
  * A failure the user can act on (a job that failed, a wait that timed out, an object that
  * cannot be adopted). Given the object's id, the engine keeps the object in state with these
@@ -19,4 +21,41 @@ export class ResourceFailure extends Error {
     this.name = "ResourceFailure";
     if (id !== undefined) this.reasons = [message];
   }
+}
+
+/** The latest reading a failed wait carries, or `fallback` when it has none. */
+export function lastReading<T>(error: unknown, fallback: T): T {
+  const last = (error as { last?: T } | null)?.last;
+  return last ?? fallback;
+}
+
+export interface KeptObject {
+  /** "cluster 202", "job 4". */
+  what: string;
+  id: string;
+  /** Outputs as last seen, recorded as the resource's state. */
+  properties: object;
+  /** What the next command does with it: "the next `pulumi up` waits for it again". */
+  next: string;
+  /** Said when the deployment was cancelled: "the job is left running". */
+  whenCancelled?: string;
+}
+
+/**
+ * Whatever ended the wait for an object that exists (an outage longer than the retry budget, a
+ * 429 past it, a broken response, a cancellation) becomes a failure that keeps the object, so
+ * the next command carries on with it instead of making another.
+ */
+export function keepingObject(error: unknown, kept: KeptObject): ResourceFailure {
+  if (error instanceof ResourceFailure && error.id !== undefined) return error;
+  const what = isCancelled()
+    ? `${cancellationReason()} while waiting for ${kept.what}${kept.whenCancelled === undefined ? "" : `; ${kept.whenCancelled}`}`
+    : `waiting for ${kept.what} failed: ${waitFailureOf(error)}`;
+  return new ResourceFailure(`${what}; it stays in the stack and ${kept.next}`, kept.id, kept.properties);
+}
+
+/** What ended a wait, in words: the read's own failure rather than the wrapper's. */
+export function waitFailureOf(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  return cause instanceof Error ? cause.message : String(cause);
 }

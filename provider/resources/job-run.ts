@@ -26,12 +26,13 @@ import {
 import { NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
+import { cancelSignal, isCancelled } from "../cancellation";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
 import { diffByRules, sameValue, type FieldRules } from "./diff";
-import { ResourceFailure } from "./failures";
+import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
 import { createOnce, noteOwner, ownerMatches, windowStart } from "./reconcile";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
@@ -215,12 +216,15 @@ function failureWithJob(message: string, job: JobRecord, inputs: JobRunInputs): 
 
 // ---- waiting
 
+function describeState(job: JobRecord): string {
+  return job.status === "running" ? `running ${Math.floor(job.progress * 100)}%` : job.status.replace(/_/g, " ");
+}
+
 /** One line per change: "job 42 queued", "job 42 running 40%". */
 function progressPrinter(jobId: number | string): (job: JobRecord) => void {
   let last = "";
   return (job) => {
-    const state = job.status === "running" ? `running ${Math.floor(job.progress * 100)}%` : job.status.replace(/_/g, " ");
-    const line = `job ${jobId} ${state}`;
+    const line = `job ${jobId} ${describeState(job)}`;
     if (line !== last) console.log(line);
     last = line;
   };
@@ -274,10 +278,12 @@ async function stopAndWatch(request: RequestFn, jobId: number | string, print: (
       isDone: (job) => isJobFinished(job.status),
       onProgress: print,
       timeoutMs: STOP_WAIT_MS,
+      signal: cancelSignal,
     });
     return current;
   } catch (error) {
-    if (error instanceof WaitTimeoutError) return error.last as JobRecord;
+    // It was asked to stop; watching it is a courtesy that a timeout or a cancellation ends.
+    if (error instanceof WaitTimeoutError || isCancelled()) return lastReading(error, asked);
     throw error;
   }
 }
@@ -292,7 +298,10 @@ async function stopAfterTimeout(request: RequestFn, job: JobRecord, inputs: JobR
   throw failureWithJob(`job ${job.id} did not finish within ${seconds} s and ${how}`, last, inputs);
 }
 
-/** Waits until the job finishes, or stops it at the deadline. */
+/**
+ * Waits until the job finishes, or stops it at the deadline. Whatever else ends the wait (an
+ * outage, a cancellation) keeps the job in the stack, still running, for the next `up`.
+ */
 async function waitForJob(request: RequestFn, first: JobRecord, inputs: JobRunInputs): Promise<JobRecord> {
   const print = progressPrinter(first.id);
   const estimate = remainingEstimator(first);
@@ -303,12 +312,24 @@ async function waitForJob(request: RequestFn, first: JobRecord, inputs: JobRunIn
       expectedRemainingMs: (job) => estimate(job),
       onProgress: print,
       timeoutMs: settingsOf(inputs).timeoutSeconds * 1_000,
+      signal: cancelSignal,
     });
     print(current);
     return current;
   } catch (error) {
-    if (error instanceof WaitTimeoutError) return stopAfterTimeout(request, error.last as JobRecord, inputs, print);
-    throw error;
+    const last = lastReading(error, first);
+    try {
+      if (error instanceof WaitTimeoutError) return await stopAfterTimeout(request, last, inputs, print);
+      throw error;
+    } catch (failure) {
+      throw keepingObject(failure, {
+        what: `job ${first.id} (it is ${describeState(last)})`,
+        id: String(first.id),
+        properties: outputsOf(last, settingsOf(inputs)),
+        next: "the next `pulumi up` waits for it again",
+        whenCancelled: "the job is left running on the service",
+      });
+    }
   }
 }
 
@@ -440,8 +461,16 @@ export const jobRunProvider = {
     return { id, props: outs, inputs: realignedInputs(outs) };
   },
 
-  /** Only how `up` waits can change in place; the job itself is not touched. */
-  async update(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.UpdateResult<JobRunOutputs>> {
+  /**
+   * Only how `up` waits can change in place; the job itself is not touched. A job an earlier
+   * `up` stopped waiting for (an outage, a cancellation) is waited for again.
+   */
+  async update(id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.UpdateResult<JobRunOutputs>> {
+    if (!isJobFinished(olds.status) && settingsOf(news).waitForCompletion) {
+      const request = apiRequest();
+      const job = await getJob(request, id);
+      return resultOf(await waitForJob(request, job, news), news);
+    }
     const { triggers: _t, waitForCompletion: _w, timeoutSeconds: _s, importId: _i, ...job } = olds;
     return { outs: definedOnly({ ...job, ...settingsOf(news) }) };
   },
@@ -453,7 +482,10 @@ export const jobRunProvider = {
       if (!isJobFinished(last.status)) console.log(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`);
     } catch (error) {
       // Already gone is what delete wants.
-      if (!(error instanceof NotFoundError)) throw error;
+      if (error instanceof NotFoundError) return;
+      throw new ResourceFailure(
+        `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,
+      );
     }
   },
 };

@@ -10,13 +10,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { createPublicKey, deletePublicKey, getPublicKey, listPublicKeysRequest, publicKeyRecord, type PublicKeyRecord } from "../api/public-keys";
-import { NotFoundError } from "../client/errors";
+import { NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
-import { AdoptionError, importIdInput } from "./adopt";
+import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
 import { checkWithSchema, isUnknown, SECRET_VALUE } from "./check";
 import { createdInWindow, createOnce } from "./reconcile";
 
@@ -130,9 +130,20 @@ export function isKeyCreatedBy(key: PublicKeyRecord, inputs: PublicKeyInputs, se
   return key.fingerprint === fingerprintOf(inputs.publicKey) && key.name === wantedNameOf(inputs) && createdInWindow(key.created_at, sentAt);
 }
 
-export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs, sentAt: number): Promise<PublicKeyRecord[]> {
+async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKeyRecord[]> {
   const keys = await collectAllPages(request, listPublicKeysRequest, publicKeyRecord, { what: "public keys" });
-  return keys.filter((key) => isKeyCreatedBy(key, inputs, sentAt));
+  return keys.filter((key) => key.fingerprint === fingerprintOf(publicKey));
+}
+
+export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs, sentAt: number): Promise<PublicKeyRecord[]> {
+  return (await keysLike(request, inputs.publicKey)).filter((key) => isKeyCreatedBy(key, inputs, sentAt));
+}
+
+/** The service takes a key once per user: a 422 for it names the key that has it and the way to take it over. */
+async function keyTaken(request: RequestFn, error: unknown, publicKey: string): Promise<never> {
+  if (!(error instanceof ValidationError) || !isAlreadyTaken(error)) throw error;
+  const [existing] = await keysLike(request, publicKey).catch(() => []);
+  throw alreadyExists(KIND, `with fingerprint ${fingerprintOf(publicKey)}`, existing?.id, "use another key");
 }
 
 export const publicKeyProvider = {
@@ -160,7 +171,7 @@ export const publicKeyProvider = {
       send: () => createPublicKey(request, body),
       find: (sentAt) => findCreatedKey(request, inputs, sentAt),
       idOf: (key) => key.id,
-    });
+    }).catch((error: unknown) => keyTaken(request, error, inputs.publicKey));
     return { id: String(record.id), outs: outputsOf(inputs, record) };
   },
 
@@ -193,6 +204,11 @@ export class PublicKey extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly importId: pulumi.Output<string | undefined>;
 
+  /**
+   * `deleteBeforeReplace` defaults to true: the service holds a key once, and a forced
+   * replacement (`--replace`, for which the engine asks the provider nothing) keeps the key.
+   * Options given here win.
+   */
   constructor(name: string, args: PublicKeyArgs, opts?: pulumi.CustomResourceOptions) {
     // Every output is named in the props (as undefined) so the engine exposes it on the class.
     const outputs = {
@@ -202,6 +218,7 @@ export class PublicKey extends pulumi.CustomResource {
       createdAt: undefined,
       importId: undefined,
     };
-    super(resourceType("PublicKey"), name, withProvider("PublicKey", { ...outputs, ...args }), opts);
+    const options = { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true };
+    super(resourceType("PublicKey"), name, withProvider("PublicKey", { ...outputs, ...args }), options);
   }
 }

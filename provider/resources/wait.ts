@@ -5,6 +5,7 @@
  * returns soon after the object is done. Dynamic providers ignore `customTimeouts`, so every
  * wait has its own deadline.
  */
+import { cancellableSleep } from "../client/policies/cancel";
 
 export interface PollOptions<T> {
   /** Reads the object once. */
@@ -20,6 +21,8 @@ export interface PollOptions<T> {
   maxDelayMs?: number;
   sleep?(ms: number): Promise<void>;
   now?(): number;
+  /** Aborting it ends the wait at once with a WaitInterruptedError. */
+  signal?: AbortSignal;
 }
 
 export interface PollResult<T> {
@@ -39,6 +42,21 @@ export class WaitTimeoutError<T> extends Error {
   }
 }
 
+/**
+ * The wait ended before the object was done: a read failed (after the client's own retries) or
+ * the deployment was cancelled. `last` is the latest reading, so the object can be kept.
+ */
+export class WaitInterruptedError<T> extends Error {
+  constructor(
+    readonly last: T | undefined,
+    readonly polls: number,
+    readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "WaitInterruptedError";
+  }
+}
+
 export const BACKOFF = { firstDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6 } as const;
 /** Aim a little past the expected end: early polls cost credits, late ones cost waiting. */
 const AIM_PAST_END = { fraction: 0.01, minimumMs: 250 } as const;
@@ -54,14 +72,23 @@ export function nextDelayMs(previousDelayMs: number, expectedRemainingMs: number
 }
 
 export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<T>> {
-  const sleep = options.sleep ?? realSleep;
+  const sleep = cancellableSleep(options.sleep ?? realSleep, options.signal);
   const now = options.now ?? Date.now;
   const maxDelayMs = options.maxDelayMs ?? BACKOFF.maxDelayMs;
   const started = now();
   const deadline = started + options.timeoutMs;
   let delay = options.firstDelayMs ?? BACKOFF.firstDelayMs;
   let polls = 1;
-  let current = await options.read();
+  let last: T | undefined;
+  const read = async (): Promise<T> => {
+    if (options.signal?.aborted) throw new WaitInterruptedError(last, polls, options.signal.reason);
+    try {
+      return (last = await options.read());
+    } catch (error) {
+      throw new WaitInterruptedError(last, polls, error);
+    }
+  };
+  let current = await read();
   while (!options.isDone(current)) {
     options.onProgress?.(current);
     const remaining = deadline - now();
@@ -70,7 +97,7 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
     }
     await sleep(Math.min(delay, remaining));
     polls++;
-    current = await options.read();
+    current = await read();
     const elapsed = now() - started;
     delay = nextDelayMs(delay, options.expectedRemainingMs?.(current, elapsed), maxDelayMs, elapsed);
   }

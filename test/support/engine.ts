@@ -34,7 +34,7 @@ export interface TestStack {
   dispose(): void;
 }
 
-function testEnv(backend: string): Record<string, string> {
+export function testEnv(backend: string): Record<string, string> {
   return {
     PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
@@ -55,7 +55,7 @@ async function configure(stack: Stack, service: Service): Promise<void> {
   });
 }
 
-function newWorkDir(name: string): { workDir: string; backend: string } {
+export function newWorkDir(name: string): { workDir: string; backend: string } {
   mkdirSync(WORK_ROOT, { recursive: true });
   const workDir = mkdtempSync(path.join(WORK_ROOT, `${name}-`));
   const backend = path.join(workDir, "backend");

@@ -15,6 +15,10 @@ export interface LocalService extends Service {
   resetRequests(): Promise<void>;
   /** The requests since the last reset as "METHOD /path below {base_url}", in order. */
   calls(): Promise<string[]>;
+  /** Sets the credits left in every user's hourly window (0: every call answers 429). */
+  setCreditsRemaining(remaining: number): Promise<void>;
+  /** Renews every user's hourly allowance, as if the hour had passed. */
+  renewCredits(): Promise<void>;
 }
 
 export const TEST_ACCOUNT = "acme-test";
@@ -44,8 +48,12 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       ],
     },
   });
-  const control = async (method: string, path: string): Promise<any> => {
-    const response = await fetch(`${emulator.url}/_emulator/${path}`, { method });
+  const control = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${emulator.url}/_emulator/${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
+    if (response.status >= 400) throw new Error(`${method} /_emulator/${path} answered ${response.status}: ${await response.text()}`);
     return response.status === 204 ? undefined : response.json();
   };
   return {
@@ -70,6 +78,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     requests: () => control("GET", "requests"),
     writeRequests: async () => ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),
     resetRequests: async () => void (await control("DELETE", "requests")),
+    setCreditsRemaining: async (remaining) => void (await control("PUT", "credits", { remaining })),
+    renewCredits: async () => void (await control("DELETE", "credits")),
     calls: async () =>
       ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map(
         (r) => `${r.method} ${r.path.replace(`/${TEST_ACCOUNT}/api`, "")}`,

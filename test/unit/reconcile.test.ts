@@ -200,7 +200,17 @@ describe("the connection group a create may have made", () => {
       },
       "/connection_groups/search?q=etl&offset=2": { body: [groupRecord(3, "etl", at(100)), groupRecord(4, "etl", at(-CLOCK_SKEW_MS - 5))] },
     });
-    expect((await findCreatedGroup(request, "etl", SENT_AT)).map((g) => g.id)).toEqual([3]);
+    expect((await findCreatedGroup(request, { name: "etl" }, SENT_AT)).map((g) => g.id)).toEqual([3]);
+  });
+
+  it("has every field the request sent: a group of that name with another description or other connections is someone else's", async () => {
+    const withDescription = { ...groupRecord(5, "etl", at(100)), description: "made by another stack" };
+    const withConnection = { ...groupRecord(6, "etl", at(100)), connections: [{ id: 301, name: "pg", type: "postgres" }] };
+    const request = scripted({ "/connection_groups/search?q=etl": { body: [withDescription, withConnection, groupRecord(7, "etl", at(100))] } });
+    expect((await findCreatedGroup(request, { name: "etl" }, SENT_AT)).map((g) => g.id)).toEqual([7]);
+    const wanted = { name: "etl", description: "made by another stack", connections: [{ id: 301, type: "postgres" }] };
+    expect((await findCreatedGroup(request, { name: "etl", description: "made by another stack" }, SENT_AT)).map((g) => g.id)).toEqual([5]);
+    expect((await findCreatedGroup(request, wanted, SENT_AT)).map((g) => g.id)).toEqual([]);
   });
 });
 

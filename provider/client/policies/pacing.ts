@@ -7,6 +7,7 @@
  */
 import { EtlApiError } from "../errors";
 import type { ApiRequest, ApiResponse, RequestFn } from "../http";
+import { cancellableSleep } from "./cancel";
 import type { Clock } from "./clock";
 import type { ClientStats } from "./stats";
 
@@ -24,6 +25,8 @@ export function createPacingState(): PacingState {
 export interface PacingOptions extends Clock {
   state: PacingState;
   stats: ClientStats;
+  /** Ends a wait for a slot early; the request then goes on and the cancellation policy decides. */
+  signal?: AbortSignal;
 }
 
 const HOUR_MS = 3_600_000;
@@ -63,7 +66,7 @@ async function takeSlot(options: PacingOptions): Promise<void> {
   if (waitMs <= 0) return;
   stats.pacedWaits += 1;
   stats.pacedMs += waitMs;
-  await options.sleep(waitMs);
+  await cancellableSleep(options.sleep, options.signal)(waitMs);
 }
 
 function observe(state: PacingState, headers: Record<string, string>): void {

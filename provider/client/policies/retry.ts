@@ -9,6 +9,7 @@ import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, Serv
 import { isIdempotent, type ApiRequest, type ApiResponse, type RequestFn } from "../http";
 import type { Clock } from "./clock";
 import type { ClientStats } from "./stats";
+import { cancellableSleep } from "./cancel";
 import { isTimeout } from "./timeout";
 
 export interface RetryOptions extends Clock {
@@ -23,6 +24,8 @@ export interface RetryOptions extends Clock {
   /** In [0, 1), as Math.random. */
   random: () => number;
   stats: ClientStats;
+  /** Once aborted, no more retries: the failure seen is final. */
+  signal?: AbortSignal;
 }
 
 export const RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 20_000, rateLimitDelayMs: 5_000 } as const;
@@ -42,14 +45,17 @@ export interface Attempt {
 export function withRetries(inner: RequestFn, options: RetryOptions): RequestFn {
   return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
     const attempt: Attempt = { idempotent: isIdempotent(req), retries: 0, startedAt: options.now() };
+    const sleep = cancellableSleep(options.sleep, options.signal);
     for (;;) {
       try {
         return await inner<T>(req);
       } catch (error) {
         const decision = decide(error, attempt, options);
         if (!decision.retry) throw recorded(decision.error, error, options.stats);
+        if (options.signal?.aborted) throw error;
         count(options.stats, decision);
-        await options.sleep(decision.waitMs);
+        await sleep(decision.waitMs);
+        if (options.signal?.aborted) throw error;
         attempt.retries += 1;
       }
     }

@@ -1,0 +1,175 @@
+/**
+ * Nothing is lost from state when a wait fails: the local service goes away (or the hourly
+ * allowance runs out) for longer than the retry budget while `up` or `destroy` waits for a
+ * cluster coming up, rescaling, adopted or terminating, or for a job. The operation fails,
+ * naming the object and keeping it in the stack; once the service is back, the next command
+ * carries on with the same object, and the service holds no orphan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Cluster, JobRun, type ClusterArgs, type JobRunArgs } from "pulumi-etl";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { eventually } from "../support/cli";
+import { startLocalService, type LocalService } from "../support/service";
+
+const SPEED = 2;
+/** 20 simulated seconds: 10 s of real time at this speed, long enough to interrupt. */
+const JOB = { id: 101, name: "rollup", run: { seconds: 20, outcome: "completed" as const, outputs: [{ name: "out", records: 5 }] } };
+const READY_CLUSTER = { id: 201, name: "ready", nodes: 1 };
+const NOT_ENDING = (status: string) => !["pending_terminate", "terminating", "terminated"].includes(status);
+
+type ServiceRecord = { id: number; status: string; nodes?: number };
+
+describe("outages longer than the retry budget during waits", { timeout: 300_000 }, () => {
+  let service: LocalService;
+  let test: TestStack;
+  let clusters: Array<[string, ClusterArgs]> = [];
+  let jobs: Array<[string, JobRunArgs]> = [];
+  const output: string[] = [];
+  const onOutput = (text: string) => output.push(text);
+
+  const table = async (name: "clusters" | "jobs"): Promise<ServiceRecord[]> => (await service.state()).accounts[0][name];
+  const inState = async (name: string) =>
+    ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { urn: string; custom?: boolean }) => r.urn.endsWith(`::${name}`));
+  /** Clusters of the account that are alive, the fixture's ready one aside. */
+  const liveClusters = async () => (await table("clusters")).filter((c) => c.id !== READY_CLUSTER.id && NOT_ENDING(c.status));
+
+  /** Starts `operation`, cuts the service off once `moment` holds, and returns the failure's text. */
+  async function failDuringWait(operation: Promise<unknown>, moment: () => Promise<boolean>, cut: () => Promise<void>): Promise<string> {
+    await eventually("the wait to begin", async () => ((await moment()) ? true : undefined));
+    await cut();
+    return failureOf(operation);
+  }
+
+  beforeAll(async () => {
+    service = await startLocalService({ speed: SPEED, account: { packages: [JOB], clusters: [READY_CLUSTER] } });
+    test = await createTestStack(
+      "outages",
+      async () => {
+        for (const [name, args] of clusters) new Cluster(name, args);
+        for (const [name, args] of jobs) new JobRun(name, args);
+      },
+      service,
+    );
+    // A short budget: an outage of a few seconds outlasts it.
+    await test.stack.setAllConfig({ "etl:retryBudgetSeconds": { value: "2" }, "etl:maxRetries": { value: "2" } });
+  });
+
+  afterAll(async () => {
+    await service?.emulator.resume();
+    test?.dispose();
+    await service?.emulator.close();
+  });
+
+  let clusterId: number;
+
+  it("a cluster coming up: up fails naming it, keeps it, and the next up waits for the same cluster", async () => {
+    clusters = [["main", { nodes: 1 }]];
+    const failure = await failDuringWait(
+      test.stack.up({ onOutput }),
+      async () => (await liveClusters()).length === 1,
+      () => service.emulator.suspend(),
+    );
+    await service.emulator.resume();
+    [{ id: clusterId }] = await liveClusters();
+    expect(failure).toContain(`waiting for cluster ${clusterId}`);
+    expect(failure).toContain("ECONNREFUSED");
+    expect(failure).toContain("it stays in the stack and the next `pulumi up` waits for it again");
+    expect((await inState("main"))?.id).toBe(String(clusterId));
+
+    const up = await test.stack.up({ onOutput });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await liveClusters()).toEqual([expect.objectContaining({ id: clusterId, status: expect.stringMatching(/available|idle/) })]);
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a cluster rescaling: the failed update keeps the new size, and the next up waits for it", async () => {
+    clusters = [["main", { nodes: 2 }]];
+    const failure = await failDuringWait(
+      test.stack.up({ onOutput }),
+      async () => (await liveClusters())[0]?.status === "scaling",
+      () => service.emulator.suspend(),
+    );
+    await service.emulator.resume();
+    expect(failure).toContain(`waiting for cluster ${clusterId}`);
+    expect((await inState("main"))?.outputs).toMatchObject({ nodes: 2, status: "scaling" });
+
+    await test.stack.up({ onOutput });
+    expect(await liveClusters()).toEqual([expect.objectContaining({ id: clusterId, nodes: 2, status: expect.stringMatching(/available|idle/) })]);
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a job running: up fails keeping the job; the job completes meanwhile and the next up records it without running it again", async () => {
+    jobs = [["rollup", { clusterId: READY_CLUSTER.id, packageId: JOB.id }]];
+    const failure = await failDuringWait(
+      test.stack.up({ onOutput }),
+      async () => (await table("jobs")).some((j) => j.status === "running"),
+      () => service.emulator.suspend(),
+    );
+    await service.emulator.resume();
+    const [job] = await table("jobs");
+    expect(failure).toContain(`waiting for job ${job!.id}`);
+    expect((await inState("rollup"))?.id).toBe(String(job!.id));
+    await eventually("the job to complete", async () => ((await table("jobs"))[0]!.status === "completed" ? true : undefined));
+
+    await test.stack.up({ onOutput });
+    expect(await table("jobs")).toEqual([expect.objectContaining({ id: job!.id, status: "completed" })]);
+    expect((await inState("rollup"))?.outputs).toMatchObject({ status: "completed" });
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("the hourly allowance used up during a wait: up fails keeping the cluster, and carries on once it renews", async () => {
+    clusters = [["main", { nodes: 2 }], ["second", { nodes: 1 }]];
+    const failure = await failDuringWait(
+      test.stack.up({ onOutput }),
+      async () => (await liveClusters()).length === 2,
+      () => service.setCreditsRemaining(0),
+    );
+    const second = (await liveClusters()).find((c) => c.id !== clusterId)!;
+    expect(failure).toContain(`waiting for cluster ${second.id}`);
+    expect(failure).toContain("the hourly API allowance is used up");
+    expect((await inState("second"))?.id).toBe(String(second.id));
+
+    await service.renewCredits();
+    await test.stack.up({ onOutput });
+    expect((await liveClusters()).map((c) => c.id).sort()).toEqual([clusterId, second.id].sort());
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("an adopted cluster still coming up: the failed adoption keeps it, and the next up finishes taking it over", async () => {
+    const made = await service.api("POST", "/clusters", { nodes: 1, name: "made-by-hand" });
+    clusters = [...clusters, ["adopted", { nodes: 1, name: "made-by-hand", importId: String(made.body.id) }]];
+    const failure = await failDuringWait(
+      test.stack.up({ onOutput }),
+      async () => (await service.requests()).some((r: { path: string }) => r.path.endsWith(`/clusters/${made.body.id}`)),
+      () => service.emulator.suspend(),
+    );
+    await service.emulator.resume();
+    expect(failure).toContain(`waiting for cluster ${made.body.id}`);
+    expect((await inState("adopted"))?.id).toBe(String(made.body.id));
+
+    await test.stack.up({ onOutput });
+    expect((await liveClusters()).length).toBe(3);
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a termination: destroy fails saying the cluster stays in the stack, and the next destroy finishes it", async () => {
+    jobs = [];
+    clusters = clusters.filter(([name]) => name !== "second");
+    const secondId = Number((await inState("second"))?.id);
+    const failure = await failDuringWait(
+      test.stack.up({ onOutput }),
+      async () => (await table("clusters")).some((c) => c.id === secondId && !NOT_ENDING(c.status)),
+      () => service.emulator.suspend(),
+    );
+    await service.emulator.resume();
+    expect(failure).toMatch(new RegExp(`cluster ${secondId} is (pending_terminate|terminating) and reading it failed`));
+    expect(failure).toContain("it stays in the stack");
+    expect(await inState("second")).toBeDefined();
+
+    await test.stack.up({ onOutput });
+    expect(await inState("second")).toBeUndefined();
+    const destroy = await test.stack.destroy({ onOutput });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
+    expect(await liveClusters()).toEqual([]);
+  });
+});

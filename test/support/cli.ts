@@ -1,0 +1,105 @@
+/**
+ * The Pulumi CLI run as a terminal or a CI runner runs it: `pulumi up` as a child process of its
+ * own, which a test can interrupt (SIGINT, SIGTERM) or kill (SIGKILL) mid-operation. The project
+ * is a folder with `pulumi-etl` installed in its node_modules, whose program declares the
+ * resources listed in the stack's `test:resources` setting.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { newWorkDir, pulumiCommand, testEnv, type Service } from "./engine";
+import { writeProjectWithInstalledPackage } from "./installed-package.mts";
+
+/** One resource of the program: `{ "$ref": "name" }` in `args` stands for that resource's id. */
+export interface DeclaredResource {
+  kind: "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const PROGRAM = `
+const pulumi = require("@pulumi/pulumi");
+const etl = require("pulumi-etl");
+const declared = JSON.parse(new pulumi.Config("test").get("resources") || "[]");
+const made = {};
+const resolve = (value) => (value && typeof value === "object" && "$ref" in value ? made[value.$ref].id : value);
+for (const r of declared) {
+  const args = Object.fromEntries(Object.entries(r.args).map(([k, v]) => [k, resolve(v)]));
+  made[r.name] = new etl[r.kind](r.name, args);
+}
+module.exports = Object.fromEntries(Object.entries(made).map(([name, resource]) => [name, resource.id]));
+`;
+
+export interface RunningCli {
+  child: ChildProcess;
+  /** Everything the CLI printed so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves when the CLI has exited, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+}
+
+export interface CliProject {
+  dir: string;
+  stack: Stack;
+  env: Record<string, string>;
+  /** Sets the resources the program declares. */
+  declare(resources: DeclaredResource[]): Promise<void>;
+  /** Starts `pulumi <args>` on the stack, in the project folder. */
+  run(args: string[]): RunningCli;
+  /** Runs `pulumi <args>` to its end. */
+  runToEnd(args: string[]): Promise<{ code: number | null; output: string }>;
+}
+
+export async function createCliProject(name: string, service: Service, config: Record<string, string> = {}): Promise<CliProject> {
+  const { workDir, backend } = newWorkDir(name);
+  const dir = path.join(workDir, "project");
+  writeProjectWithInstalledPackage(dir, {
+    "Pulumi.yaml": `name: etl-${name}\nruntime: nodejs\n`,
+    "index.js": PROGRAM,
+  });
+  const env = testEnv(backend);
+  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
+  await stack.setAllConfig({
+    "etl:apiUrl": { value: service.url },
+    "etl:accountId": { value: service.accountId },
+    "etl:apiKey": { value: service.apiKey, secret: true },
+    ...Object.fromEntries(Object.entries(config).map(([key, value]) => [key, { value }])),
+  });
+  const binary = path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin", "pulumi");
+  const run = (args: string[]): RunningCli => {
+    const child = spawn(binary, [...args, "--stack", "test", "--non-interactive", "--color", "never"], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let text = "";
+    child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
+      child.on("close", (code, signal) => resolve({ code, signal, output: text })),
+    );
+    return { child, output: () => text, exited };
+  };
+  return {
+    dir,
+    stack,
+    env,
+    declare: (resources) => stack.setConfig("test:resources", { value: JSON.stringify(resources) }),
+    run,
+    runToEnd: async (args) => {
+      const { code, output } = await run(args).exited;
+      return { code, output };
+    },
+  };
+}
+
+/** Polls until `check` holds, or fails after `timeoutMs`. */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

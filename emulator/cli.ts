@@ -2,15 +2,18 @@
 import { parseArgs } from "node:util";
 import { FixturesError } from "./fixtures";
 import { PersistenceError } from "./persistence";
+import { checkPublicUrl, PublicUrlError } from "./public-url";
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from "./index";
 
 /**
  * `etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N]
- * [--credits-per-hour N]`. Scripts wait for the `etl-emulator listening on http://H:P` line and
- * parse the URL from it, so that line's wording is a contract.
+ * [--credits-per-hour N] [--public-url URL]`. Scripts wait for the
+ * `etl-emulator listening on http://H:P` line and parse the URL from it, so that line's wording
+ * is a contract.
  */
 
-const USAGE = "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N]";
+const USAGE =
+  "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N] [--public-url URL]";
 const DEFAULT_PORT = 4010;
 const EXIT_USAGE = 2;
 
@@ -66,6 +69,7 @@ function readArgs(argv: string[]) {
         data: { type: "string" },
         speed: { type: "string" },
         "credits-per-hour": { type: "string" },
+        "public-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -85,6 +89,7 @@ function parseCli(argv: string[]): CliOptions {
     dataDir: nonEmpty("data", values.data),
     speed: parseSpeed(values.speed),
     creditsPerHour: parseCredits(values["credits-per-hour"]),
+    publicUrl: checkPublicUrl(values["public-url"], "--public-url"),
     help: values.help ?? false,
   };
 }
@@ -131,7 +136,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof PublicUrlError) {
     fail(`${error.message} (${USAGE})`, EXIT_USAGE);
   } else if (error instanceof FixturesError || error instanceof PersistenceError) {
     fail(error.message.replace(/\s*\n\s*/g, " "), EXIT_USAGE);

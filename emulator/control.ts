@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Availability } from "./availability";
+import { CONTROL_JSON_HEADERS, sendControlJson, type ControlRoutes, type Endpoint } from "./control-io";
+import { creditRoutes } from "./control-credits";
+import { outageRoutes } from "./control-outage";
+import type { CreditLedger } from "./credits";
 import { parseFaultConfig, type FaultInjector } from "./faults";
-import { HttpError, readJsonBody, sendJson } from "./http";
+import { HttpError, readJsonBody } from "./http";
 import { advanceLifecycles } from "./lifecycle";
 import { SERVICE_WIDE } from "./model/product-updates";
 import type { RequestLog } from "./request-log";
@@ -13,8 +18,6 @@ import type { Store } from "./store";
  */
 
 export const CONTROL_PREFIX = "/_emulator";
-
-const JSON_HEADERS = { "Content-Type": "application/json" };
 
 /**
  * Every record, API keys excepted (the dump may end up in logs and test reports): each
@@ -42,40 +45,42 @@ export function stateSnapshot(store: Store): unknown {
   };
 }
 
-type Endpoint = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
-
 export interface ControlServices {
   store: Store;
   log: RequestLog;
   faults: FaultInjector;
+  credits: CreditLedger;
+  availability: Availability;
 }
 
 function faultRoutes(faults: FaultInjector): Record<string, Endpoint> {
   return {
-    GET: (_req, res) => sendJson(res, 200, faults.status(), JSON_HEADERS),
+    GET: (_req, res) => sendControlJson(res, 200, faults.status()),
     PUT: async (req, res) => {
       faults.configure(parseFaultConfig(await readJsonBody(req)));
-      sendJson(res, 200, faults.status(), JSON_HEADERS);
+      sendControlJson(res, 200, faults.status());
     },
     DELETE: (_req, res) => {
       faults.disable();
-      sendJson(res, 200, faults.status(), JSON_HEADERS);
+      sendControlJson(res, 200, faults.status());
     },
   };
 }
 
-function controlRoutes({ store, log, faults }: ControlServices): Record<string, Record<string, Endpoint>> {
+function controlRoutes({ store, log, faults, credits, availability }: ControlServices): ControlRoutes {
   return {
     "/requests": {
-      GET: (_req, res) => sendJson(res, 200, log.list(), JSON_HEADERS),
+      GET: (_req, res) => sendControlJson(res, 200, log.list()),
       DELETE: (_req, res) => {
         log.clear();
-        sendJson(res, 200, {}, JSON_HEADERS);
+        sendControlJson(res, 200, {});
       },
     },
-    "/state": { GET: (_req, res) => sendJson(res, 200, stateSnapshot(store), JSON_HEADERS) },
-    "/health": { GET: (_req, res) => sendJson(res, 200, { ok: true }, JSON_HEADERS) },
+    "/state": { GET: (_req, res) => sendControlJson(res, 200, stateSnapshot(store)) },
+    "/health": { GET: (_req, res) => sendControlJson(res, 200, { ok: true }) },
     "/faults": faultRoutes(faults),
+    "/credits": creditRoutes(store, credits),
+    "/outage": outageRoutes(availability),
   };
 }
 
@@ -83,10 +88,10 @@ export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: s
 
 /** Control answers are plain JSON, errors included. */
 function asControlError(error: unknown): unknown {
-  return error instanceof HttpError ? new HttpError(error.status, error.message, { ...error.headers, ...JSON_HEADERS }) : error;
+  return error instanceof HttpError ? new HttpError(error.status, error.message, { ...error.headers, ...CONTROL_JSON_HEADERS }) : error;
 }
 
-function findEndpoint(routes: Record<string, Record<string, Endpoint>>, method: string, path: string): Endpoint {
+function findEndpoint(routes: ControlRoutes, method: string, path: string): Endpoint {
   const methods = Object.hasOwn(routes, path) ? routes[path] : undefined;
   if (methods === undefined) throw new HttpError(404, "Item not found.");
   const endpoint = Object.hasOwn(methods, method) ? methods[method] : undefined;

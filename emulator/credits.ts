@@ -20,6 +20,15 @@ export interface CreditStatus {
   renewsInSeconds: number;
 }
 
+/** A user's window as the control endpoints show it. */
+export interface CreditWindow {
+  userId: number;
+  limit: number;
+  used: number;
+  remaining: number;
+  renewsInSeconds: number;
+}
+
 interface Window {
   startedAt: number;
   used: number;
@@ -56,6 +65,25 @@ export class CreditLedger {
     const window = this.liveWindow(userId, at);
     if (window === undefined) return { allowed: true, limit: this.perHour, remaining: this.perHour, renewsInSeconds: CREDIT_WINDOW_MS / 1000 };
     return this.status(window, at, window.used < this.perHour);
+  }
+
+  /** The user's current window; a user with none yet has a full allowance and a whole hour. */
+  window(userId: number): CreditWindow {
+    const { limit, remaining, renewsInSeconds } = this.peek(userId);
+    return { userId, limit, used: limit - remaining, remaining, renewsInSeconds };
+  }
+
+  /** Sets what is left of the user's current window, which starts now if none is running. */
+  setRemaining(userId: number, remaining: number): void {
+    if (!Number.isSafeInteger(remaining) || remaining < 0 || remaining > this.perHour) {
+      throw new RangeError(`remaining must be an integer from 0 to ${this.perHour}, got ${remaining}`);
+    }
+    this.currentWindow(userId, this.now()).used = this.perHour - remaining;
+  }
+
+  /** Every window ends now, as if its hour had passed: each user's next call opens a full one. */
+  renewAll(): void {
+    this.windows.clear();
   }
 
   private liveWindow(userId: number, at: number): Window | undefined {

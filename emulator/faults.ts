@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { HttpError } from "./http";
+import { badRequest, describeValue, readFields } from "./control-io";
 
 /**
  * Injected faults, so clients can be tested against a service that fails the way real ones do.
@@ -40,8 +40,6 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-const badRequest = (message: string): HttpError => new HttpError(400, message);
-
 function readRate(value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 1) {
     throw badRequest("rate must be a number from 0 to 1");
@@ -57,7 +55,7 @@ function readKinds(value: unknown): FaultKind[] {
   const allowed = FAULT_KINDS.map((kind) => `"${kind}"`).join(", ");
   if (!Array.isArray(value) || value.length === 0) throw badRequest(`kinds must be a non-empty array of ${allowed}`);
   for (const kind of value) {
-    if (!isFaultKind(kind)) throw badRequest(`kinds contains ${JSON.stringify(kind)}; allowed: ${allowed}`);
+    if (!isFaultKind(kind)) throw badRequest(`kinds contains ${describeValue(kind)}; allowed: ${allowed}`);
   }
   if (new Set(value).size !== value.length) throw badRequest("kinds must not list a kind twice");
   return value as FaultKind[];
@@ -76,10 +74,7 @@ function readSeed(value: unknown): number {
  * kind and `seed` to a random one (reported back, so the run can still be replayed).
  */
 export function parseFaultConfig(body: unknown): FaultConfig {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("the body must be a JSON object");
-  const fields = body as Record<string, unknown>;
-  const unknown = Object.keys(fields).find((name) => !["rate", "kinds", "seed"].includes(name));
-  if (unknown !== undefined) throw badRequest(`${unknown} is not a fault setting; expected rate, kinds, seed`);
+  const fields = readFields(body, ["rate", "kinds", "seed"], "a fault setting");
   if (!("rate" in fields)) throw badRequest("rate is required");
   return {
     rate: readRate(fields.rate),

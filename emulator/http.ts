@@ -9,6 +9,12 @@ export const API_MEDIA_TYPE = "application/vnd.service+json; version=2";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
+ * No valid request nests anywhere near this deep. Deeper values are refused before any code
+ * walks them: recursive validation or printing of one could overflow the stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
  * What must happen before a response leaves, set per request by the server: saving the state
  * that the response acknowledges, or dropping the connection instead (an injected fault).
  * Taken once, so an error response written after a failing gate does not run it again.
@@ -110,19 +116,36 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Whether arrays and objects in JSON `text` nest deeper than `limit`. Counted on the text,
+ * without recursion and before parsing, so a deep body costs one linear scan and nothing more.
+ */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "[" || char === "{") {
+      if (++depth > limit) return true;
+    } else if (char === "]" || char === "}") depth--;
+  }
+  return false;
+}
+
 /** Parses a JSON request body, or throws the HttpError (415, 413, 400) the client should see. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   checkJsonContentType(req.headers["content-type"]);
-  const body = await readBody(req);
+  const text = (await readBody(req)).toString("utf8");
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new HttpError(400, `Request body is nested too deeply: arrays and objects may nest at most ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
-    return JSON.parse(body.toString("utf8"));
+    return JSON.parse(text);
   } catch {
     throw new HttpError(400, "Request body is not valid JSON.");
   }
-}
-
-/** `http://host:port` as the client addressed it, for the `url` fields and Link headers. */
-export function requestOrigin(req: IncomingMessage, fallbackHost: string): string {
-  const host = req.headers.host;
-  return `http://${host !== undefined && host !== "" ? host : fallbackHost}`;
 }

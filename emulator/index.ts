@@ -1,9 +1,8 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { defaultFixtures, loadFixturesFile, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
 import { systemClock, type Clock } from "./clock";
 import { CreditLedger } from "./credits";
 import { loadSnapshot, Persistence } from "./persistence";
+import { checkPublicUrl } from "./public-url";
 import { createEmulatorServer } from "./server";
 import { Store } from "./store";
 import { storeFromFixtures } from "./world";
@@ -13,6 +12,7 @@ import { storeFromFixtures } from "./world";
 export type { Fixtures } from "./fixtures";
 export { FixturesError } from "./fixtures";
 export { PersistenceError } from "./persistence";
+export { PublicUrlError } from "./public-url";
 
 export interface StartEmulatorOptions {
   /** Interface to listen on; default 127.0.0.1. */
@@ -34,6 +34,12 @@ export interface StartEmulatorOptions {
    * foreign `state.json` fails the start with a PersistenceError.
    */
   dataDir?: string;
+  /**
+   * The origin clients reach the emulator at (`http://` or `https://`, host, optional port; no
+   * path, query or user information), for Link headers and `url` fields. Default: the
+   * listening address, `http://host:port`. The request's Host header is never used.
+   */
+  publicUrl?: string;
 }
 
 export interface EmulatorAccount {
@@ -43,9 +49,19 @@ export interface EmulatorAccount {
 }
 
 export interface RunningEmulator {
-  /** `http://host:port`, without a trailing slash. */
+  /** `http://host:port` of the listening socket, without a trailing slash. */
   url: string;
+  /** Stops the server and cancels a scheduled return from an outage; safe to call twice. */
   close(): Promise<void>;
+  /**
+   * An outage: stops listening and drops every open connection, so connections are refused.
+   * State is kept and lifecycles keep moving. Idempotent; cancels a scheduled return.
+   */
+  suspend(): Promise<void>;
+  /** Listens again on the same host and port. Idempotent; cancels a scheduled return. */
+  resume(): Promise<void>;
+  /** Suspends now and resumes by itself `ms` milliseconds later; resolves once suspended. */
+  outage(ms: number): Promise<void>;
   accounts: EmulatorAccount[];
   /** True when the state was loaded from `dataDir` rather than built from fixtures. */
   restored: boolean;
@@ -55,19 +71,6 @@ function resolveFixtures(fixtures: Fixtures | string | undefined): ValidFixtures
   if (fixtures === undefined) return defaultFixtures();
   if (typeof fixtures === "string") return loadFixturesFile(fixtures);
   return validateFixtures(fixtures);
-}
-
-/** IPv6 literals need brackets inside a URL. */
-function urlHost(host: string): string {
-  return host.includes(":") ? `[${host}]` : host;
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    // Keep-alive connections of clients would otherwise hold close() open.
-    server.closeAllConnections();
-  });
 }
 
 /** Closing twice (a test's afterAll plus a signal, say) must not fail. */
@@ -83,36 +86,34 @@ function loadStore(options: StartEmulatorOptions, clock: Clock): { store: Store;
   return { store: storeFromFixtures(resolveFixtures(options.fixtures), clock), restored: false };
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+function checkOutageMs(ms: number): void {
+  if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`an outage lasts a finite number of milliseconds, at least 0, got ${ms}`);
 }
 
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
-  const host = options.host ?? "127.0.0.1";
+  const publicUrl = checkPublicUrl(options.publicUrl, "publicUrl");
   const clock = systemClock(options.speed ?? 1);
   const credits = new CreditLedger(options.creditsPerHour);
   const { store, restored } = loadStore(options, clock);
   const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir, store);
   persistence?.start();
-  let port = options.port ?? 0;
-  const { server } = createEmulatorServer(store, () => `${urlHost(host)}:${port}`, { persistence, credits });
-  await listen(server, port, host);
-  port = (server.address() as AddressInfo).port;
+  const { availability } = createEmulatorServer(store, () => publicUrl ?? availability.listenUrl, { persistence, credits });
+  await availability.start(options.port ?? 0, options.host ?? "127.0.0.1");
 
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url: availability.listenUrl,
     accounts: store.accounts().map((account) => ({ uid: account.uid, apiKey: account.users[0]!.apiKey })),
     restored,
     close: once(async () => {
-      await closeServer(server);
+      await availability.close();
       // Lifecycles may have moved on while serving control requests, which save nothing.
       persistence?.saveIfChanged();
     }),
+    suspend: () => availability.suspend(),
+    resume: () => availability.resume(),
+    outage: async (ms) => {
+      checkOutageMs(ms);
+      await availability.suspendUntil(Date.now() + ms);
+    },
   };
 }

@@ -1,13 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { authenticate, type Caller } from "./auth";
+import { Availability } from "./availability";
+import { handleClientErrors, isClientGone, reportClientGone } from "./connections";
 import { CONTROL_PREFIX, createControlHandler, type ControlHandler } from "./control";
 import { CreditLedger, creditsExhaustedMessage, rateLimitHeaders } from "./credits";
 import { FaultInjector, type FaultDecision, type FaultKind } from "./faults";
-import { API_MEDIA_TYPE, HttpError, notFound, requestOrigin, sendError, setResponseGate } from "./http";
+import { API_MEDIA_TYPE, HttpError, notFound, sendError, setResponseGate } from "./http";
 import { advanceLifecycles } from "./lifecycle";
 import type { Persistence } from "./persistence";
 import { RequestLog } from "./request-log";
+import { parseRequestTarget } from "./request-target";
 import { API_ROUTES } from "./routes";
 import { matchRoute } from "./routing";
 import type { Store } from "./store";
@@ -26,6 +29,7 @@ export interface EmulatorServer {
   log: RequestLog;
   credits: CreditLedger;
   faults: FaultInjector;
+  availability: Availability;
 }
 
 export interface ServerOptions {
@@ -41,7 +45,8 @@ interface Services {
   credits: CreditLedger;
   faults: FaultInjector;
   persistence: Persistence | undefined;
-  fallbackHost: () => string;
+  /** `http://host:port` for links and `url` fields: never taken from the request. */
+  origin: () => string;
 }
 
 /** What the log needs to know about an API request once it is over. */
@@ -106,7 +111,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   if (fault?.kind === "latency") await delay(fault.delayMs);
   const { handler, params } = matchRoute(API_ROUTES, req.method ?? "GET", api.rest);
   advanceLifecycles(services.store);
-  const origin = requestOrigin(req, services.fallbackHost());
+  const origin = services.origin();
   await handler({
     req,
     res,
@@ -121,7 +126,12 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
 }
 
 /** Turns any failure into a response; the process must outlive every bad request. */
-function respondToFailure(res: ServerResponse, error: unknown): void {
+function respondToFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  if (isClientGone(error)) {
+    reportClientGone(req);
+    res.destroy();
+    return;
+  }
   if (res.headersSent || error instanceof DropConnection) {
     res.destroy();
     return;
@@ -137,12 +147,6 @@ function respondToFailure(res: ServerResponse, error: unknown): void {
 function controlPath(pathname: string): string | undefined {
   if (pathname === CONTROL_PREFIX) return "";
   return pathname.startsWith(`${CONTROL_PREFIX}/`) ? pathname.slice(CONTROL_PREFIX.length) : undefined;
-}
-
-/** Origin-form targets are prefixed rather than resolved, so `//x` stays a path, not a host. */
-function parseRequestUrl(target: string | undefined): URL {
-  const base = "http://emulator.invalid";
-  return target?.startsWith("/") ? new URL(`${base}${target}`) : new URL(target ?? "/", base);
 }
 
 /**
@@ -162,7 +166,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, ser
   try {
     await handleApi(req, res, url, services, state);
   } catch (error) {
-    respondToFailure(res, error);
+    respondToFailure(req, res, error);
   }
   // Logged once the response is written, before the client can send its next request.
   services.log.add({
@@ -176,32 +180,29 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, ser
   });
 }
 
-function createRequestListener(services: Services, control: ControlHandler) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = parseRequestUrl(req.url);
-    const path = controlPath(url.pathname);
-    if (path === undefined) return serveApi(req, res, url, services);
-    try {
-      await control(req, res, path);
-    } catch (error) {
-      respondToFailure(res, error);
-    }
-  };
+/** Control paths are recognised only in the target as sent, never in a resolved one. */
+async function route(req: IncomingMessage, res: ServerResponse, services: Services, control: ControlHandler): Promise<void> {
+  const url = parseRequestTarget(req.url);
+  const path = controlPath(url.pathname);
+  if (path === undefined) return serveApi(req, res, url, services);
+  await control(req, res, path);
 }
 
-export function createEmulatorServer(store: Store, fallbackHost: () => string, options: ServerOptions = {}): EmulatorServer {
+export function createEmulatorServer(store: Store, origin: () => string, options: ServerOptions = {}): EmulatorServer {
   const services: Services = {
     store,
     log: new RequestLog(),
     credits: options.credits ?? new CreditLedger(),
     faults: options.faults ?? new FaultInjector(),
     persistence: options.persistence,
-    fallbackHost,
+    origin,
   };
-  const control = createControlHandler({ store: services.store, log: services.log, faults: services.faults });
-  const listener = createRequestListener(services, control);
-  const server = createServer((req, res) => {
-    listener(req, res).catch((error: unknown) => respondToFailure(res, error));
+  const server = createServer();
+  const availability = new Availability(server);
+  const control = createControlHandler({ ...services, availability });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    route(req, res, services, control).catch((error: unknown) => respondToFailure(req, res, error));
   });
-  return { server, log: services.log, credits: services.credits, faults: services.faults };
+  handleClientErrors(server);
+  return { server, log: services.log, credits: services.credits, faults: services.faults, availability };
 }

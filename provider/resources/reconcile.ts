@@ -14,7 +14,9 @@
  */
 import { z } from "zod";
 import { parsePage } from "../api/records";
-import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError } from "../client/errors";
+import { cancelSignal, isCancelled } from "../cancellation";
+import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError } from "../client/errors";
+import { cancellableSleep } from "../client/policies/cancel";
 import type { ApiRequest, RequestFn } from "../client/http";
 import { nextLink } from "../client/pagination";
 import { ResourceFailure } from "./failures";
@@ -133,7 +135,17 @@ export interface CreateOnceOptions<T> {
   idOf: (record: T) => number;
   /** Told when a found object is taken over. */
   log?: (line: string) => void;
+  /** How long a failing lookup is tried again; by default LOOKUP_PATIENCE_MS. */
+  patienceMs?: number;
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/**
+ * A lookup that fails leaves the create's outcome unknown, and a later `up` could not tell the
+ * object apart any more (its window is gone): an outage, for one, is waited out this long.
+ */
+export const LOOKUP_PATIENCE_MS = 300_000;
+const LOOKUP_DELAYS = { firstMs: 2_000, maxMs: 30_000 } as const;
 
 export interface Created<T> {
   record: T;
@@ -178,9 +190,12 @@ async function lookUp<T>(options: CreateOnceOptions<T>, sentAt: number, what: st
   const { kind } = options;
   let candidates: T[];
   try {
-    await othersSettled(kind);
-    candidates = await options.find(sentAt);
-    await othersSettled(kind);
+    candidates = await patiently(options, async () => {
+      await othersSettled(kind);
+      const found = await options.find(sentAt);
+      await othersSettled(kind);
+      return found;
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ResourceFailure(
@@ -191,6 +206,30 @@ async function lookUp<T>(options: CreateOnceOptions<T>, sentAt: number, what: st
   }
   // Synchronous from here: no other create can claim between the check and the claim.
   return candidates.find((candidate) => claim(kind, options.idOf(candidate)));
+}
+
+/** Tries a lookup again while the service cannot answer, for `patienceMs`, unless the deployment is cancelled. */
+async function patiently<T>(options: Pick<CreateOnceOptions<unknown>, "kind" | "log" | "patienceMs" | "sleep">, lookup: () => Promise<T>): Promise<T> {
+  const patienceMs = options.patienceMs ?? LOOKUP_PATIENCE_MS;
+  const sleep = cancellableSleep(options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))), cancelSignal);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const started = Date.now();
+  for (let delay: number = LOOKUP_DELAYS.firstMs; ; delay = Math.min(LOOKUP_DELAYS.maxMs, delay * 2)) {
+    try {
+      return await lookup();
+    } catch (error) {
+      const waited = Date.now() - started;
+      if (!isTransient(error) || isCancelled() || waited + delay > patienceMs) throw error;
+      log(`${options.kind} create: looking for what the request made failed (${(error as Error).message}); trying again in ${Math.round(delay / 1000)} s`);
+      await sleep(delay);
+      if (isCancelled()) throw error;
+    }
+  }
+}
+
+/** The service could not answer now (unreachable, overloaded, rate limited), rather than refused. */
+function isTransient(error: unknown): boolean {
+  return error instanceof ConnectionError || error instanceof ServerError || error instanceof RateLimitError;
 }
 
 // ---- listings

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCEPT, basic, compileEmulatorCli, DANA_KEY, testFixtures } from "./helpers";
+import { abortMidBody } from "./raw-http";
 
 const root = resolve(__dirname, "../..");
 const cli = join(root, "dist/emulator/cli.js");
@@ -17,7 +18,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function startCli(args: string[]): { child: ChildProcess; lines: (count: number) => Promise<string[]> } {
+interface StartedCli {
+  child: ChildProcess;
+  lines: (count: number) => Promise<string[]>;
+  stderr: () => string;
+}
+
+function startCli(args: string[]): StartedCli {
   const child = spawn(process.execPath, [cli, ...args], { stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
@@ -40,7 +47,25 @@ function startCli(args: string[]): { child: ChildProcess; lines: (count: number)
       child.once("exit", (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
       check();
     });
-  return { child, lines };
+  return { child, lines, stderr: () => stderr };
+}
+
+/** Polls until `condition` holds, for output another process writes when it gets to it. */
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A CLI on a free port with the test fixtures; resolves to it and its URL. */
+async function startWithFixtures(name: string, args: string[] = []): Promise<StartedCli & { url: string }> {
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, JSON.stringify(testFixtures()));
+  const started = startCli(["--port", "0", "--fixtures", path, ...args]);
+  const [listening] = await started.lines(1);
+  return { ...started, url: listening!.replace("etl-emulator listening on ", "") };
 }
 
 function exitCode(child: ChildProcess): Promise<number | null> {
@@ -75,11 +100,8 @@ describe("etl-emulator CLI", () => {
   });
 
   it("prints only the listening line with --fixtures", async () => {
-    const path = join(dir, "fixtures.json");
-    writeFileSync(path, JSON.stringify(testFixtures()));
-    const { child, lines } = startCli(["--port", "0", "--host", "127.0.0.1", "--fixtures", path]);
-    const [listening] = await lines(1);
-    expect(listening).toMatch(/^etl-emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const { child, url } = await startWithFixtures("fixtures", ["--host", "127.0.0.1"]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await new Promise((r) => setTimeout(r, 200));
     child.kill("SIGTERM");
     expect(await exitCode(child)).toBe(0);
@@ -99,6 +121,10 @@ describe("etl-emulator CLI", () => {
     [["--credits-per-hour", "1.5"], /^etl-emulator: invalid --credits-per-hour "1.5"/],
     [["--credits-per-hour", "lots"], /^etl-emulator: invalid --credits-per-hour "lots"/],
     [["--data="], /^etl-emulator: invalid --data: must not be empty/],
+    [["--public-url", "etl.example"], /^etl-emulator: invalid --public-url "etl\.example": expected an absolute URL/],
+    [["--public-url", "ftp://etl.example"], /^etl-emulator: invalid --public-url "ftp:\/\/etl\.example": the scheme must be http or https/],
+    [["--public-url", "http://etl.example/api"], /^etl-emulator: invalid --public-url "http:\/\/etl\.example\/api": it must not have a path/],
+    [["--public-url", "http://a:b@etl.example"], /^etl-emulator: invalid --public-url "http:\/\/a:b@etl\.example": it must not contain user information/],
   ])("rejects %j with exit code 2 and a one-line message", (args, message) => {
     const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(2);
@@ -113,16 +139,12 @@ describe("etl-emulator CLI", () => {
     const result = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
-      "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N]\n",
+      "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N] [--public-url URL]\n",
     );
   });
 
   it("applies --credits-per-hour and accepts --speed", async () => {
-    const path = join(dir, "fixtures-credits.json");
-    writeFileSync(path, JSON.stringify(testFixtures()));
-    const { child, lines } = startCli(["--port", "0", "--fixtures", path, "--credits-per-hour", "2", "--speed", "2.5"]);
-    const [listening] = await lines(1);
-    const url = listening!.replace("etl-emulator listening on ", "");
+    const { child, url } = await startWithFixtures("fixtures-credits", ["--credits-per-hour", "2", "--speed", "2.5"]);
     const get = (): Promise<Response> => fetch(`${url}/acme-data/api/user/keys`, { headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY) } });
     expect((await get()).headers.get("x-ratelimit-limit")).toBe("2");
     expect((await get()).status).toBe(200);
@@ -149,5 +171,43 @@ describe("etl-emulator CLI", () => {
     expect(result.stderr.trimEnd()).toMatch(/^etl-emulator: cannot start: .*EADDRINUSE/);
     child.kill("SIGTERM");
     await exitCode(child);
+  });
+
+  it("names --public-url in url fields", async () => {
+    const { child, url } = await startWithFixtures("fixtures-public-url", ["--public-url", "https://etl.example:8443"]);
+    const response = await fetch(`${url}/acme-data/api/clusters`, {
+      method: "POST",
+      headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY), "Content-Type": "application/json" },
+      body: JSON.stringify({ nodes: 1, name: "public" }),
+    });
+    const cluster = (await response.json()) as { id: number; url: string };
+    expect(cluster.url).toBe(`https://etl.example:8443/acme-data/api/clusters/${cluster.id}`);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
+  });
+
+  it("reports a client that hangs up mid-request in one line, without a stack trace", async () => {
+    const { child, url, stderr } = await startWithFixtures("fixtures-aborts");
+    const api = { Accept: ACCEPT, Authorization: basic(DANA_KEY), "Content-Type": "application/json" };
+    await abortMidBody(url, "POST", "/acme-data/api/user/keys", api);
+    await waitFor(() => stderr().includes("\n"));
+    await abortMidBody(url, "PUT", "/_emulator/faults", { "Content-Type": "application/json" });
+    await waitFor(() => stderr().split("\n").length > 2);
+    // A client gone before a delayed answer leaves nothing to report.
+    await fetch(`${url}/_emulator/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: '{"rate":1,"kinds":["latency"],"seed":1}' });
+    await fetch(`${url}/acme-data/api/user/keys`, { headers: api, signal: AbortSignal.timeout(20) }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1200));
+    const log = (await (await fetch(`${url}/_emulator/requests`)).json()) as { method: string; status: number; fault: string | null }[];
+    expect(log.at(-1)).toMatchObject({ method: "GET", fault: "latency" });
+
+    expect((await fetch(`${url}/_emulator/health`)).status).toBe(200);
+    expect(stderr()).not.toMatch(/^\s+at /m);
+    expect(stderr().split("\n")).toEqual([
+      "etl-emulator: client closed the connection before the response (POST /acme-data/api/user/keys)",
+      "etl-emulator: client closed the connection before the response (PUT /_emulator/faults)",
+      "",
+    ]);
+    child.kill("SIGTERM");
+    expect(await exitCode(child)).toBe(0);
   });
 });

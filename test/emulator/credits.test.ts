@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { CREDIT_WINDOW_MS, CreditLedger, creditsExhaustedMessage } from "../../emulator/credits";
-import { ACCOUNT, call, ed25519Key, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
+import { ACCOUNT, call, closedAfterEach, ed25519Key, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
 
 describe("CreditLedger", () => {
   function ledger(perHour: number): { credits: CreditLedger; advance: (ms: number) => void } {
@@ -74,16 +74,10 @@ describe("CreditLedger", () => {
 });
 
 describe("the allowance over HTTP", () => {
-  let emulator: RunningEmulator | undefined;
-
-  afterEach(async () => {
-    await emulator?.close();
-    emulator = undefined;
-  });
+  const closeLater = closedAfterEach();
 
   async function start(creditsPerHour?: number): Promise<RunningEmulator> {
-    emulator = await startEmulator({ fixtures: testFixtures(), creditsPerHour });
-    return emulator;
+    return closeLater(await startEmulator({ fixtures: testFixtures(), creditsPerHour }));
   }
 
   it("defaults to 5,000 credits per hour", async () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { FAULT_KINDS, FaultInjector, MAX_LATENCY_MS, MIN_LATENCY_MS, parseFaultConfig } from "../../emulator/faults";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, ed25519Key, readJson, testFixtures } from "./helpers";
+import { ACCEPT, ACCOUNT, basic, call, control as controlRequest, DANA_KEY, ed25519Key, readJson, testFixtures } from "./helpers";
 
 let emulator: RunningEmulator;
 const dataDir = mkdtempSync(join(tmpdir(), "etl-faults-"));
@@ -25,11 +25,7 @@ afterEach(async () => {
 });
 
 function control(method: string, body?: unknown): Promise<Response> {
-  return fetch(`${emulator.url}/_emulator/faults`, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return controlRequest(emulator, "/faults", method, body);
 }
 
 async function configure(body: Record<string, unknown>): Promise<void> {
@@ -77,6 +73,11 @@ describe("PUT /_emulator/faults validation", () => {
     [{ rate: 0.5, kinds: ["500", "404"] }, /^kinds contains "404"/],
     [{ rate: 0.5, kinds: [500] }, /^kinds contains 500/],
     [{ rate: 0.5, kinds: ["500", "500"] }, /^kinds must not list a kind twice/],
+    [{ rate: 0.5, kinds: [["500"]] }, /^kinds contains an array; allowed: "500"/],
+    [{ rate: 0.5, kinds: [{ kind: "500" }] }, /^kinds contains an object; allowed/],
+    [{ rate: 0.5, kinds: [null] }, /^kinds contains null; allowed/],
+    [{ rate: 0.5, kinds: ["x".repeat(5000)] }, /^kinds contains a string of 5000 characters; allowed/],
+    [{ rate: 0.5, ["y".repeat(5000)]: 1 }, /^y{40}… is not a fault setting; expected rate, kinds, seed$/],
     [{ rate: 0.5, seed: -1 }, /^seed must be an integer/],
     [{ rate: 0.5, seed: 1.5 }, /^seed must be an integer/],
     [{ rate: 0.5, seed: 2 ** 32 }, /^seed must be an integer/],
@@ -89,6 +90,15 @@ describe("PUT /_emulator/faults validation", () => {
     const error = await readJson(response);
     expect(Object.keys(error)).toEqual(["message"]);
     expect(error.message).toMatch(message);
+  });
+
+  it("answers 400 naming the depth rule to kinds nested 100,000 levels deep", async () => {
+    const body = `{"rate":1,"kinds":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const response = await fetch(`${emulator.url}/_emulator/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(await readJson(response)).toEqual({ message: "Request body is nested too deeply: arrays and objects may nest at most 64 levels." });
+    expect((await readJson(await control("GET"))).enabled).toBe(false);
   });
 
   it("answers 400 to malformed JSON and 415 to another content type", async () => {

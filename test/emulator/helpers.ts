@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
@@ -60,6 +60,21 @@ export async function startWithClient(fixtures: Fixtures): Promise<{ emulator: R
 
 export function startTestEmulator(fixtures: Fixtures = testFixtures()): Promise<RunningEmulator> {
   return startEmulator({ port: 0, fixtures });
+}
+
+/**
+ * For files whose tests each start their own emulators: returns a function that registers an
+ * emulator (and passes it through), and closes every registered one after each test.
+ */
+export function closedAfterEach(): (emulator: RunningEmulator) => RunningEmulator {
+  const open: RunningEmulator[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((emulator) => emulator.close()));
+  });
+  return (emulator) => {
+    open.push(emulator);
+    return emulator;
+  };
 }
 
 export function basic(apiKey: string): string {
@@ -126,6 +141,22 @@ export function call(emulator: RunningEmulator, path: string, options: CallOptio
     headers: { ...headers, ...options.headers },
     body,
   });
+}
+
+/** A control request to `/_emulator<path>`, with a JSON body when one is given. */
+export function control(emulator: { url: string }, path: string, method = "GET", body?: unknown): Promise<Response> {
+  return fetch(`${emulator.url}/_emulator${path}`, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Registers a fresh ed25519 key for the user of `key`, which must succeed. */
+export async function createKey(emulator: RunningEmulator, key = DANA_KEY, account?: string, comment = "test"): Promise<{ id: number }> {
+  const response = await call(emulator, "/user/keys", { method: "POST", key, account, body: { public_key: ed25519Key(comment).line } });
+  expect(response.status).toBe(201);
+  return readJson(response);
 }
 
 // ---- SSH keys, built from real key pairs in the OpenSSH wire format (RFC 4253 section 6.6).

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PersistenceError, startEmulator, type RunningEmulator } from "../../emulator";
-import { ACCEPT, basic, call, compileEmulatorCli, DANA_KEY, ed25519Key, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
+import { PersistenceError, startEmulator } from "../../emulator";
+import { ACCEPT, basic, call, compileEmulatorCli, createKey, ed25519Key, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
 
 const root = resolve(__dirname, "../..");
 const dirs: string[] = [];
@@ -39,12 +39,6 @@ afterAll(() => {
 
 async function state(emulator: { url: string }): Promise<any> {
   return readJson(await fetch(`${emulator.url}/_emulator/state`));
-}
-
-async function createKey(emulator: RunningEmulator, key = DANA_KEY, account?: string): Promise<{ id: number }> {
-  const response = await call(emulator, "/user/keys", { method: "POST", key, account, body: { public_key: ed25519Key("persisted").line } });
-  expect(response.status).toBe(201);
-  return readJson(response);
 }
 
 describe("startEmulator with dataDir", () => {

@@ -18,6 +18,13 @@ function post(body: string, contentType: string | undefined): Promise<Response> 
   return fetch(`${emulator.url}/${ACCOUNT}/api/user/keys`, { method: "POST", headers, body });
 }
 
+/** `{"public_key": [[…]]}` with arrays and objects nesting `levels` deep in all. */
+function nested(levels: number): string {
+  return `{"public_key":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+}
+
+const TOO_DEEP = "Request body is nested too deeply: arrays and objects may nest at most 64 levels.";
+
 describe("request bodies", () => {
   it("answers 400 to malformed JSON", async () => {
     const response = await post('{"public_key": ', "application/json");
@@ -43,6 +50,19 @@ describe("request bodies", () => {
     const latin = await post(JSON.stringify({ public_key: ed25519Key("latin").line }), "application/json; charset=iso-8859-1");
     expect(latin.status).toBe(415);
     expect((await readJson(latin)).message).toMatch(/charset must be utf-8/);
+  });
+
+  it.each([65, 100_000])("answers 400 naming the depth rule to a body nested %i levels", async (levels) => {
+    const response = await post(nested(levels), "application/json");
+    expect(response.status).toBe(400);
+    expect(await readJson(response)).toEqual({ message: TOO_DEEP });
+  });
+
+  it("reads a body nested 64 levels, and counts no brackets inside strings", async () => {
+    const deepest = await post(nested(64), "application/json");
+    expect(deepest.status).toBe(422);
+    const quoted = await post(JSON.stringify({ public_key: ed25519Key("brackets").line, name: `${"[{".repeat(100)}\\"` }), "application/json");
+    expect(quoted.status).toBe(201);
   });
 
   it("answers 413 to a body over 1 MiB and keeps serving", async () => {

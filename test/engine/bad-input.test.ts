@@ -4,6 +4,7 @@
  * the update naming the setting. Cases run on a few stacks at once, each stack taking the next
  * case by swapping the program it runs.
  */
+import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cluster, ConnectionGroup, JobRun, PublicKey } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
@@ -27,9 +28,13 @@ interface Case {
   field: string;
   /** Text that must not appear in the output (a pasted secret). */
   hidden?: string;
+  /** An input the program marks secret (`pulumi.secret`). */
+  secret?: string;
 }
 
 const c = (resource: Resource, what: string, field: string, inputs: Record<string, unknown>, hidden?: string): Case => ({ resource, what, inputs, field, hidden });
+/** A case whose offending input the program marked secret: its value must appear nowhere. */
+const s = (resource: Resource, what: string, field: string, inputs: Record<string, unknown>, secret: string): Case => ({ ...c(resource, what, field, inputs, "SECRET"), secret });
 
 const CASES: Case[] = [
   c("PublicKey", "key of the wrong type", "publicKey", { publicKey: 42 }),
@@ -79,10 +84,13 @@ const CASES: Case[] = [
   c("JobRun", "waitForCompletion as text", "waitForCompletion", { ...RUN, waitForCompletion: "true" }),
   c("JobRun", "unknown input", "cluster", { ...RUN, cluster: 201 }),
   c("JobRun", "importId zero", "importId", { ...RUN, importId: 0 }),
+  s("JobRun", "secret clusterId not numeric", "clusterId", { ...RUN, clusterId: "cluster-SECRET-abc" }, "clusterId"),
+  s("Cluster", "secret importId not numeric", "importId", { nodes: 1, importId: "import-SECRET-xyz" }, "importId"),
+  s("ConnectionGroup", "secret connection id not numeric", "connections.0.id", { ...GROUP, connections: [{ id: "conn-SECRET-q", type: "postgres" }] }, "connections"),
 ];
 
 function declare(test: Case): void {
-  const inputs = test.inputs as any;
+  const inputs = (test.secret === undefined ? test.inputs : { ...test.inputs, [test.secret]: pulumi.secret(test.inputs[test.secret]) }) as any;
   if (test.resource === "PublicKey") new PublicKey("subject", inputs);
   else if (test.resource === "ConnectionGroup") new ConnectionGroup("subject", inputs);
   else if (test.resource === "Cluster") new Cluster("subject", inputs);

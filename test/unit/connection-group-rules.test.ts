@@ -56,7 +56,7 @@ describe("ConnectionGroup check", () => {
     [{ name: "g", description: null }, "description", "description must be a string, got null"],
     [{ name: "g", connections: { id: 301, type: "postgres" } }, "connections", "connections must be an array, got an object"],
     [{ name: "g", connections: [{ type: "postgres" }] }, "connections.0.id", "connections.0.id is required"],
-    [{ name: "g", connections: [{ id: "abc", type: "postgres" }] }, "connections.0.id", 'connections.0.id must be a positive integer, as a number or a string such as "301", got "abc"'],
+    [{ name: "g", connections: [{ id: "abc", type: "postgres" }] }, "connections.0.id", 'connections.0.id must be a positive integer, as a number or a string such as "301", got a string of 3 characters'],
     [{ name: "g", connections: [{ id: 0, type: "postgres" }] }, "connections.0.id", "connections.0.id must be a positive integer"],
     [{ name: "g", connections: [{ id: 1.5, type: "postgres" }] }, "connections.0.id", "connections.0.id must be a positive integer"],
     [{ name: "g", connections: [{ id: 301 }] }, "connections.0.type", "connections.0.type is required"],
@@ -69,7 +69,7 @@ describe("ConnectionGroup check", () => {
     ],
     [{ name: "g", importId: "abc" }, "importId", 'importId must be the id of an existing object, a positive integer such as "42"'],
     [{ name: "g", importId: 0 }, "importId", "importId must be the id of an existing object"],
-    [{ name: "g", importId: true }, "importId", "importId must be the id of an existing object, a positive integer such as \"42\" (a string or a number), got true"],
+    [{ name: "g", importId: true }, "importId", "importId must be the id of an existing object, a positive integer such as \"42\" (a string or a number), got a boolean"],
     [{ name: "g", connectionIds: [301] }, "connectionIds", "connectionIds is not an input of this resource"],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);

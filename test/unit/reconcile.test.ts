@@ -112,6 +112,7 @@ describe("createOnce", () => {
     let sends = 0;
     const attempt = createOnce({
       ...base,
+      patienceMs: 0,
       send: async () => {
         sends++;
         throw dropped();
@@ -120,6 +121,38 @@ describe("createOnce", () => {
     });
     await expect(attempt).rejects.toThrow(/widget create: the connection dropped .* looking for the widget it may have created failed too .*ECONNRESET.*may or may not have been created/);
     expect(sends).toBe(1);
+  });
+
+  it("tries a lookup again while the service cannot answer, then adopts what it finds", async () => {
+    const slept: number[] = [];
+    let lookups = 0;
+    const created = await createOnce({
+      ...base,
+      sleep: async (ms) => void slept.push(ms),
+      send: async () => Promise.reject(dropped()),
+      find: async () => {
+        if (++lookups < 3) throw new ConnectionError({ status: 0, request: request0, serviceMessage: "could not reach it (ECONNREFUSED)" });
+        return [{ id: 9 }];
+      },
+    });
+    expect(created).toEqual({ record: { id: 9 }, adopted: true });
+    expect(slept).toEqual([2_000, 4_000]);
+    expect(lines.filter((l) => l.includes("trying again in"))).toHaveLength(2);
+  });
+
+  it("gives up on a lookup the service refuses (not a passing failure) at once", async () => {
+    let lookups = 0;
+    const attempt = createOnce({
+      ...base,
+      sleep: async () => undefined,
+      send: async () => Promise.reject(dropped()),
+      find: async () => {
+        lookups++;
+        throw new BadRequestError({ status: 400, request: request0, serviceMessage: "bad" });
+      },
+    });
+    await expect(attempt).rejects.toThrow(/may or may not have been created/);
+    expect(lookups).toBe(1);
   });
 
   it("never adopts an id another create of this process holds", async () => {

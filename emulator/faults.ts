@@ -7,12 +7,15 @@ import { badRequest, describeValue, readFields } from "./control-io";
  * the same faults, so a failing run can be replayed.
  */
 
-export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
+export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after", "hold_after"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const MIN_LATENCY_MS = 50;
 export const MAX_LATENCY_MS = 1000;
 const MAX_SEED = 0xffffffff;
+const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
+export const DEFAULT_HOLD_MS = 3000;
+const MAX_HOLD_MS = 600_000;
 
 export interface FaultConfig {
   /** Probability, from 0 to 1, that an API request gets a fault. */
@@ -20,11 +23,15 @@ export interface FaultConfig {
   /** Faults to choose from, each equally likely. */
   kinds: FaultKind[];
   seed: number;
+  /** Only requests of these methods are considered; all of them when absent. */
+  methods?: string[];
+  /** For `hold_after`: how long an applied request's answer is held back. */
+  holdMs: number;
 }
 
 export interface FaultDecision {
   kind: FaultKind;
-  /** Only for `latency`: how long to hold the request back. */
+  /** For `latency`, how long the request is held back before it is served; for `hold_after`, its answer after. */
   delayMs: number;
 }
 
@@ -61,6 +68,23 @@ function readKinds(value: unknown): FaultKind[] {
   return value as FaultKind[];
 }
 
+function readMethods(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const allowed = METHODS.join(", ");
+  if (!Array.isArray(value) || value.length === 0 || !value.every((m) => (METHODS as readonly unknown[]).includes(m))) {
+    throw badRequest(`methods must be a non-empty array of ${allowed}`);
+  }
+  return [...new Set(value as string[])];
+}
+
+function readHoldMs(value: unknown): number {
+  if (value === undefined) return DEFAULT_HOLD_MS;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_HOLD_MS) {
+    throw badRequest(`holdMs must be an integer from 0 to ${MAX_HOLD_MS}`);
+  }
+  return value;
+}
+
 function readSeed(value: unknown): number {
   if (value === undefined) return randomInt(MAX_SEED);
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_SEED) {
@@ -74,12 +98,15 @@ function readSeed(value: unknown): number {
  * kind and `seed` to a random one (reported back, so the run can still be replayed).
  */
 export function parseFaultConfig(body: unknown): FaultConfig {
-  const fields = readFields(body, ["rate", "kinds", "seed"], "a fault setting");
+  const fields = readFields(body, ["rate", "kinds", "seed", "methods", "holdMs"], "a fault setting");
   if (!("rate" in fields)) throw badRequest("rate is required");
+  const methods = readMethods(fields.methods);
   return {
     rate: readRate(fields.rate),
     kinds: fields.kinds === undefined ? [...FAULT_KINDS] : readKinds(fields.kinds),
     seed: readSeed(fields.seed),
+    ...(methods === undefined ? {} : { methods }),
+    holdMs: readHoldMs(fields.holdMs),
   };
 }
 
@@ -92,6 +119,8 @@ export interface FaultStatus {
   rate: number;
   kinds: FaultKind[];
   seed: number | null;
+  methods: string[] | null;
+  holdMs: number;
   /** API requests considered since the configuration was set. */
   requests: number;
   /** Faults injected per kind since the configuration was set; kept after turning faults off. */
@@ -123,19 +152,23 @@ export class FaultInjector {
       rate: this.config?.rate ?? 0,
       kinds: [...(this.config?.kinds ?? [])],
       seed: this.config?.seed ?? null,
+      methods: this.config?.methods ?? null,
+      holdMs: this.config?.holdMs ?? DEFAULT_HOLD_MS,
       requests: this.requests,
       injected: { ...this.injected },
     };
   }
 
   /** Whether this request gets a fault, and which; call once per authenticated API request. */
-  decide(): FaultDecision | undefined {
+  decide(method: string): FaultDecision | undefined {
     if (!this.enabled || this.config === undefined) return undefined;
+    if (this.config.methods !== undefined && !this.config.methods.includes(method)) return undefined;
     this.requests++;
     const { rate, kinds } = this.config;
     if (this.random() >= rate) return undefined;
     const kind = kinds[Math.floor(this.random() * kinds.length)]!;
-    const delayMs = kind === "latency" ? MIN_LATENCY_MS + Math.floor(this.random() * (MAX_LATENCY_MS - MIN_LATENCY_MS + 1)) : 0;
+    const delayMs =
+      kind === "latency" ? MIN_LATENCY_MS + Math.floor(this.random() * (MAX_LATENCY_MS - MIN_LATENCY_MS + 1)) : kind === "hold_after" ? this.config.holdMs : 0;
     this.injected[kind]++;
     return { kind, delayMs };
   }

@@ -16,23 +16,24 @@ export const MAX_JSON_DEPTH = 64;
 
 /**
  * What must happen before a response leaves, set per request by the server: saving the state
- * that the response acknowledges, or dropping the connection instead (an injected fault).
- * Taken once, so an error response written after a failing gate does not run it again.
+ * that the response acknowledges, then sending it, dropping the connection instead, or holding
+ * the answer back for a while (injected faults). Taken once, so an error response written after
+ * a failing gate does not run it again.
  */
-export type ResponseGate = () => "send" | "drop";
+export type ResponseGate = () => "send" | "drop" | { holdMs: number };
 const gates = new WeakMap<ServerResponse, ResponseGate>();
 
 export function setResponseGate(res: ServerResponse, gate: ResponseGate): void {
   gates.set(res, gate);
 }
 
-function passGate(res: ServerResponse): boolean {
+function passGate(res: ServerResponse): "send" | "drop" | { holdMs: number } {
   const gate = gates.get(res);
-  if (gate === undefined) return true;
+  if (gate === undefined) return "send";
   gates.delete(res);
-  if (gate() === "send") return true;
-  res.socket?.destroy();
-  return false;
+  const verdict = gate();
+  if (verdict === "drop") res.socket?.destroy();
+  return verdict;
 }
 
 export function sendJson(
@@ -41,7 +42,18 @@ export function sendJson(
   body: unknown,
   headers: OutgoingHttpHeaders = {},
 ): void {
-  if (!passGate(res)) return;
+  const verdict = passGate(res);
+  if (verdict === "drop") return;
+  if (verdict !== "send") {
+    // The status is known now, for the request log; the answer leaves later, if the client is still there.
+    res.statusCode = status;
+    setTimeout(() => res.destroyed || writeJson(res, status, body, headers), verdict.holdMs);
+    return;
+  }
+  writeJson(res, status, body, headers);
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders): void {
   const text = JSON.stringify(body);
   res.statusCode = status;
   res.setHeader("Content-Type", API_MEDIA_TYPE);

@@ -53,6 +53,7 @@ interface Services {
 interface ApiRequestState {
   caller?: Caller;
   fault: FaultKind | null;
+  holdMs: number;
 }
 
 /** Thrown to end a request by closing its connection without a response. */
@@ -104,8 +105,9 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   if (api === undefined) throw notFound();
   const caller = authenticate(req, services.store, api.uid);
   state.caller = caller;
-  const fault = services.faults.decide();
+  const fault = services.faults.decide(req.method ?? "GET");
   state.fault = fault?.kind ?? null;
+  state.holdMs = fault?.delayMs ?? 0;
   if (fault !== undefined) stopForFault(fault, services, caller);
   chargeCredit(res, services.credits, caller);
   if (fault?.kind === "latency") await delay(fault.delayMs);
@@ -151,17 +153,19 @@ function controlPath(pathname: string): string | undefined {
 
 /**
  * Saves what the response acknowledges before it leaves; for `reset_after`, the request is
- * applied and saved all the same, and only then is the connection dropped.
+ * applied and saved all the same, and only then is the connection dropped; for `hold_after`, it
+ * is applied and saved, and its answer held back.
  */
 function gateResponse(res: ServerResponse, services: Services, state: ApiRequestState): void {
   setResponseGate(res, () => {
     services.persistence?.saveIfChanged();
-    return state.fault === "reset_after" ? "drop" : "send";
+    if (state.fault === "reset_after") return "drop";
+    return state.fault === "hold_after" ? { holdMs: state.holdMs } : "send";
   });
 }
 
 async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
-  const state: ApiRequestState = { fault: null };
+  const state: ApiRequestState = { fault: null, holdMs: 0 };
   gateResponse(res, services, state);
   try {
     await handleApi(req, res, url, services, state);
@@ -173,7 +177,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, ser
     method: req.method ?? "GET",
     path: url.pathname,
     query: url.search.replace(/^\?/, ""),
-    status: res.headersSent ? res.statusCode : 0,
+    status: res.headersSent || state.fault === "hold_after" ? res.statusCode : 0,
     userId: state.caller?.user.id ?? null,
     fault: state.fault,
     time: new Date().toISOString(),

@@ -77,7 +77,7 @@ describe("PUT /_emulator/faults validation", () => {
     [{ rate: 0.5, kinds: [{ kind: "500" }] }, /^kinds contains an object; allowed/],
     [{ rate: 0.5, kinds: [null] }, /^kinds contains null; allowed/],
     [{ rate: 0.5, kinds: ["x".repeat(5000)] }, /^kinds contains a string of 5000 characters; allowed/],
-    [{ rate: 0.5, ["y".repeat(5000)]: 1 }, /^y{40}… is not a fault setting; expected rate, kinds, seed$/],
+    [{ rate: 0.5, ["y".repeat(5000)]: 1 }, /^y{40}… is not a fault setting; expected rate, kinds, seed, methods, holdMs$/],
     [{ rate: 0.5, seed: -1 }, /^seed must be an integer/],
     [{ rate: 0.5, seed: 1.5 }, /^seed must be an integer/],
     [{ rate: 0.5, seed: 2 ** 32 }, /^seed must be an integer/],
@@ -121,7 +121,16 @@ describe("/_emulator/faults", () => {
     const fresh = await startEmulator({ fixtures: testFixtures() });
     try {
       const status = await readJson(await fetch(`${fresh.url}/_emulator/faults`));
-      expect(status).toEqual({ enabled: false, rate: 0, kinds: [], seed: null, requests: 0, injected: { "500": 0, "503": 0, "429": 0, latency: 0, reset_before: 0, reset_after: 0 } });
+      expect(status).toEqual({
+        enabled: false,
+        rate: 0,
+        kinds: [],
+        seed: null,
+        methods: null,
+        holdMs: 3000,
+        requests: 0,
+        injected: { "500": 0, "503": 0, "429": 0, latency: 0, reset_before: 0, reset_after: 0, hold_after: 0 },
+      });
     } finally {
       await fresh.close();
     }
@@ -228,6 +237,20 @@ describe("fault kinds", () => {
     expect(await requestLog()).toMatchObject([{ method: "POST", status: 0, fault: "reset_after" }]);
   });
 
+  it("hold_after applies and saves the request, logs it, and answers only after holdMs", async () => {
+    const key = ed25519Key("held");
+    await configure({ rate: 1, kinds: ["hold_after"], methods: ["POST"], holdMs: 1500, seed: 1 });
+    const started = Date.now();
+    const answer = raw("POST", "/user/keys", { public_key: key.line });
+    await expect.poll(async () => (await requestLog()).length, { timeout: 1000, interval: 50 }).toBe(1);
+    const state = await readJson(await fetch(`${emulator.url}/_emulator/state`));
+    expect(state.accounts[0].publicKeys.some((row: { fingerprint: string }) => row.fingerprint === key.fingerprint)).toBe(true);
+    expect(await answer).toMatchObject({ status: 201 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    await control("DELETE");
+    expect(await requestLog()).toMatchObject([{ method: "POST", status: 201, fault: "hold_after" }]);
+  });
+
   it("logs faulted requests with their kind and normal ones with null", async () => {
     await configure({ rate: 0.5, kinds: ["500"], seed: 99 });
     const statuses: number[] = [];
@@ -261,7 +284,7 @@ describe("FaultInjector", () => {
     const delays: number[] = [];
     let injected = 0;
     for (let i = 0; i < 20_000; i++) {
-      const decision = faults.decide();
+      const decision = faults.decide("GET");
       if (decision === undefined) continue;
       injected++;
       if (decision.kind === "latency") delays.push(decision.delayMs);
@@ -275,8 +298,22 @@ describe("FaultInjector", () => {
 
   it("decides nothing once disabled", () => {
     const faults = new FaultInjector();
-    faults.configure({ rate: 1, kinds: ["500"], seed: 1 });
+    faults.configure({ rate: 1, kinds: ["500"], seed: 1, holdMs: 0 });
     faults.disable();
-    expect(faults.decide()).toBeUndefined();
+    expect(faults.decide("GET")).toBeUndefined();
+  });
+
+  it("considers only the methods it is given, and counts only those", () => {
+    const faults = new FaultInjector();
+    faults.configure(parseFaultConfig({ rate: 1, kinds: ["500"], methods: ["POST"] }));
+    expect(faults.decide("GET")).toBeUndefined();
+    expect(faults.decide("POST")).toEqual({ kind: "500", delayMs: 0 });
+    expect(faults.status()).toMatchObject({ requests: 1, methods: ["POST"] });
+  });
+
+  it("refuses methods and holdMs it cannot use, naming the field", () => {
+    expect(() => parseFaultConfig({ rate: 1, methods: ["PATCH"] })).toThrow(/methods must be a non-empty array of GET, POST, PUT, DELETE/);
+    expect(() => parseFaultConfig({ rate: 1, methods: [] })).toThrow(/methods must be/);
+    expect(() => parseFaultConfig({ rate: 1, holdMs: -1 })).toThrow(/holdMs must be an integer from 0 to 600000/);
   });
 });

@@ -29,8 +29,8 @@ const CLEAN_AFTER = 8;
 function seedFaultingFirst(faulted: number): number {
   for (let seed = 1; ; seed++) {
     const injector = new FaultInjector();
-    injector.configure({ rate: RATE, kinds: ["500"], seed });
-    const draws = Array.from({ length: faulted + CLEAN_AFTER }, () => injector.decide() !== undefined);
+    injector.configure({ rate: RATE, kinds: ["500"], seed, holdMs: 0 });
+    const draws = Array.from({ length: faulted + CLEAN_AFTER }, () => injector.decide("GET") !== undefined);
     if (draws.every((faults, index) => faults === index < faulted)) return seed;
   }
 }

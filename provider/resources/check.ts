@@ -63,22 +63,25 @@ export function checkWithSchema<S extends z.ZodType>(schema: S, news: Record<str
   return { ok: false, inputs: given, failures: parsed.error.issues.flatMap((issue) => failuresOf(issue, given)) };
 }
 
-/** Marks a custom issue about a value that must not be shown (a private key pasted by mistake). */
-export const SECRET_VALUE = { secret: true } as const;
-
 function failuresOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
   const property = issue.path.map(String).join(".");
+  // The engine prints the value of the property a failure names, even one the program marked
+  // secret; the reason names the input already, so only harmless values are left to print.
+  const failure = (path: string, value: unknown, reason: string) => ({ property: printable(value) ? path : "", reason });
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) =>
-      property === ""
-        ? { property: key, reason: `${key} is not an input of this resource` }
-        : { property: `${property}.${key}`, reason: `${property}.${key} is not a field of ${property}` },
-    );
+    return issue.keys.map((key) => {
+      const value = valueAt(given, [...issue.path, key]);
+      return property === ""
+        ? failure(key, value, `${key} is not an input of this resource`)
+        : failure(`${property}.${key}`, value, `${property}.${key} is not a field of ${property}`);
+    });
   }
-  const reason = `${property || "inputs"} ${ruleOf(issue, valueAt(given, issue.path))}`;
-  // The engine prints the value of the property a failure names: a secret gets none.
-  const secret = issue.code === "custom" && (issue.params as { secret?: boolean } | undefined)?.secret === true;
-  return [{ property: secret ? "" : property, reason }];
+  const value = valueAt(given, issue.path);
+  return [failure(property, value, `${property || "inputs"} ${ruleOf(issue, value)}`)];
+}
+
+function printable(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "number" || typeof value === "boolean";
 }
 
 /** zod leaves the offending value out of its issues; the inputs still have it. */

@@ -17,7 +17,7 @@ import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
 import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
-import { checkWithSchema, isUnknown, SECRET_VALUE } from "./check";
+import { checkWithSchema, isUnknown } from "./check";
 import { createdInWindow, createOnce } from "./reconcile";
 
 export interface PublicKeyArgs {
@@ -54,7 +54,7 @@ const inputSchema = z
       if (isUnknown(text)) return text;
       const parsed = parseSshPublicKey(text);
       if (parsed.ok) return parsed.key.normalized;
-      ctx.addIssue({ code: "custom", message: parsed.rule, ...(parsed.secret ? { params: SECRET_VALUE } : {}) });
+      ctx.addIssue({ code: "custom", message: parsed.rule });
       return z.NEVER;
     }),
     name: z.string().trim().min(1).max(255).regex(NO_CONTROL_CHARACTERS, "must not contain control characters").optional(),

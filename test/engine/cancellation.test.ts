@@ -33,6 +33,7 @@ describe("cancelling pulumi up", { timeout: 240_000 }, () => {
   });
 
   afterAll(async () => {
+    project?.dispose();
     await service?.emulator.close();
   });
 

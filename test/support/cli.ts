@@ -5,6 +5,7 @@
  * resources listed in the stack's `test:resources` setting.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { newWorkDir, pulumiCommand, testEnv, type Service } from "./engine";
@@ -48,6 +49,8 @@ export interface CliProject {
   run(args: string[]): RunningCli;
   /** Runs `pulumi <args>` to its end. */
   runToEnd(args: string[]): Promise<{ code: number | null; output: string }>;
+  /** Removes the project and its state; call once the stack is destroyed. */
+  dispose(): void;
 }
 
 export async function createCliProject(name: string, service: Service, config: Record<string, string> = {}): Promise<CliProject> {
@@ -90,6 +93,7 @@ export async function createCliProject(name: string, service: Service, config: R
       const { code, output } = await run(args).exited;
       return { code, output };
     },
+    dispose: () => rmSync(workDir, { recursive: true, force: true }),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type ConnectionGroupInputs,
   type ConnectionGroupOutputs,
 } from "../../provider/resources/connection-group";
+import { expectedFailure, namedInputs } from "./check-failure";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
 
@@ -74,12 +75,12 @@ describe("ConnectionGroup check", () => {
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.failures).toContainEqual({ property, reason: expect.stringContaining(reason) });
+    expect(!result.ok && result.failures).toContainEqual(expectedFailure(inputs, property, reason));
   });
 
   it("reports every problem at once", async () => {
     const result = await check({ name: "", connections: [{ id: "x", type: "s3" }], importId: "-1" });
-    expect(!result.ok && result.failures.map((f) => f.property)).toEqual(["name", "connections.0.id", "importId"]);
+    expect(!result.ok && namedInputs(result.failures)).toEqual(["name", "connections.0.id", "importId"]);
   });
 
   it.each<[string, Record<string, unknown>]>([

@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { publicKeyProvider, type PublicKeyOutputs } from "../../provider/resources/public-key";
+import { expectedFailure } from "./check-failure";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
 const NO_COMMENT = KEY.replace(" quickstart-deploy", "");
@@ -32,7 +33,7 @@ describe("PublicKey check", () => {
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.failures).toContainEqual({ property, reason: expect.stringContaining(reason) });
+    expect(!result.ok && result.failures).toContainEqual(expectedFailure(inputs, property, reason));
   });
 
   it("takes importId as a string or a number, kept as the id's digits", async () => {

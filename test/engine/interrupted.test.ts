@@ -1,0 +1,109 @@
+/**
+ * A deployment killed mid-create (SIGKILL of `pulumi up`, as a runner that escalates does), and
+ * the recovery the README documents, step by step: the provider process stops with the CLI, the
+ * stale lock is removed, the pending creates are cleared, every object the killed run made is
+ * adopted with `importId` (a key or group in the way names its id), and service and state end
+ * in exact agreement, with nothing made twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
+import { startLocalService, type LocalService } from "../support/service";
+import { freshEd25519Key } from "../support/soak";
+
+const SLOW = { id: 105, name: "slow", run: { seconds: 20, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
+const READY_CLUSTER = { id: 201, name: "ready", nodes: 1 };
+const KEY = freshEd25519Key("interrupted@test");
+
+type Row = { id: number; name?: string; status?: string; variables?: Record<string, string> };
+
+function declared(importIds: Partial<Record<"key" | "group" | "cluster" | "run", number>> = {}): DeclaredResource[] {
+  const adopt = (name: keyof typeof importIds) => (importIds[name] === undefined ? {} : { importId: String(importIds[name]) });
+  return [
+    { kind: "PublicKey", name: "key", args: { publicKey: KEY, ...adopt("key") } },
+    { kind: "ConnectionGroup", name: "group", args: { name: "interrupted-group", description: "made before the kill", ...adopt("group") } },
+    { kind: "Cluster", name: "cluster", args: { nodes: 1, name: "interrupted-cluster", ...adopt("cluster") } },
+    { kind: "JobRun", name: "run", args: { clusterId: READY_CLUSTER.id, packageId: SLOW.id, variables: { batch: "'interrupted'" }, ...adopt("run") } },
+  ];
+}
+
+describe("a deployment killed mid-create, and its recovery", { timeout: 300_000 }, () => {
+  let service: LocalService;
+  let project: CliProject;
+  const account = async () => (await service.state()).accounts[0] as { publicKeys: Row[]; connectionGroups: Row[]; clusters: Row[]; jobs: Row[] };
+  const made = async () => {
+    const a = await account();
+    return { keys: a.publicKeys, groups: a.connectionGroups, clusters: a.clusters.filter((c) => c.id !== READY_CLUSTER.id), jobs: a.jobs };
+  };
+  const stateOf = async () => (await project.stack.exportStack()).deployment as { resources?: Array<{ type: string; urn: string; id?: string }>; pending_operations?: unknown[] };
+  const idsInState = async () =>
+    Object.fromEntries(((await stateOf()).resources ?? []).filter((r) => r.type.includes("dynamic/etl:")).map((r) => [r.urn.split("::").pop()!, Number(r.id)]));
+
+  beforeAll(async () => {
+    service = await startLocalService({ speed: 1, account: { packages: [SLOW], clusters: [READY_CLUSTER] } });
+    project = await createCliProject("interrupted", service);
+    await project.declare(declared());
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("SIGKILL while every create waits for its answer: the objects exist, the state has none, and the provider stops at once", async () => {
+    // Each create is applied at once, its answer held back: the kill lands between the two.
+    await service.faults({ rate: 1, kinds: ["hold_after"], methods: ["POST"], holdMs: 4000 });
+    const cli = project.run(["up", "--yes", "--skip-preview"]);
+    await eventually("all four objects to exist", async () => {
+      const m = await made();
+      return m.keys.length + m.groups.length + m.clusters.length + m.jobs.length === 4 ? true : undefined;
+    });
+    cli.child.kill("SIGKILL");
+    await cli.exited;
+    await service.faults();
+    await service.resetRequests();
+    // The held answers arrive within 4 s; a provider still running would then wait for the cluster and the job.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(await service.calls()).toEqual([]);
+    expect(await idsInState()).toEqual({});
+    expect((await stateOf()).pending_operations).toHaveLength(4);
+  });
+
+  it("the documented recovery adopts what the killed run made, and nothing is made twice", async () => {
+    const locked = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(locked.code).not.toBe(0);
+    expect(locked.output).toContain("the stack is currently locked");
+    expect((await project.runToEnd(["cancel", "--yes"])).code).toBe(0);
+
+    const cleared = await project.runToEnd(["refresh", "--clear-pending-creates", "--yes", "--skip-preview"]);
+    expect(cleared.code, cleared.output).toBe(0);
+    expect((await stateOf()).pending_operations ?? []).toEqual([]);
+
+    // Clusters and jobs can exist twice, so they are looked up in the account before the next up.
+    const { keys, groups, clusters, jobs } = await made();
+    const cluster = clusters.find((c) => c.name === "interrupted-cluster")!.id;
+    const run = jobs.find((j) => j.variables?.batch === "'interrupted'")!.id;
+    await project.declare(declared({ cluster, run }));
+    const inTheWay = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(inTheWay.code).not.toBe(0);
+    expect(inTheWay.output).toContain(`already exists as public key ${keys[0]!.id}`);
+    expect(inTheWay.output).toContain(`set importId: "${keys[0]!.id}" on this resource`);
+    expect(inTheWay.output).toContain(`already exists as connection group ${groups[0]!.id}`);
+
+    await project.declare(declared({ key: keys[0]!.id, group: groups[0]!.id, cluster, run }));
+    const adopted = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(adopted.code, adopted.output).toBe(0);
+    await project.declare(declared());
+    const settled = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(settled.code, settled.output).toBe(0);
+    await project.stack.preview({ expectNoChanges: true });
+
+    const after = await made();
+    expect([after.keys.length, after.groups.length, after.clusters.length, after.jobs.length]).toEqual([1, 1, 1, 1]);
+    expect(await idsInState()).toEqual({ key: keys[0]!.id, group: groups[0]!.id, cluster, run });
+    expect(after.jobs[0]!.status).toBe("completed");
+
+    expect((await project.runToEnd(["destroy", "--yes", "--skip-preview"])).code).toBe(0);
+    const gone = await made();
+    expect([gone.keys.length, gone.groups.length, gone.clusters.filter((c) => c.status !== "terminated").length]).toEqual([0, 0, 0]);
+  });
+});

@@ -48,6 +48,11 @@ export interface UrlRequest {
  */
 export interface RequestTraits {
   idempotent?: boolean;
+  /**
+   * Worth finishing even when the deployment is cancelled: a create on the wire, or a lookup
+   * deciding whether an object was made. By default only POSTs are.
+   */
+  finishOnCancel?: boolean;
 }
 
 /** Lets a policy abandon the exchange, such as at a deadline; the failure is then a ConnectionError. */

@@ -36,7 +36,7 @@ import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
-import { collectRecent, createdInWindow, createOnce, noteOwner, ownerMatches, windowStart } from "./reconcile";
+import { collectRecent, createdInWindow, createOnce, noteOwner, ownerMatches, windowStart, finishingOnCancel } from "./reconcile";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
 export interface ClusterArgs {
@@ -491,7 +491,7 @@ export const clusterProvider = {
     const { record } = await createOnce({
       kind: KIND,
       send: () => createCluster(request, createBody(inputs)),
-      find: (sentAt) => findCreatedCluster(request, inputs, sentAt),
+      find: (sentAt) => findCreatedCluster(finishingOnCancel(request), inputs, sentAt),
       idOf: (cluster) => cluster.id,
     });
     noteOwner(record.owner_id);

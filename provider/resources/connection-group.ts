@@ -30,7 +30,7 @@ import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./a
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
 import { changedFields, diffByRules, sameValue, type FieldRules } from "./diff";
 import { ResourceFailure } from "./failures";
-import { createdInWindow, createOnce } from "./reconcile";
+import { createdInWindow, createOnce, finishingOnCancel } from "./reconcile";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
@@ -256,7 +256,7 @@ export const connectionGroupProvider = {
           connection_group: { name: inputs.name, description: inputs.description ?? null },
           connections: inputs.connections ?? [],
         }),
-      find: (sentAt) => findCreatedGroup(request, inputs, sentAt),
+      find: (sentAt) => findCreatedGroup(finishingOnCancel(request), inputs, sentAt),
       idOf: (group) => group.id,
     }).catch((error: unknown) => nameTaken(request, error, inputs.name));
     if (!adopted) return { id: String(record.id), outs: outputsOf(record, inputs) };

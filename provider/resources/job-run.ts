@@ -33,7 +33,7 @@ import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
 import { diffByRules, sameValue, type FieldRules } from "./diff";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
-import { createOnce, noteOwner, ownerMatches, windowStart } from "./reconcile";
+import { createOnce, noteOwner, ownerMatches, windowStart, finishingOnCancel } from "./reconcile";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
 export interface JobRunArgs {
@@ -415,7 +415,7 @@ async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRec
   const { record } = await createOnce({
     kind: "job",
     send: () => runJob(request, jobCreateOf(inputs)),
-    find: (sentAt) => findCreatedJob(request, inputs, sentAt),
+    find: (sentAt) => findCreatedJob(finishingOnCancel(request), inputs, sentAt),
     idOf: (job) => job.id,
   });
   return record;

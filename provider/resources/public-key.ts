@@ -18,7 +18,7 @@ import { resourceType, withProvider } from "../dynamic";
 import { parseSshPublicKey } from "../validation/ssh-public-key";
 import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
 import { checkWithSchema, isUnknown } from "./check";
-import { createdInWindow, createOnce } from "./reconcile";
+import { createdInWindow, createOnce, finishingOnCancel } from "./reconcile";
 
 export interface PublicKeyArgs {
   /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
@@ -169,7 +169,7 @@ export const publicKeyProvider = {
     const { record } = await createOnce({
       kind: KIND,
       send: () => createPublicKey(request, body),
-      find: (sentAt) => findCreatedKey(request, inputs, sentAt),
+      find: (sentAt) => findCreatedKey(finishingOnCancel(request), inputs, sentAt),
       idOf: (key) => key.id,
     }).catch((error: unknown) => keyTaken(request, error, inputs.publicKey));
     return { id: String(record.id), outs: outputsOf(inputs, record) };

@@ -232,6 +232,15 @@ function isTransient(error: unknown): boolean {
   return error instanceof ConnectionError || error instanceof ServerError || error instanceof RateLimitError;
 }
 
+/**
+ * Lookups after an unknown outcome are what keeps an object from being lost, so a cancelled
+ * deployment lets those already on the wire finish (and send them at all); only waits before a
+ * retry end at once.
+ */
+export function finishingOnCancel(request: RequestFn): RequestFn {
+  return (req) => request({ ...req, finishOnCancel: true });
+}
+
 // ---- listings
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Soak under faults through the real engine: a stack of every resource kind goes through up,
  * refresh and destroy SOAK_CYCLES times (default 20) while the local service injects faults
- * (SOAK_FAULT_RATE, default 0.2, every kind; SOAK_SEED to replay a run). After every attempt the
+ * (SOAK_FAULT_RATE, default 0.2, every kind; SOAK_SEED to replay a run), and as many operations
+ * again are cut by an outage longer than the retry budget or cancelled (SIGINT). After every attempt the
  * service and the state must agree: nothing orphaned, duplicated or lost, nothing left after
  * destroy, and the API key nowhere in the output or the stack's files.
  */
@@ -38,6 +39,11 @@ describe("soak under faults", () => {
     console.log(table);
     if (process.env.SOAK_REPORT_FILE) writeFileSync(process.env.SOAK_REPORT_FILE, `${table}\n`);
     expect(report.discrepancies.map(describeDiscrepancy), "service and state disagreed").toEqual([]);
+    if (FAULT_RATE > 0 && CYCLES >= 10) {
+      // Outages and cancellations land in every run long enough to draw them.
+      expect(report.interrupted.outage, "operations cut by an outage").toBeGreaterThan(0);
+      expect(report.interrupted.cancel, "operations cancelled").toBeGreaterThan(0);
+    }
   });
 });
 

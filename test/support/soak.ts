@@ -16,11 +16,27 @@ import { startLocalService, type LocalService } from "./service";
 export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/**
+ * What happens to a whole operation rather than to one request: the service goes away for
+ * longer than the retry budget (and comes back), or the deployment is cancelled (SIGINT to the
+ * CLI, as Ctrl-C or a CI runner sends it). Either lands at a random moment of the operation.
+ */
+export const INTERRUPTIONS = ["outage", "cancel"] as const;
+export type Interruption = (typeof INTERRUPTIONS)[number];
+/** The soak stack's retry budget, and an outage that outlasts it. */
+const RETRY_BUDGET_SECONDS = 3;
+const OUTAGE_MS = 5_000;
+/** An interruption lands this long after the operation starts, at random. */
+const INTERRUPT_WITHIN_MS = { min: 300, max: 2_500 } as const;
+
 export interface SoakOptions {
   cycles: number;
   /** Probability of a fault per API request, 0 to 1. */
   faultRate: number;
   kinds?: readonly FaultKind[];
+  /** Probability, 0 to 1, that an operation attempt of a faulty cycle is interrupted; default the fault rate. */
+  interruptRate?: number;
+  interruptions?: readonly Interruption[];
   /** Seed of the first faulty cycle; cycle n uses seed + n, so a run can be replayed. */
   seed?: number;
   /** Attempts per operation before the cycle gives up on it. */
@@ -52,6 +68,7 @@ export interface SoakReport {
   /** Resource operations the cycles asked for: every resource created, read and deleted once per cycle. */
   resourceOperations: number;
   faultsInjected: Record<FaultKind, number>;
+  interrupted: Record<Interruption, number>;
   /** API requests that got 429, injected or not. */
   status429: number;
   /** API requests of the faulty cycles. */
@@ -340,13 +357,40 @@ class Soak {
     this.record(context, findDiscrepancies(serviceState.accounts[0], state, this.baseline, context));
   }
 
-  private async run(phase: Phase): Promise<void> {
+  private async run(phase: Phase, interruption?: Interruption): Promise<void> {
     const onOutput = (text: string) => this.counters.cliOutput.push(text);
     const { parallel } = this.options;
-    if (phase === "up") await this.test.stack.up({ parallel, onOutput });
-    else if (phase === "refresh") await this.test.stack.refresh({ parallel, onOutput });
-    else await this.test.stack.destroy({ parallel, onOutput });
+    const cancel = new AbortController();
+    const options = { parallel, onOutput, signal: cancel.signal };
+    const operation = phase === "up" ? this.test.stack.up(options) : phase === "refresh" ? this.test.stack.refresh(options) : this.test.stack.destroy(options);
+    const interrupting = interruption === undefined ? undefined : this.interrupt(interruption, cancel);
+    try {
+      await operation;
+    } finally {
+      await interrupting;
+    }
   }
+
+  /** Lands the interruption at a random moment; resolves once the service is back, for the checks. */
+  private async interrupt(interruption: Interruption, cancel: AbortController): Promise<void> {
+    const { min, max } = INTERRUPT_WITHIN_MS;
+    await new Promise((resolve) => setTimeout(resolve, min + Math.floor(this.random() * (max - min))));
+    this.interrupted[interruption]++;
+    if (interruption === "cancel") return cancel.abort();
+    await this.service.emulator.outage(OUTAGE_MS);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS + 100));
+  }
+
+  /** Whether and how the next attempt is interrupted; only in faulty cycles. */
+  private nextInterruption(rate: number): Interruption | undefined {
+    const kinds = this.options.interruptions;
+    if (rate === 0 || kinds.length === 0 || this.random() >= this.options.interruptRate) return undefined;
+    return kinds[Math.floor(this.random() * kinds.length)];
+  }
+
+  readonly interrupted = Object.fromEntries(INTERRUPTIONS.map((k) => [k, 0])) as Record<Interruption, number>;
+  private random: () => number = Math.random;
+  private rate = 0;
 
   /**
    * Runs the operation until it succeeds, at most `attempts` times with faults on, checking after
@@ -356,7 +400,7 @@ class Soak {
   async operation(phase: Phase): Promise<void> {
     for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
       this.counters.operations++;
-      const failed = await this.run(phase).then(
+      const failed = await this.run(phase, this.nextInterruption(this.rate)).then(
         () => false,
         (error: unknown) => {
           this.counters.failedAttempts++;
@@ -393,6 +437,8 @@ class Soak {
 
   async runCycle(cycle: number, rate: number, seed: number): Promise<void> {
     this.cycle = cycle;
+    this.rate = rate;
+    this.random = mulberry32(seed);
     await this.faults(rate, seed);
     for (const phase of ["up", "refresh", "destroy"] as const) await this.operation(phase);
   }
@@ -411,9 +457,20 @@ class Soak {
   }
 }
 
+/** A small seeded generator, so a run's interruptions can be replayed (their timing aside). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function firstErrorLine(message: string): string {
   const lines = message.split("\n").map((l) => l.trim());
-  const error = lines.find((l) => /^error:/i.test(l) && !/update failed|preview failed|destroy failed|refresh failed/i.test(l));
+  const error = lines.find((l) => /^(error:|\* )/i.test(l) && !/update failed|preview failed|destroy failed|refresh failed|error: \d+ errors? occurred/i.test(l));
   return (error ?? lines.find((l) => l !== "") ?? "").slice(0, 300);
 }
 
@@ -449,6 +506,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     cycles: options.cycles,
     faultRate: options.faultRate,
     kinds: options.kinds ?? FAULT_KINDS,
+    interruptRate: options.interruptRate ?? options.faultRate,
+    interruptions: options.interruptions ?? INTERRUPTIONS,
     attempts: options.attempts ?? 4,
     speed: options.speed ?? 100,
     parallel: options.parallel ?? 10,
@@ -462,6 +521,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const keys = Array.from({ length: KEYS }, (_, i) => freshEd25519Key(`soak-${i}`));
   let soak: Soak | undefined;
   const test = await createTestStack("soak", soakProgram(keys, () => soak?.currentCycle() ?? 0), service);
+  // Short, so an outage outlasts it and waits end with their objects kept.
+  await test.stack.setConfig("etl:retryBudgetSeconds", { value: String(RETRY_BUDGET_SECONDS) });
   try {
     const baseline = baselineOf((await service.state()).accounts[0]);
     soak = new Soak(service, test, baseline, settings);
@@ -498,6 +559,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       failedAttempts: results.failedAttempts,
       resourceOperations,
       faultsInjected: soak.injected,
+      interrupted: soak.interrupted,
       status429,
       apiRequests,
       baselineRequestsPerCycle,
@@ -528,6 +590,7 @@ export function formatReport(report: SoakReport): string {
     ["engine operations (attempts)", `${report.operations} incl. the baseline cycle, ${report.failedAttempts} failed`],
     ["resource operations", String(report.resourceOperations)],
     ["faults injected", FAULT_KINDS.map((k) => `${k}: ${report.faultsInjected[k]}`).join(", ")],
+    ["operations interrupted", INTERRUPTIONS.map((k) => `${k}: ${report.interrupted[k]}`).join(", ")],
     ["429 answers seen", String(report.status429)],
     ["API requests", `${report.apiRequests} (fault-free cycle: ${report.baselineRequestsPerCycle}, x${report.cycles} = ${report.baselineRequestsPerCycle * report.cycles})`],
     ["extra calls per 100 resource operations", report.extraCallsPer100Operations.toFixed(1)],

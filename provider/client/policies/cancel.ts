@@ -1,7 +1,8 @@
 /**
  * Giving up when the deployment is cancelled. Waits before a retry or a paced slot end at once;
  * an exchange that is safe to abandon (a read, an update, a delete) is aborted; a create already
- * on the wire is left to finish, since abandoning it would leave its outcome unknown.
+ * on the wire is left to finish, since abandoning it would leave its outcome unknown, and so is
+ * a request marked `finishOnCancel` (the lookup after such an outcome).
  */
 import { EtlApiError, RequestCancelledError } from "../errors";
 import { isIdempotent, type ApiRequest, type ApiResponse, type RequestFn } from "../http";
@@ -37,7 +38,7 @@ export function cancellableSleep(sleep: Sleep, signal: AbortSignal | undefined):
 /** Outermost policy: no new request after the cancellation, and idempotent ones end with it. */
 export function withCancellation(inner: RequestFn, cancellation: Cancellation): RequestFn {
   return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
-    const abandonable = isIdempotent(req);
+    const abandonable = !(req.finishOnCancel ?? !isIdempotent(req));
     if (cancellation.signal.aborted && abandonable) throw cancelledError(req, cancellation);
     const signal = !abandonable ? req.signal : req.signal === undefined ? cancellation.signal : AbortSignal.any([req.signal, cancellation.signal]);
     try {

@@ -1,9 +1,11 @@
 /**
  * Polling with a simulated clock: the backoff and its cap, aiming at an expected end, and the
- * timeout, all without a real delay.
+ * timeout, all without a real delay; a wait cut short by a cancellation or a failed read, and
+ * the failure that keeps the object it waited for.
  */
 import { describe, expect, it } from "vitest";
-import { BACKOFF, nextDelayMs, pollUntil, WaitTimeoutError, type PollOptions } from "../../provider/resources/wait";
+import { keepingObject, ResourceFailure } from "../../provider/resources/failures";
+import { BACKOFF, nextDelayMs, pollUntil, WaitInterruptedError, WaitTimeoutError, type PollOptions } from "../../provider/resources/wait";
 
 /** A clock that only moves when the poller sleeps, and a record of every sleep. */
 function simulatedTime() {
@@ -122,5 +124,58 @@ describe("pollUntil", () => {
     expect(time.now()).toBeGreaterThanOrEqual(4 * 3_600_000);
     expect(result.polls).toBeGreaterThan(400);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe("a wait that ends early", () => {
+  it("ends at once when cancelled, carrying the latest reading", async () => {
+    const controller = new AbortController();
+    let reads = 0;
+    const waiting = pollUntil({
+      read: async () => ({ status: "creating", read: ++reads }),
+      isDone: () => false,
+      timeoutMs: 600_000,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error("the deployment was cancelled")), 50);
+    const error = await waiting.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitInterruptedError);
+    expect((error as WaitInterruptedError<{ read: number }>).last).toEqual({ status: "creating", read: 1 });
+    expect(((error as WaitInterruptedError<unknown>).cause as Error).message).toBe("the deployment was cancelled");
+  });
+
+  it("turns a failed read into an interruption carrying the reading before it", async () => {
+    const readings = [{ status: "pending" }, { status: "creating" }];
+    const failure = new Error("GET /clusters/7 failed with no response");
+    const error = await pollUntil({
+      read: async () => {
+        const next = readings.shift();
+        if (next === undefined) throw failure;
+        return next;
+      },
+      isDone: () => false,
+      timeoutMs: 600_000,
+      sleep: async () => undefined,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitInterruptedError);
+    expect((error as WaitInterruptedError<unknown>).last).toEqual({ status: "creating" });
+    expect((error as WaitInterruptedError<unknown>).cause).toBe(failure);
+  });
+});
+
+describe("keepingObject", () => {
+  it("keeps the object with its id and last properties, saying what ended the wait and what comes next", () => {
+    const ended = new WaitInterruptedError({ status: "creating" }, 3, new Error("GET /clusters/7 failed with no response: could not reach it (ECONNREFUSED)"));
+    const failure = keepingObject(ended, { what: "cluster 7 (it is creating)", id: "7", properties: { status: "creating" }, next: "the next `pulumi up` waits for it again" });
+    expect(failure).toBeInstanceOf(ResourceFailure);
+    expect(failure).toMatchObject({ id: "7", properties: { status: "creating" }, reasons: [failure.message] });
+    expect(failure.message).toBe(
+      "waiting for cluster 7 (it is creating) failed: GET /clusters/7 failed with no response: could not reach it (ECONNREFUSED); it stays in the stack and the next `pulumi up` waits for it again",
+    );
+  });
+
+  it("passes on a failure that keeps the object already", () => {
+    const kept = new ResourceFailure("job 4 failed: boom", "4", { status: "failed" });
+    expect(keepingObject(kept, { what: "job 4", id: "4", properties: {}, next: "" })).toBe(kept);
   });
 });

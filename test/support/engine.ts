@@ -64,11 +64,11 @@ export function newWorkDir(name: string): { workDir: string; backend: string } {
 }
 
 /** A stack of an inline program, in a work folder and file backend of its own. */
-export async function createTestStack(name: string, program: PulumiFn, service: Service): Promise<TestStack> {
+export async function createTestStack(name: string, program: PulumiFn, service: Service, env: Record<string, string> = {}): Promise<TestStack> {
   const { workDir, backend } = newWorkDir(name);
   const stack = await LocalWorkspace.createStack(
     { stackName: "test", projectName: `etl-${name}`, program },
-    { workDir, pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) },
+    { workDir, pulumiCommand: await pulumiCommand(), envVars: { ...testEnv(backend), ...env } },
   );
   await configure(stack, service);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };

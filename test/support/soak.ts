@@ -294,7 +294,8 @@ export function findDiscrepancies(account: any, state: Record<Kind, StateResourc
 
 // ---- secrets
 
-function filesUnder(dir: string): string[] {
+/** Every file below `dir`. */
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
     return statSync(full).isDirectory() ? filesUnder(full) : [full];

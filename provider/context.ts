@@ -56,3 +56,14 @@ export function resetClientStats(): void {
 function clientFor(config: ProviderConfig): Client {
   return createClient(config, { pacing, stats });
 }
+
+/**
+ * How long a lookup after an unknown outcome is tried again while the service cannot answer:
+ * not at all when requests are never retried (`etl:maxRetries` 0), else five retry budgets (10
+ * minutes by default), since giving up leaves an object the next `up` cannot tell apart.
+ */
+export function lookupPatienceMs(): number {
+  if (resolved === undefined || !resolved.ok) return 0;
+  const { maxRetries, retryBudgetSeconds } = resolved.config;
+  return maxRetries === 0 ? 0 : 5 * retryBudgetSeconds * 1000;
+}

@@ -15,6 +15,7 @@
 import { z } from "zod";
 import { parsePage } from "../api/records";
 import { cancelSignal, isCancelled } from "../cancellation";
+import { lookupPatienceMs } from "../context";
 import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError } from "../client/errors";
 import { cancellableSleep } from "../client/policies/cancel";
 import type { ApiRequest, RequestFn } from "../client/http";
@@ -135,16 +136,11 @@ export interface CreateOnceOptions<T> {
   idOf: (record: T) => number;
   /** Told when a found object is taken over. */
   log?: (line: string) => void;
-  /** How long a failing lookup is tried again; by default LOOKUP_PATIENCE_MS. */
+  /** How long a failing lookup is tried again; by default as the configuration says (lookupPatienceMs). */
   patienceMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
-/**
- * A lookup that fails leaves the create's outcome unknown, and a later `up` could not tell the
- * object apart any more (its window is gone): an outage, for one, is waited out this long.
- */
-export const LOOKUP_PATIENCE_MS = 300_000;
 const LOOKUP_DELAYS = { firstMs: 2_000, maxMs: 30_000 } as const;
 
 export interface Created<T> {
@@ -210,7 +206,9 @@ async function lookUp<T>(options: CreateOnceOptions<T>, sentAt: number, what: st
 
 /** Tries a lookup again while the service cannot answer, for `patienceMs`, unless the deployment is cancelled. */
 async function patiently<T>(options: Pick<CreateOnceOptions<unknown>, "kind" | "log" | "patienceMs" | "sleep">, lookup: () => Promise<T>): Promise<T> {
-  const patienceMs = options.patienceMs ?? LOOKUP_PATIENCE_MS;
+  // A lookup that fails leaves the outcome unknown, and a later `up` could not tell the object
+  // apart any more (its window is gone), so an outage is waited out longer than one request's.
+  const patienceMs = options.patienceMs ?? lookupPatienceMs();
   const sleep = cancellableSleep(options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))), cancelSignal);
   const log = options.log ?? ((line: string) => console.log(line));
   const started = Date.now();

@@ -128,6 +128,7 @@ describe("createOnce", () => {
     let lookups = 0;
     const created = await createOnce({
       ...base,
+      patienceMs: 60_000,
       sleep: async (ms) => void slept.push(ms),
       send: async () => Promise.reject(dropped()),
       find: async () => {
@@ -144,6 +145,7 @@ describe("createOnce", () => {
     let lookups = 0;
     const attempt = createOnce({
       ...base,
+      patienceMs: 60_000,
       sleep: async () => undefined,
       send: async () => Promise.reject(dropped()),
       find: async () => {

@@ -75,6 +75,18 @@ async function reported<T>(operation: () => Promise<T>, provider?: unknown): Pro
 
 const storedProvider = (props: Record<string, unknown> | undefined) => props?.__provider;
 
+const STAYS = "it stays in the stack, and the next `pulumi destroy` (or `pulumi up`) tries again";
+
+/** A delete that fails leaves the resource in the stack (the engine keeps it); its message says so. */
+async function saidToStay(deletion: Promise<void>): Promise<void> {
+  try {
+    await deletion;
+  } catch (error) {
+    if (isUserFacing(error) && !error.message.includes("stays in the stack")) error.message = `${error.message}; ${STAYS}`;
+    throw error;
+  }
+}
+
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   const impl = IMPLEMENTATIONS[kind];
   if (!impl) throw new Error(`pulumi-etl has no resource kind "${kind}"; is the installed package older than the program's?`);
@@ -93,6 +105,6 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
         if (!impl.update) throw new Error(`${kind} cannot be updated in place, yet its diff asked for an update`);
         return impl.update(id, olds, news);
       }, storedProvider(news)),
-    delete: (id, props) => reported(() => impl.delete(id, props)),
+    delete: (id, props) => reported(() => saidToStay(impl.delete(id, props))),
   };
 }

@@ -358,24 +358,36 @@ class Soak {
     this.record(context, findDiscrepancies(serviceState.accounts[0], state, this.baseline, context));
   }
 
+  /**
+   * Runs the operation; a cancellation that landed counts as a failure even when the CLI ends
+   * with success (a deployment cancelled before its first step does), since the operation was
+   * not carried out and must be run again.
+   */
   private async run(phase: Phase, interruption?: Interruption): Promise<void> {
     const onOutput = (text: string) => this.counters.cliOutput.push(text);
     const { parallel } = this.options;
     const cancel = new AbortController();
     const options = { parallel, onOutput, signal: cancel.signal };
     const operation = phase === "up" ? this.test.stack.up(options) : phase === "refresh" ? this.test.stack.refresh(options) : this.test.stack.destroy(options);
-    const interrupting = interruption === undefined ? undefined : this.interrupt(interruption, cancel);
+    let finished = false;
+    const interrupting = interruption === undefined ? undefined : this.interrupt(interruption, cancel, () => finished);
     try {
       await operation;
     } finally {
+      finished = true;
       await interrupting;
     }
+    if (cancel.signal.aborted) throw new Error("error: the operation was cancelled (SIGINT) before it finished");
   }
 
-  /** Lands the interruption at a random moment; resolves once the service is back, for the checks. */
-  private async interrupt(interruption: Interruption, cancel: AbortController): Promise<void> {
+  /**
+   * Lands the interruption at a random moment, unless the operation is over by then; resolves
+   * once the service is back, for the checks.
+   */
+  private async interrupt(interruption: Interruption, cancel: AbortController, finished: () => boolean): Promise<void> {
     const { min, max } = INTERRUPT_WITHIN_MS;
     await new Promise((resolve) => setTimeout(resolve, min + Math.floor(this.random() * (max - min))));
+    if (finished()) return;
     this.interrupted[interruption]++;
     if (interruption === "cancel") return cancel.abort();
     await this.service.emulator.outage(OUTAGE_MS);

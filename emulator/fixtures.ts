@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseSshPublicKey } from "./ssh-key";
+import { parseSshPublicKey } from "../contract/ssh-public-key";
 
 /**
  * The fixtures format: the records the emulator starts with. Tests and demos describe their
@@ -194,9 +194,9 @@ function checkAccountKeys(account: z.output<typeof accountSchema>, index: number
     const parsed = parseSshPublicKey(key.publicKey);
     if (!parsed.ok) {
       // The parser speaks of the API's field name; here the field is publicKey.
-      const message = parsed.reason.replace(/^public_key/, "publicKey");
+      const message = `publicKey ${parsed.rule}`;
       ctx.addIssue({ code: "custom", path: [...path, "publicKey"], message });
-    } else if (key.name === undefined && parsed.comment === "") {
+    } else if (key.name === undefined && parsed.key.comment === "") {
       ctx.addIssue({ code: "custom", path: [...path, "name"], message: "name is required when publicKey has no comment" });
     }
   });

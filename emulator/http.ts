@@ -1,9 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { API_MEDIA_TYPE } from "../contract/media-type";
 
 /** Request and response helpers shared by every route. */
 
 /** The one media type of API version 2 (spec section 9), sent and required verbatim. */
-export const API_MEDIA_TYPE = "application/vnd.service+json; version=2";
+export { API_MEDIA_TYPE };
 
 /** Request bodies are small JSON objects; anything larger is a client bug or abuse. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -5,6 +5,7 @@
  * functions in the program process. Every problem names the setting and the rule; the API key's
  * value never appears in a message.
  */
+import { UserFacingError } from "./errors";
 
 export const DEFAULT_VENDOR = "service";
 
@@ -52,7 +53,7 @@ type SettingName = keyof typeof SETTINGS;
 /** Looks a namespaced key (`etl:apiUrl`) up in whatever config source is at hand. */
 export type ConfigLookup = (key: string) => string | undefined;
 
-export class ConfigurationError extends Error {
+export class ConfigurationError extends UserFacingError {
   constructor(message: string) {
     super(message);
     this.name = "ConfigurationError";

@@ -17,8 +17,9 @@
  * entry point every stored provider calls: keep it, with these kind names, for good.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "./resources";
 
-export type ResourceKind = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+export type { ResourceKind };
 
 export function resourceType(kind: ResourceKind): string {
   return `pulumi-nodejs:dynamic/etl:${kind}`;

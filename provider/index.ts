@@ -1,13 +1,21 @@
 /** pulumi-etl: Pulumi resources and functions for the ETL service. */
-export { PublicKey, type PublicKeyArgs, type PublicKeyOutputs } from "./resources/public-key";
 export {
+  Cluster,
   ConnectionGroup,
+  JobRun,
+  PublicKey,
+  type ClusterArgs,
+  type ClusterOutputs,
   type ConnectionAssignmentArgs,
   type ConnectionGroupArgs,
   type ConnectionGroupOutputs,
-} from "./resources/connection-group";
-export { Cluster, type ClusterArgs, type ClusterOutputs } from "./resources/cluster";
-export { JobRun, type JobRunArgs, type JobRunOutput, type JobRunOutputs } from "./resources/job-run";
+  type JobRunArgs,
+  type JobRunOutput,
+  type JobRunOutputs,
+  type PublicKeyArgs,
+  type PublicKeyOutputs,
+} from "./resources";
 export * from "./functions";
 export { SETTINGS as CONFIGURATION_SETTINGS, type ProviderConfig } from "./config";
 export * from "./client/errors";
+export { UserFacingError } from "./errors";

@@ -4,35 +4,14 @@
  * answer, a broken response) reaches the CLI as one line, not as a stack trace.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { UnexpectedResponseError } from "./api/records";
-import { EtlApiError } from "./client/errors";
-import { ForeignUrlError } from "./client/http";
-import { PaginationError } from "./client/pagination";
-import { ConfigurationError } from "./config";
 import { installCancellationHooks, tracked } from "./cancellation";
 import { configureFrom } from "./context";
-import { clusterProvider } from "./resources/cluster";
-import { connectionGroupProvider } from "./resources/connection-group";
-import { ResourceFailure } from "./resources/failures";
-import { jobRunProvider } from "./resources/job-run";
-import { publicKeyProvider } from "./resources/public-key";
-import type { ResourceKind } from "./dynamic";
+import { UserFacingError } from "./errors";
+import { PROVIDERS, type ResourceKind } from "./resources";
+import type { ResourceImplementation } from "./resources/implementation";
 
-interface Implementation {
-  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs: unknown; failures?: pulumi.dynamic.CheckFailure[] }>;
-  diff(id: string, olds: any, news: any): Promise<pulumi.dynamic.DiffResult>;
-  create(inputs: any): Promise<pulumi.dynamic.CreateResult>;
-  read(id: string, props: any): Promise<pulumi.dynamic.ReadResult>;
-  update?(id: string, olds: any, news: any): Promise<pulumi.dynamic.UpdateResult>;
-  delete(id: string, props: any): Promise<void>;
-}
-
-const IMPLEMENTATIONS: Record<ResourceKind, Implementation> = {
-  PublicKey: publicKeyProvider,
-  ConnectionGroup: connectionGroupProvider,
-  Cluster: clusterProvider,
-  JobRun: jobRunProvider,
-};
+/** Inputs and outputs arrive from the engine untyped; `check` has validated the inputs. */
+const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation<unknown, unknown>> = PROVIDERS;
 
 /** An error whose message says it all; the dynamic provider host prints `${e}: ${e.stack}`. */
 class ProviderFailure extends Error {
@@ -46,15 +25,8 @@ class ProviderFailure extends Error {
   }
 }
 
-function isUserFacing(error: unknown): error is Error {
-  return (
-    error instanceof EtlApiError ||
-    error instanceof ConfigurationError ||
-    error instanceof UnexpectedResponseError ||
-    error instanceof ResourceFailure ||
-    error instanceof PaginationError ||
-    error instanceof ForeignUrlError
-  );
+function isUserFacing(error: unknown): error is UserFacingError {
+  return error instanceof UserFacingError;
 }
 
 /**
@@ -88,7 +60,7 @@ async function saidToStay(deletion: Promise<void>): Promise<void> {
 }
 
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
-  const impl = IMPLEMENTATIONS[kind];
+  const impl = Object.hasOwn(IMPLEMENTATIONS, kind) ? IMPLEMENTATIONS[kind] : undefined;
   if (!impl) throw new Error(`pulumi-etl has no resource kind "${kind}"; is the installed package older than the program's?`);
   installCancellationHooks();
   return {

@@ -7,7 +7,7 @@ import { webAppUrl } from "./packages";
 
 // The interface's own lists, shared with the client so both sides speak one vocabulary.
 export { CLUSTER_STATUSES, CLUSTER_TYPES, type ClusterStatus, type ClusterType } from "../../provider/api/clusters";
-import type { ClusterStatus, ClusterType } from "../../provider/api/clusters";
+import type { ClusterStatus, ClusterType } from "../../contract/vocabularies";
 
 export interface ClusterRow extends Row {
   ownerId: number;

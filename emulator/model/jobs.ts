@@ -11,7 +11,7 @@ import { PACKAGES, webAppUrl, type PackageRow } from "./packages";
 
 // The interface's own list, shared with the client so both sides speak one vocabulary.
 export { JOB_STATUSES, type JobStatus } from "../../provider/api/jobs";
-import type { JobStatus } from "../../provider/api/jobs";
+import type { JobStatus } from "../../contract/vocabularies";
 
 const FINISHED: ReadonlySet<JobStatus> = new Set(["completed", "failed", "stopped"]);
 const STOPPING: ReadonlySet<JobStatus> = new Set(["pending_stoppage", "stopping"]);

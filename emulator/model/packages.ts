@@ -9,7 +9,7 @@ import { defineTable, type Row, type Store } from "../store";
  */
 
 export { PACKAGE_STATUSES, type PackageStatus } from "../../provider/api/packages";
-import type { PackageStatus } from "../../provider/api/packages";
+import { VALIDATION_STATUSES, type PackageStatus, type ValidationStatus } from "../../contract/vocabularies";
 
 export interface PackageRow extends Row {
   name: string;
@@ -24,8 +24,7 @@ export interface PackageRow extends Row {
 
 export const PACKAGES = defineTable<PackageRow>("packages");
 
-export const VALIDATION_STATUSES = ["running", "completed", "failed"] as const;
-export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
+export { VALIDATION_STATUSES, type ValidationStatus };
 
 export interface PackageValidationRow extends Row {
   packageId: number;

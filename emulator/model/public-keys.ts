@@ -1,5 +1,5 @@
 import type { AccountFixture } from "../fixtures";
-import { parseSshPublicKey } from "../ssh-key";
+import { parseSshPublicKey } from "../../contract/ssh-public-key";
 import { defineTable, type Row, type Store } from "../store";
 
 /** SSH public keys: each belongs to one user within one account. */
@@ -30,15 +30,15 @@ export function seedPublicKeys(store: Store, account: AccountFixture): void {
   for (const key of account.publicKeys ?? []) {
     // Fixtures were validated, so the key parses; the first user owns keys that name nobody.
     const parsed = parseSshPublicKey(key.publicKey);
-    if (!parsed.ok) throw new Error(`fixture public key rejected: ${parsed.reason}`);
+    if (!parsed.ok) throw new Error(`fixture public key rejected: publicKey ${parsed.rule}`);
     store.insert(PUBLIC_KEYS, {
       id: key.id,
       accountId: account.id,
       userId: key.userId ?? account.users[0]!.id,
-      name: key.name ?? parsed.comment,
+      name: key.name ?? parsed.key.comment,
       publicKey: key.publicKey.trim(),
-      fingerprint: parsed.fingerprint,
-      comment: parsed.comment,
+      fingerprint: parsed.key.fingerprint,
+      comment: parsed.key.comment,
       createdAt: now,
       updatedAt: now,
     });

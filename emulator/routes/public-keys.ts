@@ -3,7 +3,7 @@ import { HttpError, notFound, readJsonBody, sendJson } from "../http";
 import { paginate } from "../pagination";
 import { parseId, type ApiContext, type Route } from "../routing";
 import { sortRecords, type SortKeys } from "../sorting";
-import { parseSshPublicKey } from "../ssh-key";
+import { parseSshPublicKey } from "../../contract/ssh-public-key";
 import { findKeyOfUser, keysOfUser, PUBLIC_KEYS, publicKeyJson, type PublicKeyRow } from "../model/public-keys";
 
 /**
@@ -47,15 +47,15 @@ async function readCreateBody(ctx: ApiContext): Promise<z.output<typeof createBo
 async function createKey(ctx: ApiContext): Promise<void> {
   const body = await readCreateBody(ctx);
   const parsed = parseSshPublicKey(body.public_key);
-  if (!parsed.ok) throw invalid([parsed.reason]);
-  const name = body.name ?? parsed.comment;
+  if (!parsed.ok) throw invalid([`public_key ${parsed.rule}`]);
+  const name = body.name ?? parsed.key.comment;
   if (name === "") throw invalid(["name is required when public_key has no comment"]);
   if (name.length > MAX_NAME_LENGTH) {
     throw invalid([`name (taken from the key's comment) must be at most ${MAX_NAME_LENGTH} characters`]);
   }
   const { account, user } = ctx.caller;
   const owned = keysOfUser(ctx.store, account.id, user.id);
-  if (owned.some((key) => key.fingerprint === parsed.fingerprint)) {
+  if (owned.some((key) => key.fingerprint === parsed.key.fingerprint)) {
     throw invalid(["public_key has already been taken"]);
   }
   const now = new Date(ctx.store.clock.now()).toISOString();
@@ -64,8 +64,8 @@ async function createKey(ctx: ApiContext): Promise<void> {
     userId: user.id,
     name,
     publicKey: body.public_key.trim(),
-    fingerprint: parsed.fingerprint,
-    comment: parsed.comment,
+    fingerprint: parsed.key.fingerprint,
+    comment: parsed.key.comment,
     createdAt: now,
     updatedAt: now,
   });

@@ -1,28 +1,12 @@
 /** Clusters that jobs run on: `{base_url}/clusters` (facts, "Clusters"; not in the spec). */
 import { z } from "zod";
 import type { ApiRequest, RequestFn } from "../client/http";
+import { CLUSTER_STATUSES, CLUSTER_TYPES, READY_CLUSTER_STATUSES, type ClusterStatus, type ClusterType } from "../../contract/vocabularies";
 import { parseRecord } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
 
-export const CLUSTER_STATUSES = [
-  "pending",
-  "creating",
-  "available",
-  "scaling",
-  "idle",
-  "error",
-  "pending_terminate",
-  "terminating",
-  "terminated",
-] as const;
-export type ClusterStatus = (typeof CLUSTER_STATUSES)[number];
-
-/** A cluster in these states can run jobs. */
-export const READY_CLUSTER_STATUSES: readonly ClusterStatus[] = ["available", "idle"];
-
-export const CLUSTER_TYPES = ["production", "sandbox"] as const;
-export type ClusterType = (typeof CLUSTER_TYPES)[number];
+export { CLUSTER_STATUSES, CLUSTER_TYPES, READY_CLUSTER_STATUSES, type ClusterStatus, type ClusterType };
 
 export const clusterRecord = z.object({
   id: z.number().int(),

@@ -1,25 +1,12 @@
 /** Jobs, runs of a package on a cluster: `{base_url}/jobs` (spec 2.1 to 4.1, facts "Jobs"). */
 import { z } from "zod";
 import type { ApiRequest, RequestFn } from "../client/http";
+import { FINISHED_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "../../contract/vocabularies";
 import { parseRecord } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
 
-export const JOB_STATUSES = [
-  "idle",
-  "pending",
-  "queued",
-  "running",
-  "completed",
-  "failed",
-  "pending_stoppage",
-  "stopping",
-  "stopped",
-] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-
-/** Terminal states: completed is success; failed and stopped are failures. */
-export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ["completed", "failed", "stopped"];
+export { FINISHED_JOB_STATUSES, JOB_STATUSES, type JobStatus };
 
 const reference = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
 

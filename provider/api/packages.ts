@@ -1,13 +1,13 @@
 /** Packages, read-only through the API: `{base_url}/packages` (spec 2.4 and 4.2, facts). */
 import { z } from "zod";
 import type { RequestFn } from "../client/http";
+import { PACKAGE_STATUSES, VALIDATION_STATUSES, type PackageStatus } from "../../contract/vocabularies";
 import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
 
 /** The spec leaves the values open; these are the ones the service is known to use. */
-export const PACKAGE_STATUSES = ["active", "archived"] as const;
-export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+export { PACKAGE_STATUSES, VALIDATION_STATUSES, type PackageStatus };
 
 export const packageRecord = z.object({
   id: z.number().int(),
@@ -26,7 +26,6 @@ export type PackageRecord = z.output<typeof packageRecord>;
 /** Every field a package may have; anything else in a response is undocumented. */
 export const PACKAGE_FIELDS: readonly string[] = Object.keys(packageRecord.shape);
 
-export const VALIDATION_STATUSES = ["running", "completed", "failed"] as const;
 
 export const packageValidationRecord = z.object({
   id: z.number().int(),

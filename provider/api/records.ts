@@ -4,8 +4,9 @@
  */
 import { z } from "zod";
 import type { ApiResponse } from "../client/http";
+import { UserFacingError } from "../errors";
 
-export class UnexpectedResponseError extends Error {
+export class UnexpectedResponseError extends UserFacingError {
   constructor(what: string, problems: string) {
     super(`the service returned ${what} that does not match the API: ${problems}`);
     this.name = "UnexpectedResponseError";

@@ -2,6 +2,7 @@
  * One error class for every failed API call, carrying the status, the request (authorization
  * redacted) and the response body; subclasses chosen by status so callers can branch on type.
  */
+import { UserFacingError } from "../errors";
 
 export interface RequestSummary {
   method: string;
@@ -18,7 +19,7 @@ export interface ApiErrorDetails {
   responseHeaders?: Record<string, string>;
 }
 
-export class EtlApiError extends Error {
+export class EtlApiError extends UserFacingError {
   readonly status: number;
   readonly request: RequestSummary;
   readonly serviceMessage: string;

@@ -7,6 +7,7 @@ import type { ConnectionSettings } from "../config";
 import { basicAuthorization } from "./auth";
 import { apiErrorFor, ConnectionError, redactHeaders, type RequestSummary } from "./errors";
 import { versionedMediaType } from "./versioning";
+import { UserFacingError } from "../errors";
 
 /**
  * Loaded at the first request: a program that only declares resources, and a provider process
@@ -75,7 +76,7 @@ export interface ApiResponse<T = unknown> {
 }
 
 /** A URL outside `{base_url}`: refused before anything is sent. */
-export class ForeignUrlError extends Error {
+export class ForeignUrlError extends UserFacingError {
   constructor(url: string, base: string, reason: string) {
     super(`refusing to send the API key to ${withoutQuery(url)}: ${reason} (the configured {base_url} is ${base})`);
     this.name = "ForeignUrlError";

@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { parsePage, type Page } from "../api/records";
 import type { ApiRequest, ApiResponse, RequestFn } from "./http";
+import { UserFacingError } from "../errors";
 
 export interface LinkValue {
   /** The target as written between `<` and `>`; possibly a relative reference. */
@@ -168,7 +169,7 @@ export function nextLink(header: string | undefined): string | undefined {
 
 export const MAX_PAGES = 1_000;
 
-export class PaginationError extends Error {
+export class PaginationError extends UserFacingError {
   constructor(message: string) {
     super(message);
     this.name = "PaginationError";

@@ -4,8 +4,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { UserFacingError } from "../errors";
 
-export class ArgumentError extends Error {
+export class ArgumentError extends UserFacingError {
   constructor(message: string) {
     super(message);
     this.name = "ArgumentError";

@@ -32,11 +32,13 @@ import type { RequestFn } from "../client/http";
 import { cancellationReason, cancelSignal, isCancelled } from "../cancellation";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
+import type { ResourceImplementation } from "./implementation";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
-import { collectRecent, createdInWindow, createOnce, noteOwner, ownerMatches, windowStart, finishingOnCancel } from "./reconcile";
+import { collectRecent, createdInWindow, windowStart, finishingOnCancel } from "./reconcile";
+import { reconciler, type Reconciler } from "./reconciler";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
 export interface ClusterArgs {
@@ -454,10 +456,10 @@ async function terminate(id: string, props: Partial<ClusterOutputs>): Promise<vo
  * still alive, and with every setting the create asked for (omitted ones at their defaults;
  * an omitted name or region is the service's choice, so any).
  */
-export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number): boolean {
+export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
   return (
     createdInWindow(record.created_at, sentAt) &&
-    ownerMatches(record.owner_id) &&
+    owners.ownerMatches(record.owner_id) &&
     !isEnding(record.status) &&
     record.type === (inputs.type ?? DEFAULTS.type) &&
     record.nodes === inputs.nodes &&
@@ -488,13 +490,13 @@ export const clusterProvider = {
   async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
     if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
     const request = apiRequest();
-    const { record } = await createOnce({
+    const { record } = await reconciler().createOnce({
       kind: KIND,
       send: () => createCluster(request, createBody(inputs)),
       find: (sentAt) => findCreatedCluster(finishingOnCancel(request), inputs, sentAt),
       idOf: (cluster) => cluster.id,
     });
-    noteOwner(record.owner_id);
+    reconciler().noteOwner(record.owner_id);
     return { id: String(record.id), outs: await settled(request, record, inputs) };
   },
 
@@ -516,7 +518,7 @@ export const clusterProvider = {
   async delete(id: string, props: Partial<ClusterOutputs>): Promise<void> {
     await terminate(id, props);
   },
-};
+} satisfies ResourceImplementation<ClusterInputs, ClusterOutputs>;
 
 export class Cluster extends pulumi.CustomResource {
   declare readonly status: pulumi.Output<string>;

@@ -26,11 +26,13 @@ import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
+import type { ResourceImplementation } from "./implementation";
 import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
 import { changedFields, diffByRules, sameValue, type FieldRules } from "./diff";
 import { ResourceFailure } from "./failures";
-import { createdInWindow, createOnce, finishingOnCancel } from "./reconcile";
+import { createdInWindow, finishingOnCancel } from "./reconcile";
+import { reconciler } from "./reconciler";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
@@ -249,7 +251,7 @@ export const connectionGroupProvider = {
       return { id: inputs.importId, outs: await adopt({ ...inputs, importId: inputs.importId }) };
     }
     const request = apiRequest();
-    const { record, adopted } = await createOnce({
+    const { record, adopted } = await reconciler().createOnce({
       kind: KIND,
       send: () =>
         createConnectionGroup(request, {
@@ -286,7 +288,7 @@ export const connectionGroupProvider = {
       if (!(error instanceof NotFoundError)) throw error;
     }
   },
-};
+} satisfies ResourceImplementation<ConnectionGroupInputs, ConnectionGroupOutputs>;
 
 export class ConnectionGroup extends pulumi.CustomResource {
   declare readonly name: pulumi.Output<string>;

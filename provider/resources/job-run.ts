@@ -29,11 +29,13 @@ import { collectAllPages } from "../client/pagination";
 import { cancelSignal, isCancelled } from "../cancellation";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
+import type { ResourceImplementation } from "./implementation";
 import { AdoptionError, importIdInput } from "./adopt";
 import { checkWithSchema, objectIdInput, unlessUnknown } from "./check";
 import { diffByRules, sameValue, type FieldRules } from "./diff";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
-import { createOnce, noteOwner, ownerMatches, windowStart, finishingOnCancel } from "./reconcile";
+import { windowStart, finishingOnCancel } from "./reconcile";
+import { reconciler, type Reconciler } from "./reconciler";
 import { pollUntil, WaitTimeoutError } from "./wait";
 
 export interface JobRunArgs {
@@ -394,9 +396,9 @@ function jobCreateOf(inputs: JobRunInputs): JobCreate {
  * Whether a run sent at `sentAt` may have made this job: the listing already holds the package
  * and the window, so this user, the cluster and both sets of variables.
  */
-export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs): boolean {
+export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
   return (
-    ownerMatches(job.owner_id) &&
+    owners.ownerMatches(job.owner_id) &&
     job.package_id === inputs.packageId &&
     job.cluster_id === inputs.clusterId &&
     sameValue(job.variables, inputs.variables ?? {}) &&
@@ -412,7 +414,7 @@ export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, s
 }
 
 async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRecord> {
-  const { record } = await createOnce({
+  const { record } = await reconciler().createOnce({
     kind: "job",
     send: () => runJob(request, jobCreateOf(inputs)),
     find: (sentAt) => findCreatedJob(finishingOnCancel(request), inputs, sentAt),
@@ -423,12 +425,6 @@ async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRec
 
 // ---- provider
 
-/** `pulumi.dynamic.ReadResult` types the realigned inputs as outputs; they are inputs. */
-interface JobRunReadResult {
-  id?: string;
-  props?: JobRunOutputs;
-  inputs?: JobRunInputs;
-}
 
 export const jobRunProvider = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
@@ -444,12 +440,12 @@ export const jobRunProvider = {
   async create(inputs: JobRunInputs): Promise<pulumi.dynamic.CreateResult<JobRunOutputs>> {
     const request = apiRequest();
     const job = inputs.importId === undefined ? await runOnce(request, inputs) : await adoptJob(request, inputs.importId, inputs);
-    noteOwner(job.owner_id);
+    reconciler().noteOwner(job.owner_id);
     const settled = settingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
     return resultOf(settled, inputs);
   },
 
-  async read(id: string, props: JobRunOutputs): Promise<JobRunReadResult> {
+  async read(id: string, props: JobRunOutputs): Promise<{ id?: string; props?: JobRunOutputs; inputs?: JobRunInputs }> {
     let job: JobRecord;
     try {
       job = await getJob(apiRequest(), id);
@@ -488,7 +484,7 @@ export const jobRunProvider = {
       );
     }
   },
-};
+} satisfies ResourceImplementation<JobRunInputs, JobRunOutputs>;
 
 /** Timestamps and the log address the job does not have yet are undefined in the program. */
 export class JobRun extends pulumi.CustomResource {

@@ -15,10 +15,12 @@ import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
-import { parseSshPublicKey } from "../validation/ssh-public-key";
+import type { ResourceImplementation } from "./implementation";
+import { parseSshPublicKey } from "../../contract/ssh-public-key";
 import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
 import { checkWithSchema, isUnknown } from "./check";
-import { createdInWindow, createOnce, finishingOnCancel } from "./reconcile";
+import { createdInWindow, finishingOnCancel } from "./reconcile";
+import { reconciler } from "./reconciler";
 
 export interface PublicKeyArgs {
   /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
@@ -166,7 +168,7 @@ export const publicKeyProvider = {
     }
     const request = apiRequest();
     const body = { public_key: inputs.publicKey, ...(inputs.name === undefined ? {} : { name: inputs.name }) };
-    const { record } = await createOnce({
+    const { record } = await reconciler().createOnce({
       kind: KIND,
       send: () => createPublicKey(request, body),
       find: (sentAt) => findCreatedKey(finishingOnCancel(request), inputs, sentAt),
@@ -194,7 +196,7 @@ export const publicKeyProvider = {
       if (!(error instanceof NotFoundError)) throw error;
     }
   },
-};
+} satisfies ResourceImplementation<PublicKeyInputs, PublicKeyOutputs>;
 
 export class PublicKey extends pulumi.CustomResource {
   declare readonly publicKey: pulumi.Output<string>;

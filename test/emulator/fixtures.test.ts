@@ -63,7 +63,7 @@ describe("validateFixtures", () => {
     expectInvalid(
       { accounts: [{ id: 1, uid: "a", users: [user], publicKeys: [{ userId: 9, publicKey: "ssh-ed25519 AAAA" }] }] },
       "accounts[0].publicKeys[0].userId: no user with id 9",
-      "accounts[0].publicKeys[0].publicKey: publicKey blob does not match its declared type ssh-ed25519",
+      "accounts[0].publicKeys[0].publicKey: publicKey must hold a ssh-ed25519 key: the base64 part does not match its declared type",
     );
     expectInvalid(
       { accounts: [{ id: 1, uid: "a", users: [user], publicKeys: [{ publicKey: ed25519Key().line }] }] },

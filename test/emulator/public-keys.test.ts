@@ -102,7 +102,7 @@ describe("POST /user/keys", () => {
     const ed = ed25519Key("me");
     const response = await createKey({ public_key: `ssh-rsa ${ed.base64} me` });
     expect(response.status).toBe(422);
-    expect(await readJson(response)).toEqual({ message: "public_key blob does not match its declared type ssh-rsa" });
+    expect(await readJson(response)).toEqual({ message: "public_key must hold a ssh-rsa key: the base64 part does not match its declared type" });
   });
 
   it("answers 422 for a truncated blob", async () => {
@@ -110,13 +110,13 @@ describe("POST /user/keys", () => {
     const truncated = Buffer.from(ed.base64, "base64").subarray(0, 30).toString("base64");
     const response = await createKey({ public_key: `ssh-ed25519 ${truncated} me` });
     expect(response.status).toBe(422);
-    expect((await readJson(response)).message).toMatch(/^public_key blob/);
+    expect((await readJson(response)).message).toMatch(/^public_key must hold a (whole )?ssh-ed25519 key/);
   });
 
   it("answers 422 for an ed25519 blob with a key of the wrong size", async () => {
     const response = await createKey({ public_key: rawKeyLine("ssh-ed25519", ["ssh-ed25519", Buffer.alloc(31, 7)], "me") });
     expect(response.status).toBe(422);
-    expect((await readJson(response)).message).toMatch(/^public_key blob is malformed for key type ssh-ed25519/);
+    expect((await readJson(response)).message).toMatch(/^public_key must hold a well-formed ssh-ed25519 key/);
   });
 
   it.each([

@@ -16,6 +16,13 @@ const KEY_WITHOUT_COMMENT = KEY.split(" ").slice(0, 2).join(" ");
 const PRIVATE_BODY = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW";
 const PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${PRIVATE_BODY}\n-----END OPENSSH PRIVATE KEY-----\n`;
 const LONG = "x".repeat(256);
+/** Well-formed base64 and wire format, but a 16-byte ed25519 body, which the service refuses. */
+const SHORT_ED25519 = `ssh-ed25519 ${Buffer.concat([wire("ssh-ed25519"), wire(Buffer.alloc(16, 7))]).toString("base64")} short`;
+
+function wire(data: string | Buffer): Buffer {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  return Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+}
 const GROUP = { name: "g", connections: [{ id: 301, type: "postgres" }] };
 const RUN = { clusterId: 201, packageId: 101 };
 
@@ -44,6 +51,8 @@ const CASES: Case[] = [
   c("PublicKey", "unsupported key type", "publicKey", { publicKey: "ssh-foo AAAAB3NzaC1yc2E= k", name: "k" }),
   c("PublicKey", "blob of another type", "publicKey", { publicKey: `ssh-rsa ${KEY.split(" ")[1]} k` }),
   c("PublicKey", "private key pasted", "publicKey", { publicKey: PRIVATE_KEY, name: "k" }, PRIVATE_BODY),
+  c("PublicKey", "ed25519 body of 16 bytes", "publicKey", { publicKey: SHORT_ED25519 }),
+  c("PublicKey", "key on two lines", "publicKey", { publicKey: `${KEY}\n${KEY}` }),
   c("PublicKey", "empty name", "name", { publicKey: KEY, name: "" }),
   c("PublicKey", "name over 255 characters", "name", { publicKey: KEY, name: LONG }),
   c("PublicKey", "name with a control character", "name", { publicKey: KEY, name: "a\u0007b" }),

@@ -30,7 +30,7 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
     stacks.push(test);
     await service.resetRequests();
     const output = await failureOf(test.stack.preview());
-    expect(output).toContain('publicKey must have the key as base64 after "ssh-rsa"');
+    expect(output).toContain("publicKey is not valid base64");
     expect(output).toContain("name must have at least 1 character(s)");
     expect(output).not.toMatch(/\n\s+at /); // no stack trace
     expect(await service.requests()).toEqual([]);

@@ -19,7 +19,7 @@ describe("PublicKey check", () => {
   it.each<[Record<string, unknown>, string, string]>([
     [{}, "publicKey", "publicKey is required"],
     [{ publicKey: 42 }, "publicKey", "publicKey must be a string, got a number"],
-    [{ publicKey: "ssh-rsa" }, "publicKey", 'publicKey must have the key as base64 after "ssh-rsa"'],
+    [{ publicKey: "ssh-rsa" }, "publicKey", "publicKey must have base64 key data after the key type ssh-rsa"],
     [{ publicKey: "hello" }, "publicKey", "publicKey must start with a key type"],
     [{ publicKey: KEY, name: "" }, "name", "name must have at least 1 character(s)"],
     [{ publicKey: KEY, name: "x".repeat(256) }, "name", "name must have at most 255 characters"],

@@ -10,8 +10,9 @@ import { findCreatedGroup } from "../../provider/resources/connection-group";
 import { ResourceFailure } from "../../provider/resources/failures";
 import { findCreatedJob, type JobRunInputs } from "../../provider/resources/job-run";
 import { findCreatedKey } from "../../provider/resources/public-key";
-import { CLOCK_SKEW_MS, createOnce, isClaimed, MAX_ATTEMPTS, noteOwner, resetClaims } from "../../provider/resources/reconcile";
-import { parseSshPublicKey } from "../../provider/validation/ssh-public-key";
+import { CLOCK_SKEW_MS, MAX_ATTEMPTS } from "../../provider/resources/reconcile";
+import { Reconciler } from "../../provider/resources/reconciler";
+import { parseSshPublicKey } from "../../contract/ssh-public-key";
 
 const BASE = "http://service.test/acme/api";
 const SENT_AT = Date.parse("2026-05-01T12:00:00.000Z");
@@ -42,19 +43,31 @@ function queryOf(query: Record<string, string | number | undefined> | undefined)
   return entries.length === 0 ? "" : `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
-beforeEach(() => resetClaims());
+/** A reconciler of its own per test, on a clock that moves only when it sleeps; `slept` records the sleeps. */
+function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = []): Reconciler {
+  let now = SENT_AT;
+  const clock = { now: () => now, sleep: async (ms: number) => void (slept.push(ms), (now += ms)) };
+  return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line) });
+}
 
 describe("createOnce", () => {
   const lines: string[] = [];
-  const base = { kind: "widget", idOf: (r: { id: number }) => r.id, log: (line: string) => lines.push(line) };
-  beforeEach(() => (lines.length = 0));
+  const slept: number[] = [];
+  const base = { kind: "widget", idOf: (r: { id: number }) => r.id };
+  let reconciler: Reconciler;
+  const createOnce: Reconciler["createOnce"] = (options) => reconciler.createOnce(options);
+  beforeEach(() => {
+    lines.length = 0;
+    slept.length = 0;
+    reconciler = reconcilerFor(60_000, lines, slept);
+  });
 
   it("returns and claims what the POST answers, without looking", async () => {
     let looked = false;
     const created = await createOnce({ ...base, send: async () => ({ id: 5 }), find: async () => ((looked = true), []) });
     expect(created).toEqual({ record: { id: 5 }, adopted: false });
     expect(looked).toBe(false);
-    expect(isClaimed("widget", 5)).toBe(true);
+    expect(reconciler.isClaimed("widget", 5)).toBe(true);
   });
 
   it("adopts what a dropped POST made, with one line saying so", async () => {
@@ -110,9 +123,9 @@ describe("createOnce", () => {
 
   it("reports a failed lookup as an unknown outcome and does not send again", async () => {
     let sends = 0;
+    reconciler = reconcilerFor(0, lines);
     const attempt = createOnce({
       ...base,
-      patienceMs: 0,
       send: async () => {
         sends++;
         throw dropped();
@@ -124,12 +137,9 @@ describe("createOnce", () => {
   });
 
   it("tries a lookup again while the service cannot answer, then adopts what it finds", async () => {
-    const slept: number[] = [];
     let lookups = 0;
     const created = await createOnce({
       ...base,
-      patienceMs: 60_000,
-      sleep: async (ms) => void slept.push(ms),
       send: async () => Promise.reject(dropped()),
       find: async () => {
         if (++lookups < 3) throw new ConnectionError({ status: 0, request: request0, serviceMessage: "could not reach it (ECONNREFUSED)" });
@@ -145,8 +155,6 @@ describe("createOnce", () => {
     let lookups = 0;
     const attempt = createOnce({
       ...base,
-      patienceMs: 60_000,
-      sleep: async () => undefined,
       send: async () => Promise.reject(dropped()),
       find: async () => {
         lookups++;
@@ -310,10 +318,11 @@ describe("the cluster a create may have made", () => {
   });
 
   it("is this user's once the user is known", () => {
-    expect(isClusterCreatedBy(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT)).toBe(true);
-    noteOwner(70);
-    expect(isClusterCreatedBy(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT)).toBe(false);
-    expect(isClusterCreatedBy(clusterRecord(1) as never, inputs, SENT_AT)).toBe(true);
+    const owners = reconcilerFor(0);
+    expect(isClusterCreatedBy(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT, owners)).toBe(true);
+    owners.noteOwner(70);
+    expect(isClusterCreatedBy(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT, owners)).toBe(false);
+    expect(isClusterCreatedBy(clusterRecord(1) as never, inputs, SENT_AT, owners)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseSshPublicKey } from "../../provider/validation/ssh-public-key";
+import { parseSshPublicKey } from "../../contract/ssh-public-key";
 
 // ssh-keygen -l -E md5 of this key prints MD5:da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93.
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
@@ -34,8 +34,8 @@ describe("parseSshPublicKey", () => {
   it.each([
     ["", "must start with a key type"],
     ["ssh-foo AAAA", "must start with a key type"],
-    ["ssh-ed25519", 'must have the key as base64 after "ssh-ed25519"'],
-    ["ssh-ed25519 not*base64", "must have the key as base64"],
+    ["ssh-ed25519", "must have base64 key data after the key type ssh-ed25519"],
+    ["ssh-ed25519 not*base64", "is not valid base64"],
     [ED25519.replace("ssh-ed25519", "ssh-rsa"), "must hold a ssh-rsa key"],
     ["-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", "looks like a private key"],
   ])("rejects %j", (text, rule) => {

@@ -1,6 +1,7 @@
+/** The one OpenSSH public key parser that the provider and the local service share. */
 import { describe, expect, it } from "vitest";
-import { parseSshPublicKey, SUPPORTED_KEY_TYPES } from "../../emulator/ssh-key";
-import { ecdsaP256Key, ed25519Key, rawKeyLine, rsaKey } from "./helpers";
+import { parseSshPublicKey, SSH_KEY_TYPES } from "../../contract/ssh-public-key";
+import { ecdsaP256Key, ed25519Key, rawKeyLine, rsaKey } from "../emulator/helpers";
 
 describe("parseSshPublicKey", () => {
   it("parses real ed25519, RSA and ECDSA keys", () => {
@@ -10,17 +11,17 @@ describe("parseSshPublicKey", () => {
       ["ecdsa-sha2-nistp256", ecdsaP256Key("a b c")],
     ] as const) {
       const result = parseSshPublicKey(key.line);
-      expect(result).toMatchObject({ ok: true, type, fingerprint: key.fingerprint, comment: "a b c" });
+      expect(result).toMatchObject({ ok: true, key: { type, fingerprint: key.fingerprint, comment: "a b c" } });
     }
   });
 
   it("matches the fingerprint ssh-keygen prints for a known key", () => {
     const line = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGQlC66EvxONK3dDJbboHohctEoD0GLD2uBECO2Rx130 dana@laptop";
-    expect(parseSshPublicKey(line)).toMatchObject({ ok: true, fingerprint: "2f:5b:61:9d:1e:42:fe:04:86:d5:b9:3c:7f:98:69:5f" });
+    expect(parseSshPublicKey(line)).toMatchObject({ ok: true, key: { fingerprint: "2f:5b:61:9d:1e:42:fe:04:86:d5:b9:3c:7f:98:69:5f" } });
   });
 
   it("returns an empty comment when there is none", () => {
-    expect(parseSshPublicKey(ed25519Key().line)).toMatchObject({ ok: true, comment: "" });
+    expect(parseSshPublicKey(ed25519Key().line)).toMatchObject({ ok: true, key: { comment: "" } });
   });
 
   it("accepts the security-key and other listed types with well-formed blobs", () => {
@@ -38,32 +39,40 @@ describe("parseSshPublicKey", () => {
       ]),
     };
     for (const [type, line] of Object.entries(lines)) {
-      expect(parseSshPublicKey(line), type).toMatchObject({ ok: true, type });
+      expect(parseSshPublicKey(line), type).toMatchObject({ ok: true, key: { type } });
     }
-    expect(SUPPORTED_KEY_TYPES).toHaveLength(8);
+    expect(SSH_KEY_TYPES).toHaveLength(8);
   });
 
   it.each([
-    ["", "public_key must start with a key type such as ssh-ed25519"],
-    ["ssh-ed448 AAAA", "public_key must start with a key type such as ssh-ed25519"],
-    ["ssh-rsa", "public_key must have base64 key data after the key type ssh-rsa"],
-    ["ssh-rsa not*base64", "public_key is not valid base64"],
-    ["ssh-rsa AAAA", "public_key blob does not match its declared type ssh-rsa"],
-  ])("rejects %j", (line, reason) => {
-    expect(parseSshPublicKey(line)).toEqual({ ok: false, reason });
+    ["", "must start with a key type such as ssh-ed25519"],
+    ["ssh-ed448 AAAA", "must start with a key type such as ssh-ed25519"],
+    ["ssh-rsa", "must have base64 key data after the key type ssh-rsa"],
+    ["ssh-rsa not*base64", "is not valid base64"],
+    ["ssh-rsa AAAA", "must hold a ssh-rsa key: the base64 part does not match its declared type"],
+    ["ssh-ed25519 AAAA\nssh-ed25519 AAAA", "must be a single line"],
+  ])("rejects %j", (line, rule) => {
+    expect(parseSshPublicKey(line)).toEqual({ ok: false, rule });
   });
 
   it("rejects a blob whose type differs from the declared one", () => {
     const result = parseSshPublicKey(`ssh-rsa ${ed25519Key().base64}`);
-    expect(result).toEqual({ ok: false, reason: "public_key blob does not match its declared type ssh-rsa" });
+    expect(result).toEqual({ ok: false, rule: "must hold a ssh-rsa key: the base64 part does not match its declared type" });
   });
 
   it("rejects blobs with missing, extra or wrong fields", () => {
-    expect(parseSshPublicKey(rawKeyLine("ssh-rsa", ["ssh-rsa", "e"]))).toMatchObject({ ok: false, reason: expect.stringMatching(/truncated or malformed/) });
+    expect(parseSshPublicKey(rawKeyLine("ssh-rsa", ["ssh-rsa", "e"]))).toMatchObject({ ok: false, rule: expect.stringMatching(/truncated or malformed/) });
     expect(parseSshPublicKey(rawKeyLine("ssh-ed25519", ["ssh-ed25519", Buffer.alloc(32), "extra"]))).toMatchObject({ ok: false });
     expect(parseSshPublicKey(rawKeyLine("ecdsa-sha2-nistp256", ["ecdsa-sha2-nistp256", "nistp384", "Q"]))).toEqual({
       ok: false,
-      reason: "public_key blob is malformed for key type ecdsa-sha2-nistp256: the curve must be nistp256",
+      rule: "must hold a well-formed ecdsa-sha2-nistp256 key: the curve must be nistp256",
+    });
+  });
+
+  it("refuses an ed25519 key whose body is not 32 bytes, which preview and the service alike refuse", () => {
+    expect(parseSshPublicKey(rawKeyLine("ssh-ed25519", ["ssh-ed25519", Buffer.alloc(16, 7)]))).toEqual({
+      ok: false,
+      rule: "must hold a well-formed ssh-ed25519 key: the ed25519 key must be 32 bytes",
     });
   });
 });

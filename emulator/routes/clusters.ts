@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { characterCount, MAX_NAME_LENGTH } from "../../contract/text";
 import { isoTime } from "../clock";
 import { HttpError, notFound, readJsonBody, sendJson } from "../http";
 import { terminateCluster } from "../lifecycle/clusters";
@@ -22,7 +23,6 @@ import { sortRecords, type SortKeys } from "../sorting";
 
 const NODES = { min: 1, max: 100 };
 const TIME_TO_IDLE = { min: 300, max: 86_400 };
-const MAX_NAME_LENGTH = 255;
 
 const DEFAULTS = {
   type: "production",
@@ -48,7 +48,7 @@ function text(field: string) {
   return z
     .string(ruleFor(field, "must be a string"))
     .refine((value) => value.trim() !== "", `${field} must not be blank`)
-    .refine((value) => value.length <= MAX_NAME_LENGTH, `${field} must be at most ${MAX_NAME_LENGTH} characters`);
+    .refine((value) => characterCount(value) <= MAX_NAME_LENGTH, `${field} must be at most ${MAX_NAME_LENGTH} characters`);
 }
 
 const unknownFields = {

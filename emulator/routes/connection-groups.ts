@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_NAME_LENGTH } from "../../contract/text";
 import { HttpError, notFound, readJsonBody, sendJson } from "../http";
 import {
   CONNECTION_GROUPS,
@@ -16,7 +17,6 @@ import { parseId, type ApiContext, type Route } from "../routing";
  * the facts); create, list, get and delete follow the API's pattern for other collections.
  */
 
-const MAX_NAME_LENGTH = 255;
 
 const nameSchema = z
   .string()

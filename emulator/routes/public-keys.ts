@@ -4,6 +4,7 @@ import { paginate } from "../pagination";
 import { parseId, type ApiContext, type Route } from "../routing";
 import { sortRecords, type SortKeys } from "../sorting";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
+import { characterCount, MAX_NAME_LENGTH } from "../../contract/text";
 import { findKeyOfUser, keysOfUser, PUBLIC_KEYS, publicKeyJson, type PublicKeyRow } from "../model/public-keys";
 
 /**
@@ -11,7 +12,6 @@ import { findKeyOfUser, keysOfUser, PUBLIC_KEYS, publicKeyJson, type PublicKeyRo
  * account: other users of the same account neither see nor touch them.
  */
 
-const MAX_NAME_LENGTH = 255;
 
 const createBodySchema = z.object({
   name: z
@@ -50,7 +50,7 @@ async function createKey(ctx: ApiContext): Promise<void> {
   if (!parsed.ok) throw invalid([`public_key ${parsed.rule}`]);
   const name = body.name ?? parsed.key.comment;
   if (name === "") throw invalid(["name is required when public_key has no comment"]);
-  if (name.length > MAX_NAME_LENGTH) {
+  if (characterCount(name) > MAX_NAME_LENGTH) {
     throw invalid([`name (taken from the key's comment) must be at most ${MAX_NAME_LENGTH} characters`]);
   }
   const { account, user } = ctx.caller;

@@ -29,6 +29,7 @@ import {
 } from "../api/clusters";
 import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
+import { MAX_NAME_LENGTH } from "../../contract/text";
 import { cancellationReason, cancelSignal, isCancelled } from "../cancellation";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
@@ -115,7 +116,7 @@ function integerBetween(min: number, max: number) {
 }
 
 function text() {
-  return z.string().trim().min(1).max(255).regex(NO_CONTROL_CHARACTERS, "must not contain control characters");
+  return z.string().trim().min(1).max(MAX_NAME_LENGTH).regex(NO_CONTROL_CHARACTERS, "must not contain control characters");
 }
 
 const inputSchema = z

@@ -21,6 +21,7 @@ import {
   type ConnectionGroupRecord,
   type UpdateConnectionGroupBody,
 } from "../api/connection-groups";
+import { MAX_NAME_LENGTH } from "../../contract/text";
 import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
@@ -76,7 +77,6 @@ export interface ConnectionGroupOutputs {
 }
 
 const KIND = "connection group";
-const MAX_NAME_LENGTH = 255;
 const connectionIdSchema = unlessUnknown(objectIdInput(301));
 
 const assignmentSchema = unlessUnknown(z.strictObject({ id: connectionIdSchema, type: z.string().min(1) }));

@@ -17,6 +17,7 @@ import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import type { ResourceImplementation } from "./implementation";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
+import { MAX_NAME_LENGTH } from "../../contract/text";
 import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
 import { checkWithSchema, isUnknown } from "./check";
 import { createdInWindow, finishingOnCancel } from "./reconcile";
@@ -59,7 +60,7 @@ const inputSchema = z
       ctx.addIssue({ code: "custom", message: parsed.rule });
       return z.NEVER;
     }),
-    name: z.string().trim().min(1).max(255).regex(NO_CONTROL_CHARACTERS, "must not contain control characters").optional(),
+    name: z.string().trim().min(1).max(MAX_NAME_LENGTH).regex(NO_CONTROL_CHARACTERS, "must not contain control characters").optional(),
     importId: importIdInput,
   })
   .superRefine((inputs, ctx) => {

@@ -134,6 +134,14 @@ describe("POST /user/keys", () => {
     expect(response.status).toBe(201);
   });
 
+  it("counts characters, not UTF-16 units, in a name given or taken from the comment, as preview does", async () => {
+    expect((await createKey({ name: "😀".repeat(255), public_key: ed25519Key().line })).status).toBe(201);
+    expect((await createKey({ public_key: ed25519Key("😀".repeat(200)).line })).status).toBe(201);
+    const tooLong = await createKey({ public_key: ed25519Key("😀".repeat(256)).line });
+    expect(tooLong.status).toBe(422);
+    expect((await readJson(tooLong)).message).toBe("name (taken from the key's comment) must be at most 255 characters");
+  });
+
   it("answers 422 when the same key is registered twice by the same user", async () => {
     const key = ed25519Key("twice");
     expect((await createKey({ public_key: key.line })).status).toBe(201);

@@ -86,6 +86,11 @@ describe("POST /clusters", () => {
     expect(cluster).toMatchObject(body);
   });
 
+  it("measures a name in characters, as preview does: 255 emoji are a name of 255", async () => {
+    const cluster = expectCluster(await readJson(await post({ nodes: 1, name: "😀".repeat(255) })));
+    expect(cluster.name).toBe("😀".repeat(255));
+  });
+
   it("is created through the provider's createCluster", async () => {
     const cluster = await createCluster(dana, { nodes: 4, name: "from-provider" });
     expect(cluster).toMatchObject({ nodes: 4, name: "from-provider", status: "pending" });
@@ -114,6 +119,7 @@ describe("malformed cluster requests", () => {
     ["POST", "/clusters", { nodes: 1, type: "huge" }, 422, /type must be one of production, sandbox/],
     ["POST", "/clusters", { nodes: 1, colour: "red" }, 422, /unknown field: colour/],
     ["POST", "/clusters", { nodes: 1, name: "" }, 422, /name must not be blank/],
+    ["POST", "/clusters", { nodes: 1, name: "😀".repeat(256) }, 422, /^name must be at most 255 characters$/],
     ["POST", "/clusters", { nodes: 1, terminate_on_idle: "yes" }, 422, /terminate_on_idle must be a boolean/],
     ["POST", "/clusters", { nodes: 1, time_to_idle: 86_401 }, 422, /time_to_idle must be an integer between 300 and 86400/],
     ["PUT", "/clusters/11", { nodes: 0, size: 3 }, 422, /nodes must be an integer.*; unknown field: size/],

@@ -112,7 +112,8 @@ function describeStatus(status: number): string {
   return STATUS_TEXT[status] ?? String(status);
 }
 
-function pathOf(url: string): string {
+/** The path and query of a URL, for messages: the origin is the configured one anyway. */
+export function pathOf(url: string): string {
   try {
     const parsed = new URL(url);
     return parsed.pathname + parsed.search;

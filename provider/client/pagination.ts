@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { parsePage, type Page } from "../api/records";
 import type { ApiRequest, ApiResponse, RequestFn } from "./http";
+import { pathOf } from "./errors";
 import { UserFacingError } from "../errors";
 
 export interface LinkValue {
@@ -256,9 +257,4 @@ function resolveTarget(target: string, base: string | undefined): string {
   } catch {
     throw new PaginationError(`the service's Link rel="next" is not a usable URL: ${JSON.stringify(target.slice(0, 200))}`);
   }
-}
-
-function pathOf(url: string): string {
-  const parsed = new URL(url);
-  return parsed.pathname + parsed.search;
 }

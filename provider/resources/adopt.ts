@@ -4,17 +4,16 @@
  * over the object with that id instead of making another one, and the id stays the resource's.
  */
 import { z } from "zod";
-import { describeGiven, unlessUnknown } from "./check";
+import { describeGiven, ID_TEXT, unlessUnknown } from "./check";
 import type { EtlApiError } from "../client/errors";
 import { ResourceFailure } from "./failures";
 
-const IMPORT_ID = /^[1-9][0-9]{0,14}$/;
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
 export const importIdInput = unlessUnknown(
   z.unknown().transform((value, ctx) => {
     const id = typeof value === "number" ? String(value) : value;
-    if (typeof id === "string" && IMPORT_ID.test(id)) return id;
+    if (typeof id === "string" && ID_TEXT.test(id)) return id;
     ctx.addIssue({
       code: "custom",
       message: `must be the id of an existing object, a positive integer such as "42" (a string or a number), got ${describeGiven(value)}`,

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z as zod, type z } from "zod";
+import { MAX_NAME_LENGTH } from "../../contract/text";
 
 /** In a preview, inputs that come from outputs not known yet hold this placeholder. */
 export function isUnknown(value: unknown): boolean {
@@ -30,7 +31,15 @@ export function unlessUnknown<S extends z.ZodType>(schema: S) {
   });
 }
 
-const ID_TEXT = /^[1-9][0-9]{0,14}$/;
+/** An object id as text: digits, no leading zero, within a safe integer. */
+export const ID_TEXT = /^[1-9][0-9]{0,14}$/;
+
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** A name or similar label: 1 to MAX_NAME_LENGTH characters, surrounding spaces ignored, no control characters. */
+export function labelText() {
+  return zod.string().trim().min(1).max(MAX_NAME_LENGTH).regex(NO_CONTROL_CHARACTERS, "must not contain control characters");
+}
 
 /**
  * The id of a service object: a positive integer, given as a number or as digits (a program

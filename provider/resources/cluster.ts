@@ -29,18 +29,17 @@ import {
 } from "../api/clusters";
 import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
 import type { RequestFn } from "../client/http";
-import { MAX_NAME_LENGTH } from "../../contract/text";
 import { cancellationReason, cancelSignal, isCancelled } from "../cancellation";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import type { ResourceImplementation } from "./implementation";
 import { AdoptionError, importIdInput } from "./adopt";
-import { checkWithSchema, isUnknown, unlessUnknown } from "./check";
+import { checkWithSchema, isUnknown, labelText, unlessUnknown } from "./check";
 import { changedFields, diffByRules, type FieldRules } from "./diff";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
 import { collectRecent, createdInWindow, windowStart, finishingOnCancel } from "./reconcile";
 import { reconciler, type Reconciler } from "./reconciler";
-import { pollUntil, WaitTimeoutError } from "./wait";
+import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "./wait";
 
 export interface ClusterArgs {
   /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
@@ -107,7 +106,6 @@ type InputName = keyof ClusterInputs;
 
 const KIND = "cluster";
 const DEFAULTS = { type: "production", description: "", terminateOnIdle: false, timeToIdle: 3600, timeoutSeconds: 1800 } as const;
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 /** Terminating and terminated clusters cannot run jobs and never come back. */
 const ENDING_STATUSES: readonly string[] = ["pending_terminate", "terminating", "terminated"];
 
@@ -115,19 +113,16 @@ function integerBetween(min: number, max: number) {
   return z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(min).max(max);
 }
 
-function text() {
-  return z.string().trim().min(1).max(MAX_NAME_LENGTH).regex(NO_CONTROL_CHARACTERS, "must not contain control characters");
-}
 
 const inputSchema = z
   .strictObject({
     nodes: unlessUnknown(integerBetween(1, 100)),
     type: unlessUnknown(z.enum(CLUSTER_TYPES)).optional(),
-    name: unlessUnknown(text()).optional(),
+    name: unlessUnknown(labelText()).optional(),
     description: unlessUnknown(z.string()).optional(),
     terminateOnIdle: unlessUnknown(z.boolean()).optional(),
     timeToIdle: unlessUnknown(integerBetween(300, 86_400)).optional(),
-    region: unlessUnknown(text()).optional(),
+    region: unlessUnknown(labelText()).optional(),
     timeoutSeconds: unlessUnknown(integerBetween(1, 86_400)).optional(),
     importId: importIdInput,
   })
@@ -293,25 +288,9 @@ function createBody(inputs: ClusterInputs): ClusterCreate {
   return { nodes: inputs.nodes, ...given };
 }
 
-/** Prints a line each time the status changes: the CLI shows it while `up` waits. */
+/** "cluster 202 creating", once per status. */
 function progressPrinter(id: string): (record: ClusterRecord | undefined) => void {
-  let last: string | undefined;
-  return (record) => {
-    if (record === undefined || record.status === last) return;
-    last = record.status;
-    console.log(`cluster ${id} ${record.status}`);
-  };
-}
-
-/** The answer of the call that started the wait stands in for the first read. */
-function startingWith<T>(first: T, read: () => Promise<T>): () => Promise<T> {
-  let pending: T | undefined = first;
-  return async () => {
-    if (pending === undefined) return read();
-    const current = pending;
-    pending = undefined;
-    return current;
-  };
+  return progressLines((record) => (record === undefined ? undefined : `cluster ${id} ${record.status}`));
 }
 
 /** The cluster, or undefined once the service no longer knows it. */
@@ -335,7 +314,7 @@ async function waitUntilReady(request: RequestFn, first: ClusterRecord, inputs: 
   let current: ClusterRecord | undefined;
   try {
     ({ current } = await pollUntil<ClusterRecord | undefined>({
-      read: startingWith<ClusterRecord | undefined>(first, () => findCluster(request, id)),
+      read: readingFrom<ClusterRecord | undefined>(first, () => findCluster(request, id)),
       isDone: (record) => record === undefined || isReady(record.status) || isEnding(record.status) || record.status === "error",
       onProgress: progressPrinter(id),
       timeoutMs: seconds * 1000,
@@ -436,7 +415,7 @@ async function terminate(id: string, props: Partial<ClusterOutputs>): Promise<vo
   const again = "its termination was asked for, it stays in the stack, and the next `pulumi destroy` (or `pulumi up`, if it is still declared) waits for it again";
   try {
     await pollUntil<ClusterRecord | undefined>({
-      read: startingWith<ClusterRecord | undefined>(first, () => findCluster(request, id)),
+      read: readingFrom<ClusterRecord | undefined>(first, () => findCluster(request, id)),
       isDone: (record) => record === undefined || record.status === "terminated",
       onProgress: progressPrinter(id),
       timeoutMs: seconds * 1000,

@@ -36,7 +36,7 @@ import { diffByRules, sameValue, type FieldRules } from "./diff";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "./failures";
 import { windowStart, finishingOnCancel } from "./reconcile";
 import { reconciler, type Reconciler } from "./reconciler";
-import { pollUntil, WaitTimeoutError } from "./wait";
+import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "./wait";
 
 export interface JobRunArgs {
   /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
@@ -224,12 +224,7 @@ function describeState(job: JobRecord): string {
 
 /** One line per change: "job 42 queued", "job 42 running 40%". */
 function progressPrinter(jobId: number | string): (job: JobRecord) => void {
-  let last = "";
-  return (job) => {
-    const line = `job ${jobId} ${describeState(job)}`;
-    if (line !== last) console.log(line);
-    last = line;
-  };
+  return progressLines((job) => `job ${jobId} ${describeState(job)}`);
 }
 
 /**
@@ -249,16 +244,6 @@ export function remainingEstimator(first: JobRecord, now: () => number = Date.no
     let runningMs = at - Date.parse(job.started_at);
     if (lastSeenWaiting !== undefined) runningMs = Math.min(runningMs, at - lastSeenWaiting);
     return runningMs > 0 ? (runningMs * (1 - job.progress)) / job.progress : undefined;
-  };
-}
-
-/** A record already in hand is the first reading; the service is asked from then on. */
-function readingFrom(first: JobRecord, read: () => Promise<JobRecord>): () => Promise<JobRecord> {
-  let pending: JobRecord | undefined = first;
-  return async () => {
-    const current = pending ?? (await read());
-    pending = undefined;
-    return current;
   };
 }
 

@@ -17,9 +17,8 @@ import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import type { ResourceImplementation } from "./implementation";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
-import { MAX_NAME_LENGTH } from "../../contract/text";
 import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
-import { checkWithSchema, isUnknown } from "./check";
+import { checkWithSchema, isUnknown, labelText } from "./check";
 import { createdInWindow, finishingOnCancel } from "./reconcile";
 import { reconciler } from "./reconciler";
 
@@ -49,7 +48,6 @@ export interface PublicKeyOutputs {
 }
 
 const KIND = "public key";
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 const inputSchema = z
   .strictObject({
@@ -60,7 +58,7 @@ const inputSchema = z
       ctx.addIssue({ code: "custom", message: parsed.rule });
       return z.NEVER;
     }),
-    name: z.string().trim().min(1).max(MAX_NAME_LENGTH).regex(NO_CONTROL_CHARACTERS, "must not contain control characters").optional(),
+    name: labelText().optional(),
     importId: importIdInput,
   })
   .superRefine((inputs, ctx) => {

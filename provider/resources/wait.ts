@@ -6,6 +6,7 @@
  * wait has its own deadline.
  */
 import { cancellableSleep } from "../client/policies/cancel";
+import { realClock } from "../client/policies/clock";
 
 export interface PollOptions<T> {
   /** Reads the object once. */
@@ -61,7 +62,6 @@ export const BACKOFF = { firstDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6 } 
 /** Aim a little past the expected end: early polls cost credits, late ones cost waiting. */
 const AIM_PAST_END = { fraction: 0.01, minimumMs: 250 } as const;
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function nextDelayMs(previousDelayMs: number, expectedRemainingMs: number | undefined, maxDelayMs: number, elapsedMs: number): number {
   if (expectedRemainingMs !== undefined && Number.isFinite(expectedRemainingMs) && expectedRemainingMs >= 0) {
@@ -72,7 +72,7 @@ export function nextDelayMs(previousDelayMs: number, expectedRemainingMs: number
 }
 
 export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<T>> {
-  const sleep = cancellableSleep(options.sleep ?? realSleep, options.signal);
+  const sleep = cancellableSleep(options.sleep ?? realClock.sleep, options.signal);
   const now = options.now ?? Date.now;
   const maxDelayMs = options.maxDelayMs ?? BACKOFF.maxDelayMs;
   const started = now();
@@ -102,4 +102,26 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
     delay = nextDelayMs(delay, options.expectedRemainingMs?.(current, elapsed), maxDelayMs, elapsed);
   }
   return { current, polls };
+}
+
+/** A record already in hand (the answer of the call that started the wait) is the first reading; the service is asked from then on. */
+export function readingFrom<T>(first: T, read: () => Promise<T>): () => Promise<T> {
+  let pending: { record: T } | undefined = { record: first };
+  return async () => {
+    if (pending === undefined) return read();
+    const { record } = pending;
+    pending = undefined;
+    return record;
+  };
+}
+
+/** Prints a line each time what `describe` says of a reading changes: the CLI shows it while `up` waits. */
+export function progressLines<T>(describe: (reading: T) => string | undefined): (reading: T) => void {
+  let last: string | undefined;
+  return (reading) => {
+    const line = describe(reading);
+    if (line === undefined || line === last) return;
+    last = line;
+    console.log(line);
+  };
 }

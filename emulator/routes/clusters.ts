@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { characterCount, MAX_NAME_LENGTH } from "../../contract/text";
 import { isoTime } from "../clock";
-import { HttpError, notFound, readJsonBody, sendJson } from "../http";
+import { HttpError, notFound, sendJson } from "../http";
+import { invalid, parseBody, readObjectBody } from "../body";
 import { terminateCluster } from "../lifecycle/clusters";
 import { LifecycleState } from "../lifecycle/state";
 import {
@@ -76,24 +77,6 @@ const sortKeys: SortKeys<ClusterRow> = {
   name: (cluster) => cluster.name,
 };
 
-function invalid(messages: string[]): HttpError {
-  return new HttpError(422, messages.join("; "));
-}
-
-async function readObjectBody(ctx: ApiContext): Promise<object> {
-  const body = await readJsonBody(ctx.req);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "Request body must be a JSON object.");
-  }
-  return body;
-}
-
-function parseBody<S extends z.ZodType>(schema: S, body: object): z.output<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw invalid(result.error.issues.map((issue) => issue.message));
-  return result.data;
-}
-
 function checkSandboxNodes(type: string, nodes: number | undefined): void {
   if (type === "sandbox" && nodes !== undefined && nodes !== 1) throw invalid(["nodes must be 1 for a sandbox cluster"]);
 }
@@ -116,7 +99,7 @@ function sendCluster(ctx: ApiContext, status: number, cluster: ClusterRow): void
 }
 
 async function createCluster(ctx: ApiContext): Promise<void> {
-  const body = parseBody(createBodySchema, await readObjectBody(ctx));
+  const body = parseBody(createBodySchema, await readObjectBody(ctx.req));
   const type = body.type ?? DEFAULTS.type;
   checkSandboxNodes(type, body.nodes);
   const now = isoTime(ctx.store.clock.now());
@@ -183,7 +166,7 @@ function applyNodes(ctx: ApiContext, cluster: ClusterRow, nodes: number | undefi
 }
 
 async function updateCluster(ctx: ApiContext): Promise<void> {
-  const raw = await readObjectBody(ctx);
+  const raw = await readObjectBody(ctx.req);
   const cluster = findCluster(ctx);
   const body = parseBody(updateBodySchema, raw);
   checkUpdate(cluster, body);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_NAME_LENGTH } from "../../contract/text";
-import { HttpError, notFound, readJsonBody, sendJson } from "../http";
+import { HttpError, notFound, sendJson } from "../http";
+import { invalid, parseBody, readObjectBody } from "../body";
 import {
   CONNECTION_GROUPS,
   connectionGroupJson,
@@ -71,23 +72,7 @@ function issueMessages(issue: z.core.$ZodIssue): string[] {
   return [`${fieldPath(issue.path)} ${issue.message}`];
 }
 
-function invalid(problems: string[]): HttpError {
-  return new HttpError(422, problems.join("; "));
-}
-
-async function readObjectBody(ctx: ApiContext): Promise<object> {
-  const body = await readJsonBody(ctx.req);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "Request body must be a JSON object.");
-  }
-  return body;
-}
-
-function parseBody<S extends z.ZodType>(body: object, schema: S): z.output<S> {
-  const result = schema.safeParse(body, { error: issueText });
-  if (!result.success) throw invalid(result.error.issues.flatMap(issueMessages));
-  return result.data;
-}
+const WORDING = { error: issueText, problems: issueMessages };
 
 /** Why one listed connection cannot be assigned, if it cannot. */
 function assignmentProblem(ctx: ApiContext, item: Assignment, index: number, list: readonly Assignment[]): string | undefined {
@@ -131,7 +116,7 @@ function findGroup(ctx: ApiContext): ConnectionGroupRow {
 }
 
 async function createGroup(ctx: ApiContext): Promise<void> {
-  const body = parseBody(await readObjectBody(ctx), createBodySchema);
+  const body = parseBody(createBodySchema, await readObjectBody(ctx.req), WORDING);
   const problems = [...nameProblems(ctx, body.connection_group.name), ...assignmentProblems(ctx, body.connections)];
   if (problems.length > 0) throw invalid(problems);
   const time = now(ctx);
@@ -164,9 +149,9 @@ function changesOf(group: ConnectionGroupRow, body: z.output<typeof updateBodySc
 
 async function updateGroup(ctx: ApiContext): Promise<void> {
   // A missing group is reported before what is wrong with the body meant for it.
-  const raw = await readObjectBody(ctx);
+  const raw = await readObjectBody(ctx.req);
   const group = findGroup(ctx);
-  const body = parseBody(raw, updateBodySchema);
+  const body = parseBody(updateBodySchema, raw, WORDING);
   const problems = [...nameProblems(ctx, body.connection_group?.name, group.id), ...assignmentProblems(ctx, body.connections)];
   if (problems.length > 0) throw invalid(problems);
   const changes = changesOf(group, body);

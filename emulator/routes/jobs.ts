@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { HttpError, notFound, readJsonBody, sendJson } from "../http";
+import { HttpError, notFound, sendJson } from "../http";
+import { invalid, parseBody, readObjectBody } from "../body";
 import { stopJob } from "../lifecycle/jobs";
 import { CLUSTERS, isEnding } from "../model/clusters";
 import {
@@ -58,9 +59,6 @@ const sortKeys: SortKeys<JobRow> = {
   updated: (job) => job.updatedAt,
 };
 
-function invalid(messages: string[]): HttpError {
-  return new HttpError(422, messages.join("; "));
-}
 
 function view(ctx: ApiContext): JobView {
   return { store: ctx.store, baseUrl: ctx.baseUrl, now: ctx.store.clock.now() };
@@ -75,15 +73,10 @@ function findJob(ctx: ApiContext): JobRow {
 // ---- run
 
 async function readCreateBody(ctx: ApiContext): Promise<CreateBody> {
-  const body = await readJsonBody(ctx.req);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "Request body must be a JSON object.");
-  }
+  const body = await readObjectBody(ctx.req);
   // Spec 4.1 lists 402 before 422: an account without billing runs nothing, valid or not.
   if (!ctx.caller.account.billing) throw new HttpError(402, BILLING_REQUIRED_MESSAGE);
-  const result = createBodySchema.safeParse(body);
-  if (!result.success) throw invalid(result.error.issues.map((issue) => issue.message));
-  return result.data;
+  return parseBody(createBodySchema, body);
 }
 
 /** The cluster and package must be this account's, and able to run a job. */

@@ -1,4 +1,5 @@
-import { HttpError, notFound, readJsonBody, sendJson } from "../http";
+import { HttpError, notFound, sendJson } from "../http";
+import { readObjectBody } from "../body";
 import { findNotificationOfUser, markRead, notificationJson, notificationsOfUser, type NotificationRow } from "../model/notifications";
 import { paginate } from "../pagination";
 import { parseId, type ApiContext, type Route } from "../routing";
@@ -48,10 +49,7 @@ function hasNoBody(ctx: ApiContext): boolean {
 /** The notification to mark, or undefined for all of them. */
 async function readMarkTarget(ctx: ApiContext): Promise<number | undefined> {
   if (hasNoBody(ctx)) return undefined;
-  const body = await readJsonBody(ctx.req);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "Request body must be a JSON object.");
-  }
+  const body = await readObjectBody(ctx.req);
   const unknown = Object.keys(body).filter((key) => key !== "id");
   if (unknown.length > 0) throw new HttpError(422, unknown.map((key) => `${key} is not a known field`).join("; "));
   if (!("id" in body)) return undefined;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { HttpError, notFound, readJsonBody, sendJson } from "../http";
+import { HttpError, notFound, sendJson } from "../http";
+import { invalid, parseBody, readObjectBody } from "../body";
 import { paginate } from "../pagination";
 import { parseId, type ApiContext, type Route } from "../routing";
 import { sortRecords, type SortKeys } from "../sorting";
@@ -30,18 +31,8 @@ const sortKeys: SortKeys<PublicKeyRow> = {
   name: (key) => key.name,
 };
 
-function invalid(messages: string[]): HttpError {
-  return new HttpError(422, messages.join("; "));
-}
-
 async function readCreateBody(ctx: ApiContext): Promise<z.output<typeof createBodySchema>> {
-  const body = await readJsonBody(ctx.req);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "Request body must be a JSON object.");
-  }
-  const result = createBodySchema.safeParse(body);
-  if (!result.success) throw invalid(result.error.issues.map((issue) => issue.message));
-  return result.data;
+  return parseBody(createBodySchema, await readObjectBody(ctx.req));
 }
 
 async function createKey(ctx: ApiContext): Promise<void> {

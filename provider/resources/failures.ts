@@ -55,8 +55,11 @@ export function keepingObject(error: unknown, kept: KeptObject): ResourceFailure
   return new ResourceFailure(`${what}; it stays in the stack and ${kept.next}`, kept.id, kept.properties);
 }
 
-/** What ended a wait, in words: the read's own failure rather than the wrapper's. */
+/**
+ * What ended a wait, in words. A WaitInterruptedError already says what its read said; the
+ * `cause` of an API error is the bare network failure, whose text names no request, so it is
+ * never used.
+ */
 export function waitFailureOf(error: unknown): string {
-  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
-  return cause instanceof Error ? cause.message : String(cause);
+  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,9 @@
  * the failure that keeps the object it waited for.
  */
 import { describe, expect, it } from "vitest";
-import { keepingObject, ResourceFailure } from "../../provider/resources/failures";
+import { ConnectionError } from "../../provider/client/errors";
+import { withCause } from "../../provider/client/http";
+import { keepingObject, ResourceFailure, waitFailureOf } from "../../provider/resources/failures";
 import { BACKOFF, nextDelayMs, pollUntil, WaitInterruptedError, WaitTimeoutError, type PollOptions } from "../../provider/resources/wait";
 
 /** A clock that only moves when the poller sleeps, and a record of every sleep. */
@@ -177,5 +179,14 @@ describe("keepingObject", () => {
   it("passes on a failure that keeps the object already", () => {
     const kept = new ResourceFailure("job 4 failed: boom", "4", { status: "failed" });
     expect(keepingObject(kept, { what: "job 4", id: "4", properties: {}, next: "" })).toBe(kept);
+  });
+});
+
+describe("waitFailureOf", () => {
+  it("says what the API error says, not the bare network failure behind it", () => {
+    const request = { method: "DELETE", url: "http://service.test/acme/api/jobs/4", headers: {} };
+    const error = withCause(new ConnectionError({ status: 0, request, serviceMessage: "could not reach http://service.test (ECONNREFUSED)" }), new Error("connect ECONNREFUSED"));
+    expect(waitFailureOf(error)).toBe("DELETE /acme/api/jobs/4 failed with no response: could not reach http://service.test (ECONNREFUSED)");
+    expect(waitFailureOf(new WaitInterruptedError(undefined, 1, error))).toBe(waitFailureOf(error));
   });
 });

@@ -5,9 +5,8 @@
  */
 import { z } from "zod";
 import { describeGiven, ID_TEXT, unlessUnknown } from "./check";
-import type { EtlApiError } from "../client/errors";
+import { ValidationError } from "../client/errors";
 import { ResourceFailure } from "./failures";
-
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
 export const importIdInput = unlessUnknown(
@@ -30,8 +29,26 @@ export class AdoptionError extends ResourceFailure {
 }
 
 /** The service's 422 for a unique value already in use (a group's name, a key). */
-export function isAlreadyTaken(error: EtlApiError): boolean {
-  return /already been taken/i.test(error.serviceMessage);
+function isAlreadyTaken(error: unknown): boolean {
+  return error instanceof ValidationError && /already been taken/i.test(error.serviceMessage);
+}
+
+export interface InTheWay {
+  /** "connection group", "public key". */
+  kind: string;
+  /** Which one: `named "x"`, `with fingerprint …`. */
+  which: string;
+  /** The objects that hold the value; a failing lookup only leaves the id out of the message. */
+  holders: () => Promise<Array<{ id: number }>>;
+  /** What to do when it is not this resource's: "choose another name". */
+  otherwise: string;
+}
+
+/** Passes on any failure but "already taken", which becomes the failure naming the object in the way. */
+export async function orInTheWay(error: unknown, inTheWay: InTheWay): Promise<never> {
+  if (!isAlreadyTaken(error)) throw error;
+  const [holder] = await inTheWay.holders().catch(() => []);
+  throw alreadyExists(inTheWay.kind, inTheWay.which, holder?.id, inTheWay.otherwise);
 }
 
 /**
@@ -39,7 +56,7 @@ export function isAlreadyTaken(error: EtlApiError): boolean {
  * unasked: nothing proves it was made for this stack rather than by another stack or a person,
  * so the message names it and says how to adopt it when it is this resource's.
  */
-export function alreadyExists(kind: string, which: string, existingId: number | undefined, otherwise: string): ResourceFailure {
+function alreadyExists(kind: string, which: string, existingId: number | undefined, otherwise: string): ResourceFailure {
   const where = existingId === undefined ? "" : ` as ${kind} ${existingId}`;
   const adopt =
     existingId === undefined

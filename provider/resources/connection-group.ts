@@ -22,13 +22,13 @@ import {
   type UpdateConnectionGroupBody,
 } from "../api/connection-groups";
 import { MAX_NAME_LENGTH } from "../../contract/text";
-import { EtlApiError, NotFoundError, ValidationError } from "../client/errors";
+import { EtlApiError, NotFoundError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import type { ResourceImplementation } from "./implementation";
-import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
+import { AdoptionError, importIdInput, orInTheWay } from "./adopt";
 import { checkWithSchema, isUnknown, objectIdInput, unlessUnknown } from "./check";
 import { changedFields, diffByRules, sameValue, type FieldRules } from "./diff";
 import { ResourceFailure } from "./failures";
@@ -216,13 +216,6 @@ export async function findCreatedGroup(request: RequestFn, inputs: ConnectionGro
   return (await groupsNamed(request, inputs.name)).filter((group) => isGroupCreatedBy(group, inputs, sentAt));
 }
 
-/** A 422 for a name already in use names the group that has it and the way to take it over. */
-async function nameTaken(request: RequestFn, error: unknown, name: string): Promise<never> {
-  if (!(error instanceof ValidationError) || !isAlreadyTaken(error)) throw error;
-  const [existing] = await groupsNamed(request, name).catch(() => []);
-  throw alreadyExists(KIND, `named ${JSON.stringify(name)}`, existing?.id, "choose another name");
-}
-
 /**
  * A group found after an unknown outcome is brought to the inputs the way an adoption is. It is
  * this stack's from now on, so a failure keeps it in state and the next `up` updates it.
@@ -260,7 +253,14 @@ export const connectionGroupProvider = {
         }),
       find: (sentAt) => findCreatedGroup(finishingOnCancel(request), inputs, sentAt),
       idOf: (group) => group.id,
-    }).catch((error: unknown) => nameTaken(request, error, inputs.name));
+    }).catch((error: unknown) =>
+      orInTheWay(error, {
+        kind: KIND,
+        which: `named ${JSON.stringify(inputs.name)}`,
+        holders: () => groupsNamed(request, inputs.name),
+        otherwise: "choose another name",
+      }),
+    );
     if (!adopted) return { id: String(record.id), outs: outputsOf(record, inputs) };
     return { id: String(record.id), outs: await settleFound(record, inputs) };
   },

@@ -10,14 +10,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { createPublicKey, deletePublicKey, getPublicKey, listPublicKeysRequest, publicKeyRecord, type PublicKeyRecord } from "../api/public-keys";
-import { NotFoundError, ValidationError } from "../client/errors";
+import { NotFoundError } from "../client/errors";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { apiRequest } from "../context";
 import { resourceType, withProvider } from "../dynamic";
 import type { ResourceImplementation } from "./implementation";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
-import { AdoptionError, alreadyExists, importIdInput, isAlreadyTaken } from "./adopt";
+import { AdoptionError, importIdInput, orInTheWay } from "./adopt";
 import { checkWithSchema, isUnknown, labelText } from "./check";
 import { createdInWindow, finishingOnCancel } from "./reconcile";
 import { reconciler } from "./reconciler";
@@ -140,12 +140,6 @@ export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs
   return (await keysLike(request, inputs.publicKey)).filter((key) => isKeyCreatedBy(key, inputs, sentAt));
 }
 
-/** The service takes a key once per user: a 422 for it names the key that has it and the way to take it over. */
-async function keyTaken(request: RequestFn, error: unknown, publicKey: string): Promise<never> {
-  if (!(error instanceof ValidationError) || !isAlreadyTaken(error)) throw error;
-  const [existing] = await keysLike(request, publicKey).catch(() => []);
-  throw alreadyExists(KIND, `with fingerprint ${fingerprintOf(publicKey)}`, existing?.id, "use another key");
-}
 
 export const publicKeyProvider = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
@@ -172,7 +166,15 @@ export const publicKeyProvider = {
       send: () => createPublicKey(request, body),
       find: (sentAt) => findCreatedKey(finishingOnCancel(request), inputs, sentAt),
       idOf: (key) => key.id,
-    }).catch((error: unknown) => keyTaken(request, error, inputs.publicKey));
+    }).catch((error: unknown) =>
+      // The service takes a key once per user.
+      orInTheWay(error, {
+        kind: KIND,
+        which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
+        holders: () => keysLike(request, inputs.publicKey),
+        otherwise: "use another key",
+      }),
+    );
     return { id: String(record.id), outs: outputsOf(inputs, record) };
   },
 

@@ -52,8 +52,7 @@ interface Services {
 /** What the log needs to know about an API request once it is over. */
 interface ApiRequestState {
   caller?: Caller;
-  fault: FaultKind | null;
-  holdMs: number;
+  fault: FaultDecision | null;
 }
 
 /** Thrown to end a request by closing its connection without a response. */
@@ -106,8 +105,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   const caller = authenticate(req, services.store, api.uid);
   state.caller = caller;
   const fault = services.faults.decide(req.method ?? "GET");
-  state.fault = fault?.kind ?? null;
-  state.holdMs = fault?.delayMs ?? 0;
+  state.fault = fault ?? null;
   if (fault !== undefined) stopForFault(fault, services, caller);
   chargeCredit(res, services.credits, caller);
   if (fault?.kind === "latency") await delay(fault.delayMs);
@@ -159,13 +157,13 @@ function controlPath(pathname: string): string | undefined {
 function gateResponse(res: ServerResponse, services: Services, state: ApiRequestState): void {
   setResponseGate(res, () => {
     services.persistence?.saveIfChanged();
-    if (state.fault === "reset_after") return "drop";
-    return state.fault === "hold_after" ? { holdMs: state.holdMs } : "send";
+    if (state.fault?.kind === "reset_after") return "drop";
+    return state.fault?.kind === "hold_after" ? { holdMs: state.fault.delayMs } : "send";
   });
 }
 
 async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
-  const state: ApiRequestState = { fault: null, holdMs: 0 };
+  const state: ApiRequestState = { fault: null };
   gateResponse(res, services, state);
   try {
     await handleApi(req, res, url, services, state);
@@ -177,9 +175,9 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, ser
     method: req.method ?? "GET",
     path: url.pathname,
     query: url.search.replace(/^\?/, ""),
-    status: res.headersSent || state.fault === "hold_after" ? res.statusCode : 0,
+    status: res.headersSent || state.fault?.kind === "hold_after" ? res.statusCode : 0,
     userId: state.caller?.user.id ?? null,
-    fault: state.fault,
+    fault: state.fault?.kind ?? null,
     time: new Date().toISOString(),
   });
 }

@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { cancellationReason, cancelSignal } from "./cancellation";
 import { createClient, type Client, type ClientStats } from "./client";
 import type { RequestFn } from "./client/http";
+import type { Cancellation } from "./client/policies/cancel";
 import { createPacingState } from "./client/policies/pacing";
 import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
 import { resolveConfig, type ConfigLookup, type ConfigResult, type ProviderConfig } from "./config";
@@ -40,7 +41,8 @@ export function apiRequest(): RequestFn {
   // Without a `configure` call (older engines), environment variables still work.
   resolved ??= resolveConfig(() => undefined);
   if (!resolved.ok) throw resolved.error;
-  providerClient ??= createClient(resolved.config, { pacing, stats, cancellation: { signal: cancelSignal, reason: cancellationReason } });
+  // Only the provider's operations belong to a deployment that can be cancelled.
+  providerClient ??= clientFor(resolved.config, { signal: cancelSignal, reason: cancellationReason });
   return providerClient.request;
 }
 
@@ -53,8 +55,8 @@ export function resetClientStats(): void {
   resetStats(stats);
 }
 
-function clientFor(config: ProviderConfig): Client {
-  return createClient(config, { pacing, stats });
+function clientFor(config: ProviderConfig, cancellation?: Cancellation): Client {
+  return createClient(config, { pacing, stats, cancellation });
 }
 
 /**

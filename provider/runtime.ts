@@ -25,10 +25,6 @@ class ProviderFailure extends Error {
   }
 }
 
-function isUserFacing(error: unknown): error is UserFacingError {
-  return error instanceof UserFacingError;
-}
-
 /**
  * Runs an operation, making user-facing failures one line. `provider` is the serialized provider
  * of the call: when a failure keeps the object in state, the engine stores the failure's
@@ -38,7 +34,7 @@ async function reported<T>(operation: () => Promise<T>, provider?: unknown): Pro
   try {
     return await tracked(operation);
   } catch (error) {
-    if (!isUserFacing(error)) throw error;
+    if (!(error instanceof UserFacingError)) throw error;
     const { id, properties, reasons } = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: unknown };
     const kept = properties === undefined || provider === undefined ? properties : { ...properties, __provider: provider };
     throw new ProviderFailure(error.message, { id, properties: kept, reasons });
@@ -54,7 +50,7 @@ async function saidToStay(deletion: Promise<void>): Promise<void> {
   try {
     await deletion;
   } catch (error) {
-    if (isUserFacing(error) && !error.message.includes("stays in the stack")) error.message = `${error.message}; ${STAYS}`;
+    if (error instanceof UserFacingError && !error.message.includes("stays in the stack")) error.message = `${error.message}; ${STAYS}`;
     throw error;
   }
 }

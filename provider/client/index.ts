@@ -5,9 +5,9 @@
  *   cancellation → retries → pacing → timeout → counting → HTTP
  *
  * Cancellation outermost, so a cancelled deployment stops starting requests and turns what it
- * abandoned into one clear error; retries next, so each resend is paced and gets a deadline of its own like any request;
- * pacing outside the timeout, so time spent waiting for a slot does not eat the deadline;
- * counting innermost, so it counts what actually reaches the service.
+ * abandoned into one clear error; retries next, so each resend is paced and gets a deadline of
+ * its own like any request; pacing outside the timeout, so time spent waiting for a slot does
+ * not eat the deadline; counting innermost, so it counts what actually reaches the service.
  */
 import type { ClientSettings, ConnectionSettings } from "../config";
 import { createHttpRequest, type HttpOptions, type RequestFn } from "./http";

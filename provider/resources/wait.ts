@@ -62,7 +62,6 @@ export const BACKOFF = { firstDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.6 } 
 /** Aim a little past the expected end: early polls cost credits, late ones cost waiting. */
 const AIM_PAST_END = { fraction: 0.01, minimumMs: 250 } as const;
 
-
 export function nextDelayMs(previousDelayMs: number, expectedRemainingMs: number | undefined, maxDelayMs: number, elapsedMs: number): number {
   if (expectedRemainingMs !== undefined && Number.isFinite(expectedRemainingMs) && expectedRemainingMs >= 0) {
     const margin = Math.max(AIM_PAST_END.minimumMs, elapsedMs * AIM_PAST_END.fraction);

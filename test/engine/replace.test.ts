@@ -22,6 +22,13 @@ describe("forced replacement (--replace) of each kind", { timeout: 300_000 }, ()
   const idInState = async (name: string) =>
     ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { urn: string }) => r.urn.endsWith(`::${name}`))?.id as string;
 
+  /** `pulumi up --replace <urn>` of one resource; its id before and after. */
+  async function forceReplacement(name: string) {
+    const before = await idInState(name);
+    const up = await test.stack.up({ replace: [urns[name]!] });
+    return { before, after: await idInState(name), up };
+  }
+
   beforeAll(async () => {
     service = await startLocalService({ speed: 50, account: { packages: [PACKAGE], clusters: [READY_CLUSTER] } });
     test = await createTestStack(
@@ -47,26 +54,20 @@ describe("forced replacement (--replace) of each kind", { timeout: 300_000 }, ()
   });
 
   it("a public key with the same key material: the old key is deleted first, then the same key made again", async () => {
-    const before = await idInState("key");
-    const up = await test.stack.up({ replace: [urns.key!] });
+    const { before, after, up } = await forceReplacement("key");
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    const after = await idInState("key");
     expect(after).not.toBe(before);
     expect((await account()).publicKeys.map((k: { id: number }) => String(k.id))).toEqual([after]);
   });
 
   it("a connection group: deleted first (its name is unique), then made again with the same name", async () => {
-    const before = await idInState("group");
-    await test.stack.up({ replace: [urns.group!] });
-    const after = await idInState("group");
+    const { before, after } = await forceReplacement("group");
     expect(after).not.toBe(before);
     expect((await account()).connectionGroups.map((g: { id: number; name: string }) => [String(g.id), g.name])).toEqual([[after, "replaced-group"]]);
   });
 
   it("a cluster: a new cluster comes up, then the old one is terminated", async () => {
-    const before = await idInState("cluster");
-    await test.stack.up({ replace: [urns.cluster!] });
-    const after = await idInState("cluster");
+    const { before, after } = await forceReplacement("cluster");
     expect(after).not.toBe(before);
     const clusters = (await account()).clusters as Array<{ id: number; status: string }>;
     expect(clusters.find((c) => String(c.id) === before)?.status).toBe("terminated");
@@ -74,9 +75,7 @@ describe("forced replacement (--replace) of each kind", { timeout: 300_000 }, ()
   });
 
   it("a job run: the package runs again, and the finished old run is only forgotten", async () => {
-    const before = await idInState("run");
-    await test.stack.up({ replace: [urns.run!] });
-    const after = await idInState("run");
+    const { before, after } = await forceReplacement("run");
     expect(after).not.toBe(before);
     const jobs = (await account()).jobs as Array<{ id: number; status: string }>;
     expect(jobs.map((j) => [String(j.id), j.status])).toEqual([

@@ -17,7 +17,7 @@
  * entry point every stored provider calls: keep it, with these kind names, for good.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "./resources";
+import type { ResourceKind } from "./resources/registry";
 
 export type { ResourceKind };
 

@@ -7,8 +7,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { installCancellationHooks, tracked } from "./cancellation";
 import { configureFrom } from "./context";
 import { UserFacingError } from "./errors";
-import { PROVIDERS, type ResourceKind } from "./resources";
-import type { ResourceImplementation } from "./resources/implementation";
+import { PROVIDERS, type ResourceKind } from "./resources/registry";
+import type { ResourceImplementation } from "./resources/shared/implementation";
 
 /** Inputs and outputs arrive from the engine untyped; `check` has validated the inputs. */
 const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation<unknown, unknown>> = PROVIDERS;

@@ -14,10 +14,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
 import { FaultInjector, type FaultKind } from "../../emulator/faults";
 import { configureFrom } from "../../provider/context";
-import { clusterProvider } from "../../provider/resources/cluster";
-import { connectionGroupProvider } from "../../provider/resources/connection-group";
-import { jobRunProvider } from "../../provider/resources/job-run";
-import { publicKeyProvider } from "../../provider/resources/public-key";
+import { clusterProvider } from "../../provider/resources/cluster/provider";
+import { connectionGroupProvider } from "../../provider/resources/connection-group/provider";
+import { jobRunProvider } from "../../provider/resources/job-run/provider";
+import { publicKeyProvider } from "../../provider/resources/public-key/provider";
 import { createTestStack, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 

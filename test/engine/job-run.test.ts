@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobRun, type JobRunArgs } from "pulumi-etl";
 import { configureFrom } from "../../provider/context";
-import { jobRunProvider, type JobRunOutputs } from "../../provider/resources/job-run";
+import { jobRunProvider } from "../../provider/resources/job-run/provider";
+import type { JobRunOutputs } from "../../provider/resources/job-run/fields";
 import { createTestStack, type TestStack, failureOf } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 

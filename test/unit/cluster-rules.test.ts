@@ -1,7 +1,8 @@
 /** Cluster's check and diff: pure rules, no API call (the request function is never set up). */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { clusterProvider, type ClusterInputs, type ClusterOutputs } from "../../provider/resources/cluster";
+import { clusterProvider } from "../../provider/resources/cluster/provider";
+import type { ClusterInputs, ClusterOutputs } from "../../provider/resources/cluster/fields";
 import { expectedFailure, namedInputs } from "./check-failure";
 
 const UNKNOWN = pulumi.runtime.unknownValue;

@@ -1,11 +1,8 @@
 /** ConnectionGroup's check and diff: pure rules, no API call (the request function is never set up). */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import {
-  connectionGroupProvider,
-  type ConnectionGroupInputs,
-  type ConnectionGroupOutputs,
-} from "../../provider/resources/connection-group";
+import { connectionGroupProvider } from "../../provider/resources/connection-group/provider";
+import type { ConnectionGroupInputs, ConnectionGroupOutputs } from "../../provider/resources/connection-group/fields";
 import { expectedFailure, namedInputs } from "./check-failure";
 
 const UNKNOWN = pulumi.runtime.unknownValue;

@@ -1,7 +1,7 @@
 /** Diffs from declared rules: update versus replace, unknown values, and what counts as equal. */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { changedFields, diffByRules, sameValue, type FieldRules } from "../../provider/resources/diff";
+import { changedFields, diffByRules, sameValue, type FieldRules } from "../../provider/resources/shared/diff";
 
 interface Olds {
   name: string;

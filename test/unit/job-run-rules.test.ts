@@ -2,7 +2,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import type { JobRecord } from "../../provider/api/jobs";
-import { jobRunProvider, remainingEstimator, type JobRunInputs, type JobRunOutputs } from "../../provider/resources/job-run";
+import { jobRunProvider } from "../../provider/resources/job-run/provider";
+import { remainingEstimator } from "../../provider/resources/job-run/waits";
+import type { JobRunInputs, JobRunOutputs } from "../../provider/resources/job-run/fields";
 import { expectedFailure } from "./check-failure";
 
 const unknown = pulumi.runtime.unknownValue;

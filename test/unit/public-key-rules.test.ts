@@ -1,7 +1,8 @@
 /** PublicKey's check and diff: pure rules, no API call (the request function is never set up). */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { publicKeyProvider, type PublicKeyOutputs } from "../../provider/resources/public-key";
+import { publicKeyProvider } from "../../provider/resources/public-key/provider";
+import type { PublicKeyOutputs } from "../../provider/resources/public-key/fields";
 import { expectedFailure } from "./check-failure";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";

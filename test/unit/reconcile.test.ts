@@ -5,13 +5,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { BadRequestError, ConnectionError, OutcomeUnknownError, ServerError, type EtlApiError } from "../../provider/client/errors";
 import type { ApiRequest, ApiResponse, RequestFn } from "../../provider/client/http";
-import { findCreatedCluster, isClusterCreatedBy, type ClusterInputs } from "../../provider/resources/cluster";
-import { findCreatedGroup } from "../../provider/resources/connection-group";
-import { ResourceFailure } from "../../provider/resources/failures";
-import { findCreatedJob, type JobRunInputs } from "../../provider/resources/job-run";
-import { findCreatedKey } from "../../provider/resources/public-key";
-import { CLOCK_SKEW_MS, MAX_ATTEMPTS } from "../../provider/resources/reconcile";
-import { Reconciler } from "../../provider/resources/reconciler";
+import { findCreatedCluster, isClusterCreatedBy } from "../../provider/resources/cluster/provider";
+import type { ClusterInputs } from "../../provider/resources/cluster/fields";
+import { findCreatedGroup } from "../../provider/resources/connection-group/provider";
+import { ResourceFailure } from "../../provider/resources/shared/failures";
+import { findCreatedJob } from "../../provider/resources/job-run/provider";
+import type { JobRunInputs } from "../../provider/resources/job-run/fields";
+import { findCreatedKey } from "../../provider/resources/public-key/provider";
+import { CLOCK_SKEW_MS, MAX_ATTEMPTS } from "../../provider/resources/shared/reconcile";
+import { Reconciler } from "../../provider/resources/shared/reconciler";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
 
 const BASE = "http://service.test/acme/api";
@@ -43,6 +45,10 @@ function queryOf(query: Record<string, string | number | undefined> | undefined)
   return entries.length === 0 ? "" : `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
+const unusedRequest: RequestFn = async () => {
+  throw new Error("no request expected");
+};
+
 /** A reconciler of its own per test, on a clock that moves only when it sleeps; `slept` records the sleeps. */
 function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = []): Reconciler {
   let now = SENT_AT;
@@ -53,7 +59,8 @@ function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[]
 describe("createOnce", () => {
   const lines: string[] = [];
   const slept: number[] = [];
-  const base = { kind: "widget", idOf: (r: { id: number }) => r.id };
+  // The lookups here never make a request of their own.
+  const base = { kind: "widget", idOf: (r: { id: number }) => r.id, request: unusedRequest };
   let reconciler: Reconciler;
   const createOnce: Reconciler["createOnce"] = (options) => reconciler.createOnce(options);
   beforeEach(() => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { ConnectionError } from "../../provider/client/errors";
 import { withCause } from "../../provider/client/http";
-import { keepingObject, ResourceFailure, waitFailureOf } from "../../provider/resources/failures";
-import { BACKOFF, nextDelayMs, pollUntil, WaitInterruptedError, WaitTimeoutError, type PollOptions } from "../../provider/resources/wait";
+import { keepingObject, ResourceFailure, waitFailureOf } from "../../provider/resources/shared/failures";
+import { BACKOFF, nextDelayMs, pollUntil, WaitInterruptedError, WaitTimeoutError, type PollOptions } from "../../provider/resources/shared/wait";
 
 /** A clock that only moves when the poller sleeps, and a record of every sleep. */
 function simulatedTime() {

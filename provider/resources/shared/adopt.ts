@@ -4,13 +4,13 @@
  * over the object with that id instead of making another one, and the id stays the resource's.
  */
 import { z } from "zod";
-import { describeGiven, ID_TEXT, unlessUnknown } from "./check";
-import { ValidationError } from "../client/errors";
+import { describeGiven, ID_TEXT } from "./check";
+import { NotFoundError, ValidationError } from "../../client/errors";
 import { ResourceFailure } from "./failures";
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
-export const importIdInput = unlessUnknown(
-  z.unknown().transform((value, ctx) => {
+export const importIdField = {
+  input: z.unknown().transform((value, ctx) => {
     const id = typeof value === "number" ? String(value) : value;
     if (typeof id === "string" && ID_TEXT.test(id)) return id;
     ctx.addIssue({
@@ -19,12 +19,22 @@ export const importIdInput = unlessUnknown(
     });
     return z.NEVER;
   }),
-).optional();
+} as const;
 
 export class AdoptionError extends ResourceFailure {
   constructor(kind: string, id: string, reason: string) {
     super(`cannot adopt ${kind} ${id}: ${reason}`);
     this.name = "AdoptionError";
+  }
+}
+
+/** The object an `importId` names, or the failure saying there is none. */
+export async function objectToAdopt<T>(kind: string, importId: string, get: () => Promise<T>): Promise<T> {
+  try {
+    return await get();
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new AdoptionError(kind, importId, `no ${kind} ${importId} in this account`);
+    throw error;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z as zod, type z } from "zod";
-import { MAX_NAME_LENGTH } from "../../contract/text";
+import { MAX_NAME_LENGTH } from "../../../contract/text";
 
 /** In a preview, inputs that come from outputs not known yet hold this placeholder. */
 export function isUnknown(value: unknown): boolean {

@@ -5,8 +5,8 @@
  * returns soon after the object is done. Dynamic providers ignore `customTimeouts`, so every
  * wait has its own deadline.
  */
-import { cancellableSleep } from "../client/policies/cancel";
-import { realClock } from "../client/policies/clock";
+import { cancellableSleep } from "../../client/policies/cancel";
+import { realClock } from "../../client/policies/clock";
 
 export interface PollOptions<T> {
   /** Reads the object once. */

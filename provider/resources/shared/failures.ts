@@ -1,5 +1,5 @@
-import { cancellationReason, isCancelled } from "../cancellation";
-import { UserFacingError } from "../errors";
+import { cancellationReason, isCancelled } from "../../cancellation";
+import { UserFacingError } from "../../errors";
 
 /**
  * A failure the user can act on (a job that failed, a wait that timed out, an object that

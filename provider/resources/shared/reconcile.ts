@@ -4,10 +4,10 @@
  * lookup reads.
  */
 import { z } from "zod";
-import { parsePage } from "../api/records";
-import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError } from "../client/errors";
-import type { ApiRequest, RequestFn } from "../client/http";
-import { nextLink } from "../client/pagination";
+import { parsePage } from "../../api/records";
+import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError } from "../../client/errors";
+import type { ApiRequest, RequestFn } from "../../client/http";
+import { nextLink } from "../../client/pagination";
 
 export const MAX_ATTEMPTS = 3;
 /**
@@ -42,15 +42,6 @@ export function describeUnknownOutcome(error: EtlApiError): string {
   const seen = error instanceof OutcomeUnknownError ? error.causeError : error;
   if (seen.status === 0) return `the connection dropped after sending (${seen.serviceMessage})`;
   return `the service answered ${seen.status} (${seen.serviceMessage})`;
-}
-
-/**
- * Lookups after an unknown outcome are what keeps an object from being lost, so a cancelled
- * deployment lets those already on the wire finish (and send them at all); only waits before a
- * retry end at once.
- */
-export function finishingOnCancel(request: RequestFn): RequestFn {
-  return (req) => request({ ...req, finishOnCancel: true });
 }
 
 // ---- listings

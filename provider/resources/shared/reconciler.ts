@@ -13,21 +13,27 @@
  * another person) creating an identical object in the same seconds cannot be told apart from the
  * one this request made, and may be adopted instead.
  */
-import { cancelSignal, isCancelled } from "../cancellation";
-import { ConnectionError, RateLimitError, ServerError, type EtlApiError } from "../client/errors";
-import { cancellableSleep } from "../client/policies/cancel";
-import { realClock, type Clock } from "../client/policies/clock";
-import { lookupPatienceMs } from "../context";
+import { cancelSignal, isCancelled } from "../../cancellation";
+import { ConnectionError, RateLimitError, ServerError, type EtlApiError } from "../../client/errors";
+import { cancellableSleep } from "../../client/policies/cancel";
+import { realClock, type Clock } from "../../client/policies/clock";
+import { lookupPatienceMs } from "../../context";
 import { ResourceFailure } from "./failures";
+import type { RequestFn } from "../../client/http";
 import { describeUnknownOutcome, isOutcomeUnknown, MAX_ATTEMPTS } from "./reconcile";
 
 export interface CreateOnceOptions<T> {
   /** For messages and claims, e.g. "cluster". */
   kind: string;
+  /** The request function `find` is given, made to finish its requests even when cancelled. */
+  request: RequestFn;
   /** Sends the POST. */
   send: () => Promise<T>;
-  /** The objects, newest first, that the request sent at `sentAt` may have made. Throws when it cannot tell. */
-  find: (sentAt: number) => Promise<T[]>;
+  /**
+   * The objects, newest first, that the request sent at `sentAt` may have made, looked up with
+   * `lookup`. Throws when it cannot tell.
+   */
+  find: (sentAt: number, lookup: RequestFn) => Promise<T[]>;
   idOf: (record: T) => number;
 }
 
@@ -138,7 +144,7 @@ export class Reconciler {
     try {
       candidates = await this.patiently(kind, async () => {
         await this.othersSettled(kind);
-        const found = await create.find(sentAt);
+        const found = await create.find(sentAt, finishingOnCancel(create.request));
         await this.othersSettled(kind);
         return found;
       });
@@ -183,6 +189,15 @@ function isTransient(error: unknown): boolean {
 }
 
 let processReconciler: Reconciler | undefined;
+
+/**
+ * Lookups after an unknown outcome are what keeps an object from being lost, so a cancelled
+ * deployment lets those already on the wire finish (and send them at all); only waits before a
+ * retry end at once.
+ */
+function finishingOnCancel(request: RequestFn): RequestFn {
+  return (req) => request({ ...req, finishOnCancel: true });
+}
 
 /** This provider process's reconciler, on the client's clock. */
 export function reconciler(): Reconciler {

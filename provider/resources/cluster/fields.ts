@@ -1,0 +1,74 @@
+/**
+ * Cluster's fields. `nodes`, `name`, `description`, `terminateOnIdle` and `timeToIdle` update
+ * in place; `type` and `region` are fixed at creation, so changing them replaces the cluster.
+ * Omitted `name` and `region` are the service's choice and not managed. `status`, the job counts
+ * and the timestamps move on their own (an unused cluster goes idle): they are outputs only and
+ * never a reason to change anything. `timeoutSeconds` and `importId` are the provider's own:
+ * changing them updates the stack without an API call.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ClusterRecord } from "../../api/clusters";
+import { CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, labelText } from "../shared/check";
+import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+
+export interface ClusterArgs {
+  /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
+  nodes: pulumi.Input<number>;
+  /** `production` (the default) or `sandbox`. Changing it replaces the cluster. */
+  type?: pulumi.Input<ClusterType>;
+  /** 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone. */
+  name?: pulumi.Input<string>;
+  /** Left out, the cluster has no description (one set elsewhere is removed). */
+  description?: pulumi.Input<string>;
+  /** Terminate the cluster after `timeToIdle` seconds without jobs; default false. */
+  terminateOnIdle?: pulumi.Input<boolean>;
+  /** Seconds without jobs before an idle cluster terminates itself, 300 to 86400; default 3600. */
+  timeToIdle?: pulumi.Input<number>;
+  /** Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster. */
+  region?: pulumi.Input<string>;
+  /** How long `up` and `destroy` wait for the cluster to become ready or terminated; default 1800. */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** The id of an existing cluster to manage instead of creating one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+function integerBetween(min: number, max: number) {
+  return z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(min).max(max);
+}
+
+const table = {
+  nodes: { input: integerBetween(1, 100), required: true, api: "nodes", onChange: "update", read: (r) => r.nodes },
+  type: { input: z.enum(CLUSTER_TYPES), default: "production", api: "type", onChange: "replace", read: (r) => r.type },
+  name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update", read: (r) => r.name },
+  description: { input: z.string(), default: "", api: "description", onChange: "update", read: (r) => r.description },
+  terminateOnIdle: { input: z.boolean(), default: false, api: "terminate_on_idle", onChange: "update", read: (r) => r.terminate_on_idle },
+  timeToIdle: { input: integerBetween(300, 86_400), default: 3600, api: "time_to_idle", onChange: "update", read: (r) => r.time_to_idle },
+  region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace", read: (r) => r.region },
+  timeoutSeconds: { input: integerBetween(1, 86_400), default: 1800, onChange: "update" },
+  importId: importIdField,
+  status: { read: (r) => r.status },
+  createdAt: { read: (r) => r.created_at },
+  updatedAt: { read: (r) => r.updated_at },
+  availableSince: { read: (r) => r.available_since },
+  idleSince: { read: (r) => r.idle_since },
+  terminatedAt: { read: (r) => r.terminated_at },
+  runningJobsCount: { read: (r) => r.running_jobs_count },
+  queuedJobsCount: { read: (r) => r.queued_jobs_count },
+  ownerId: { read: (r) => r.owner_id },
+  htmlUrl: { read: (r) => r.html_url },
+} satisfies Record<string, Field<ClusterRecord>>;
+
+export const fields = fieldsOf<ClusterRecord, typeof table>(table, {
+  refine(inputs, ctx) {
+    const known = !isUnknown(inputs.type) && !isUnknown(inputs.nodes);
+    if (known && inputs.type === "sandbox" && inputs.nodes !== 1) {
+      ctx.addIssue({ code: "custom", path: ["nodes"], message: `must be 1 for a sandbox cluster, got ${inputs.nodes}` });
+    }
+  },
+});
+
+export type ClusterInputs = InputsOf<typeof table>;
+export type ClusterOutputs = OutputsOf<typeof table>;

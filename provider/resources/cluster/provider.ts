@@ -1,0 +1,135 @@
+/**
+ * Cluster: compute that jobs run on (facts, "Clusters").
+ *
+ * A cluster takes a while to come up, so `create` (and an `update` of its nodes) waits until it
+ * can run jobs, up to `timeoutSeconds` (waits.ts). Past that the cluster stays in the stack with
+ * its id (partial state) and the next `pulumi up` waits for it again instead of creating
+ * another. A create whose outcome is unknown looks for a cluster made since it was sent with
+ * every setting asked for before sending again (see shared/reconciler.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  clusterRecord,
+  createCluster,
+  listNewestClustersRequest,
+  getCluster,
+  updateCluster,
+  type ClusterCreate,
+  type ClusterRecord,
+  type ClusterUpdate,
+} from "../../api/clusters";
+import { EtlApiError } from "../../client/errors";
+import type { RequestFn } from "../../client/http";
+import { apiRequest } from "../../context";
+import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { checkWithSchema } from "../shared/check";
+import type { ResourceImplementation } from "../shared/implementation";
+import { collectRecent, createdInWindow, windowStart } from "../shared/reconcile";
+import { reconciler, type Reconciler } from "../shared/reconciler";
+import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
+import { findCluster, isEnding, isReady, settled, terminate } from "./waits";
+
+const KIND = "cluster";
+
+/**
+ * Brings the cluster to the inputs: a PUT of what differs, and a wait when it is not ready (new
+ * nodes, or a cluster still coming up from an earlier `up`). Nothing to send and nothing to wait
+ * for means no API call at all.
+ */
+async function update(id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<ClusterOutputs> {
+  const request = apiRequest();
+  const body = fields.updateBody(olds, news) as ClusterUpdate;
+  if (Object.keys(body).length > 0) return settled(request, await updateCluster(request, id, body), news);
+  if (isReady(olds.status)) return fields.withOwnInputs(olds, news);
+  return settled(request, await getCluster(request, id), news);
+}
+
+/** What keeps an existing cluster from being this resource's: what cannot change. */
+function adoptionConflicts(record: ClusterRecord, inputs: ClusterInputs): string[] {
+  const conflicts: string[] = [];
+  if (isEnding(record.status)) conflicts.push(`it is ${record.status}: a terminating or terminated cluster cannot run jobs again`);
+  const type = fields.desired("type", inputs);
+  if (record.type !== type) conflicts.push(`type is ${record.type}, not ${String(type)}, and cannot be changed`);
+  if (inputs.region !== undefined && record.region !== inputs.region) {
+    conflicts.push(`region is ${record.region}, not ${inputs.region}, and cannot be changed`);
+  }
+  return conflicts;
+}
+
+async function adopt(importId: string, inputs: ClusterInputs): Promise<ClusterOutputs> {
+  const request = apiRequest();
+  const record = await objectToAdopt(KIND, importId, () => getCluster(request, importId));
+  const conflicts = adoptionConflicts(record, inputs);
+  if (conflicts.length > 0) throw new AdoptionError(KIND, importId, conflicts.join("; "));
+  const body = fields.updateBody(fields.outputs(record, inputs), inputs) as ClusterUpdate;
+  if (Object.keys(body).length === 0) return settled(request, record, inputs);
+  let updated: ClusterRecord;
+  try {
+    updated = await updateCluster(request, importId, body);
+  } catch (error) {
+    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
+    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
+    throw error;
+  }
+  return settled(request, updated, inputs);
+}
+
+/**
+ * Whether a create sent at `sentAt` may have made this cluster: made since then by this user,
+ * still alive, and with every setting the create asked for (omitted ones at their defaults;
+ * an omitted name or region is the service's choice, so any).
+ */
+export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+  return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && !isEnding(record.status) && fields.hasSentValues(record, inputs);
+}
+
+/** The clusters, newest first, that a create sent at `sentAt` may have made. */
+export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number): Promise<ClusterRecord[]> {
+  const since = windowStart(sentAt);
+  const recent = await collectRecent(request, listNewestClustersRequest, clusterRecord, (c) => Date.parse(c.created_at) < since, "clusters");
+  return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt));
+}
+
+export const clusterProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<pulumi.dynamic.DiffResult> {
+    return fields.diff(olds, news);
+  },
+
+  async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
+    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
+    const request = apiRequest();
+    const body = fields.createBody(inputs) as unknown as ClusterCreate;
+    const { record } = await reconciler().createOnce({
+      kind: KIND,
+      request,
+      send: () => createCluster(request, body),
+      find: (sentAt, lookup) => findCreatedCluster(lookup, inputs, sentAt),
+      idOf: (cluster) => cluster.id,
+    });
+    reconciler().noteOwner(record.owner_id);
+    return { id: String(record.id), outs: await settled(request, record, inputs) };
+  },
+
+  /**
+   * A terminating or terminated cluster counts as gone: it cannot run jobs and cannot be brought
+   * back, so the refresh drops it and the next `up` creates a new one.
+   */
+  async read(id: string, props: ClusterOutputs) {
+    const record = await findCluster(apiRequest(), id);
+    if (record === undefined || isEnding(record.status)) return {};
+    const outputs = fields.refreshed(record, props);
+    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+  },
+
+  async update(id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<pulumi.dynamic.UpdateResult<ClusterOutputs>> {
+    return { outs: await update(id, olds, news) };
+  },
+
+  async delete(id: string, props: Partial<ClusterOutputs>): Promise<void> {
+    await terminate(apiRequest(), id, props);
+  },
+} satisfies ResourceImplementation<ClusterInputs, ClusterOutputs>;

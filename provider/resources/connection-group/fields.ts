@@ -1,0 +1,95 @@
+/**
+ * ConnectionGroup's fields. Everything updates in place (`PUT` replaces the assignments when
+ * `connections` is sent). Omitted `description` and `connections` are managed as "none": drift
+ * there is corrected too.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ConnectionAssignment, ConnectionGroupRecord } from "../../api/connection-groups";
+import { MAX_NAME_LENGTH } from "../../../contract/text";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
+import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+
+export interface ConnectionAssignmentArgs {
+  /** The connection's id; a number or a numeric string (such as another resource's id). */
+  id: pulumi.Input<number | string>;
+  /** The connection's own type, e.g. `postgres` or `s3`. */
+  type: pulumi.Input<string>;
+}
+
+export interface ConnectionGroupArgs {
+  /** The group's name, unique in the account; 1 to 255 characters. */
+  name: pulumi.Input<string>;
+  /** Left out, the group has no description (one set elsewhere is removed). */
+  description?: pulumi.Input<string>;
+  /**
+   * The database and cloud-storage connections assigned to the group, in any order, each once.
+   * Left out, the group has no connections (ones assigned elsewhere are detached).
+   */
+  connections?: pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]>;
+  /** The id of an existing group to manage instead of creating one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+const assignment = unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: z.string().min(1) }));
+
+/** Assignments are a set: sorted, equal sets compare equal. Left as given while an id is unknown. */
+export function sortedById<T extends { id: number }>(list: T[]): T[] {
+  if (list.some((item) => isUnknown(item) || isUnknown(item.id))) return list;
+  return [...list].sort((a, b) => a.id - b.id);
+}
+
+const connectionList = z
+  .array(assignment)
+  .superRefine((list, ctx) => {
+    const firstIndex = new Map<number, number>();
+    list.forEach((item, index) => {
+      if (isUnknown(item) || isUnknown(item.id)) return;
+      const first = firstIndex.get(item.id);
+      if (first === undefined) firstIndex.set(item.id, index);
+      else ctx.addIssue({ code: "custom", path: [index, "id"], message: `must not repeat connection ${item.id}, already listed at connections.${first}` });
+    });
+  })
+  .transform(sortedById);
+
+const groupName = z
+  .string()
+  .min(1)
+  .max(MAX_NAME_LENGTH)
+  .refine((name) => name === "" || name.trim() !== "", "must not be blank");
+
+const assignmentsOf = (connections: ReadonlyArray<{ id: number; type: string }>): ConnectionAssignment[] =>
+  connections.map(({ id, type }) => ({ id, type }));
+
+const table = {
+  name: { input: groupName, required: true, api: "connection_group.name", onChange: "update", read: (r) => r.name },
+  description: {
+    input: z.string(),
+    default: null,
+    sendDefault: true,
+    api: "connection_group.description",
+    onChange: "update",
+    read: (r) => r.description,
+  },
+  connections: {
+    input: connectionList,
+    default: [],
+    sendDefault: true,
+    api: "connections",
+    onChange: "update",
+    // As the service reports them, in id order; a diff compares what assigns them.
+    read: (r): Array<{ id: number; name: string; type: string }> => sortedById(r.connections.map(({ id, name, type }) => ({ id, name, type }))),
+    current: (outputs) => assignmentsOf((outputs.connections as ConnectionAssignment[] | undefined) ?? []),
+  },
+  importId: importIdField,
+  accountId: { read: (r) => r.account_id },
+  modifiedBy: { read: (r) => ({ name: r.modified_by.name, email: r.modified_by.email }) },
+  createdAt: { read: (r) => r.created_at },
+  updatedAt: { read: (r) => r.updated_at },
+} satisfies Record<string, Field<ConnectionGroupRecord>>;
+
+export const fields = fieldsOf<ConnectionGroupRecord, typeof table>(table);
+
+export type ConnectionGroupInputs = InputsOf<typeof table>;
+export type ConnectionGroupOutputs = OutputsOf<typeof table>;

@@ -1,0 +1,135 @@
+/**
+ * ConnectionGroup: a named set of an account's database and cloud-storage connections (spec 2.7).
+ *
+ * No input change replaces the group. A replacement can still be forced (`pulumi up
+ * --replace`); names are unique per account, so the class deletes the old group first unless
+ * told otherwise. A create whose outcome is unknown looks for the group by its exact name before
+ * sending again, and brings a group it finds to the inputs (see shared/reconciler.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  createConnectionGroup,
+  deleteConnectionGroup,
+  connectionGroupRecord,
+  getConnectionGroup,
+  searchConnectionGroupsRequest,
+  updateConnectionGroup,
+  type ConnectionGroupRecord,
+  type CreateConnectionGroupBody,
+  type UpdateConnectionGroupBody,
+} from "../../api/connection-groups";
+import { EtlApiError } from "../../client/errors";
+import type { RequestFn } from "../../client/http";
+import { collectAllPages } from "../../client/pagination";
+import { apiRequest } from "../../context";
+import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
+import { checkWithSchema } from "../shared/check";
+import { ResourceFailure } from "../shared/failures";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { createdInWindow } from "../shared/reconcile";
+import { reconciler } from "../shared/reconciler";
+import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
+
+const KIND = "connection group";
+
+/** A PUT of what differs, so unchanged assignments are not rewritten; no call when nothing does. */
+async function update(id: number, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+  const body = fields.updateBody(olds, news) as UpdateConnectionGroupBody;
+  if (Object.keys(body).length === 0) return fields.withOwnInputs(olds, news);
+  return fields.outputs(await updateConnectionGroup(apiRequest(), id, body), news);
+}
+
+async function adopt(importId: string, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+  const id = Number(importId);
+  const record = await objectToAdopt(KIND, importId, () => getConnectionGroup(apiRequest(), id));
+  try {
+    return await update(id, fields.outputs(record, inputs), inputs);
+  } catch (error) {
+    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
+    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
+    throw error;
+  }
+}
+
+/**
+ * The group a create sent at `sentAt` may have made: made since then, with every field the
+ * request sent (name, description and connections). Names are unique in the account, so an
+ * older group of that name means the create could not have succeeded; a group of that name with
+ * another description or other connections is someone else's (another stack's), never taken.
+ */
+export function isGroupCreatedBy(group: ConnectionGroupRecord, inputs: ConnectionGroupInputs, sentAt: number): boolean {
+  return fields.hasSentValues(group, inputs) && createdInWindow(group.created_at, sentAt);
+}
+
+async function groupsNamed(request: RequestFn, name: string): Promise<ConnectionGroupRecord[]> {
+  const found = await collectAllPages(request, searchConnectionGroupsRequest(name), connectionGroupRecord, { what: "connection groups" });
+  return found.filter((group) => group.name === name);
+}
+
+export async function findCreatedGroup(request: RequestFn, inputs: ConnectionGroupInputs, sentAt: number): Promise<ConnectionGroupRecord[]> {
+  return (await groupsNamed(request, inputs.name)).filter((group) => isGroupCreatedBy(group, inputs, sentAt));
+}
+
+/**
+ * A group found after an unknown outcome is brought to the inputs the way an adoption is. It is
+ * this stack's from now on, so a failure keeps it in state and the next `up` updates it.
+ */
+async function settleFound(record: ConnectionGroupRecord, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+  const found = fields.outputs(record, inputs);
+  try {
+    return await update(record.id, found, inputs);
+  } catch (error) {
+    if (error instanceof EtlApiError) throw new ResourceFailure(`${KIND} ${record.id}: ${error.message}`, String(record.id), found);
+    throw error;
+  }
+}
+
+export const connectionGroupProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<pulumi.dynamic.DiffResult> {
+    return fields.diff(olds, news, { deleteBeforeReplace: true });
+  },
+
+  async create(inputs: ConnectionGroupInputs): Promise<pulumi.dynamic.CreateResult<ConnectionGroupOutputs>> {
+    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
+    const request = apiRequest();
+    const body = fields.createBody(inputs) as unknown as CreateConnectionGroupBody;
+    const { record, adopted } = await reconciler()
+      .createOnce({
+        kind: KIND,
+        request,
+        send: () => createConnectionGroup(request, body),
+        find: (sentAt, lookup) => findCreatedGroup(lookup, inputs, sentAt),
+        idOf: (group) => group.id,
+      })
+      .catch((error: unknown) =>
+        orInTheWay(error, {
+          kind: KIND,
+          which: `named ${JSON.stringify(inputs.name)}`,
+          holders: () => groupsNamed(request, inputs.name),
+          otherwise: "choose another name",
+        }),
+      );
+    if (!adopted) return { id: String(record.id), outs: fields.outputs(record, inputs) };
+    return { id: String(record.id), outs: await settleFound(record, inputs) };
+  },
+
+  async read(id: string, props: ConnectionGroupOutputs) {
+    const record = await unlessGone(getConnectionGroup(apiRequest(), Number(id)));
+    if (record === undefined) return {};
+    const outputs = fields.refreshed(record, props);
+    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+  },
+
+  async update(id: string, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<pulumi.dynamic.UpdateResult<ConnectionGroupOutputs>> {
+    return { outs: await update(Number(id), olds, news) };
+  },
+
+  async delete(id: string): Promise<void> {
+    await unlessGone(deleteConnectionGroup(apiRequest(), Number(id)));
+  },
+} satisfies ResourceImplementation<ConnectionGroupInputs, ConnectionGroupOutputs>;

@@ -1,0 +1,86 @@
+/**
+ * JobRun's fields. A job cannot be changed once it runs, so whatever defines the run (cluster,
+ * package, variables, triggers) replaces it; how `up` waits (`waitForCompletion`,
+ * `timeoutSeconds`) is the provider's own and only recorded.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { JobOutputRecord, JobRecord } from "../../api/jobs";
+import { importIdField } from "../shared/adopt";
+import { objectIdInput } from "../shared/check";
+import { definedOnly, fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+
+export interface JobRunArgs {
+  /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
+  clusterId: pulumi.Input<number | string>;
+  /** The package whose workflow the job performs. */
+  packageId: pulumi.Input<number | string>;
+  /** Static variables of the job. */
+  variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Variables evaluated when the job runs. */
+  dynamicVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Any value; when it changes, the package runs again. */
+  triggers?: pulumi.Input<unknown>;
+  /** Whether `up` waits for the job to finish and fails when the job fails (default true). */
+  waitForCompletion?: pulumi.Input<boolean>;
+  /** How long `up` waits before stopping the job and failing (default 3600, at most a week). */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** The id of an existing job to take over instead of running a new one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+/** One output of the job: what a program or a reviewer uses, not the service's bookkeeping. */
+export interface JobRunOutput {
+  id: number;
+  name: string;
+  recordsCount: number;
+  previewUrl?: string;
+}
+
+const MAX_TIMEOUT_SECONDS = 604_800;
+
+/** Spec 2.3: variable values are strings. */
+const variables = z.record(z.string(), z.string());
+
+function outputOf(output: JobOutputRecord): JobRunOutput {
+  return definedOnly({ id: output.id, name: output.name, recordsCount: output.records_count, previewUrl: output.preview_url ?? undefined });
+}
+
+const table = {
+  clusterId: { input: objectIdInput(201), required: true, api: "cluster_id", onChange: "replace", read: (r) => r.cluster_id },
+  packageId: { input: objectIdInput(101), required: true, api: "package_id", onChange: "replace", read: (r) => r.package_id },
+  // The service records an omitted variables object as an empty one.
+  variables: { input: variables, default: {}, api: "variables", onChange: "replace", read: (r) => r.variables },
+  dynamicVariables: { input: variables, default: {}, api: "dynamic_variables", onChange: "replace", read: (r) => r.dynamic_variables },
+  triggers: { input: z.json(), onChange: "replace" },
+  waitForCompletion: { input: z.boolean(), default: true, onChange: "update" },
+  timeoutSeconds: {
+    input: z.number().min(1).max(MAX_TIMEOUT_SECONDS).refine(Number.isInteger, "must be a whole number of seconds"),
+    default: 3_600,
+    onChange: "update",
+  },
+  importId: importIdField,
+  status: { read: (r) => r.status },
+  ownerId: { read: (r) => r.owner_id },
+  progress: { read: (r) => r.progress },
+  outputs: { read: (r) => r.outputs.map(outputOf) },
+  startedAt: { read: (r) => r.started_at },
+  createdAt: { read: (r) => r.created_at },
+  failedAt: { read: (r) => r.failed_at },
+  completedAt: { read: (r) => r.completed_at },
+  errors: { read: (r) => r.errors },
+  runtimeInSeconds: { read: (r) => r.runtime_in_seconds },
+  htmlUrl: { read: (r) => r.html_url },
+  logUrl: { read: (r) => r.log_url },
+} satisfies Record<string, Field<JobRecord>>;
+
+export const fields = fieldsOf<JobRecord, typeof table>(table);
+
+export type JobRunInputs = InputsOf<typeof table>;
+export type JobRunOutputs = OutputsOf<typeof table>;
+
+/** How `up` waits for these inputs, defaults applied. */
+export function waitSettingsOf(inputs: Partial<JobRunInputs>): { waitForCompletion: boolean; timeoutSeconds: number } {
+  const given = inputs as JobRunInputs;
+  return { waitForCompletion: fields.desired("waitForCompletion", given) as boolean, timeoutSeconds: fields.desired("timeoutSeconds", given) as number };
+}

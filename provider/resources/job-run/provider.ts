@@ -1,0 +1,144 @@
+/**
+ * JobRun: one run of a package's workflow on a cluster (`{base_url}/jobs`, spec 2.1 to 4.1).
+ *
+ * Whatever defines the run replaces it: a new job runs and the old record is forgotten. A job
+ * that completed is never run again by later updates. One that failed or was stopped stays in
+ * state with its error, and its diff asks for a replacement (on `status`), so the next `up` runs
+ * the package again. Deleting a job that has not finished stops it; a finished one is only
+ * forgotten, since the API has no way to delete jobs. A run whose outcome is unknown looks for a
+ * job of the package made since it was sent, on the same cluster with the same variables, before
+ * running again (see shared/reconciler.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { getJob, isJobFinished, jobRecord, listRecentJobsRequest, runJob, type JobCreate, type JobRecord } from "../../api/jobs";
+import type { RequestFn } from "../../client/http";
+import { collectAllPages } from "../../client/pagination";
+import { apiRequest } from "../../context";
+import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { checkWithSchema } from "../shared/check";
+import { sameValue } from "../shared/diff";
+import { ResourceFailure, waitFailureOf } from "../shared/failures";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { windowStart } from "../shared/reconcile";
+import { reconciler, type Reconciler } from "../shared/reconciler";
+import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
+import { progressPrinter, resultOf, stopAndWatch, waitForJob } from "./waits";
+
+/** Statuses after which the package has to run again to get its result. */
+const RERUN_STATUSES: readonly string[] = ["failed", "stopped"];
+
+export function needsRerun(status: string | undefined): boolean {
+  return status !== undefined && RERUN_STATUSES.includes(status);
+}
+
+// ---- adoption
+
+function describeDifference(field: string, actual: unknown, wanted: unknown): string | undefined {
+  if (sameValue(actual, wanted)) return undefined;
+  if (typeof actual === "number") return `${field} is ${actual} on the job but ${String(wanted)} in the inputs`;
+  // Variables may hold secrets: name the keys, not the values.
+  const a = actual as Record<string, unknown>;
+  const w = wanted as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(w)])].filter((key) => !sameValue(a[key], w[key])).sort();
+  return `${field} differ from the job's (keys ${keys.join(", ")})`;
+}
+
+/** The first input that defines the run and differs from the job's. */
+function adoptionMismatch(job: JobRecord, inputs: JobRunInputs): string | undefined {
+  const found = fields.outputs(job, inputs);
+  const defining = ["clusterId", "packageId", "variables", "dynamicVariables"] as const;
+  return defining.map((name) => describeDifference(name, found[name], fields.desired(name, inputs))).find((text) => text !== undefined);
+}
+
+async function adoptJob(request: RequestFn, importId: string, inputs: JobRunInputs): Promise<JobRecord> {
+  const job = await objectToAdopt("job", importId, () => getJob(request, importId));
+  const mismatch = adoptionMismatch(job, inputs);
+  if (mismatch !== undefined) {
+    throw new AdoptionError("job", importId, `${mismatch}; a job cannot be changed (leave importId out to run a new one)`);
+  }
+  return job;
+}
+
+// ---- running once
+
+/**
+ * Whether a run sent at `sentAt` may have made this job: the listing already holds the package
+ * and the window, so this user, and everything the run sent.
+ */
+export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+  return owners.ownerMatches(job.owner_id) && fields.hasSentValues(job, inputs);
+}
+
+/** The jobs, newest first, that a run sent at `sentAt` may have made. */
+export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, sentAt: number): Promise<JobRecord[]> {
+  const first = listRecentJobsRequest(inputs.packageId, new Date(windowStart(sentAt)));
+  const recent = await collectAllPages(request, first, jobRecord, { what: "jobs", maxPages: 50 });
+  return recent.filter((job) => isJobCreatedBy(job, inputs));
+}
+
+async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRecord> {
+  const body = fields.createBody(inputs) as unknown as JobCreate;
+  const { record } = await reconciler().createOnce({
+    kind: "job",
+    request,
+    send: () => runJob(request, body),
+    find: (sentAt, lookup) => findCreatedJob(lookup, inputs, sentAt),
+    idOf: (job) => job.id,
+  });
+  return record;
+}
+
+// ---- provider
+
+export const jobRunProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.DiffResult> {
+    const result = fields.diff(olds, news);
+    if (!needsRerun(olds.status)) return result;
+    return { changes: true, replaces: [...(result.replaces ?? []), "status"], deleteBeforeReplace: false };
+  },
+
+  async create(inputs: JobRunInputs): Promise<pulumi.dynamic.CreateResult<JobRunOutputs>> {
+    const request = apiRequest();
+    const job = inputs.importId === undefined ? await runOnce(request, inputs) : await adoptJob(request, inputs.importId, inputs);
+    reconciler().noteOwner(job.owner_id);
+    const settled = waitSettingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
+    return resultOf(settled, inputs);
+  },
+
+  async read(id: string, props: JobRunOutputs) {
+    const job = await unlessGone(getJob(apiRequest(), id));
+    if (job === undefined) return {};
+    const outputs = fields.refreshed(job, props);
+    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+  },
+
+  /**
+   * Only how `up` waits can change in place; the job itself is not touched. A job an earlier
+   * `up` stopped waiting for (an outage, a cancellation) is waited for again.
+   */
+  async update(id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.UpdateResult<JobRunOutputs>> {
+    if (!isJobFinished(olds.status) && waitSettingsOf(news).waitForCompletion) {
+      const request = apiRequest();
+      const job = await getJob(request, id);
+      return resultOf(await waitForJob(request, job, news), news);
+    }
+    return { outs: fields.withOwnInputs(olds, news) };
+  },
+
+  async delete(id: string, props: JobRunOutputs): Promise<void> {
+    if (isJobFinished(props.status)) return;
+    try {
+      const last = await unlessGone(stopAndWatch(apiRequest(), id, progressPrinter(id)));
+      if (last !== undefined && !isJobFinished(last.status)) console.log(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`);
+    } catch (error) {
+      throw new ResourceFailure(
+        `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,
+      );
+    }
+  },
+} satisfies ResourceImplementation<JobRunInputs, JobRunOutputs>;

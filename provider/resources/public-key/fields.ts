@@ -1,0 +1,60 @@
+/**
+ * PublicKey's fields. The API has no update for keys, so any change of the key or its name
+ * replaces it; an omitted name is the key's comment.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { PublicKeyRecord } from "../../api/public-keys";
+import { parseSshPublicKey } from "../../../contract/ssh-public-key";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, labelText } from "../shared/check";
+import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+
+export interface PublicKeyArgs {
+  /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
+  publicKey: pulumi.Input<string>;
+  /** The key's name in the service; defaults to the key's comment. */
+  name?: pulumi.Input<string>;
+  /** The id of an existing key to manage instead of creating one; its key and name must match. */
+  importId?: pulumi.Input<string | number>;
+}
+
+/** The key as the service reads it: normalized to single spaces with no surrounding whitespace. */
+const keyLine = z.string().transform((text, ctx) => {
+  const parsed = parseSshPublicKey(text);
+  if (parsed.ok) return parsed.key.normalized;
+  ctx.addIssue({ code: "custom", message: parsed.rule });
+  return z.NEVER;
+});
+
+export function commentOf(publicKey: unknown): string {
+  if (typeof publicKey !== "string" || isUnknown(publicKey)) return "";
+  const parsed = parseSshPublicKey(publicKey);
+  return parsed.ok ? parsed.key.comment : "";
+}
+
+export function fingerprintOf(publicKey: string): string | undefined {
+  const parsed = parseSshPublicKey(publicKey);
+  return parsed.ok ? parsed.key.fingerprint : undefined;
+}
+
+const table = {
+  // The record has no key line, only its fingerprint: the output is the line as given.
+  publicKey: { input: keyLine, required: true, api: "public_key", onChange: "replace" },
+  name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace", read: (r) => r.name },
+  importId: importIdField,
+  fingerprint: { read: (r) => r.fingerprint },
+  comment: { read: (r) => r.comment },
+  createdAt: { read: (r) => r.created_at },
+} satisfies Record<string, Field<PublicKeyRecord>>;
+
+export const fields = fieldsOf<PublicKeyRecord, typeof table>(table, {
+  refine(inputs, ctx) {
+    if (inputs.name === undefined && !isUnknown(inputs.publicKey) && commentOf(inputs.publicKey) === "") {
+      ctx.addIssue({ code: "custom", path: ["name"], message: "is required when publicKey has no comment" });
+    }
+  },
+});
+
+export type PublicKeyInputs = InputsOf<typeof table>;
+export type PublicKeyOutputs = OutputsOf<typeof table>;

@@ -1,0 +1,100 @@
+/**
+ * PublicKey: an SSH public key of the API user, used to reach cluster machines.
+ *
+ * The service refuses the same key twice, so when a replacement keeps the key (only the name
+ * changes) the old one is deleted first. Adopting an existing key (`importId`) takes it as it
+ * is: the key and its name must already be the ones asked for. A create whose outcome is unknown
+ * looks for the key by its fingerprint before sending again (see shared/reconciler.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { createPublicKey, deletePublicKey, getPublicKey, listPublicKeysRequest, publicKeyRecord, type PublicKeyRecord } from "../../api/public-keys";
+import type { RequestFn } from "../../client/http";
+import { collectAllPages } from "../../client/pagination";
+import { apiRequest } from "../../context";
+import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
+import { checkWithSchema, isUnknown } from "../shared/check";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { createdInWindow } from "../shared/reconcile";
+import { reconciler } from "../shared/reconciler";
+import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
+
+const KIND = "public key";
+
+/** Keys cannot be updated: an existing key is adopted only when it already is what is asked for. */
+async function adopt(importId: string, inputs: PublicKeyInputs): Promise<PublicKeyOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getPublicKey(apiRequest(), importId));
+  const fingerprint = fingerprintOf(inputs.publicKey);
+  if (fingerprint !== record.fingerprint) {
+    throw new AdoptionError(KIND, importId, `publicKey has fingerprint ${fingerprint}, the key's is ${record.fingerprint}; keys cannot be changed`);
+  }
+  const name = fields.desired("name", inputs);
+  if (name !== record.name) {
+    throw new AdoptionError(KIND, importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
+  }
+  return fields.outputs(record, inputs);
+}
+
+/**
+ * The key a create sent at `sentAt` may have made: the user cannot register a key twice, so a
+ * key with its fingerprint, made since then, with the name asked for, is that one. An older one
+ * means the create could not have succeeded, and sending it again says so.
+ */
+export function isKeyCreatedBy(key: PublicKeyRecord, inputs: PublicKeyInputs, sentAt: number): boolean {
+  return key.fingerprint === fingerprintOf(inputs.publicKey) && fields.hasSentValues(key, inputs) && createdInWindow(key.created_at, sentAt);
+}
+
+async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKeyRecord[]> {
+  const keys = await collectAllPages(request, listPublicKeysRequest, publicKeyRecord, { what: "public keys" });
+  return keys.filter((key) => key.fingerprint === fingerprintOf(publicKey));
+}
+
+export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs, sentAt: number): Promise<PublicKeyRecord[]> {
+  return (await keysLike(request, inputs.publicKey)).filter((key) => isKeyCreatedBy(key, inputs, sentAt));
+}
+
+export const publicKeyProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
+    const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
+    return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
+  },
+
+  async create(inputs: PublicKeyInputs): Promise<pulumi.dynamic.CreateResult<PublicKeyOutputs>> {
+    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
+    const request = apiRequest();
+    const body = fields.createBody(inputs) as { public_key: string; name?: string };
+    const { record } = await reconciler()
+      .createOnce({
+        kind: KIND,
+        request,
+        send: () => createPublicKey(request, body),
+        find: (sentAt, lookup) => findCreatedKey(lookup, inputs, sentAt),
+        idOf: (key) => key.id,
+      })
+      .catch((error: unknown) =>
+        // The service takes a key once per user.
+        orInTheWay(error, {
+          kind: KIND,
+          which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
+          holders: () => keysLike(request, inputs.publicKey),
+          otherwise: "use another key",
+        }),
+      );
+    return { id: String(record.id), outs: fields.outputs(record, inputs) };
+  },
+
+  async read(id: string, props: PublicKeyOutputs) {
+    const record = await unlessGone(getPublicKey(apiRequest(), id));
+    if (record === undefined) return {};
+    const outputs = fields.refreshed(record, props);
+    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+  },
+
+  async delete(id: string): Promise<void> {
+    await unlessGone(deletePublicKey(apiRequest(), id));
+  },
+} satisfies ResourceImplementation<PublicKeyInputs, PublicKeyOutputs>;

@@ -1,0 +1,218 @@
+/**
+ * A resource's fields, declared once. Each entry of a resource's table says what the field is as
+ * an input (its rule, whether it is required, what an omitted value means), what a change does
+ * (update in place or replace), its name in the API's request bodies, and how its output reads
+ * from the service's record. Everything the provider does with fields comes from that one table
+ * (`fieldsOf`): the input schema of `check`, the diff rules, the create and update bodies, the
+ * outputs, the inputs realigned after a refresh, the match of a found object against a create,
+ * and the outputs the resource class declares.
+ *
+ * Three kinds of field:
+ * - an input the service holds: `input` + `api` + `read`;
+ * - the provider's own input (a timeout, `importId`): `input` without `read`; its output is the
+ *   input as given, or its default;
+ * - an output only: `read` without `input`.
+ */
+import { z } from "zod";
+import { unlessUnknown } from "./check";
+import { changedFields, diffByRules, sameValue, type DiffOptions, type FieldRules } from "./diff";
+
+type Values = Record<string, unknown>;
+
+export interface Field<Rec> {
+  /** The input's rule; values still unknown in a preview pass it unchecked. */
+  input?: z.ZodType;
+  required?: boolean;
+  /** What an omitted input stands for: a value, or one computed from the other inputs. */
+  default?: unknown;
+  defaultFrom?: (values: Values) => unknown;
+  /** Omitted, the service chooses the value, and it is never compared. */
+  unmanagedWhenOmitted?: boolean;
+  /** What a change of the input does; without it the input is never compared. */
+  onChange?: "update" | "replace";
+  /** The field in request bodies; dots nest it (`connection_group.name`). Without it, never sent. */
+  api?: string;
+  /** Omitted, the create sends the default rather than nothing. */
+  sendDefault?: boolean;
+  /** The output, from the service's record. */
+  read?: (record: Rec) => unknown;
+  /** The value a diff compares, from the recorded outputs, when it is not the output as it is. */
+  current?: (outputs: Values) => unknown;
+}
+
+export type FieldTable<Rec> = Record<string, Field<Rec>>;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type KeysWhere<T, Condition> = { [K in keyof T]: T[K] extends Condition ? K : never }[keyof T];
+type InputKeys<T> = KeysWhere<T, { input: z.ZodType }>;
+type RequiredKeys<T> = KeysWhere<T, { input: z.ZodType; required: true }>;
+type ReadKeys<T> = KeysWhere<T, { read: (record: never) => unknown }>;
+type InputValue<F> = F extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type ReadValue<F> = F extends { read: (record: never) => infer V } ? V : never;
+
+/** The inputs after `check`: omitted ones stay omitted, so "default" and "not managed" stay apart. */
+export type InputsOf<T> = Simplify<
+  { [K in RequiredKeys<T>]: InputValue<T[K]> } & { [K in Exclude<InputKeys<T>, RequiredKeys<T>>]?: InputValue<T[K]> }
+>;
+
+/** The recorded outputs: the service's record, and the provider's own inputs. */
+export type OutputsOf<T> = Simplify<
+  { [K in ReadKeys<T>]: ReadValue<T[K]> } & { [K in Exclude<InputKeys<T>, ReadKeys<T>>]?: InputValue<T[K]> } & { [INPUTS_SET]?: string[] }
+>;
+
+/**
+ * Recorded with the outputs of a resource that has inputs the service fills in when omitted:
+ * the inputs the program set, so a refresh rebuilds only those.
+ */
+export const INPUTS_SET = "__inputsSet";
+
+/** The engine cannot encode undefined values: such keys are left out. */
+export function definedOnly<V extends object>(value: V): V {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as V;
+}
+
+export interface FieldsOptions<Inputs> {
+  /** Rules across fields, worded like the schema's ("must be …"), run after every field passed. */
+  refine?: (inputs: Inputs, ctx: z.RefinementCtx) => void;
+}
+
+export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options: FieldsOptions<InputsOf<T>> = {}) {
+  type Inputs = InputsOf<T>;
+  type Outputs = OutputsOf<T>;
+  const entries = Object.entries(table) as Array<[string, Field<Rec>]>;
+  const inputFields = entries.filter(([, field]) => field.input !== undefined);
+  const recordsInputsSet = entries.some(([, field]) => field.unmanagedWhenOmitted);
+
+  const defaultOf = (field: Field<Rec>, values: Values): unknown => (field.defaultFrom ? field.defaultFrom(values) : field.default);
+  const desiredOf = (name: string, field: Field<Rec>, values: Values): unknown => values[name] ?? defaultOf(field, values);
+  const isManaged = (name: string, field: Field<Rec>, news: Values) => !field.unmanagedWhenOmitted || news[name] !== undefined;
+
+  const inputShape = Object.fromEntries(
+    inputFields.map(([name, field]) => {
+      const rule = unlessUnknown(field.input!);
+      return [name, field.required ? rule : rule.optional()];
+    }),
+  );
+  const strict = z.strictObject(inputShape);
+  const inputSchema = options.refine ? strict.superRefine((inputs, ctx) => options.refine!(inputs as Inputs, ctx)) : strict;
+
+  /** The diff rules for these inputs: inputs left to the service are not compared. */
+  function rules(news: Inputs): FieldRules<Outputs, Inputs> {
+    const compared = entries.filter(([name, field]) => field.onChange !== undefined && isManaged(name, field, news as Values));
+    return Object.fromEntries(
+      compared.map(([name, field]) => [
+        name,
+        {
+          desired: (values: Inputs) => desiredOf(name, field, values as Values),
+          current: (olds: Outputs) => (field.current ? field.current(olds as Values) : desiredOf(name, field, olds as Values)),
+          onChange: field.onChange!,
+        },
+      ]),
+    );
+  }
+
+  /** The record's part of the outputs. */
+  function fromRecord(record: Rec): Values {
+    return Object.fromEntries(entries.filter(([, field]) => field.read).map(([name, field]) => [name, field.read!(record)]));
+  }
+
+  /** The provider's own inputs as outputs, defaults applied. */
+  function ownInputs(inputs: Values): Values {
+    const own = inputFields.filter(([, field]) => !field.read);
+    return Object.fromEntries(own.map(([name, field]) => [name, desiredOf(name, field, inputs)]));
+  }
+
+  function inputsSet(inputs: Values): Values {
+    if (!recordsInputsSet) return {};
+    return { [INPUTS_SET]: Object.keys(definedOnly(inputs)).filter((name) => !name.startsWith("__")) };
+  }
+
+  function bodyOf(pairs: Array<[string, unknown]>): Values {
+    const body: Values = {};
+    for (const [path, value] of pairs) {
+      const keys = path.split(".");
+      const last = keys.pop()!;
+      const parent = keys.reduce((node, key) => (node[key] ??= {}) as Values, body);
+      parent[last] = value;
+    }
+    return body;
+  }
+
+  return {
+    inputSchema,
+    rules,
+    /** The outputs a program can read: every field but the ones given as inputs anyway. */
+    outputNames: entries.filter(([, field]) => field.read || field.input).map(([name]) => name),
+
+    /** The value an input stands for: as given, or its default. */
+    desired(name: keyof Inputs & string, inputs: Inputs): unknown {
+      return desiredOf(name, table[name]!, inputs as Values);
+    },
+
+    diff(olds: Outputs, news: Inputs, diffOptions?: DiffOptions) {
+      return diffByRules(rules(news), olds, news, diffOptions);
+    },
+
+    /** The fields a create sends: those given, and defaults where the service needs them said. */
+    createBody(inputs: Inputs): Values {
+      const values = inputs as Values;
+      const sent = entries.filter(([, field]) => field.api !== undefined);
+      const pairs = sent.map(([name, field]): [string, unknown] => [field.api!, field.sendDefault ? desiredOf(name, field, values) : values[name]]);
+      return bodyOf(pairs.filter(([, value]) => value !== undefined));
+    },
+
+    /** A PUT body carrying only what differs from the object as last seen; empty when nothing does. */
+    updateBody(olds: Outputs, news: Inputs): Values {
+      const fieldRules = rules(news);
+      const changed = changedFields(fieldRules, olds, news).map((name) => [name, table[name]!] as const);
+      const sent = changed.filter(([, field]) => field.api !== undefined && field.onChange === "update");
+      return bodyOf(sent.map(([name, field]) => [field.api!, desiredOf(name, field, news as Values)]));
+    },
+
+    /** Outputs of a record just created, updated or found, for these inputs. */
+    outputs(record: Rec, inputs: Inputs): Outputs {
+      return definedOnly({ ...fromRecord(record), ...ownInputs(inputs as Values), ...inputsSet(inputs as Values) }) as Outputs;
+    },
+
+    /** Outputs after a refresh: the record, and the provider's own inputs as recorded before. */
+    refreshed(record: Rec, props: Outputs): Outputs {
+      const recorded = props as Values;
+      const carried = [...inputFields.filter(([, field]) => !field.read).map(([name]) => name), INPUTS_SET];
+      return definedOnly({ ...fromRecord(record), ...Object.fromEntries(carried.map((name) => [name, recorded[name]])) }) as Outputs;
+    },
+
+    /** Outputs after an update that sent nothing: the object as last seen, the own inputs anew. */
+    withOwnInputs(olds: Outputs, news: Inputs): Outputs {
+      const recorded = Object.fromEntries(entries.filter(([, field]) => field.read).map(([name]) => [name, (olds as Values)[name]]));
+      return definedOnly({ ...recorded, ...ownInputs(news as Values), ...inputsSet(news as Values) }) as Outputs;
+    },
+
+    /**
+     * The inputs that would produce the object as it now is: so a refresh leaves no phantom
+     * diff. An input at its default is left out (omitted means the default); one the service
+     * fills in is kept only when the program set it.
+     */
+    realignedInputs(outputs: Outputs): Partial<Inputs> {
+      const values = outputs as Values;
+      const set = values[INPUTS_SET] as string[] | undefined;
+      const kept = inputFields.flatMap(([name, field]): Array<[string, unknown]> => {
+        const value = field.current ? field.current(values) : values[name];
+        if (value === undefined) return [];
+        if (field.unmanagedWhenOmitted) return set === undefined || set.includes(name) ? [[name, value]] : [];
+        const isDefault = (field.default !== undefined || field.defaultFrom !== undefined) && sameValue(value, defaultOf(field, values));
+        return isDefault && !field.required ? [] : [[name, value]];
+      });
+      return Object.fromEntries(kept) as Partial<Inputs>;
+    },
+
+    /**
+     * Whether a record has every value a create of these inputs sent (defaults for omitted ones,
+     * any value where the service chooses): the test of "this may be the object it made".
+     */
+    hasSentValues(record: Rec, inputs: Inputs): boolean {
+      const found = { ...fromRecord(record), ...ownInputs(inputs as Values) } as Outputs;
+      const sentRules = Object.fromEntries(Object.entries(rules(inputs)).filter(([name]) => table[name]!.api !== undefined));
+      return changedFields(sentRules, found, inputs).length === 0;
+    },
+  };
+}

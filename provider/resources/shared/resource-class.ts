@@ -1,0 +1,42 @@
+/**
+ * The class a program instantiates, made from a resource's kind and the outputs its field table
+ * declares. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
+ * user's line as the resource's source position by counting stack frames.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { resourceType, withProvider, type ResourceKind } from "../../dynamic";
+
+/** The engine hands a program undefined where the service said null. */
+type ProgramValue<T> = null extends T ? Exclude<T, null> | undefined : T;
+
+/** Every output as a property of the resource; the provider's bookkeeping (`__…`) stays out. */
+export type OutputProperties<Outputs> = {
+  readonly [K in keyof Outputs as K extends `__${string}` ? never : K]-?: pulumi.Output<ProgramValue<Outputs[K]>>;
+};
+
+export interface ResourceClass<Args, Outputs> {
+  new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<Outputs>;
+}
+
+/** `defaults` are options a resource needs unless the program says otherwise. */
+export function resourceClass<Args extends object, Outputs>(
+  kind: ResourceKind,
+  outputNames: readonly string[],
+  defaults: pulumi.CustomResourceOptions = {},
+): ResourceClass<Args, Outputs> {
+  // Every output is named in the props (as undefined) so the engine exposes it on the resource.
+  const declared = Object.fromEntries(outputNames.map((name) => [name, undefined]));
+  const made = class extends pulumi.CustomResource {
+    constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+      super(resourceType(kind), name, withProvider(kind, { ...declared, ...args }), withDefaults(opts, defaults));
+    }
+  };
+  Object.defineProperty(made, "name", { value: kind });
+  return made as unknown as ResourceClass<Args, Outputs>;
+}
+
+/** An option the program left out or set to undefined takes the resource's default. */
+function withDefaults(opts: pulumi.CustomResourceOptions | undefined, defaults: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
+  const given = Object.fromEntries(Object.entries(opts ?? {}).filter(([, value]) => value !== undefined));
+  return { ...defaults, ...given };
+}

@@ -120,9 +120,7 @@ export const clusterProvider = {
    */
   async read(id: string, props: ClusterOutputs) {
     const record = await findCluster(apiRequest(), id);
-    if (record === undefined || isEnding(record.status)) return {};
-    const outputs = fields.refreshed(record, props);
-    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+    return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
 
   async update(id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<pulumi.dynamic.UpdateResult<ClusterOutputs>> {

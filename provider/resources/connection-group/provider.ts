@@ -120,9 +120,7 @@ export const connectionGroupProvider = {
 
   async read(id: string, props: ConnectionGroupOutputs) {
     const record = await unlessGone(getConnectionGroup(apiRequest(), Number(id)));
-    if (record === undefined) return {};
-    const outputs = fields.refreshed(record, props);
-    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+    return fields.readResult(id, record, props);
   },
 
   async update(id: string, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<pulumi.dynamic.UpdateResult<ConnectionGroupOutputs>> {

@@ -112,9 +112,7 @@ export const jobRunProvider = {
 
   async read(id: string, props: JobRunOutputs) {
     const job = await unlessGone(getJob(apiRequest(), id));
-    if (job === undefined) return {};
-    const outputs = fields.refreshed(job, props);
-    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+    return fields.readResult(id, job, props);
   },
 
   /**

@@ -89,9 +89,7 @@ export const publicKeyProvider = {
 
   async read(id: string, props: PublicKeyOutputs) {
     const record = await unlessGone(getPublicKey(apiRequest(), id));
-    if (record === undefined) return {};
-    const outputs = fields.refreshed(record, props);
-    return { id, props: outputs, inputs: fields.realignedInputs(outputs) };
+    return fields.readResult(id, record, props);
   },
 
   async delete(id: string): Promise<void> {

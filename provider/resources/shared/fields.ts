@@ -138,7 +138,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     return body;
   }
 
-  return {
+  const described = {
     inputSchema,
     rules,
     /** The outputs a program can read: every field but the ones given as inputs anyway. */
@@ -181,6 +181,16 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       return definedOnly({ ...fromRecord(record), ...Object.fromEntries(carried.map((name) => [name, recorded[name]])) }) as Outputs;
     },
 
+    /**
+     * What `read` returns for the record found (undefined: the object is gone): the outputs, and
+     * the inputs realigned to them.
+     */
+    readResult(id: string, record: Rec | undefined, props: Outputs): { id?: string; props?: Outputs; inputs?: Partial<Inputs> } {
+      if (record === undefined) return {};
+      const outputs = described.refreshed(record, props);
+      return { id, props: outputs, inputs: described.realignedInputs(outputs) };
+    },
+
     /** Outputs after an update that sent nothing: the object as last seen, the own inputs anew. */
     withOwnInputs(olds: Outputs, news: Inputs): Outputs {
       const recorded = Object.fromEntries(entries.filter(([, field]) => field.read).map(([name]) => [name, (olds as Values)[name]]));
@@ -215,4 +225,5 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       return changedFields(sentRules, found, inputs).length === 0;
     },
   };
+  return described;
 }

@@ -1,0 +1,85 @@
+/** What one field table yields: the schema, diff, bodies, outputs and realigned inputs of a resource. */
+import * as pulumi from "@pulumi/pulumi";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { fieldsOf, type Field } from "../../provider/resources/shared/fields";
+
+interface WidgetRecord {
+  id: number;
+  name: string;
+  size: number;
+  zone: string;
+  color: string;
+  created_at: string;
+}
+
+const table = {
+  name: { input: z.string().min(1), required: true, api: "widget.name", onChange: "update", read: (r) => r.name },
+  size: { input: z.number().int(), default: 1, api: "widget.size", onChange: "update", read: (r) => r.size },
+  zone: { input: z.string(), unmanagedWhenOmitted: true, api: "zone", onChange: "replace", read: (r) => r.zone },
+  color: { input: z.string(), default: "none", sendDefault: true, api: "color", onChange: "update", read: (r) => r.color },
+  timeoutSeconds: { input: z.number(), default: 60, onChange: "update" },
+  createdAt: { read: (r) => r.created_at },
+} satisfies Record<string, Field<WidgetRecord>>;
+
+const fields = fieldsOf<WidgetRecord, typeof table>(table, {
+  refine(inputs, ctx) {
+    if (inputs.size === 0) ctx.addIssue({ code: "custom", path: ["size"], message: "must not be 0" });
+  },
+});
+
+const record: WidgetRecord = { id: 7, name: "w", size: 1, zone: "eu-1", color: "none", created_at: "2026-01-01T00:00:00Z" };
+
+describe("fieldsOf", () => {
+  it("checks inputs strictly, leaves unknown values unchecked, and runs the cross-field rule", () => {
+    expect(fields.inputSchema.safeParse({ name: "w" }).success).toBe(true);
+    expect(fields.inputSchema.safeParse({ name: "w", extra: 1 }).success).toBe(false);
+    expect(fields.inputSchema.safeParse({ size: 2 }).success).toBe(false);
+    expect(fields.inputSchema.safeParse({ name: pulumi.runtime.unknownValue, size: pulumi.runtime.unknownValue }).success).toBe(true);
+    const refined = fields.inputSchema.safeParse({ name: "w", size: 0 });
+    expect(refined.success ? [] : refined.error.issues.map((issue) => issue.path.join("."))).toEqual(["size"]);
+  });
+
+  it("sends what was given in nested request fields, and a default only where the field says so", () => {
+    expect(fields.createBody({ name: "w" })).toEqual({ widget: { name: "w" }, color: "none" });
+    expect(fields.createBody({ name: "w", size: 3, zone: "eu-2" })).toEqual({ widget: { name: "w", size: 3 }, zone: "eu-2", color: "none" });
+  });
+
+  it("records the record and the provider's own inputs with their defaults, never undefined", () => {
+    const outputs = fields.outputs(record, { name: "w" });
+    expect(outputs).toEqual({ name: "w", size: 1, zone: "eu-1", color: "none", createdAt: record.created_at, timeoutSeconds: 60, __inputsSet: ["name"] });
+    expect(fields.outputNames).toEqual(["name", "size", "zone", "color", "timeoutSeconds", "createdAt"]);
+  });
+
+  it("compares effective values: defaults stand for omitted inputs, an omitted unmanaged one is never compared", () => {
+    const olds = fields.outputs(record, { name: "w" });
+    expect(fields.diff(olds, { name: "w" })).toMatchObject({ changes: false });
+    expect(fields.diff(olds, { name: "w", size: 1, color: "none", timeoutSeconds: 60 })).toMatchObject({ changes: false });
+    expect(fields.diff(olds, { name: "w", zone: "eu-2" })).toMatchObject({ changes: true, replaces: ["zone"] });
+    expect(fields.diff(olds, { name: "w", timeoutSeconds: 5 })).toMatchObject({ changes: true, replaces: [] });
+    expect(fields.diff(olds, { name: pulumi.runtime.unknownValue as string })).toMatchObject({ changes: true });
+  });
+
+  it("puts only changed fields that update in place in a PUT, and nothing for the provider's own", () => {
+    const olds = fields.outputs(record, { name: "w" });
+    expect(fields.updateBody(olds, { name: "v", size: 1, timeoutSeconds: 5, zone: "eu-9" })).toEqual({ widget: { name: "v" } });
+    expect(fields.updateBody(olds, { name: "w", color: "red" })).toEqual({ color: "red" });
+    expect(fields.updateBody(olds, { name: "w" })).toEqual({});
+  });
+
+  it("realigns inputs after a refresh: defaults left out, a service-chosen value only when the program set it", () => {
+    const drifted = { ...record, size: 4, zone: "eu-3" };
+    const unset = fields.readResult("7", drifted, fields.outputs(record, { name: "w" }));
+    expect(unset.inputs).toEqual({ name: "w", size: 4 });
+    const set = fields.readResult("7", drifted, fields.outputs(record, { name: "w", zone: "eu-1", timeoutSeconds: 9 }));
+    expect(set.inputs).toEqual({ name: "w", size: 4, zone: "eu-3", timeoutSeconds: 9 });
+    expect(fields.readResult("7", undefined, fields.outputs(record, { name: "w" }))).toEqual({});
+  });
+
+  it("matches a found record against a create on every value the create sent", () => {
+    expect(fields.hasSentValues(record, { name: "w" })).toBe(true);
+    expect(fields.hasSentValues(record, { name: "w", zone: "eu-1", timeoutSeconds: 1 })).toBe(true);
+    expect(fields.hasSentValues(record, { name: "w", zone: "eu-2" })).toBe(false);
+    expect(fields.hasSentValues({ ...record, size: 2 }, { name: "w" })).toBe(false);
+  });
+});

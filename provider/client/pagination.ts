@@ -182,6 +182,11 @@ export interface CollectOptions {
   maxPages?: number;
   /** What the collection holds, for messages, e.g. "CRM objects". */
   what?: string;
+  /**
+   * For a listing in order (newest first): the first item this accepts ends the collection,
+   * itself left out, so only the pages that hold what comes before it are read.
+   */
+  until?: (item: never) => boolean;
 }
 
 /**
@@ -213,6 +218,8 @@ export async function collectAllPages<S extends z.ZodType>(
   const visited = new Set<string>();
   let current = await readFirstPage(request, firstRequest, schema, what);
   for (let pages = 1; ; pages++) {
+    const end = options.until === undefined ? -1 : current.page.items.findIndex((item) => options.until!(item as never));
+    if (end >= 0) return [...items, ...current.page.items.slice(0, end)];
     items.push(...current.page.items);
     if (current.url !== undefined) visited.add(current.url);
     const next = nextLink(current.page.link);

@@ -20,11 +20,12 @@ import {
 } from "../../api/clusters";
 import { EtlApiError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
+import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
 import { AdoptionError, objectToAdopt } from "../shared/adopt";
 import { checkWithSchema } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
-import { collectRecent, createdInWindow, windowStart } from "../shared/reconcile";
+import { createdInWindow, MAX_RECENT_PAGES, windowStart } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
 import { findCluster, isEnding, isReady, settled, terminate } from "./waits";
@@ -86,7 +87,8 @@ export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs,
 /** The clusters, newest first, that a create sent at `sentAt` may have made. */
 export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number): Promise<ClusterRecord[]> {
   const since = windowStart(sentAt);
-  const recent = await collectRecent(request, listNewestClustersRequest, clusterRecord, (c) => Date.parse(c.created_at) < since, "clusters");
+  const isOlder = (cluster: ClusterRecord) => Date.parse(cluster.created_at) < since;
+  const recent = await collectAllPages(request, listNewestClustersRequest, clusterRecord, { what: "clusters", maxPages: MAX_RECENT_PAGES, until: isOlder });
   return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt));
 }
 

@@ -1,13 +1,8 @@
 /**
  * What reconciling a create with an unknown outcome is made of (see reconciler.ts): the window
- * in which its object was made, what counts as an unknown outcome, and the recent listings a
- * lookup reads.
+ * in which its object was made, and what counts as an unknown outcome.
  */
-import { z } from "zod";
-import { parsePage } from "../../api/records";
 import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError } from "../../client/errors";
-import type { ApiRequest, RequestFn } from "../../client/http";
-import { nextLink } from "../../client/pagination";
 
 export const MAX_ATTEMPTS = 3;
 /**
@@ -16,7 +11,7 @@ export const MAX_ATTEMPTS = 3;
  */
 export const CLOCK_SKEW_MS = 15_000;
 /** Pages of a newest-first listing read at most while looking for a recent object. */
-const MAX_RECENT_PAGES = 20;
+export const MAX_RECENT_PAGES = 20;
 
 /** The oldest `created_at` an object made by a request sent at `sentAt` can have. */
 export function windowStart(sentAt: number): number {
@@ -42,33 +37,4 @@ export function describeUnknownOutcome(error: EtlApiError): string {
   const seen = error instanceof OutcomeUnknownError ? error.causeError : error;
   if (seen.status === 0) return `the connection dropped after sending (${seen.serviceMessage})`;
   return `the service answered ${seen.status} (${seen.serviceMessage})`;
-}
-
-// ---- listings
-
-/**
- * The items of a newest-first listing down to the first one `isOlder` rejects: the pages that
- * cover a recent window and no more.
- */
-export async function collectRecent<S extends z.ZodType>(
-  request: RequestFn,
-  first: ApiRequest,
-  schema: S,
-  isOlder: (item: z.output<S>) => boolean,
-  what: string,
-): Promise<z.output<S>[]> {
-  const items: z.output<S>[] = [];
-  let req: ApiRequest = first;
-  for (let pages = 1; ; pages++) {
-    const response = await request(req);
-    const page = parsePage(schema, response, `a list of ${what}`);
-    for (const item of page.items) {
-      if (isOlder(item)) return items;
-      items.push(item);
-    }
-    const next = nextLink(page.link);
-    if (next === undefined) return items;
-    if (pages >= MAX_RECENT_PAGES) throw new Error(`the ${what} created in the last moments span more than ${MAX_RECENT_PAGES} pages`);
-    req = { method: "GET", url: new URL(next, response.url).toString() };
-  }
 }

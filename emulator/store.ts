@@ -29,6 +29,9 @@ export interface Row {
   accountId: number;
 }
 
+/** The account of rows every account shares (service-wide news, say): no account has id 0. */
+export const SERVICE_WIDE = 0;
+
 /** A typed handle on a table; the name is the key in snapshots. */
 export interface Table<T extends Row> {
   readonly name: string;

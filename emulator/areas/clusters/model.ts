@@ -7,7 +7,7 @@ import {
 } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
-import { defineTable, type Row, type Store } from "../../store";
+import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 
 /** Clusters run jobs; their states are those the service's documentation lists. */
 
@@ -75,10 +75,7 @@ export function setClusterStatus(store: Store, cluster: ClusterRow, status: Clus
   store.update(CLUSTERS, cluster, { ...statusTimestamps(cluster, status, at), status, statusSince: at, updatedAt: at });
 }
 
-export interface NewCluster extends ClusterSettings {
-  /** Given by a fixture; the table's next id otherwise. */
-  id?: number;
-  accountId: number;
+export interface NewCluster extends ClusterSettings, NewRowPlace {
   ownerId: number;
   /** `pending` when a client creates it; a fixture's cluster starts settled. */
   status: ClusterStatus;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { canJoinGroups } from "../../../contract/limits";
-import { isoTime } from "../../clock";
-import { defaultUserId, positiveId, type FixtureAccount } from "../../fixtures/account";
+import { defaultUserId, positiveId, seedRows, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
@@ -37,19 +36,10 @@ function checkGroupFixture(store: Store, account: FixtureAccount, group: GroupFi
 }
 
 function seedConnectionGroups(store: Store, account: FixtureAccount, groups: GroupFixture[]): void {
-  const now = isoTime(store.clock.now());
-  groups.forEach((group, index) => {
+  seedRows(store, CONNECTION_GROUPS, groups, (group, index, now) => {
     checkGroupFixture(store, account, group, index);
-    store.insert(CONNECTION_GROUPS, {
-      id: group.id,
-      accountId: account.id,
-      name: group.name,
-      description: group.description,
-      connectionIds: sortedIds(group.connectionIds),
-      modifiedByUserId: defaultUserId(account),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const modifiedByUserId = defaultUserId(account);
+    return { ...group, accountId: account.id, connectionIds: sortedIds(group.connectionIds), modifiedByUserId, createdAt: now, updatedAt: now };
   });
 }
 

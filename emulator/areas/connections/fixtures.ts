@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { connectionKindOf, isListingKind } from "../../../contract/limits";
-import { isoTime } from "../../clock";
-import { jsonObject, positiveId, type FixtureAccount } from "../../fixtures/account";
+import { jsonObject, positiveId, seedRows, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
@@ -34,21 +33,13 @@ function listingItemsOf(account: FixtureAccount, fixture: ConnectionFixture, ind
 }
 
 function seedConnections(store: Store, account: FixtureAccount, connections: ConnectionFixture[]): void {
-  const now = isoTime(store.clock.now());
-  connections.forEach((fixture, index) => {
+  seedRows(store, CONNECTIONS, connections, (fixture, index, now) => {
     // Ids come from one sequence across accounts; a reused id would overwrite another row.
     if (store.list(CONNECTIONS).some((row) => row.id === fixture.id)) {
       throw fixtureProblem(account, `connections[${index}].id`, `duplicate connection id ${fixture.id}`);
     }
-    store.insert(CONNECTIONS, {
-      id: fixture.id,
-      accountId: account.id,
-      name: fixture.name,
-      type: fixture.type,
-      listingItems: listingItemsOf(account, fixture, index),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const { id, name, type } = fixture;
+    return { id, accountId: account.id, name, type, listingItems: listingItemsOf(account, fixture, index), createdAt: now, updatedAt: now };
   });
 }
 

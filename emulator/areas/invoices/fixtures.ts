@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FixtureAccount } from "../../fixtures/account";
+import { seedRows, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
@@ -18,20 +18,13 @@ const invoiceSchema = z.object({
 
 type InvoiceFixture = z.output<typeof invoiceSchema>;
 
+/** The row keeps the invoice's own id as `invoiceId`; its `id` is the table's. */
 function seedInvoices(store: Store, account: FixtureAccount, invoices: InvoiceFixture[]): void {
-  invoices.forEach((invoice, index) => {
-    if (findInvoice(store, account.id, invoice.id) !== undefined) {
-      throw fixtureProblem(account, `invoices[${index}].id`, `duplicate invoice id ${JSON.stringify(invoice.id)}`);
+  seedRows(store, INVOICES, invoices, ({ id: invoiceId, pdfUrl, ...invoice }, index) => {
+    if (findInvoice(store, account.id, invoiceId) !== undefined) {
+      throw fixtureProblem(account, `invoices[${index}].id`, `duplicate invoice id ${JSON.stringify(invoiceId)}`);
     }
-    store.insert(INVOICES, {
-      accountId: account.id,
-      invoiceId: invoice.id,
-      date: invoice.date,
-      amount: invoice.amount,
-      currency: invoice.currency,
-      status: invoice.status,
-      ...(invoice.pdfUrl === undefined ? {} : { pdfUrl: invoice.pdfUrl }),
-    });
+    return { accountId: account.id, invoiceId, ...invoice, ...(pdfUrl === undefined ? {} : { pdfUrl }) };
   });
 }
 

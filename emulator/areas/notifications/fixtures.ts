@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoTime } from "../../clock";
-import { defaultUserId, isoDateTime, positiveId, type FixtureAccount } from "../../fixtures/account";
+import { defaultUserId, isoDateTime, positiveId, seedRows, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
@@ -30,18 +30,11 @@ function checkNotificationFixture(store: Store, account: FixtureAccount, fixture
 }
 
 function seedNotifications(store: Store, account: FixtureAccount, notifications: NotificationFixture[]): void {
-  const now = isoTime(store.clock.now());
-  notifications.forEach((fixture, index) => {
+  seedRows(store, NOTIFICATIONS, notifications, (fixture, index, now) => {
     checkNotificationFixture(store, account, fixture, index);
-    store.insert(NOTIFICATIONS, {
-      id: fixture.id,
-      accountId: account.id,
-      userId: fixture.userId ?? defaultUserId(account),
-      title: fixture.title,
-      body: fixture.body,
-      read: fixture.read,
-      createdAt: fixture.createdAt === undefined ? now : isoTime(Date.parse(fixture.createdAt)),
-    });
+    const { userId, createdAt, ...notification } = fixture;
+    const created = createdAt === undefined ? now : isoTime(Date.parse(createdAt));
+    return { ...notification, accountId: account.id, userId: userId ?? defaultUserId(account), createdAt: created };
   });
 }
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { JOB_RUN_OUTCOMES, PACKAGE_STATUSES } from "../../../contract/vocabularies";
-import { isoTime } from "../../clock";
-import { defaultUserId, positiveId, type FixtureAccount } from "../../fixtures/account";
+import { defaultUserId, positiveId, seedRows, type FixtureAccount } from "../../fixtures/account";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
 import { PACKAGES } from "./model";
@@ -38,21 +37,13 @@ const packageSchema = z.object({
 type PackageFixture = z.output<typeof packageSchema>;
 
 function seedPackages(store: Store, account: FixtureAccount, packages: PackageFixture[]): void {
-  const now = isoTime(store.clock.now());
-  for (const pkg of packages) {
-    store.insert(PACKAGES, {
-      id: pkg.id,
-      accountId: account.id,
-      name: pkg.name,
-      description: pkg.description,
-      variables: pkg.variables,
-      ownerId: pkg.ownerId ?? defaultUserId(account),
-      status: pkg.status,
-      run: pkg.run,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  seedRows(store, PACKAGES, packages, ({ ownerId, ...pkg }, _index, now) => ({
+    ...pkg,
+    accountId: account.id,
+    ownerId: ownerId ?? defaultUserId(account),
+    createdAt: now,
+    updatedAt: now,
+  }));
 }
 
 export const packageFixtures = accountFixtures({

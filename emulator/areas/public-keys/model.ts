@@ -1,6 +1,6 @@
 import type { SshPublicKey } from "../../../contract/ssh-public-key";
 import { isoTime } from "../../clock";
-import { defineTable, type Row, type Store } from "../../store";
+import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 
 /** SSH public keys: each belongs to one user within one account. */
 export interface PublicKeyRow extends Row {
@@ -25,10 +25,7 @@ export function findKeyOfUser(store: Store, accountId: number, userId: number, i
   return key?.userId === userId ? key : undefined;
 }
 
-export interface NewPublicKey {
-  /** Given by a fixture; the table's next id otherwise. */
-  id?: number;
-  accountId: number;
+export interface NewPublicKey extends NewRowPlace {
   userId: number;
   name: string;
   /** The line as given, which the row keeps trimmed. */

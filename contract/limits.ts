@@ -15,6 +15,12 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
  */
 export const MAX_JSON_NESTING = 64;
 
+/**
+ * A record id as text, in a path or a query: digits, no leading zero, at most 15 of them so it
+ * stays a safe integer. Anything else names no record (404 in a path, 400 in a query).
+ */
+export const RECORD_ID_TEXT = /^[1-9]\d{0,14}$/;
+
 /** `offset` and `limit` of every collection (spec section 8). */
 export const PAGE_LIMIT = { default: 20, min: 1, max: 100 } as const;
 export const PAGE_OFFSET_MIN = 0;

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { RECORD_ID_TEXT } from "../contract/limits";
 import { ANY_STATUS } from "../contract/vocabularies";
 import { HttpError } from "./http";
-import { RECORD_ID_TEXT } from "./routing";
 
 /**
  * Query parameters of collections, read the same way on every route: a value that is not

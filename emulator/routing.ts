@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Caller } from "./auth";
+import { RECORD_ID_TEXT } from "../contract/limits";
 import { HttpError, notFound } from "./http";
 import type { Row, Store, Table } from "./store";
 
@@ -48,9 +49,6 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   }
   throw notFound();
 }
-
-/** A record id as text: digits, no leading zero, within a safe integer. */
-export const RECORD_ID_TEXT = /^[1-9]\d{0,14}$/;
 
 /** Record ids are positive integers; anything else cannot name a record, so it is not found. */
 export function parseId(text: string | undefined): number {

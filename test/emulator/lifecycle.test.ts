@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
 import type { Clock } from "../../emulator/clock";
-import { validateFixtures } from "../../emulator/fixtures";
+import { storeFromFixtures, validateFixtures } from "../../emulator/fixtures";
 import { advanceLifecycles } from "../../emulator/lifecycle";
 import { CLUSTER_SECONDS } from "../../emulator/areas/clusters/lifecycle";
 import { CLUSTERS } from "../../emulator/areas/clusters/model";
@@ -9,7 +9,6 @@ import { JOB_SECONDS } from "../../emulator/areas/jobs/lifecycle";
 import { insertJob, JOBS } from "../../emulator/areas/jobs/model";
 import { PACKAGES } from "../../emulator/areas/packages/model";
 import { Store } from "../../emulator/store";
-import { storeFromFixtures } from "../../emulator/world";
 import { ACCOUNT, call, readJson, testFixtures, UNBILLED_ACCOUNT, UNBILLED_KEY, unbilledAccount } from "./helpers";
 
 /** One simulated second is 5 ms: every state lasts long enough to be seen by polling. */

@@ -1,7 +1,7 @@
 import type { Area } from "../area";
 import { packageFixtures } from "./fixtures";
+import { validationLifecycle } from "./lifecycle";
 import { packagesRoutes } from "./routes";
-import { validationLifecycle } from "./validations";
 
 /** Packages (spec 2.4 and 4.2) and their validations (facts, "Packages"), which complete on their own. */
 export const packagesArea = {

@@ -43,3 +43,20 @@ export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 export const VALIDATION_STATUSES = ["running", "completed", "failed"] as const;
 export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
+
+/** On its way out or gone: such a cluster takes no jobs and no changes. */
+export const ENDING_CLUSTER_STATUSES: readonly ClusterStatus[] = ["pending_terminate", "terminating", "terminated"];
+
+/** Asked to stop and not stopped yet. */
+export const STOPPING_JOB_STATUSES: readonly JobStatus[] = ["pending_stoppage", "stopping"];
+
+/** How a run ends when nobody stops it. */
+export const JOB_RUN_OUTCOMES = ["completed", "failed"] as const satisfies readonly JobStatus[];
+export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
+
+/** The `direction` of a sorted collection (facts, "Common list params"). */
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Collection filters that take a status also take this word, for every status. */
+export const ANY_STATUS = "all";

@@ -1,3 +1,5 @@
+import { CREDITS_PER_HOUR } from "../contract/limits";
+
 /**
  * The hourly credit allowance of spec section 8: each authenticated API call costs one credit
  * of the calling user's allowance.
@@ -8,7 +10,8 @@
  * nothing, so a client that keeps retrying does not push its renewal further away.
  */
 
-export const DEFAULT_CREDITS_PER_HOUR = 5000;
+/** The documented allowance, unless the emulator is started with another. */
+export const DEFAULT_CREDITS_PER_HOUR = CREDITS_PER_HOUR;
 export const CREDIT_WINDOW_MS = 60 * 60 * 1000;
 
 export interface CreditStatus {

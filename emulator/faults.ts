@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { badRequest, describeValue, readFields } from "./control-io";
+import { badRequest, describeValue, readFields } from "./control/io";
 
 /**
  * Injected faults, so clients can be tested against a service that fails the way real ones do.

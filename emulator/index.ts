@@ -1,11 +1,10 @@
-import { defaultFixtures, loadFixturesFile, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
+import { defaultFixtures, loadFixturesFile, storeFromFixtures, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
 import { systemClock, type Clock } from "./clock";
 import { CreditLedger } from "./credits";
 import { loadSnapshot, Persistence } from "./persistence";
 import { checkPublicUrl } from "./public-url";
 import { createEmulatorServer } from "./server";
 import { Store } from "./store";
-import { storeFromFixtures } from "./world";
 
 /** Programmatic entry point: start an emulator on a port, talk to it, close it. */
 

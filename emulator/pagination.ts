@@ -1,4 +1,6 @@
-import { HttpError } from "./http";
+import { PAGE_LIMIT, PAGE_OFFSET_MIN } from "../contract/limits";
+import { HttpError, sendJson } from "./http";
+import type { ApiContext } from "./routing";
 
 /**
  * Offset/limit pagination shared by every collection (spec sections 4.5 and 8), with the
@@ -10,9 +12,6 @@ export interface PageRequest {
   offset: number;
   limit: number;
 }
-
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
 
 /** Digits only: `Number("")`, `Number("1e2")` or `parseInt("5abc")` would accept junk. */
 function parseInteger(text: string): number | undefined {
@@ -33,8 +32,8 @@ function readParam(query: URLSearchParams, name: string, fallback: number, min: 
 /** Reads `offset` and `limit`, or throws a 400 naming the parameter and its bounds. */
 export function parsePageRequest(query: URLSearchParams): PageRequest {
   return {
-    offset: readParam(query, "offset", 0, 0, Number.MAX_SAFE_INTEGER, "an integer greater than or equal to 0"),
-    limit: readParam(query, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT, `an integer between 1 and ${MAX_LIMIT}`),
+    offset: readParam(query, "offset", PAGE_OFFSET_MIN, PAGE_OFFSET_MIN, Number.MAX_SAFE_INTEGER, `an integer greater than or equal to ${PAGE_OFFSET_MIN}`),
+    limit: readParam(query, "limit", PAGE_LIMIT.default, PAGE_LIMIT.min, PAGE_LIMIT.max, `an integer between ${PAGE_LIMIT.min} and ${PAGE_LIMIT.max}`),
   };
 }
 
@@ -79,4 +78,10 @@ export function paginate<T>(items: readonly T[], query: URLSearchParams, locatio
     items: items.slice(page.offset, page.offset + page.limit),
     headers: link === undefined ? {} : { Link: link },
   };
+}
+
+/** Answers 200 with the page of `items` the request asks for, each as `json` makes it. */
+export function sendPage<T>(ctx: ApiContext, items: readonly T[], json: (item: T) => unknown = (item) => item): void {
+  const page = paginate(items, ctx.query, { origin: ctx.origin, pathname: ctx.pathname });
+  sendJson(ctx.res, 200, page.items.map(json), page.headers);
 }

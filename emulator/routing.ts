@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Caller } from "./auth";
+import { RECORD_ID_TEXT } from "../contract/limits";
 import { HttpError, notFound } from "./http";
-import type { Store } from "./store";
+import type { Row, Store, Table } from "./store";
 
-/** Route tables: each resource module lists its paths (relative to `{base_url}`) and methods. */
+/** Route tables: each area lists its paths (relative to `{base_url}`) and methods. */
 
 export interface ApiContext {
   req: IncomingMessage;
@@ -51,6 +52,18 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
 
 /** Record ids are positive integers; anything else cannot name a record, so it is not found. */
 export function parseId(text: string | undefined): number {
-  if (text === undefined || !/^[1-9]\d{0,14}$/.test(text)) throw notFound();
+  if (text === undefined || !RECORD_ID_TEXT.test(text)) throw notFound();
   return Number(text);
+}
+
+/** The caller's account's row that the path's `index`th `{id}` names, or 404. */
+export function findOwnRow<T extends Row>(ctx: ApiContext, table: Table<T>, index = 0): T {
+  const row = ctx.store.find(table, ctx.caller.account.id, parseId(ctx.params[index]));
+  if (row === undefined) throw notFound();
+  return row;
+}
+
+/** `{origin}/{uid}`: where the web application shows a record, for `html_url`. */
+export function webAppUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/api$/, "");
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as delay } from "node:timers/promises";
 import { authenticate, type Caller } from "./auth";
 import { Availability } from "./availability";
-import { handleClientErrors, isClientGone, reportClientGone } from "./connections";
+import { handleClientErrors, isClientGone, reportClientGone } from "./client-connections";
 import { CONTROL_PREFIX, createControlHandler, type ControlHandler } from "./control";
 import { CreditLedger, creditsExhaustedMessage, rateLimitHeaders } from "./credits";
 import { FaultInjector, type FaultDecision, type FaultKind } from "./faults";
@@ -11,9 +11,12 @@ import { advanceLifecycles } from "./lifecycle";
 import type { Persistence } from "./persistence";
 import { RequestLog } from "./request-log";
 import { parseRequestTarget } from "./request-target";
-import { API_ROUTES } from "./routes";
+import { AREAS } from "./areas";
 import { matchRoute } from "./routing";
 import type { Store } from "./store";
+
+/** Every API route, below `{base_url}`: each area's own. */
+const API_ROUTES = AREAS.flatMap((area) => area.routes);
 
 /**
  * The HTTP front of the emulator. API requests go through, in order: the version header

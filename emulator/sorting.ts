@@ -1,3 +1,4 @@
+import { SORT_DIRECTIONS, type SortDirection } from "../contract/vocabularies";
 import { HttpError } from "./http";
 
 /**
@@ -7,7 +8,7 @@ import { HttpError } from "./http";
 
 export type SortValue = string | number;
 export type SortKeys<T> = Readonly<Record<string, (record: T) => SortValue>>;
-export type Direction = "asc" | "desc";
+export type Direction = SortDirection;
 
 function compareValues(a: SortValue, b: SortValue): number {
   if (a < b) return -1;
@@ -17,10 +18,10 @@ function compareValues(a: SortValue, b: SortValue): number {
 
 function readDirection(query: URLSearchParams, fallback: Direction): Direction {
   const direction = query.get("direction") ?? fallback;
-  if (direction !== "asc" && direction !== "desc") {
-    throw new HttpError(400, "direction must be asc or desc");
+  if (!(SORT_DIRECTIONS as readonly string[]).includes(direction)) {
+    throw new HttpError(400, `direction must be ${SORT_DIRECTIONS.join(" or ")}`);
   }
-  return direction;
+  return direction as Direction;
 }
 
 /** Returns a sorted copy; ties are broken by id so pages never overlap or skip records. */

@@ -29,6 +29,19 @@ export interface Row {
   accountId: number;
 }
 
+/** The account of rows every account shares (service-wide news, say): no account has id 0. */
+export const SERVICE_WIDE = 0;
+
+/** A row about to be inserted: with its `id` when a fixture gives one, else the table's next id. */
+export type NewRow<T extends Row> = Omit<T, "id"> & { id?: number };
+
+/** Where a new row goes, for functions that build one from a fixture or a request alike. */
+export interface NewRowPlace {
+  /** Given by a fixture; the table's next id otherwise. */
+  id?: number;
+  accountId: number;
+}
+
 /** A typed handle on a table; the name is the key in snapshots. */
 export interface Table<T extends Row> {
   readonly name: string;
@@ -107,7 +120,7 @@ export class Store {
   }
 
   /** Adds a row with the next id of the table, or with `id` when a fixture gives one. */
-  insert<T extends Row>(table: Table<T>, fields: Omit<T, "id"> & { id?: number }): T {
+  insert<T extends Row>(table: Table<T>, fields: NewRow<T>): T {
     const id = fields.id ?? this.nextId(table);
     const row = { ...fields, id } as T;
     this.rowsOf(table).set(id, row);

@@ -1,16 +1,13 @@
+import { AREAS } from "../areas";
 import type { Store } from "../store";
-import { nextClusterTransition } from "./clusters";
-import { nextJobTransition } from "./jobs";
-import { comesBefore, LifecycleState, type Transition } from "./state";
-import { nextValidationTransition } from "./validations";
-
-export { LIFECYCLE_SECONDS } from "./durations";
+import { LifecycleState, type Due } from "./state";
 
 /**
  * Brings every lifecycle up to the clock before a request is served. It is a discrete-event
  * simulation: the earliest due transition of any record is applied at its own time, then the
  * next, until none is due. What a client sees therefore depends only on the stored timestamps,
- * not on when requests arrive, and a restarted emulator carries on where it stopped.
+ * not on when requests arrive, and a restarted emulator carries on where it stopped. Which
+ * records move, and how, is each area's own (`Area.lifecycle`).
  */
 
 /** Where the last advance left a store: nothing changes before `nextDue` unless a row does. */
@@ -24,14 +21,24 @@ const settled = new WeakMap<Store, Settled>();
 /** Far more transitions than any state can owe; reaching it means a transition changes nothing. */
 const MAX_TRANSITIONS_PER_ADVANCE = 1_000_000;
 
-function earliest(state: LifecycleState): Transition | undefined {
-  let first: Transition | undefined;
-  const consider = (candidate: Transition | undefined): void => {
-    if (candidate !== undefined && (first === undefined || comesBefore(candidate, first))) first = candidate;
-  };
-  for (const cluster of state.clusters) consider(nextClusterTransition(state, cluster));
-  for (const job of state.jobs) consider(nextJobTransition(state, job));
-  for (const validation of state.validations) consider(nextValidationTransition(state, validation));
+interface Ranked extends Due {
+  rank: number;
+}
+
+function comesBefore(a: Ranked, b: Ranked): boolean {
+  if (a.at !== b.at) return a.at < b.at;
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  return a.id < b.id;
+}
+
+function earliest(state: LifecycleState): Ranked | undefined {
+  let first: Ranked | undefined;
+  for (const { lifecycle } of AREAS) {
+    const due = lifecycle?.earliest(state);
+    if (lifecycle === undefined || due === undefined) continue;
+    const candidate = { ...due, rank: lifecycle.rank };
+    if (first === undefined || comesBefore(candidate, first)) first = candidate;
+  }
   return first;
 }
 

@@ -1,38 +1,24 @@
-import { CLUSTERS, type ClusterRow } from "../model/clusters";
-import { JOBS, type JobRow } from "../model/jobs";
-import { PACKAGE_VALIDATIONS, type PackageValidationRow } from "../model/packages";
-import type { Store } from "../store";
+import type { Row, Store, Table } from "../store";
 
 /**
- * The rows lifecycles act on, read once per advance with the indexes transitions need.
- * Transitions change rows in place and never add any, so the lists stay complete.
+ * What one advance of the lifecycles reads, read once: each table's rows and the indexes areas
+ * build on them. Transitions change rows in place and never add any, so what was read stays
+ * complete for the whole advance.
  */
 export class LifecycleState {
-  readonly clusters: readonly ClusterRow[];
-  readonly jobs: readonly JobRow[];
-  readonly validations: readonly PackageValidationRow[];
-  private readonly clustersById = new Map<number, ClusterRow>();
-  private readonly jobsByCluster = new Map<number, JobRow[]>();
+  private readonly cache = new Map<object | symbol, unknown>();
 
-  constructor(readonly store: Store) {
-    this.clusters = store.list(CLUSTERS);
-    this.jobs = store.list(JOBS);
-    this.validations = store.list(PACKAGE_VALIDATIONS);
-    for (const cluster of this.clusters) this.clustersById.set(cluster.id, cluster);
-    for (const job of this.jobs) {
-      const onCluster = this.jobsByCluster.get(job.clusterId);
-      if (onCluster === undefined) this.jobsByCluster.set(job.clusterId, [job]);
-      else onCluster.push(job);
-    }
+  constructor(readonly store: Store) {}
+
+  /** Every account's rows of the table, by id ascending. */
+  rows<T extends Row>(table: Table<T>): readonly T[] {
+    return this.once(table, () => this.store.list(table));
   }
 
-  /** Jobs ever run on the cluster, oldest first. */
-  jobsOn(clusterId: number): readonly JobRow[] {
-    return this.jobsByCluster.get(clusterId) ?? [];
-  }
-
-  clusterOf(job: JobRow): ClusterRow | undefined {
-    return this.clustersById.get(job.clusterId);
+  /** Builds something from the rows at most once per advance; `key` tells one index from another. */
+  once<T>(key: object | symbol, build: () => T): T {
+    if (!this.cache.has(key)) this.cache.set(key, build());
+    return this.cache.get(key) as T;
   }
 
   /** Wall-clock milliseconds of a simulated duration. */
@@ -41,19 +27,30 @@ export class LifecycleState {
   }
 }
 
-/**
- * The next thing time does to one record: at `at` (wall-clock ms) `apply` moves it on. Ties
- * are broken by `rank` (clusters before jobs, so a job sees its cluster's new state), then id.
- */
-export interface Transition {
+/** The next thing time does to one record: at `at` (wall-clock ms) `apply` moves it on. */
+export interface Due {
   at: number;
-  rank: number;
   id: number;
   apply(at: number): void;
 }
 
-export function comesBefore(a: Transition, b: Transition): boolean {
-  if (a.at !== b.at) return a.at < b.at;
-  if (a.rank !== b.rank) return a.rank < b.rank;
-  return a.id < b.id;
+/** How an area's records move on by themselves. */
+export interface AreaLifecycle {
+  /**
+   * Orders transitions of different areas due at the same instant, lowest first: clusters come
+   * before jobs, so a job sees its cluster's new state.
+   */
+  rank: number;
+  /** The earliest transition due to any of the area's records, if any has one. */
+  earliest(state: LifecycleState): Due | undefined;
+}
+
+/** The earliest of the rows' next transitions; of two due at once, the lower id's. */
+export function earliestOf<T>(rows: readonly T[], next: (row: T) => Due | undefined): Due | undefined {
+  let first: Due | undefined;
+  for (const row of rows) {
+    const due = next(row);
+    if (due !== undefined && (first === undefined || due.at < first.at || (due.at === first.at && due.id < first.id))) first = due;
+  }
+  return first;
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
 import type { Clock } from "../../emulator/clock";
-import { validateFixtures } from "../../emulator/fixtures";
+import { storeFromFixtures, validateFixtures } from "../../emulator/fixtures";
 import { advanceLifecycles } from "../../emulator/lifecycle";
-import { LIFECYCLE_SECONDS } from "../../emulator/lifecycle/durations";
-import { CLUSTERS } from "../../emulator/model/clusters";
-import { insertJob, JOBS } from "../../emulator/model/jobs";
-import { PACKAGES } from "../../emulator/model/packages";
+import { CLUSTER_SECONDS } from "../../emulator/areas/clusters/lifecycle";
+import { CLUSTERS } from "../../emulator/areas/clusters/model";
+import { JOB_SECONDS } from "../../emulator/areas/jobs/lifecycle";
+import { insertJob, JOBS } from "../../emulator/areas/jobs/model";
+import { PACKAGES } from "../../emulator/areas/packages/model";
 import { Store } from "../../emulator/store";
-import { storeFromFixtures } from "../../emulator/world";
 import { ACCOUNT, call, readJson, testFixtures, UNBILLED_ACCOUNT, UNBILLED_KEY, unbilledAccount } from "./helpers";
 
 /** One simulated second is 5 ms: every state lasts long enough to be seen by polling. */
@@ -156,8 +156,8 @@ describe("job lifecycle", () => {
     // The log keeps every state, including those passed between two polls.
     const log = await read(`/jobs/${job.id}/log`);
     expect(log.body).toMatch(/requested[\s\S]*Initializing[\s\S]*Running[\s\S]*Progress 50%[\s\S]*Completed: 1010 records written/);
-    const clusterReadyAfter = wallMs(LIFECYCLE_SECONDS.cluster.pending + LIFECYCLE_SECONDS.cluster.creating);
-    const jobLeavesPendingAfter = wallMs(LIFECYCLE_SECONDS.job.idle + LIFECYCLE_SECONDS.job.pending);
+    const clusterReadyAfter = wallMs(CLUSTER_SECONDS.pending + CLUSTER_SECONDS.creating);
+    const jobLeavesPendingAfter = wallMs(JOB_SECONDS.idle + JOB_SECONDS.pending);
     if (Date.parse(job.created_at) - Date.parse(cluster.created_at) + jobLeavesPendingAfter < clusterReadyAfter) {
       expect(log.body).toMatch(/Initializing[\s\S]*Waiting for resources[\s\S]*Running/);
     }
@@ -316,7 +316,7 @@ describe("advancing the store directly", () => {
     advanceLifecycles(store);
     const [first, second, third] = store.list(JOBS);
     const at = (iso: string | null) => Date.parse(iso!) - START;
-    const startsAfter = (LIFECYCLE_SECONDS.job.idle + LIFECYCLE_SECONDS.job.pending) * 1000;
+    const startsAfter = (JOB_SECONDS.idle + JOB_SECONDS.pending) * 1000;
     expect(at(first!.startedAt)).toBe(startsAfter);
     expect(at(first!.completedAt)).toBe(startsAfter + 7000);
     // The sandbox runs one job at a time: each starts when the one before it ends.
@@ -325,9 +325,9 @@ describe("advancing the store directly", () => {
     expect(at(third!.startedAt)).toBe(at(second!.failedAt));
     // Idle a while after its last job, then terminated once idle for its time_to_idle.
     const cluster = store.list(CLUSTERS)[0]!;
-    const idleAt = at(third!.completedAt) + LIFECYCLE_SECONDS.cluster.idleAfter * 1000;
+    const idleAt = at(third!.completedAt) + CLUSTER_SECONDS.idleAfter * 1000;
     expect(at(cluster.terminatedAt)).toBe(
-      idleAt + (300 + LIFECYCLE_SECONDS.cluster.pendingTerminate + LIFECYCLE_SECONDS.cluster.terminating) * 1000,
+      idleAt + (300 + CLUSTER_SECONDS.pendingTerminate + CLUSTER_SECONDS.terminating) * 1000,
     );
   });
 

@@ -148,7 +148,7 @@ describe("malformed job requests", () => {
     ["POST", "/jobs", { cluster_id: 11, package_id: 101, variables: ["a"] }, 422, /^variables must be an object$/],
     ["POST", "/jobs", { cluster_id: 11, package_id: 101, dynamic_variables: "x" }, 422, /^dynamic_variables must be an object$/],
     ["POST", "/jobs", { cluster_id: 11, package_id: 101, dynamic_variables: { d: null } }, 422, /^dynamic_variables\.d must be a string$/],
-    ["POST", "/jobs", { cluster_id: 11, package_id: 101, cluster: 11 }, 422, /^unknown field: cluster$/],
+    ["POST", "/jobs", { cluster_id: 11, package_id: 101, cluster: 11 }, 422, /^cluster is not a known field$/],
     ["POST", "/jobs", { cluster_id: 999, package_id: 101 }, 422, /^cluster_id 999 does not name a cluster of this account$/],
     ["POST", "/jobs", { cluster_id: 91, package_id: 101 }, 422, /^cluster_id 91 does not name a cluster of this account$/],
     ["POST", "/jobs", { cluster_id: 13, package_id: 101 }, 422, /^cluster_id 13 names a cluster that is terminated$/],

@@ -1,0 +1,12 @@
+import type { Area } from "../area";
+import { clusterFixtures } from "./fixtures";
+import { clusterLifecycle } from "./lifecycle";
+import { clustersRoutes } from "./routes";
+
+/** Clusters (facts, "Clusters"): what jobs run on; they are created, scaled and terminated over time. */
+export const clustersArea = {
+  name: "clusters",
+  routes: clustersRoutes,
+  accountFixtures: clusterFixtures,
+  lifecycle: clusterLifecycle,
+} satisfies Area;

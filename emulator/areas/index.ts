@@ -1,0 +1,34 @@
+import type { Area } from "./area";
+import { clustersArea } from "./clusters";
+import { connectionGroupsArea } from "./connection-groups";
+import { connectionsArea } from "./connections";
+import { invoicesArea } from "./invoices";
+import { jobsArea } from "./jobs";
+import { notificationsArea } from "./notifications";
+import { packagesArea } from "./packages";
+import { productUpdatesArea } from "./product-updates";
+import { publicKeysArea } from "./public-keys";
+
+export type { Area } from "./area";
+
+/**
+ * Every area the emulator serves, one line each. The list drives the route table, the fixtures'
+ * schema, the seeding of a new store and the lifecycle loop. Its order is the seeding order:
+ * an area's fixtures may refer to rows of the areas above it (groups to connections).
+ */
+const LIST = [
+  publicKeysArea,
+  packagesArea,
+  clustersArea,
+  connectionsArea,
+  connectionGroupsArea,
+  jobsArea,
+  invoicesArea,
+  notificationsArea,
+  productUpdatesArea,
+] as const satisfies readonly Area[];
+
+export const AREAS: readonly Area[] = LIST;
+
+/** The same list with each area's own types, from which the fixtures' type is made. */
+export type AreaList = typeof LIST;

@@ -1,0 +1,10 @@
+import type { Area } from "../area";
+import { productUpdateFixtures } from "./fixtures";
+import { productUpdatesRoutes } from "./routes";
+
+/** Product updates (spec 4.9): news of the service, the same for every account. */
+export const productUpdatesArea = {
+  name: "product updates",
+  routes: productUpdatesRoutes,
+  serviceFixtures: productUpdateFixtures,
+} satisfies Area;

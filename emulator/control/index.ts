@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Availability } from "../availability";
+import { CONTROL_JSON_HEADERS, sendControlJson, type ControlRoutes, type Endpoint } from "./io";
+import { creditRoutes } from "./credits";
+import { outageRoutes } from "./outage";
+import type { CreditLedger } from "../credits";
+import { parseFaultConfig, type FaultInjector } from "../faults";
+import { readJsonBody } from "../body";
+import { HttpError, NOT_FOUND_MESSAGE } from "../http";
+import { advanceLifecycles } from "../lifecycle";
+import type { RequestLog } from "../request-log";
+import { SERVICE_WIDE, type Store } from "../store";
+
+/**
+ * Control endpoints under `/_emulator/`, outside the API space: no authentication and no
+ * version header, because they serve test harnesses rather than API clients. Their paths are
+ * relied on by other tools and must not change.
+ */
+
+export const CONTROL_PREFIX = "/_emulator";
+
+/**
+ * Every record, API keys excepted (the dump may end up in logs and test reports): each
+ * account with its users and, per table, its rows; service-wide rows beside the accounts.
+ */
+export function stateSnapshot(store: Store): unknown {
+  advanceLifecycles(store);
+  const { accounts, tables } = store.snapshot();
+  const rowsOf = (accountId: number) =>
+    Object.fromEntries(
+      Object.entries(tables).map(([name, rows]) => [
+        name,
+        rows.filter((row) => row.accountId === accountId).map(({ accountId: _, ...row }) => row),
+      ]),
+    );
+  return {
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      uid: account.uid,
+      billing: account.billing,
+      users: account.users.map((user) => ({ id: user.id, name: user.name, email: user.email })),
+      ...rowsOf(account.id),
+    })),
+    ...rowsOf(SERVICE_WIDE),
+  };
+}
+
+export interface ControlServices {
+  store: Store;
+  log: RequestLog;
+  faults: FaultInjector;
+  credits: CreditLedger;
+  availability: Availability;
+}
+
+function faultRoutes(faults: FaultInjector): Record<string, Endpoint> {
+  return {
+    GET: (_req, res) => sendControlJson(res, 200, faults.status()),
+    PUT: async (req, res) => {
+      faults.configure(parseFaultConfig(await readJsonBody(req)));
+      sendControlJson(res, 200, faults.status());
+    },
+    DELETE: (_req, res) => {
+      faults.disable();
+      sendControlJson(res, 200, faults.status());
+    },
+  };
+}
+
+function controlRoutes({ store, log, faults, credits, availability }: ControlServices): ControlRoutes {
+  return {
+    "/requests": {
+      GET: (_req, res) => sendControlJson(res, 200, log.list()),
+      DELETE: (_req, res) => {
+        log.clear();
+        sendControlJson(res, 200, {});
+      },
+    },
+    "/state": { GET: (_req, res) => sendControlJson(res, 200, stateSnapshot(store)) },
+    "/health": { GET: (_req, res) => sendControlJson(res, 200, { ok: true }) },
+    "/faults": faultRoutes(faults),
+    "/credits": creditRoutes(store, credits),
+    "/outage": outageRoutes(availability),
+  };
+}
+
+export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+/** Control answers are plain JSON, errors included. */
+function asControlError(error: unknown): unknown {
+  return error instanceof HttpError ? new HttpError(error.status, error.message, { ...error.headers, ...CONTROL_JSON_HEADERS }) : error;
+}
+
+function findEndpoint(routes: ControlRoutes, method: string, path: string): Endpoint {
+  const methods = Object.hasOwn(routes, path) ? routes[path] : undefined;
+  if (methods === undefined) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  const endpoint = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (endpoint === undefined) {
+    const allowed = Object.keys(methods).join(", ");
+    throw new HttpError(405, `Method ${method} is not allowed here; allowed: ${allowed}.`, { Allow: allowed });
+  }
+  return endpoint;
+}
+
+/** Returns the dispatcher for `path`, the request path below CONTROL_PREFIX (e.g. `/state`). */
+export function createControlHandler(services: ControlServices): ControlHandler {
+  const routes = controlRoutes(services);
+  return async (req, res, path) => {
+    try {
+      await findEndpoint(routes, req.method ?? "GET", path)(req, res);
+    } catch (error) {
+      throw asControlError(error);
+    }
+  };
+}

@@ -69,6 +69,9 @@ export function connectionKindOf(type: string): ConnectionKind | undefined {
   return KIND_OF_TYPE.get(type);
 }
 
+/** The types whose connections may be assigned to a connection group. */
+export const GROUPABLE_CONNECTION_TYPES: readonly string[] = GROUPABLE_CONNECTION_KINDS.flatMap((kind) => CONNECTION_TYPES_BY_KIND[kind]);
+
 export function canJoinGroups(type: string): boolean {
   const kind = connectionKindOf(type);
   return kind !== undefined && GROUPABLE_CONNECTION_KINDS.includes(kind);

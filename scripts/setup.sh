@@ -18,7 +18,9 @@ if [ "$(cat "$lock_stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
 fi
 
 say "compiling the package"
-(cd "$REPO_ROOT" && npx --no-install tsc -p tsconfig.json >&2)
+# From scratch: a module renamed into a folder would otherwise leave its old file behind in
+# dist, which Node resolves first.
+(cd "$REPO_ROOT" && rm -rf dist && npx --no-install tsc -p tsconfig.json >&2)
 
 PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")"
 export PULUMI_ETL_ENGINE_ROOT

@@ -59,6 +59,11 @@ describe("ConnectionGroup check", () => {
     [{ name: "g", connections: [{ id: 1.5, type: "postgres" }] }, "connections.0.id", "connections.0.id must be a positive integer"],
     [{ name: "g", connections: [{ id: 301 }] }, "connections.0.type", "connections.0.type is required"],
     [{ name: "g", connections: [{ id: 301, type: "" }] }, "connections.0.type", "connections.0.type must have at least 1 character(s)"],
+    [
+      { name: "g", connections: [{ id: 301, type: "crm_platform" }] },
+      "connections.0.type",
+      "connections.0.type must be the type of a database or cloud-storage connection: postgres, mysql, mariadb, sqlserver, oracle, redshift, snowflake, bigquery, mongodb, db2, vertica, s3, gcs, azure_blob, sftp, ftp, hdfs",
+    ],
     [{ name: "g", connections: [{ id: 301, type: "postgres", name: "warehouse" }] }, "connections.0.name", "connections.0.name is not a field of connections.0"],
     [
       { name: "g", connections: [{ id: 301, type: "postgres" }, { id: 302, type: "s3" }, { id: "301", type: "postgres" }] },

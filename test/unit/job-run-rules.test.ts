@@ -44,6 +44,15 @@ describe("JobRun check", () => {
     expect(!result.ok && result.failures).toContainEqual(expectedFailure(inputs, property, reason));
   });
 
+  it("refuses inputs whose request the service would refuse as too large, naming the largest input", async () => {
+    const inputs = { clusterId: 201, packageId: 101, variables: { a: "x".repeat(400_000) }, dynamicVariables: { b: "y".repeat(700_000) } };
+    const result = await check(inputs);
+    expect(!result.ok && result.failures).toEqual([
+      expectedFailure(inputs, "dynamicVariables", "dynamicVariables is too large: the request would be 1100085 bytes, and the service takes at most 1048576"),
+    ]);
+    expect((await check({ ...inputs, dynamicVariables: { b: "y".repeat(600_000) } })).ok).toBe(true);
+  });
+
   it("leaves values unknown during a preview to the update", async () => {
     const result = await check({ clusterId: unknown, packageId: 101, variables: unknown, waitForCompletion: unknown, importId: unknown });
     expect(result.ok).toBe(true);

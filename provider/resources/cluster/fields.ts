@@ -9,6 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ClusterRecord } from "../../api/clusters";
+import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } from "../../../contract/limits";
 import { CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
@@ -40,12 +41,18 @@ function integerBetween(min: number, max: number) {
 }
 
 const table = {
-  nodes: { input: integerBetween(1, 100), required: true, api: "nodes", onChange: "update", read: (r) => r.nodes },
+  nodes: { input: integerBetween(CLUSTER_NODES.min, CLUSTER_NODES.max), required: true, api: "nodes", onChange: "update", read: (r) => r.nodes },
   type: { input: z.enum(CLUSTER_TYPES), default: "production", api: "type", onChange: "replace", read: (r) => r.type },
   name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update", read: (r) => r.name },
   description: { input: z.string(), default: "", api: "description", onChange: "update", read: (r) => r.description },
   terminateOnIdle: { input: z.boolean(), default: false, api: "terminate_on_idle", onChange: "update", read: (r) => r.terminate_on_idle },
-  timeToIdle: { input: integerBetween(300, 86_400), default: 3600, api: "time_to_idle", onChange: "update", read: (r) => r.time_to_idle },
+  timeToIdle: {
+    input: integerBetween(CLUSTER_TIME_TO_IDLE_SECONDS.min, CLUSTER_TIME_TO_IDLE_SECONDS.max),
+    default: CLUSTER_TIME_TO_IDLE_SECONDS.default,
+    api: "time_to_idle",
+    onChange: "update",
+    read: (r) => r.time_to_idle,
+  },
   region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace", read: (r) => r.region },
   timeoutSeconds: { input: integerBetween(1, 86_400), default: 1800, onChange: "update" },
   importId: importIdField,
@@ -64,8 +71,8 @@ const table = {
 export const fields = fieldsOf<ClusterRecord, typeof table>(table, {
   refine(inputs, ctx) {
     const known = !isUnknown(inputs.type) && !isUnknown(inputs.nodes);
-    if (known && inputs.type === "sandbox" && inputs.nodes !== 1) {
-      ctx.addIssue({ code: "custom", path: ["nodes"], message: `must be 1 for a sandbox cluster, got ${inputs.nodes}` });
+    if (known && inputs.type === "sandbox" && inputs.nodes !== SANDBOX_CLUSTER_NODES) {
+      ctx.addIssue({ code: "custom", path: ["nodes"], message: `must be ${SANDBOX_CLUSTER_NODES} for a sandbox cluster, got ${inputs.nodes}` });
     }
   },
 });

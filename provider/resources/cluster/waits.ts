@@ -3,6 +3,7 @@
  * a cancellation) is reported with the cluster's id and state, so the stack keeps it and the next
  * `pulumi up` (or `destroy`) waits for it again.
  */
+import { ENDING_CLUSTER_STATUSES } from "../../../contract/vocabularies";
 import { READY_CLUSTER_STATUSES, getCluster, terminateCluster, type ClusterRecord } from "../../api/clusters";
 import { ValidationError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
@@ -12,15 +13,14 @@ import { unlessGone } from "../shared/gone";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
 
-/** Terminating and terminated clusters cannot run jobs and never come back. */
-const ENDING_STATUSES: readonly string[] = ["pending_terminate", "terminating", "terminated"];
 
 export function isReady(status: string): boolean {
   return (READY_CLUSTER_STATUSES as readonly string[]).includes(status);
 }
 
 export function isEnding(status: string): boolean {
-  return ENDING_STATUSES.includes(status);
+  // Terminating and terminated clusters cannot run jobs and never come back.
+  return (ENDING_CLUSTER_STATUSES as readonly string[]).includes(status);
 }
 
 /** The cluster, or undefined once the service no longer knows it. */

@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ConnectionAssignment, ConnectionGroupRecord } from "../../api/connection-groups";
+import { canJoinGroups, GROUPABLE_CONNECTION_TYPES } from "../../../contract/limits";
 import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
@@ -32,7 +33,13 @@ export interface ConnectionGroupArgs {
   importId?: pulumi.Input<string | number>;
 }
 
-const assignment = unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: z.string().min(1) }));
+/** Only database and cloud-storage connections join groups: any other type is refused at `up`. */
+const groupableType = z
+  .string()
+  .min(1, { abort: true })
+  .refine(canJoinGroups, `must be the type of a database or cloud-storage connection: ${GROUPABLE_CONNECTION_TYPES.join(", ")}`);
+
+const assignment = unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: groupableType }));
 
 /** Assignments are a set: sorted, equal sets compare equal. Left as given while an id is unknown. */
 export function sortedById<T extends { id: number }>(list: T[]): T[] {

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z as zod, type z } from "zod";
+import { RECORD_ID_TEXT } from "../../../contract/limits";
 import { MAX_NAME_LENGTH } from "../../../contract/text";
 
 /** In a preview, inputs that come from outputs not known yet hold this placeholder. */
@@ -32,7 +33,7 @@ export function unlessUnknown<S extends z.ZodType>(schema: S) {
 }
 
 /** An object id as text: digits, no leading zero, within a safe integer. */
-export const ID_TEXT = /^[1-9][0-9]{0,14}$/;
+export const ID_TEXT = RECORD_ID_TEXT;
 
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 

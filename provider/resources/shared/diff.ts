@@ -45,7 +45,7 @@ export function diffByRules<Olds, News>(
   };
 }
 
-function containsUnknown(value: unknown): boolean {
+export function containsUnknown(value: unknown): boolean {
   if (isUnknown(value)) return true;
   if (Array.isArray(value)) return value.some(containsUnknown);
   if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);

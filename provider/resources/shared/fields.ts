@@ -15,7 +15,8 @@
  */
 import { z } from "zod";
 import { unlessUnknown } from "./check";
-import { changedFields, diffByRules, sameValue, type DiffOptions, type FieldRules } from "./diff";
+import { MAX_REQUEST_BODY_BYTES } from "../../../contract/limits";
+import { changedFields, containsUnknown, diffByRules, sameValue, type DiffOptions, type FieldRules } from "./diff";
 
 type Values = Record<string, unknown>;
 
@@ -71,6 +72,10 @@ export function definedOnly<V extends object>(value: V): V {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as V;
 }
 
+function byteLength(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? "");
+}
+
 export interface FieldsOptions<Inputs> {
   /** Rules across fields, worded like the schema's ("must be …"), run after every field passed. */
   refine?: (inputs: Inputs, ctx: z.RefinementCtx) => void;
@@ -93,8 +98,24 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       return [name, field.required ? rule : rule.optional()];
     }),
   );
-  const strict = z.strictObject(inputShape);
-  const inputSchema = options.refine ? strict.superRefine((inputs, ctx) => options.refine!(inputs as Inputs, ctx)) : strict;
+  const inputSchema = z.strictObject(inputShape).superRefine((inputs, ctx) => {
+    options.refine?.(inputs as Inputs, ctx);
+    refuseOversizedBody(inputs, ctx);
+  });
+
+  /** What the service would answer 413: the create's body, named by its largest input. */
+  function refuseOversizedBody(inputs: Values, ctx: z.RefinementCtx): void {
+    if (containsUnknown(inputs)) return;
+    const bytes = byteLength(described.createBody(inputs as Inputs));
+    if (bytes <= MAX_REQUEST_BODY_BYTES) return;
+    const sent = Object.keys(inputs).filter((name) => table[name]?.api !== undefined);
+    const largest = sent.reduce((a, b) => (byteLength(inputs[b]) > byteLength(inputs[a]) ? b : a));
+    ctx.addIssue({
+      code: "custom",
+      path: [largest],
+      message: `is too large: the request would be ${bytes} bytes, and the service takes at most ${MAX_REQUEST_BODY_BYTES}`,
+    });
+  }
 
   /** The diff rules for these inputs: inputs left to the service are not compared. */
   function rules(news: Inputs): FieldRules<Outputs, Inputs> {

@@ -13,6 +13,12 @@ export type Kind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobR
 
 export interface OperationResult {
   seconds: number;
+  /**
+   * CPU seconds of the CLI and every process it started and waited for (the engine, the
+   * language host, the program, the provider): unlike wall time, hardly moved by other work on
+   * the machine. Undefined where the platform does not report it (it is read from /proc).
+   */
+  cpuSeconds?: number;
   calls: ApiCall[];
 }
 
@@ -52,12 +58,30 @@ function programConfig(kind: Kind, count: number, service: BenchService, extra: 
   };
 }
 
+/** CPU seconds of this process's children that have ended, or undefined off Linux. */
+function childrenCpuSeconds(): number | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync("/proc/self/stat", "utf8");
+  } catch {
+    return undefined;
+  }
+  // After the command name in parentheses: state is field 3, cutime and cstime fields 16 and 17.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  // The kernel reports clock ticks, 100 a second on every Linux platform Node.js runs on.
+  return Number.isFinite(ticks) ? ticks / 100 : undefined;
+}
+
 async function timed(service: BenchService, run: () => Promise<unknown>): Promise<OperationResult> {
   await service.resetCalls();
+  const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
   await run();
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, calls: await service.calls() };
+  const cpuAfter = childrenCpuSeconds();
+  const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { seconds, cpuSeconds, calls: await service.calls() };
 }
 
 /** Bytes per resource of the stored checkpoint, and of one entry of the measured kind. */
@@ -104,8 +128,9 @@ export async function measureLifecycle(workspace: BenchWorkspace, service: Bench
 }
 
 /**
- * Several runs of one kind and N as one result: the median time of each operation (the machine's
- * speed varies between runs); calls and state size are the same in every run, so the first's.
+ * Several runs of one kind and N as one result: the median time and CPU time of each operation
+ * (the machine's speed varies between runs); calls and state size are the same in every run, so
+ * the first's.
  */
 export function medianOf(runs: LifecycleResult[]): LifecycleResult {
   const median = (values: number[]) => {
@@ -115,7 +140,17 @@ export function medianOf(runs: LifecycleResult[]): LifecycleResult {
   };
   const first = runs[0]!;
   const operations = Object.fromEntries(
-    OPERATIONS.map((op) => [op, { calls: first.operations[op].calls, seconds: median(runs.map((run) => run.operations[op].seconds)) }]),
+    OPERATIONS.map((op) => {
+      const cpu = runs.map((run) => run.operations[op].cpuSeconds);
+      return [
+        op,
+        {
+          calls: first.operations[op].calls,
+          seconds: median(runs.map((run) => run.operations[op].seconds)),
+          cpuSeconds: cpu.every((value) => value !== undefined) ? median(cpu as number[]) : undefined,
+        },
+      ];
+    }),
   ) as Record<Operation, OperationResult>;
   return {
     ...first,

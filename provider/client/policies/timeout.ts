@@ -20,13 +20,14 @@ class DeadlinePassed extends Error {
 export function withTimeout(inner: RequestFn, timeoutMs: number): RequestFn {
   return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
     const controller = new AbortController();
-    const deadline = new DeadlinePassed(timeoutMs);
-    const timer = setTimeout(() => controller.abort(deadline), timeoutMs);
+    // Made only when the deadline passes: an error captures a stack trace, and every request would pay for it.
+    const timer = setTimeout(() => controller.abort(new DeadlinePassed(timeoutMs)), timeoutMs);
     const signal = req.signal === undefined ? controller.signal : AbortSignal.any([req.signal, controller.signal]);
     try {
       return await inner<T>({ ...req, signal });
     } catch (error) {
-      if (controller.signal.reason === deadline && error instanceof ConnectionError) throw timedOut(error, deadline, timeoutMs);
+      const reason: unknown = controller.signal.reason;
+      if (reason instanceof DeadlinePassed && error instanceof ConnectionError) throw timedOut(error, reason, timeoutMs);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -33,32 +33,3 @@ export function serializedProvider(kind: ResourceKind): string {
 export function withProvider(kind: ResourceKind, props: pulumi.Inputs): pulumi.Inputs {
   return { ...props, __provider: serializedProvider(kind) };
 }
-
-/**
- * For a resource class's constructor, around its `super(...)` call, which registers the
- * resource: no stack traces until the returned function puts the limit back.
- *
- *     const restore = withoutStackTraces();
- *     try {
- *       super(resourceType("JobRun"), name, withProvider("JobRun", props), opts);
- *     } finally {
- *       restore();
- *     }
- *
- * The SDK gives every property of a resource (each output the class declares) an Output of
- * four promises and records a stack trace with each promise, which only its report of promises
- * left pending at exit ever shows. The Node.js host formats every trace through source maps, so
- * at 20 properties these traces are most of what a resource costs the program: about 6.5 of
- * 10.5 ms of CPU per job run, more than a whole no-op resource costs (4 ms), and what makes
- * `preview` and `up` grow with N faster than the floor's. The resource's source position in the
- * state is not affected (the SDK records it under a limit of its own); an error thrown while
- * registering (the SDK's checks of the arguments, a `transformations` callback) keeps its
- * message but carries no frames.
- */
-export function withoutStackTraces(): () => void {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  return () => {
-    Error.stackTraceLimit = limit;
-  };
-}

@@ -1,0 +1,40 @@
+/** The resource classes turn stack traces off while registering, and always put them back. */
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, describe, expect, it } from "vitest";
+import { PublicKey } from "../../provider/resources";
+import { withoutStackTraces } from "../../provider/resources/shared/resource-class";
+
+const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH deploy";
+const LIMIT = Error.stackTraceLimit;
+
+describe("stack traces while a resource registers", () => {
+  afterEach(() => {
+    Error.stackTraceLimit = LIMIT;
+  });
+
+  it("are off until restored, and come back to what they were", () => {
+    Error.stackTraceLimit = 7;
+    const restore = withoutStackTraces();
+    expect(Error.stackTraceLimit).toBe(0);
+    restore();
+    expect(Error.stackTraceLimit).toBe(7);
+  });
+
+  it("come back after a resource is declared", async () => {
+    await pulumi.runtime.setMocks({
+      newResource: (args) => ({ id: "1", state: args.inputs }),
+      call: (args) => args.inputs,
+    });
+    Error.stackTraceLimit = 9;
+    const key = new PublicKey("k", { publicKey: KEY });
+    expect(Error.stackTraceLimit).toBe(9);
+    expect(await new Promise((resolve) => key.urn.apply(resolve))).toMatch(/PublicKey::k$/);
+  });
+
+  it("come back when registering throws", () => {
+    Error.stackTraceLimit = 11;
+    const notAResource = {} as pulumi.Resource;
+    expect(() => new PublicKey("k", { publicKey: KEY }, { parent: notAResource })).toThrow();
+    expect(Error.stackTraceLimit).toBe(11);
+  });
+});

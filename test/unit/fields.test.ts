@@ -45,6 +45,20 @@ describe("fieldsOf", () => {
     expect(fields.createBody({ name: "w", size: 3, zone: "eu-2" })).toEqual({ widget: { name: "w", size: 3 }, zone: "eu-2", color: "none" });
   });
 
+  it("converts a value for the API, and splits one input over several API fields", () => {
+    const splitTable = {
+      on: { input: z.boolean(), api: "status", toApi: (on: boolean) => (on ? "enabled" : "disabled"), onChange: "update" },
+      every: { input: z.object({ n: z.number(), unit: z.string() }), api: ["every_n", "every_unit"], toApi: (v: { n: number; unit: string }) => [v.n, v.unit], onChange: "update" },
+    } satisfies Record<string, Field<WidgetRecord>>;
+    const split = fieldsOf<WidgetRecord, typeof splitTable>(splitTable);
+    expect(split.createBody({ on: false, every: { n: 2, unit: "days" } })).toEqual({ status: "disabled", every_n: 2, every_unit: "days" });
+    expect(split.updateBody({ on: false, every: { n: 2, unit: "days" } }, { on: true, every: { n: 3, unit: "days" } })).toEqual({
+      status: "enabled",
+      every_n: 3,
+      every_unit: "days",
+    });
+  });
+
   it("records the record and the provider's own inputs with their defaults, never undefined", () => {
     const outputs = fields.outputs(record, { name: "w" });
     expect(outputs).toEqual({ name: "w", size: 1, zone: "eu-1", color: "none", createdAt: record.created_at, timeoutSeconds: 60, __inputsSet: ["name"] });

@@ -104,7 +104,9 @@ function ruleOf(issue: z.core.$ZodIssue, value: unknown): string {
     case "invalid_type":
       return value === undefined ? "is required" : `must be ${article(issue.expected)}, got ${describe(value)}`;
     case "too_small":
-      return issue.origin === "string" ? `must have at least ${issue.minimum} character(s)` : `must be at least ${issue.minimum}`;
+      if (issue.origin === "string") return `must have at least ${issue.minimum} character(s)`;
+      if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;
+      return `must be at least ${issue.minimum}`;
     case "too_big":
       return issue.origin === "string" ? `must have at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
     case "invalid_value":

@@ -31,8 +31,13 @@ export interface Field<Rec> {
   unmanagedWhenOmitted?: boolean;
   /** What a change of the input does; without it the input is never compared. */
   onChange?: "update" | "replace";
-  /** The field in request bodies; dots nest it (`connection_group.name`). Without it, never sent. */
-  api?: string;
+  /**
+   * The field in request bodies; dots nest it (`connection_group.name`). Several fields, when one
+   * input is several in the API: `toApi` then gives their values in order. Without it, never sent.
+   */
+  api?: string | readonly string[];
+  /** The value as the API takes it, when it is not the input as it is. */
+  toApi?: (value: never) => unknown;
   /** Omitted, the create sends the default rather than nothing. */
   sendDefault?: boolean;
   /** The output, from the service's record. */
@@ -148,6 +153,13 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     return { [INPUTS_SET]: Object.keys(definedOnly(inputs)).filter((name) => !name.startsWith("__")) };
   }
 
+  /** The body's paths and values for one input. */
+  function apiPairs(field: Field<Rec>, value: unknown): Array<[string, unknown]> {
+    const converted = value === undefined || field.toApi === undefined ? value : field.toApi(value as never);
+    if (typeof field.api === "string") return [[field.api, converted]];
+    return (field.api ?? []).map((path, index) => [path, (converted as unknown[] | undefined)?.[index]]);
+  }
+
   function bodyOf(pairs: Array<[string, unknown]>): Values {
     const body: Values = {};
     for (const [path, value] of pairs) {
@@ -178,7 +190,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     createBody(inputs: Inputs): Values {
       const values = inputs as Values;
       const sent = entries.filter(([, field]) => field.api !== undefined);
-      const pairs = sent.map(([name, field]): [string, unknown] => [field.api!, field.sendDefault ? desiredOf(name, field, values) : values[name]]);
+      const pairs = sent.flatMap(([name, field]) => apiPairs(field, field.sendDefault ? desiredOf(name, field, values) : values[name]));
       return bodyOf(pairs.filter(([, value]) => value !== undefined));
     },
 
@@ -187,7 +199,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       const fieldRules = rules(news);
       const changed = changedFields(fieldRules, olds, news).map((name) => [name, table[name]!] as const);
       const sent = changed.filter(([, field]) => field.api !== undefined && field.onChange === "update");
-      return bodyOf(sent.map(([name, field]) => [field.api!, desiredOf(name, field, news as Values)]));
+      return bodyOf(sent.flatMap(([name, field]) => apiPairs(field, desiredOf(name, field, news as Values))));
     },
 
     /** Outputs of a record just created, updated or found, for these inputs. */

@@ -61,9 +61,9 @@ export class HookDeliveries {
     return record;
   }
 
-  /** Runs `task` after the hook's earlier deliveries; undefined when too many are waiting already. */
-  enqueue(hookId: number, task: () => Promise<void>): Promise<void> | undefined {
-    if (this.waiting >= MAX_WAITING) return undefined;
+  /** Runs `task` after the hook's earlier deliveries; false when too many are waiting already. */
+  enqueue(hookId: number, task: () => Promise<void>): boolean {
+    if (this.waiting >= MAX_WAITING) return false;
     this.waiting++;
     const run = (this.tails.get(hookId) ?? Promise.resolve())
       .then(task)
@@ -73,7 +73,7 @@ export class HookDeliveries {
         if (this.tails.get(hookId) === run) this.tails.delete(hookId);
       });
     this.tails.set(hookId, run);
-    return run;
+    return true;
   }
 }
 

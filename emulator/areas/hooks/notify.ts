@@ -17,9 +17,12 @@ import { postJson, type PostOutcome } from "./send";
  * (`last_trigger_*`, shown by ping) and in the delivery log.
  */
 
-/** The hook's events that answer to `event` (`job` and `job.failed` both answer to `job.failed`). */
+/**
+ * The hook's events that answer to `event` (`job` and `job.failed` both answer to `job.failed`).
+ * None answers to a ping: the events' outcomes are those of real events, which ping shows.
+ */
 function answering(hook: HookRow, event: HookEvent | "ping"): HookEvent[] {
-  return event === "ping" ? hook.events : hook.events.filter((subscribed) => covers(subscribed, event));
+  return event === "ping" ? [] : hook.events.filter((subscribed) => covers(subscribed, event));
 }
 
 /** Sent as basic authentication when the hook asks for it: the stored value is already base64. */
@@ -66,8 +69,8 @@ function newRecord(hook: HookRow, notification: Notification): Omit<DeliveryReco
   };
 }
 
-/** Queues the POST, made from the hook as it is now, and resolves once its outcome is recorded. */
-function deliverOverHttp(store: Store, hook: HookRow, notification: Notification, answered: readonly HookEvent[]): Promise<void> {
+/** Queues the POST, made from the hook as it is now; its outcome is recorded when it is over. */
+function deliverOverHttp(store: Store, hook: HookRow, notification: Notification, answered: readonly HookEvent[]): void {
   const deliveries = deliveriesOf(store);
   const headers = { ...webHeaders(hook, notification), ...authorization(hook) };
   const post = { url: String(hook.settings.url), headers, body: JSON.stringify(notification), insecureSsl: hook.settings.insecure_ssl === true };
@@ -76,9 +79,7 @@ function deliverOverHttp(store: Store, hook: HookRow, notification: Notification
     const sentAt = isoTime(store.clock.now());
     settle(store, hook, record, answered, await postJson({ ...post, timeoutMs: deliveries.timeoutMs }), sentAt);
   });
-  if (queued !== undefined) return queued;
-  settle(store, hook, record, answered, { response: null, error: "too many deliveries waiting" }, isoTime(store.clock.now()));
-  return Promise.resolve();
+  if (!queued) settle(store, hook, record, answered, { response: null, error: "too many deliveries waiting" }, isoTime(store.clock.now()));
 }
 
 /** Other types reach no real service: what they would send is recorded, and counts as delivered. */
@@ -88,11 +89,10 @@ function recordMessage(store: Store, hook: HookRow, notification: Notification, 
   recordTrigger(store, hook, answered, { status: "success", time: now, response: { recorded: true } });
 }
 
-function deliver(store: Store, hook: HookRow, notification: Notification): Promise<void> {
+function deliver(store: Store, hook: HookRow, notification: Notification): void {
   const answered = answering(hook, notification.event);
-  if (hook.type === "web") return deliverOverHttp(store, hook, notification, answered);
-  recordMessage(store, hook, notification, answered);
-  return Promise.resolve();
+  if (hook.type === "web") deliverOverHttp(store, hook, notification, answered);
+  else recordMessage(store, hook, notification, answered);
 }
 
 function accountUid(store: Store, accountId: number): string {
@@ -104,10 +104,10 @@ export function notifyHooks(store: Store, change: StatusChange): void {
   const event = eventOf(change);
   if (event === undefined) return;
   const hooks = store.list(HOOKS, change.row.accountId).filter((hook) => hook.active && answering(hook, event).length > 0);
-  for (const hook of hooks) void deliver(store, hook, changeNotification(hook, accountUid(store, hook.accountId), event, change));
+  for (const hook of hooks) deliver(store, hook, changeNotification(hook, accountUid(store, hook.accountId), event, change));
 }
 
-/** Sends the hook a test notification, active or not, and resolves once its outcome is recorded. */
-export function pingHook(store: Store, hook: HookRow): Promise<void> {
-  return deliver(store, hook, pingNotification(hook, accountUid(store, hook.accountId), store.clock.now()));
+/** Sends the hook a test notification, active or not, after its earlier deliveries; the delivery log has its outcome. */
+export function pingHook(store: Store, hook: HookRow): void {
+  deliver(store, hook, pingNotification(hook, accountUid(store, hook.accountId), store.clock.now()));
 }

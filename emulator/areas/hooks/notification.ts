@@ -61,34 +61,16 @@ export function eventOf(change: StatusChange): HookEvent | undefined {
   return change.subject === "job" ? jobEvent(change.previous, change.row.status) : clusterEvent(change.previous, change.row.status);
 }
 
-function jobObject(job: JobRow): Record<string, unknown> {
-  return {
-    id: job.id,
-    status: job.status,
-    package_id: job.packageId,
-    cluster_id: job.clusterId,
-    owner_id: job.ownerId,
-    errors: job.errors,
-    created_at: job.createdAt,
-    started_at: job.startedAt,
-    completed_at: job.completedAt,
-    failed_at: job.failedAt,
-    updated_at: job.updatedAt,
-  };
-}
+/** A notification's `object`: the record's fields by their API names, from the row's fields. */
+type FieldNames<T> = Readonly<Record<string, keyof T>>;
 
-function clusterObject(cluster: ClusterRow): Record<string, unknown> {
-  return {
-    id: cluster.id,
-    name: cluster.name,
-    status: cluster.status,
-    type: cluster.type,
-    nodes: cluster.nodes,
-    region: cluster.region,
-    owner_id: cluster.ownerId,
-    created_at: cluster.createdAt,
-    updated_at: cluster.updatedAt,
-  };
+const JOB_FIELDS: FieldNames<JobRow> = { id: "id", status: "status", package_id: "packageId", cluster_id: "clusterId", owner_id: "ownerId", errors: "errors" };
+const JOB_TIMES: FieldNames<JobRow> = { created_at: "createdAt", started_at: "startedAt", completed_at: "completedAt", failed_at: "failedAt", updated_at: "updatedAt" };
+const CLUSTER_FIELDS: FieldNames<ClusterRow> = { id: "id", name: "name", status: "status", type: "type", nodes: "nodes", region: "region", owner_id: "ownerId" };
+const CLUSTER_TIMES: FieldNames<ClusterRow> = { created_at: "createdAt", updated_at: "updatedAt" };
+
+function objectOf<T>(row: T, ...tables: FieldNames<T>[]): Record<string, unknown> {
+  return Object.fromEntries(tables.flatMap((table) => Object.entries(table).map(([name, field]) => [name, row[field]])));
 }
 
 function notification(hook: HookRow, accountUid: string, at: number, fields: Pick<Notification, "event" | "object_type" | "object">): Notification {
@@ -97,7 +79,7 @@ function notification(hook: HookRow, accountUid: string, at: number, fields: Pic
 }
 
 export function changeNotification(hook: HookRow, accountUid: string, event: HookEvent, change: StatusChange): Notification {
-  const object = change.subject === "job" ? jobObject(change.row) : clusterObject(change.row);
+  const object = change.subject === "job" ? objectOf(change.row, JOB_FIELDS, JOB_TIMES) : objectOf(change.row, CLUSTER_FIELDS, CLUSTER_TIMES);
   return notification(hook, accountUid, change.at, { event, object_type: change.subject, object });
 }
 

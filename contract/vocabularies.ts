@@ -60,3 +60,45 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** Collection filters that take a status also take this word, for every status. */
 export const ANY_STATUS = "all";
+
+/** The kinds of hook (facts, "Hooks"): where a notification goes. */
+export const HOOK_TYPES = ["web", "slack", "email", "hipchat", "pagerduty"] as const;
+export type HookType = (typeof HOOK_TYPES)[number];
+
+/**
+ * The event catalogue (`GET /hook_events`, facts "Hooks"): a hook's `events` name these. A group
+ * id (`job`, `cluster`) stands for every event of its group.
+ */
+export const HOOK_EVENTS = [
+  { id: "job", group_name: "Job", name: "All job events" },
+  { id: "job.submitted", group_name: "Job", name: "Job submitted" },
+  { id: "job.started", group_name: "Job", name: "Job started" },
+  { id: "job.stopped", group_name: "Job", name: "Job stopped" },
+  { id: "job.completed", group_name: "Job", name: "Job completed" },
+  { id: "job.failed", group_name: "Job", name: "Job failed" },
+  { id: "cluster", group_name: "Cluster", name: "All cluster events" },
+  { id: "cluster.requested", group_name: "Cluster", name: "Cluster requested" },
+  { id: "cluster.available", group_name: "Cluster", name: "Cluster available" },
+  { id: "cluster.terminated", group_name: "Cluster", name: "Cluster terminated" },
+  { id: "cluster.idled", group_name: "Cluster", name: "Cluster idle" },
+  { id: "cluster.error", group_name: "Cluster", name: "Cluster error" },
+] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number]["id"];
+
+export const HOOK_EVENT_IDS: readonly HookEvent[] = HOOK_EVENTS.map((event) => event.id);
+
+/**
+ * Settings the service accepts and never returns, per hook type: a client cannot read them back,
+ * so it cannot see them drift either.
+ */
+export const HOOK_SECRET_SETTINGS = {
+  web: ["basic_auth_data"],
+  slack: ["url"],
+  email: [],
+  hipchat: ["auth_token"],
+  pagerduty: ["service_key"],
+} as const satisfies Record<HookType, readonly string[]>;
+
+/** `last_trigger_status` of a hook's event in the ping answer: never triggered, or how the last delivery went. */
+export const HOOK_TRIGGER_STATUSES = ["none", "success", "failure"] as const;
+export type HookTriggerStatus = (typeof HOOK_TRIGGER_STATUSES)[number];

@@ -58,11 +58,14 @@ export interface Caller {
   user: UserRecord;
 }
 
-/** Resolves the caller of a request to `/<uid>/api`, or throws the 401. */
-export function authenticate(req: IncomingMessage, store: Store, accountUid: string): Caller {
+/**
+ * Resolves the caller of a request to `/<uid>/api`, or throws the 401. A host-root path names no
+ * account (`accountUid` undefined): it serves the account of the key's user.
+ */
+export function authenticate(req: IncomingMessage, store: Store, accountUid: string | undefined): Caller {
   const apiKey = apiKeyFromHeader(req.headers.authorization);
   const user = apiKey === undefined ? undefined : findUserByApiKey(store, apiKey);
-  const account = store.accountByUid(accountUid);
+  const account = accountUid === undefined ? user && store.accountById(user.accountId) : store.accountByUid(accountUid);
   if (user === undefined || account === undefined || user.accountId !== account.id) {
     throw unauthorized();
   }

@@ -127,7 +127,8 @@ function ruleOf(issue: z.core.$ZodRawIssue): string | undefined {
 function problemsOf(issue: z.core.$ZodIssue): string[] {
   if (issue.code === "unrecognized_keys") return issue.keys.map((key) => `${jsonPath([...issue.path, key])} is not a known field`);
   // A JSON body cannot hold undefined, so an undefined input is a field left out.
-  const rule = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+  const leftOut = (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
+  const rule = leftOut ? "is required" : issue.message;
   return [issue.path.length === 0 ? rule : `${jsonPath(issue.path)} ${rule}`];
 }
 

@@ -12,11 +12,13 @@ import type { Persistence } from "./persistence";
 import { RequestLog } from "./request-log";
 import { parseRequestTarget } from "./request-target";
 import { AREAS } from "./areas";
-import { matchRoute } from "./routing";
+import { matchRoute, type Route } from "./routing";
 import type { Store } from "./store";
 
 /** Every API route, below `{base_url}`: each area's own. */
 const API_ROUTES = AREAS.flatMap((area) => area.routes);
+/** The few API paths at the host root (facts, section 0), matched against the whole path. */
+const ROOT_ROUTES = AREAS.flatMap((area) => area.rootRoutes ?? []);
 
 /**
  * The HTTP front of the emulator. API requests go through, in order: the version header
@@ -61,12 +63,21 @@ interface ApiRequestState {
 /** Thrown to end a request by closing its connection without a response. */
 class DropConnection extends Error {}
 
-/** `/<uid>/api/<rest>` split into its parts; undefined for paths outside the API space. */
-function splitApiPath(pathname: string): { uid: string; rest: string } | undefined {
+interface ApiPath {
+  /** The account the path names; undefined for a host-root path, which serves the caller's own. */
+  uid: string | undefined;
+  rest: string;
+  routes: readonly Route[];
+}
+
+/** `/<uid>/api/<rest>` split into its parts, or a host-root API path; undefined outside the API space. */
+function splitApiPath(pathname: string): ApiPath | undefined {
   const match = /^\/([^/]+)\/api(\/.*)?$/.exec(pathname);
-  if (match === null) return undefined;
+  if (match === null) {
+    return ROOT_ROUTES.some((route) => route.pattern.test(pathname)) ? { uid: undefined, rest: pathname, routes: ROOT_ROUTES } : undefined;
+  }
   try {
-    return { uid: decodeURIComponent(match[1]!), rest: match[2] ?? "" };
+    return { uid: decodeURIComponent(match[1]!), rest: match[2] ?? "", routes: API_ROUTES };
   } catch {
     return undefined;
   }
@@ -112,7 +123,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   if (fault !== undefined) stopForFault(fault, services, caller);
   chargeCredit(res, services.credits, caller);
   if (fault?.kind === "latency") await delay(fault.delayMs);
-  const { handler, params } = matchRoute(API_ROUTES, req.method ?? "GET", api.rest);
+  const { handler, params } = matchRoute(api.routes, req.method ?? "GET", api.rest);
   advanceLifecycles(services.store);
   const origin = services.origin();
   await handler({

@@ -14,6 +14,11 @@ export interface Area {
   readonly name: string;
   /** Its paths below `{base_url}`; within the area, fixed segments precede `{id}` patterns. */
   readonly routes: readonly Route[];
+  /**
+   * Its paths at the host root, outside `{base_url}` (facts, section 0: `/hook_events`, say),
+   * matched against the whole path; they serve the account of the caller's API key.
+   */
+  readonly rootRoutes?: readonly Route[];
   /** Its records in each account of the fixtures, when it has any. */
   readonly accountFixtures?: AccountFixtures;
   /** Its records beside `accounts` in the fixtures, the same for every account. */

@@ -2,6 +2,7 @@ import type { Area } from "./area";
 import { clustersArea } from "./clusters";
 import { connectionGroupsArea } from "./connection-groups";
 import { connectionsArea } from "./connections";
+import { hooksArea } from "./hooks";
 import { invoicesArea } from "./invoices";
 import { jobsArea } from "./jobs";
 import { notificationsArea } from "./notifications";
@@ -26,6 +27,7 @@ const LIST = [
   invoicesArea,
   notificationsArea,
   productUpdatesArea,
+  hooksArea,
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = LIST;

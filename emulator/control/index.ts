@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Availability } from "../availability";
 import { CONTROL_JSON_HEADERS, sendControlJson, type ControlRoutes, type Endpoint } from "./io";
 import { creditRoutes } from "./credits";
+import { hookDeliveryRoutes } from "./hook-deliveries";
 import { outageRoutes } from "./outage";
 import type { CreditLedger } from "../credits";
 import { parseFaultConfig, type FaultInjector } from "../faults";
@@ -9,7 +10,7 @@ import { readJsonBody } from "../body";
 import { HttpError, NOT_FOUND_MESSAGE } from "../http";
 import { advanceLifecycles } from "../lifecycle";
 import type { RequestLog } from "../request-log";
-import { SERVICE_WIDE, type Store } from "../store";
+import { SERVICE_WIDE, type Row, type Store } from "../store";
 
 /**
  * Control endpoints under `/_emulator/`, outside the API space: no authentication and no
@@ -20,8 +21,9 @@ import { SERVICE_WIDE, type Store } from "../store";
 export const CONTROL_PREFIX = "/_emulator";
 
 /**
- * Every record, API keys excepted (the dump may end up in logs and test reports): each
- * account with its users and, per table, its rows; service-wide rows beside the accounts.
+ * Every record, API keys and hooks' secret settings (`secrets`) excepted (the dump may end up in
+ * logs and test reports): each account with its users and, per table, its rows; service-wide
+ * rows beside the accounts.
  */
 export function stateSnapshot(store: Store): unknown {
   advanceLifecycles(store);
@@ -30,7 +32,7 @@ export function stateSnapshot(store: Store): unknown {
     Object.fromEntries(
       Object.entries(tables).map(([name, rows]) => [
         name,
-        rows.filter((row) => row.accountId === accountId).map(({ accountId: _, ...row }) => row),
+        rows.filter((row) => row.accountId === accountId).map(({ accountId: _, secrets: __, ...row }: Row & { secrets?: unknown }) => row),
       ]),
     );
   return {
@@ -81,6 +83,7 @@ function controlRoutes({ store, log, faults, credits, availability }: ControlSer
     "/faults": faultRoutes(faults),
     "/credits": creditRoutes(store, credits),
     "/outage": outageRoutes(availability),
+    "/hook-deliveries": hookDeliveryRoutes(store),
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
+import { announceStatusChange } from "../../status-events";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 
 /** Clusters run jobs; their states are those the service's documentation lists. */
@@ -72,7 +73,9 @@ function statusTimestamps(cluster: ClusterRow, status: ClusterStatus, at: string
 
 export function setClusterStatus(store: Store, cluster: ClusterRow, status: ClusterStatus, atMs: number): void {
   const at = isoTime(atMs);
+  const previous = cluster.status;
   store.update(CLUSTERS, cluster, { ...statusTimestamps(cluster, status, at), status, statusSince: at, updatedAt: at });
+  announceStatusChange(store, { subject: "cluster", row: cluster, previous, at: atMs });
 }
 
 export interface NewCluster extends ClusterSettings, NewRowPlace {
@@ -83,8 +86,9 @@ export interface NewCluster extends ClusterSettings, NewRowPlace {
 
 /** A cluster entering `status` now, with the timestamps that status implies. */
 export function insertCluster(store: Store, fields: NewCluster): ClusterRow {
-  const now = isoTime(store.clock.now());
-  return store.insert(CLUSTERS, {
+  const nowMs = store.clock.now();
+  const now = isoTime(nowMs);
+  const cluster = store.insert(CLUSTERS, {
     ...fields,
     statusSince: now,
     createdAt: now,
@@ -94,6 +98,8 @@ export function insertCluster(store: Store, fields: NewCluster): ClusterRow {
     terminatedAt: fields.status === "terminated" ? now : null,
     lastJobEndedAt: null,
   });
+  announceStatusChange(store, { subject: "cluster", row: cluster, previous: null, at: nowMs });
+  return cluster;
 }
 
 export interface ClusterJobCounts {

@@ -1,5 +1,6 @@
 import { FINISHED_JOB_STATUSES, STOPPING_JOB_STATUSES, type JobStatus } from "../../../contract/vocabularies";
 import { isoTime, type Clock } from "../../clock";
+import { announceStatusChange } from "../../status-events";
 import { defineTable, type Row, type Store } from "../../store";
 import type { ClusterJobCounts } from "../clusters/model";
 import type { PackageRun } from "../packages/fixtures";
@@ -113,7 +114,9 @@ export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
     runEndedAt: null,
     errors: "",
   });
-  return store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.pkg) });
+  store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.pkg) });
+  announceStatusChange(store, { subject: "job", row: job, previous: null, at: atMs });
+  return job;
 }
 
 /** The timestamps and texts each status implies, so they can never disagree with it. */
@@ -131,6 +134,7 @@ function statusFields(job: JobRow, status: JobStatus, at: string): Partial<JobRo
 
 export function setJobStatus(store: Store, job: JobRow, status: JobStatus, atMs: number): void {
   const at = isoTime(atMs);
+  const previous = job.status;
   store.update(JOBS, job, {
     ...statusFields(job, status, at),
     status,
@@ -138,6 +142,7 @@ export function setJobStatus(store: Store, job: JobRow, status: JobStatus, atMs:
     updatedAt: at,
     history: [...job.history, { status, at }],
   });
+  announceStatusChange(store, { subject: "job", row: job, previous, at: atMs });
 }
 
 export function jobsOfAccount(store: Store, accountId: number): JobRow[] {

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { HOOK_EVENTS, HOOK_TYPES } from "../../contract/vocabularies";
+import { SECRET_TEXTS, VALID_SETTINGS } from "./hook-helpers";
+import { ACCEPT, basic, call, control, DANA_KEY, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator } from "./helpers";
+
+/** Hooks (facts, "Hooks"): every operation and every rule of the settings per type. */
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+
+afterAll(() => emulator.close());
+
+
+function post(body: unknown, key = DANA_KEY): Promise<Response> {
+  return call(emulator, "/hooks", { method: "POST", body, key });
+}
+
+async function create(body: Record<string, unknown>): Promise<any> {
+  const response = await post(body);
+  expect(response.status).toBe(201);
+  return readJson(response);
+}
+
+function expectNoSecret(text: string): void {
+  for (const secret of SECRET_TEXTS) expect(text).not.toContain(secret);
+}
+
+describe("POST /hooks", () => {
+  it.each(HOOK_TYPES)("creates a %s hook: 201, active by default, a generated salt, secret settings never returned", async (type) => {
+    const response = await post({ type, events: ["job.failed"], settings: VALID_SETTINGS[type] });
+    expect(response.status).toBe(201);
+    const text = await response.text();
+    expectNoSecret(text);
+    const hook = JSON.parse(text);
+    expect(hook).toMatchObject({ type, active: true, events: ["job.failed"], url: `${emulator.url}/acme-data/api/hooks/${hook.id}` });
+    expect(hook.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(hook).sort()).toEqual(["active", "created_at", "events", "id", "name", "salt", "settings", "type", "updated_at", "url"]);
+    const got = await call(emulator, `/hooks/${hook.id}`);
+    const gotText = await got.text();
+    expectNoSecret(gotText);
+    expect(JSON.parse(gotText)).toEqual(hook);
+  });
+
+  it.each([
+    ["web", "https://example.com/hook"],
+    ["slack", "data alerts"],
+    ["email", "ops@example.com, dana@example.com"],
+    ["hipchat", "1234"],
+    ["pagerduty", "ETL"],
+  ] as const)("names a %s hook from its settings when no name is given", async (type, name) => {
+    expect((await create({ type, events: ["job"], settings: VALID_SETTINGS[type] })).name).toBe(name);
+  });
+
+  it("names a slack hook without team or channel by its address's host, never the secret address", async () => {
+    const hook = await create({ type: "slack", events: ["job"], settings: { url: VALID_SETTINGS.slack.url } });
+    expect(hook.name).toBe("hooks.slack.example");
+  });
+
+  it("shows the settings left out with their defaults, and keeps a given name, active and events (each once)", async () => {
+    const hook = await create({ type: "web", name: "ci", active: false, events: ["job.failed", "cluster", "job.failed"], settings: { url: "http://x.example/h" } });
+    expect(hook).toMatchObject({ name: "ci", active: false, events: ["job.failed", "cluster"] });
+    expect(hook.settings).toEqual({ url: "http://x.example/h", basic_auth: false, insecure_ssl: false });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["no type", { events: ["job"], settings: {} }, "type is required"],
+    ["an unknown type", { type: "sms", events: ["job"], settings: {} }, "type must be one of web, slack, email, hipchat, pagerduty"],
+    ["no events", { type: "email", settings: { emails: "a@b.co" } }, "events is required"],
+    ["empty events", { type: "email", events: [], settings: { emails: "a@b.co" } }, "events must not be empty"],
+    ["an unknown event", { type: "email", events: ["job", "schedule.fired"], settings: { emails: "a@b.co" } }, `events[1] must be one of ${HOOK_EVENTS.map((e) => e.id).join(", ")}`],
+    ["no settings", { type: "email", events: ["job"] }, "settings is required"],
+    ["settings not an object", { type: "email", events: ["job"], settings: "a@b.co" }, "settings must be an object"],
+    ["a blank name", { type: "email", events: ["job"], settings: { emails: "a@b.co" }, name: " " }, "name must not be blank"],
+    ["active not a boolean", { type: "email", events: ["job"], settings: { emails: "a@b.co" }, active: "yes" }, "active must be a boolean"],
+    ["an unknown field", { type: "email", events: ["job"], settings: { emails: "a@b.co" }, salt: "x" }, "salt is not a known field"],
+    ["web: no url", { type: "web", events: ["job"], settings: {} }, "settings.url is required"],
+    ["web: a url not http", { type: "web", events: ["job"], settings: { url: "ftp://x.example/" } }, "settings.url must be an http or https URL without user information"],
+    ["web: user information in the url", { type: "web", events: ["job"], settings: { url: "https://u:p@x.example/" } }, "settings.url must be an http or https URL without user information"],
+    ["web: basic_auth without data", { type: "web", events: ["job"], settings: { url: "https://x.example/", basic_auth: true } }, "settings.basic_auth_data is required when basic_auth is true"],
+    ["web: basic_auth_data not user:password", { type: "web", events: ["job"], settings: { url: "https://x.example/", basic_auth_data: "bm9jb2xvbg==" } }, "settings.basic_auth_data must be the base64 of user:password"],
+    ["web: insecure_ssl not a boolean", { type: "web", events: ["job"], settings: { url: "https://x.example/", insecure_ssl: 1 } }, "settings.insecure_ssl must be a boolean"],
+    ["web: a setting of another type", { type: "web", events: ["job"], settings: { url: "https://x.example/", emails: "a@b.co" } }, "settings.emails is not a known field"],
+    ["slack: no url", { type: "slack", events: ["job"], settings: { channel: "c" } }, "settings.url is required"],
+    ["slack: channel not a string", { type: "slack", events: ["job"], settings: { url: "https://s.example/", channel: 5 } }, "settings.channel must be a string"],
+    ["email: no emails", { type: "email", events: ["job"], settings: {} }, "settings.emails is required"],
+    ["email: a list, not one string", { type: "email", events: ["job"], settings: { emails: ["a@b.co"] } }, "settings.emails must be a string"],
+    ["email: a bad address", { type: "email", events: ["job"], settings: { emails: "a@b.co, nobody" } }, "settings.emails must be a comma-separated list of email addresses"],
+    ["hipchat: no room and no token", { type: "hipchat", events: ["job"], settings: {} }, "settings.room is required; settings.auth_token is required"],
+    ["hipchat: a blank token", { type: "hipchat", events: ["job"], settings: { room: "1", auth_token: " " } }, "settings.auth_token must not be blank"],
+    ["pagerduty: no service_key", { type: "pagerduty", events: ["job"], settings: { pd_account: "a", service_name: "s" } }, "settings.service_key is required"],
+    ["pagerduty: no pd_account", { type: "pagerduty", events: ["job"], settings: { service_name: "s", service_key: "k" } }, "settings.pd_account is required"],
+    ["several problems at once", { type: "web", events: ["nope"], settings: {} }, "must be one of job, job.submitted, job.started, job.stopped, job.completed, job.failed, cluster, cluster.requested, cluster.available, cluster.terminated, cluster.idled, cluster.error; settings.url is required"],
+  ])("answers 422 naming the field: %s", async (_, body, message) => {
+    expect(await expectError(await post(body), 422)).toContain(message);
+  });
+
+  it("answers 400 to a body that is not an object", async () => {
+    await expectError(await post([]), 400, "Request body must be a JSON object.");
+  });
+});
+
+describe("GET /hooks and /hooks/search", () => {
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    ids = {};
+    for (const [type, name] of [["web", "alpha nightly"], ["email", "beta mail"], ["slack", "gamma chat"]] as const) {
+      ids[type] = (await create({ type, name, events: ["job"], settings: VALID_SETTINGS[type] })).id;
+    }
+  });
+
+  async function listed(path: string): Promise<number[]> {
+    const response = await call(emulator, path);
+    expect(response.status).toBe(200);
+    return ((await readJson(response)) as { id: number }[]).map((hook) => hook.id);
+  }
+
+  it("lists newest first, filters by a comma list of types, and takes sort and direction", async () => {
+    const all = await listed("/hooks?limit=100");
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const some = await listed("/hooks?type=web,email&limit=100");
+    expect(some).toContain(ids.web);
+    expect(some).toContain(ids.email);
+    expect(some).not.toContain(ids.slack);
+    const byName = (await readJson(await call(emulator, "/hooks?sort=name&direction=asc&limit=100"))) as { name: string }[];
+    expect(byName.map((hook) => hook.name)).toEqual(byName.map((hook) => hook.name).sort());
+  });
+
+  it("keeps hooks updated since a time, and pages with a Link header", async () => {
+    expect(await listed(`/hooks?since=${encodeURIComponent("2999-01-01T00:00:00Z")}`)).toEqual([]);
+    const page = await call(emulator, "/hooks?limit=1");
+    expect(page.headers.get("link")).toContain('rel="next"');
+  });
+
+  it("answers 400 naming a bad type filter", async () => {
+    await expectError(await call(emulator, "/hooks?type=web,sms"), 400, "type must be a comma-separated list of web, slack, email, hipchat, pagerduty");
+  });
+
+  it("searches by free text, name, type and id, with negation; same attribute OR'd, different AND'd", async () => {
+    expect(await listed("/hooks/search?q=nightly")).toEqual([ids.web]);
+    expect(await listed(`/hooks/search?q=${encodeURIComponent('name:"beta mail"')}`)).toEqual([ids.email]);
+    expect(await listed("/hooks/search?q=type:web%20type:slack%20-name:gamma")).toContain(ids.web);
+    expect(await listed("/hooks/search?q=type:web%20type:slack%20-name:gamma")).not.toContain(ids.slack);
+    expect(await listed(`/hooks/search?q=id:${ids.email}%20type:web`)).toEqual([]);
+    expect(await listed(`/hooks/search?q=id:${ids.email}&sort=name`)).toEqual([ids.email]);
+  });
+
+  it("answers 400 to a search without q or naming an unknown attribute", async () => {
+    await expectError(await call(emulator, "/hooks/search"), 400, "q is required");
+    await expectError(await call(emulator, "/hooks/search?q=colour:red"), 400, /^q names an unknown attribute colour; expected id, name, type$/);
+  });
+});
+
+describe("PUT /hooks/{id}", () => {
+  it("replaces events and settings, keeps secret settings left out, and refuses a change of type", async () => {
+    const hook = await create({ type: "web", events: ["job", "cluster"], settings: VALID_SETTINGS.web });
+    const put = (body: unknown) => call(emulator, `/hooks/${hook.id}`, { method: "PUT", body });
+    const changed = await readJson(await put({ events: ["job.failed"], settings: { url: "https://example.com/new", basic_auth: true } }));
+    expect(changed).toMatchObject({ events: ["job.failed"], name: "https://example.com/new", salt: hook.salt });
+    expect(changed.settings).toEqual({ url: "https://example.com/new", basic_auth: true, insecure_ssl: false });
+    const toggled = await readJson(await put({ active: false }));
+    expect(toggled).toMatchObject({ active: false, events: ["job.failed"], settings: changed.settings });
+    await expectError(await put({ type: "email" }), 422, "type cannot be changed (it is web)");
+    expect((await put({ type: "web", name: "kept" })).status).toBe(200);
+    expect((await readJson(await put({ settings: { url: "https://example.com/other" } }))).name).toBe("kept");
+    await expectError(await put({ events: [] }), 422, "events must not be empty");
+    await expectError(await put({ settings: { url: "https://example.com", colour: 1 } }), 422, "settings.colour is not a known field");
+  });
+
+  it("answers 404 for an unknown hook and another account's", async () => {
+    await expectError(await call(emulator, "/hooks/999999", { method: "PUT", body: { active: true } }), 404, "Item not found.");
+  });
+});
+
+describe("DELETE, reset_salt and the catalogues", () => {
+  it("deletes with 200 and the deleted hook, then 404", async () => {
+    const hook = await create({ type: "email", events: ["job"], settings: VALID_SETTINGS.email });
+    expect(await readJson(await call(emulator, `/hooks/${hook.id}`, { method: "DELETE" }))).toEqual(hook);
+    await expectError(await call(emulator, `/hooks/${hook.id}`), 404);
+  });
+
+  it("resets the salt: a new one, returned alone and by get", async () => {
+    const hook = await create({ type: "email", events: ["job"], settings: VALID_SETTINGS.email });
+    const reset = await readJson(await call(emulator, `/hooks/${hook.id}/reset_salt`, { method: "PUT" }));
+    expect(Object.keys(reset)).toEqual(["salt"]);
+    expect(reset.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(reset.salt).not.toBe(hook.salt);
+    expect((await readJson(await call(emulator, `/hooks/${hook.id}`))).salt).toBe(reset.salt);
+    await expectError(await call(emulator, `/hooks/${hook.id}/reset_salt`, { method: "PUT", body: { salt: "mine" } }), 422, "salt is not a known field");
+  });
+
+  it("lists the hook types with their groups", async () => {
+    const types = await readJson(await call(emulator, "/hooks/types"));
+    expect(types.map((entry: { type: string }) => entry.type)).toEqual([...HOOK_TYPES]);
+    expect(types.find((entry: { type: string }) => entry.type === "email").groups).toEqual([{ group_type: "email", group_name: "Email" }]);
+    expect(types.find((entry: { type: string }) => entry.type === "hipchat").groups[0].group_type).toBe("chat");
+  });
+
+  it("serves the event catalogue at the host root, to any valid key, with the API's checks", async () => {
+    const events = (headers: Record<string, string>) => fetch(`${emulator.url}/hook_events`, { headers });
+    const response = await events({ Accept: ACCEPT, Authorization: basic(OTHER_KEY) });
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toEqual(HOOK_EVENTS);
+    await expectError(await events({ Accept: ACCEPT }), 401);
+    await expectError(await events({ Authorization: basic(DANA_KEY) }), 404);
+    await expectError(await call(emulator, "/hook_events"), 404);
+  });
+});
+
+describe("secrets and accounts", () => {
+  it("keeps hooks per account: another account neither lists, finds, changes nor deletes them", async () => {
+    const hook = await create({ type: "email", name: "isolated-hook", events: ["job"], settings: VALID_SETTINGS.email });
+    const asOther = { key: OTHER_KEY, account: OTHER_ACCOUNT };
+    expect(await readJson(await call(emulator, "/hooks?limit=100", asOther))).toEqual([]);
+    expect(await readJson(await call(emulator, "/hooks/search?q=isolated", asOther))).toEqual([]);
+    for (const [method, path] of [["GET", ""], ["PUT", ""], ["DELETE", ""], ["GET", "/ping"], ["PUT", "/reset_salt"]]) {
+      const body = method === "PUT" && path === "" ? { active: false } : undefined;
+      await expectError(await call(emulator, `/hooks/${hook.id}${path}`, { ...asOther, method, body }), 404);
+    }
+    expect((await call(emulator, `/hooks/${hook.id}`, { key: LEE_KEY })).status).toBe(200);
+  });
+
+  it("never shows secret settings in /_emulator/state", async () => {
+    await create({ type: "web", events: ["job"], settings: VALID_SETTINGS.web });
+    await create({ type: "pagerduty", events: ["job"], settings: VALID_SETTINGS.pagerduty });
+    const text = await (await control(emulator, "/state")).text();
+    expect(JSON.parse(text).accounts[0].hooks.length).toBeGreaterThan(0);
+    expectNoSecret(text);
+  });
+});

@@ -8,6 +8,7 @@ import { notificationsArea } from "./notifications";
 import { packagesArea } from "./packages";
 import { productUpdatesArea } from "./product-updates";
 import { publicKeysArea } from "./public-keys";
+import { schedulesArea } from "./schedules";
 
 export type { Area } from "./area";
 
@@ -23,6 +24,7 @@ const LIST = [
   connectionsArea,
   connectionGroupsArea,
   jobsArea,
+  schedulesArea,
   invoicesArea,
   notificationsArea,
   productUpdatesArea,

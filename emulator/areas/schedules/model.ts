@@ -101,7 +101,6 @@ export function nextRunFrom(schedule: Timing, store: Store, at: number): string 
 
 export interface NewSchedule extends ScheduleSettings, NewRowPlace {
   ownerId: number;
-  executionCount?: number;
 }
 
 /** A schedule that has not run yet, watched by its owner (the creator watches by default). */
@@ -112,7 +111,7 @@ export function insertSchedule(store: Store, fields: NewSchedule): ScheduleRow {
     nextRunAt: nextRunFrom(fields, store, now),
     lastRunAt: null,
     lastRunStatus: null,
-    executionCount: fields.executionCount ?? 0,
+    executionCount: 0,
     activeRuns: [],
     watchers: [{ userId: fields.ownerId, since: isoTime(now) }],
     createdAt: isoTime(now),

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Fixtures, RunningEmulator } from "../../emulator";
-import { call, DANA_KEY, readJson, testFixtures } from "./helpers";
+import { ACCOUNT, call, DANA_KEY, expectOnlyFields, readJson, testFixtures } from "./helpers";
 
 /** What the schedules tests share: an account with packages that succeed and fail, and small calls. */
 
@@ -30,6 +30,15 @@ export const SCHEDULE_FIELDS = [
 ] as const;
 
 export const TASK_FIELDS = ["nodes", "terminate_on_idle", "time_to_idle", "packages"] as const;
+
+/** A schedule with exactly the documented fields, at its own addresses. */
+export function expectScheduleRecord(emulator: RunningEmulator, body: ApiRecord): ApiRecord {
+  expectOnlyFields(body, SCHEDULE_FIELDS);
+  expectOnlyFields(body.task, TASK_FIELDS);
+  expect(body.url).toBe(`${emulator.url}/${ACCOUNT}/api/schedules/${body.id}`);
+  expect(body.html_url).toBe(`${emulator.url}/${ACCOUNT}/schedules/${body.id}`);
+  return body;
+}
 
 type AccountInput = Fixtures["accounts"][number];
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type StartEmulatorOptions } from "../../emulator";
 import { firstRunFrom } from "../../emulator/areas/schedules/timing";
-import { ACCOUNT, call, closedAfterEach, expectError, startTestEmulator } from "./helpers";
+import { ACCOUNT, call, closedAfterEach, expectError, startTestEmulator, UNBILLED_ACCOUNT, UNBILLED_KEY, unbilledAccount } from "./helpers";
 import { scheduleBody, scheduleCalls, scheduleFixtures, until, type ApiRecord } from "./schedule-support";
 
 /**
@@ -40,8 +40,6 @@ async function jobsOf(api: Started, scheduleId: number): Promise<ApiRecord[]> {
   const jobs = (await api.read("/jobs?limit=100&direction=asc")) as ApiRecord[];
   return jobs.filter((job) => job.creator.type === "Schedule" && job.creator.id === scheduleId);
 }
-
-const finished = (job: ApiRecord): boolean => ["completed", "failed", "stopped"].includes(job.status);
 
 async function runEnded(api: Started, id: number): Promise<ApiRecord> {
   return until(() => api.read(`/schedules/${id}`), (s) => s.last_run_status !== null && s.last_run_status !== "running");
@@ -132,6 +130,20 @@ describe("a schedule that must not fire", () => {
     expect((await api.read(`/schedules/${disabled.id}`)).execution_count).toBe(count);
     expect(await jobsOf(api, disabled.id)).toHaveLength(count);
     expect(await jobsOf(api, deleted.id)).toHaveLength(jobsWhenDeleted);
+  });
+});
+
+describe("an account without billing information", () => {
+  it("runs no job: a timed run counts and fails at once, and run now answers 402", async () => {
+    const unbilled = { ...unbilledAccount(), schedules: [{ id: 70, status: "enabled" as const, intervalUnit: "minutes" as const, task: { packages: [{ packageId: 801 }] } }] };
+    const fixtures = scheduleFixtures();
+    const emulator = track(await startEmulator({ port: 0, speed: SPEED, fixtures: { accounts: [...fixtures.accounts, unbilled] } }));
+    const asUnbilled = { key: UNBILLED_KEY, account: UNBILLED_ACCOUNT };
+    const read = async (): Promise<ApiRecord> => (await call(emulator, "/schedules/70", asUnbilled)).json();
+    const ran = await until(read, (s) => s.execution_count >= 1);
+    expect(ran.last_run_status).toBe("failed");
+    expect(await (await call(emulator, "/jobs", asUnbilled)).json()).toEqual([]);
+    await expectError(await call(emulator, "/schedules/70/run", { ...asUnbilled, method: "POST" }), 402, /^Billing information required/);
   });
 });
 

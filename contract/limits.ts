@@ -80,3 +80,16 @@ export function canJoinGroups(type: string): boolean {
 export function isListingKind(kind: ConnectionKind | undefined): kind is ListingKind {
   return (LISTING_CONNECTION_KINDS as readonly (ConnectionKind | undefined)[]).includes(kind);
 }
+
+/** A schedule's `interval_amount`: at least one unit between runs (facts, "Schedules"). */
+export const SCHEDULE_INTERVAL_AMOUNT_MIN = 1;
+
+/** A schedule's `auto_retry_attempts`: how often a failed job of a run is run again (facts, "Schedules"). */
+export const SCHEDULE_AUTO_RETRY_ATTEMPTS = { min: 1, max: 5, default: 3 } as const;
+
+/**
+ * A schedule's `task.time_to_idle`, in seconds (the service does not say the unit; clusters
+ * count it in seconds): how long a cluster the schedule creates may stay idle. Its documented
+ * default, 60, is below what a client may give a cluster directly, so the lower bound is 1.
+ */
+export const SCHEDULE_TIME_TO_IDLE_SECONDS = { min: 1, max: CLUSTER_TIME_TO_IDLE_SECONDS.max, default: 60 } as const;

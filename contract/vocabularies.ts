@@ -102,3 +102,27 @@ export const HOOK_SECRET_SETTINGS = {
 /** `last_trigger_status` of a hook's event in the ping answer: never triggered, or how the last delivery went. */
 export const HOOK_TRIGGER_STATUSES = ["none", "success", "failure"] as const;
 export type HookTriggerStatus = (typeof HOOK_TRIGGER_STATUSES)[number];
+
+/** A schedule's `status` (facts, "Schedules"): only an enabled schedule fires on its own. */
+export const SCHEDULE_STATUSES = ["enabled", "disabled"] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/**
+ * A schedule's `interval_unit`. The input tables list minutes to weeks, while the service reads
+ * `months` back and its examples send it; the local service accepts `months` too (calendar
+ * months, counted from `start_at`), so a schedule the service shows can also be written back.
+ */
+export const SCHEDULE_INTERVAL_UNITS = ["minutes", "hours", "days", "weeks", "months"] as const;
+export type ScheduleIntervalUnit = (typeof SCHEDULE_INTERVAL_UNITS)[number];
+
+/** Which cluster a schedule's run goes to: any fitting one, one it created, or always a new one. */
+export const SCHEDULE_REUSE_CLUSTER_STRATEGIES = ["any", "self", "none"] as const;
+export type ScheduleReuseClusterStrategy = (typeof SCHEDULE_REUSE_CLUSTER_STRATEGIES)[number];
+
+/**
+ * A schedule's `last_run_status`, null before its first run. The service documents no values;
+ * the local service says `running` until every job of the run (and its retries) has finished,
+ * then the run's outcome, worded as job statuses are.
+ */
+export const SCHEDULE_RUN_STATUSES = ["running", "completed", "failed", "stopped"] as const;
+export type ScheduleRunStatus = (typeof SCHEDULE_RUN_STATUSES)[number];

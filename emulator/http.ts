@@ -28,21 +28,34 @@ function passGate(res: ServerResponse): "send" | "drop" | { holdMs: number } {
   return verdict;
 }
 
+/** Writes the answer once the gate lets it go: now, later, or never when the connection is dropped. */
+function deliver(res: ServerResponse, status: number, write: () => void): void {
+  const verdict = passGate(res);
+  if (verdict === "drop") return;
+  if (verdict !== "send") {
+    // The status is known now, for the request log; the answer leaves later, if the client is still there.
+    res.statusCode = status;
+    setTimeout(() => res.destroyed || write(), verdict.holdMs);
+    return;
+  }
+  write();
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: OutgoingHttpHeaders = {},
 ): void {
-  const verdict = passGate(res);
-  if (verdict === "drop") return;
-  if (verdict !== "send") {
-    // The status is known now, for the request log; the answer leaves later, if the client is still there.
-    res.statusCode = status;
-    setTimeout(() => res.destroyed || writeJson(res, status, body, headers), verdict.holdMs);
-    return;
-  }
-  writeJson(res, status, body, headers);
+  deliver(res, status, () => writeJson(res, status, body, headers));
+}
+
+/** 204, which has no body and so no Content-Type ("stop watching" is the service's one such answer). */
+export function sendNoContent(res: ServerResponse): void {
+  deliver(res, 204, () => {
+    res.statusCode = 204;
+    res.end();
+  });
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders): void {

@@ -20,7 +20,7 @@ export interface StartEmulatorOptions {
   port?: number;
   /** Records to start with, or the path of a JSON file holding them; default one account. */
   fixtures?: Fixtures | string;
-  /** Run every cluster and job lifecycle this many times faster; default 1. */
+  /** Run every cluster, job and schedule lifecycle this many times faster; default 1. */
   speed?: number;
   /**
    * API credits each user may spend per hour (spec section 8); default 5,000. Hours are real

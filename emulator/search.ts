@@ -1,94 +1,80 @@
 import { HttpError } from "./http";
+import { readSearchTerm } from "./query";
 
 /**
- * The service's search language (facts, "Search endpoints"): `q` holds terms separated by spaces,
- * each `attr:value`, `attr:"a b"`, `attr:>time`, `attr:<time`, negated with a leading `-`, or free
- * text, which hits the record's name and description. Terms on the same attribute are OR'd,
- * terms on different attributes AND'd; a negated term excludes what it matches. Each area says
- * which attributes its records have and how a value matches them.
+ * The service's search language (facts, "Search endpoints"): `attr:value`, `attr:"a b"`,
+ * `attr:>date`, `attr:<date`, `-attr:value` to exclude; terms on one attribute are OR'd, terms on
+ * different attributes AND'd, and words without an attribute are searched for in what the area
+ * calls its text (name and description). Case is ignored. `created` and `updated` take dates.
  */
 
-/** How a term's value matches: an id exactly, a word ignoring case, text as a part, a time by comparison. */
-export type AttributeKind = "id" | "word" | "text" | "time";
-
-export interface SearchAttribute<T> {
-  kind: AttributeKind;
-  of(record: T): string | number;
-}
-
-export interface SearchSchema<T> {
-  attributes: Readonly<Record<string, SearchAttribute<T>>>;
-  /** The texts free terms look in (name, description). */
-  freeText(record: T): string[];
-}
-
-interface Term {
+export interface SearchTerm {
+  /** Undefined for free text. */
   attribute: string | undefined;
   negated: boolean;
-  operator: "" | ">" | "<";
+  comparison: "=" | ">" | "<";
+  /** Lower case; for a comparison, milliseconds since the epoch as text. */
   value: string;
 }
 
-const TERM = /(-?)(?:([A-Za-z_]+):)?([<>]?)(?:"([^"]*)"|(\S+))/g;
+/** How one attribute of a record is matched against a term's value (`=` terms only). */
+export type AttributeMatchers<T> = Readonly<Record<string, (record: T, value: string) => boolean>>;
 
-function badQuery(message: string): HttpError {
-  return new HttpError(400, `q ${message}`);
+/** What `created:>` and `updated:<` compare: the record's time, in milliseconds. */
+export type DateAttributes<T> = Readonly<Record<"created" | "updated", (record: T) => number>>;
+
+export interface SearchSpace<T> {
+  attributes: AttributeMatchers<T>;
+  dates: DateAttributes<T>;
+  text: (record: T, word: string) => boolean;
 }
 
-function parseTerms(q: string): Term[] {
-  return [...q.matchAll(TERM)].map((match) => ({
-    negated: match[1] === "-",
-    attribute: match[2]?.toLowerCase(),
-    operator: (match[3] ?? "") as Term["operator"],
-    value: (match[4] ?? match[5] ?? "").toLowerCase(),
-  }));
+const TERM = /(-?)(?:([a-z_]+):)?(?:"([^"]*)"|(\S+))/g;
+
+function badQuery(detail: string): HttpError {
+  return new HttpError(400, `q: ${detail}`);
 }
 
-function checkTerm<T>(term: Term, schema: SearchSchema<T>): void {
-  if (term.attribute === undefined) return;
-  const attribute = Object.hasOwn(schema.attributes, term.attribute) ? schema.attributes[term.attribute] : undefined;
-  if (attribute === undefined) throw badQuery(`names an unknown attribute ${term.attribute}; expected ${Object.keys(schema.attributes).join(", ")}`);
-  if (attribute.kind === "time" && term.operator !== "" && Number.isNaN(Date.parse(term.value))) {
-    throw badQuery(`compares ${term.attribute} with something that is not a time`);
+function dateTerm(attribute: string, raw: string): string {
+  const ms = Date.parse(raw.slice(1).toUpperCase());
+  if (Number.isNaN(ms)) throw badQuery(`${attribute}:${raw} needs a date, e.g. ${attribute}:>2026-01-31`);
+  return String(ms);
+}
+
+function parseTerm<T>(space: SearchSpace<T>, negated: boolean, attribute: string | undefined, value: string): SearchTerm {
+  if (attribute === undefined) return { attribute, negated, comparison: "=", value };
+  if (Object.hasOwn(space.dates, attribute) && /^[<>]/.test(value)) {
+    return { attribute, negated, comparison: value[0] as ">" | "<", value: dateTerm(attribute, value) };
   }
-}
-
-function matchesTime(recorded: string, term: Term): boolean {
-  if (term.operator === "") return recorded.toLowerCase().startsWith(term.value);
-  const [at, limit] = [Date.parse(recorded), Date.parse(term.value)];
-  return term.operator === ">" ? at > limit : at < limit;
-}
-
-function matchesTerm<T>(record: T, term: Term, schema: SearchSchema<T>): boolean {
-  if (term.attribute === undefined) return schema.freeText(record).some((text) => text.toLowerCase().includes(term.value));
-  const attribute = schema.attributes[term.attribute]!;
-  const recorded = String(attribute.of(record));
-  switch (attribute.kind) {
-    case "time":
-      return matchesTime(recorded, term);
-    case "text":
-      return recorded.toLowerCase().includes(term.value);
-    default:
-      return recorded.toLowerCase() === term.value;
+  if (!Object.hasOwn(space.attributes, attribute)) {
+    const known = [...Object.keys(space.attributes), ...Object.keys(space.dates)].join(", ");
+    throw badQuery(`${attribute} is not a searchable attribute; expected one of ${known}`);
   }
+  return { attribute, negated, comparison: "=", value };
 }
 
-/** Terms grouped by what they look at: free text under the empty key. */
-function byAttribute(terms: readonly Term[]): Map<string, Term[]> {
-  const groups = new Map<string, Term[]>();
-  for (const term of terms) groups.set(term.attribute ?? "", [...(groups.get(term.attribute ?? "") ?? []), term]);
-  return groups;
+/** The terms of `q` (required, 400 when missing), or 400 naming an attribute the area does not search. */
+export function readSearchQuery<T>(query: URLSearchParams, space: SearchSpace<T>): SearchTerm[] {
+  const q = readSearchTerm(query);
+  return [...q.matchAll(TERM)].map(([, minus, attribute, quoted, bare]) => parseTerm(space, minus === "-", attribute, quoted ?? bare ?? ""));
 }
 
-/** Reads `q` (required, 400 when missing or naming an unknown attribute) into a test for records. */
-export function readSearchQuery<T>(query: URLSearchParams, schema: SearchSchema<T>): (record: T) => boolean {
-  const q = query.get("q");
-  if (q === null || q.trim() === "") throw badQuery("is required");
-  const terms = parseTerms(q);
-  for (const term of terms) checkTerm(term, schema);
-  const wanted = byAttribute(terms.filter((term) => !term.negated));
-  const excluded = terms.filter((term) => term.negated);
-  return (record) =>
-    [...wanted.values()].every((group) => group.some((term) => matchesTerm(record, term, schema))) &&
-    !excluded.some((term) => matchesTerm(record, term, schema));
+function matchesTerm<T>(space: SearchSpace<T>, record: T, term: SearchTerm): boolean {
+  if (term.attribute === undefined) return space.text(record, term.value);
+  if (term.comparison === "=") return space.attributes[term.attribute]!(record, term.value);
+  const time = space.dates[term.attribute as keyof DateAttributes<T>](record);
+  return term.comparison === ">" ? time > Number(term.value) : time < Number(term.value);
+}
+
+/** Whether the record is found: no excluded term matches, and each attribute has a matching term. */
+export function matchesSearch<T>(space: SearchSpace<T>, record: T, terms: readonly SearchTerm[]): boolean {
+  if (terms.some((term) => term.negated && matchesTerm(space, record, term))) return false;
+  const wanted = terms.filter((term) => !term.negated);
+  const attributes = new Set(wanted.map((term) => term.attribute));
+  return [...attributes].every((attribute) => wanted.some((term) => term.attribute === attribute && matchesTerm(space, record, term)));
+}
+
+/** How many of the terms looking for something the record matches: the `relevance` of a result. */
+export function relevance<T>(space: SearchSpace<T>, record: T, terms: readonly SearchTerm[]): number {
+  return terms.filter((term) => !term.negated && matchesTerm(space, record, term)).length;
 }

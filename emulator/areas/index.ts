@@ -9,6 +9,7 @@ import { notificationsArea } from "./notifications";
 import { packagesArea } from "./packages";
 import { productUpdatesArea } from "./product-updates";
 import { publicKeysArea } from "./public-keys";
+import { schedulesArea } from "./schedules";
 
 export type { Area } from "./area";
 
@@ -24,6 +25,7 @@ const LIST = [
   connectionsArea,
   connectionGroupsArea,
   jobsArea,
+  schedulesArea,
   invoicesArea,
   notificationsArea,
   productUpdatesArea,

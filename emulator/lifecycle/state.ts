@@ -2,8 +2,9 @@ import type { Row, Store, Table } from "../store";
 
 /**
  * What one advance of the lifecycles reads, read once: each table's rows and the indexes areas
- * build on them. Transitions change rows in place and never add any, so what was read stays
- * complete for the whole advance.
+ * build on them. Transitions change rows in place, so what was read stays complete for the
+ * whole advance, unless a transition adds rows (a schedule's run adds jobs and clusters): it
+ * then calls `rowsAdded`, and what is read next is read afresh.
  */
 export class LifecycleState {
   private readonly cache = new Map<object | symbol, unknown>();
@@ -19,6 +20,11 @@ export class LifecycleState {
   once<T>(key: object | symbol, build: () => T): T {
     if (!this.cache.has(key)) this.cache.set(key, build());
     return this.cache.get(key) as T;
+  }
+
+  /** Forgets every table and index read so far, after a transition that inserted rows. */
+  rowsAdded(): void {
+    this.cache.clear();
   }
 
   /** Wall-clock milliseconds of a simulated duration. */

@@ -44,6 +44,8 @@ export interface ClusterRow extends Row, ClusterSettings {
   terminatedAt: string | null;
   /** When the last of its jobs ended; an available cluster goes idle counting from here. */
   lastJobEndedAt: string | null;
+  /** The schedule that created it, which may reuse it (`reuse_cluster_strategy` `self`). */
+  scheduleId?: number;
 }
 
 export const CLUSTERS = defineTable<ClusterRow>("clusters");
@@ -82,12 +84,12 @@ export interface NewCluster extends ClusterSettings, NewRowPlace {
   ownerId: number;
   /** `pending` when a client creates it; a fixture's cluster starts settled. */
   status: ClusterStatus;
+  scheduleId?: number;
 }
 
-/** A cluster entering `status` now, with the timestamps that status implies. */
-export function insertCluster(store: Store, fields: NewCluster): ClusterRow {
-  const nowMs = store.clock.now();
-  const now = isoTime(nowMs);
+/** A cluster entering `status` at `atMs` (now by default), with the timestamps that status implies. */
+export function insertCluster(store: Store, fields: NewCluster, atMs = store.clock.now()): ClusterRow {
+  const now = isoTime(atMs);
   const cluster = store.insert(CLUSTERS, {
     ...fields,
     statusSince: now,
@@ -98,7 +100,7 @@ export function insertCluster(store: Store, fields: NewCluster): ClusterRow {
     terminatedAt: fields.status === "terminated" ? now : null,
     lastJobEndedAt: null,
   });
-  announceStatusChange(store, { subject: "cluster", row: cluster, previous: null, at: nowMs });
+  announceStatusChange(store, { subject: "cluster", row: cluster, previous: null, at: atMs });
   return cluster;
 }
 

@@ -7,7 +7,7 @@ import { HttpError, sendJson } from "../../http";
 import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
-import { readSearchQuery, type SearchSchema } from "../../search";
+import { readSearchQuery, type SearchSchema } from "./search-language";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { hookTypesRoute } from "./catalogue";
 import { distinctEvents, hookJson, HOOKS, insertHook, nameFields, newSalt, pingJson, type HookRow } from "./model";

@@ -3,6 +3,7 @@ import { webAppUrl } from "../../routing";
 import type { Store } from "../../store";
 import { CLUSTERS, clusterUrl } from "../clusters/model";
 import { PACKAGES } from "../packages/model";
+import { scheduleCreatorJson } from "../schedules/json";
 import { jobProgress, progressTime, runtimeSeconds, visibleOutputs, type JobOutputRow, type JobRow } from "./model";
 
 /** The service's JSON for jobs and their outputs (spec 2.1 and 2.2, plus fields seen in the facts). */
@@ -43,6 +44,7 @@ export function jobOutputJson(output: JobOutputRow, job: JobRow, view: JobView):
 }
 
 function creatorJson(job: JobRow, view: JobView): Record<string, unknown> {
+  if (job.scheduled !== undefined) return scheduleCreatorJson(view.store, job.accountId, job.scheduled.scheduleId, view.baseUrl);
   const user = view.store.accountById(job.accountId)?.users.find((u) => u.id === job.ownerId);
   return { type: "User", display_name: user?.name ?? "", id: job.ownerId, url: `${view.baseUrl}/users/${job.ownerId}` };
 }
@@ -84,7 +86,14 @@ export function jobJson(job: JobRow, view: JobView): Record<string, unknown> {
     creator: creatorJson(job, view),
     package: packageRef(job, view),
     cluster: clusterRef(job, view),
+    ...scheduledFields(job),
   };
+}
+
+/** Only jobs a schedule started carry their attempt (facts, "Schedules"). */
+function scheduledFields(job: JobRow): Record<string, unknown> {
+  if (job.scheduled === undefined) return {};
+  return { attempts: job.scheduled.attempts, master_auto_retry_attempts: job.scheduled.masterAutoRetryAttempts };
 }
 
 /** Package variables overlaid by the job's own, then by its dynamic ones. */

@@ -18,8 +18,19 @@ export interface JobHistoryEntry {
   at: string;
 }
 
+/** What a job started by a schedule carries (facts, "Schedules"): its schedule and which attempt it is. */
+export interface ScheduledJob {
+  scheduleId: number;
+  /** 0 for a run's first attempt, then 1, 2, ... for its automatic retries. */
+  attempts: number;
+  /** The schedule's `auto_retry_attempts` when the run started; null without automatic retries. */
+  masterAutoRetryAttempts: number | null;
+}
+
 export interface JobRow extends Row {
   ownerId: number;
+  /** Only on jobs a schedule started; the others were started by their owner. */
+  scheduled?: ScheduledJob;
   clusterId: number;
   packageId: number;
   variables: Record<string, string>;
@@ -74,6 +85,7 @@ export interface NewJob {
   pkg: PackageRow;
   variables: Record<string, string>;
   dynamicVariables: Record<string, string>;
+  scheduled?: ScheduledJob;
 }
 
 /** Outputs are rows of their own so each has an id of the one output sequence. */
@@ -113,6 +125,8 @@ export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
     failedAt: null,
     runEndedAt: null,
     errors: "",
+    // Left out rather than undefined, so a job run by a user is stored as it always was.
+    ...(fields.scheduled === undefined ? {} : { scheduled: fields.scheduled }),
   });
   store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.pkg) });
   announceStatusChange(store, { subject: "job", row: job, previous: null, at: atMs });

@@ -1,0 +1,12 @@
+import type { Area } from "../area";
+import { scheduleFixtures } from "./fixtures";
+import { scheduleLifecycle } from "./lifecycle";
+import { schedulesRoutes } from "./routes";
+
+/** Schedules (facts, "Schedules"): run packages as jobs every interval, on clusters they pick or create. */
+export const schedulesArea = {
+  name: "schedules",
+  routes: schedulesRoutes,
+  accountFixtures: scheduleFixtures,
+  lifecycle: scheduleLifecycle,
+} satisfies Area;

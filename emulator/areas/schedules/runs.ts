@@ -1,0 +1,148 @@
+import type { ScheduleRunStatus } from "../../../contract/vocabularies";
+import { isoTime } from "../../clock";
+import type { Store } from "../../store";
+import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, isEnding, isReady, type ClusterRow } from "../clusters/model";
+import { insertJob, isFinished, JOBS, type JobRow, type ScheduledJob } from "../jobs/model";
+import { PACKAGES, type PackageRow } from "../packages/model";
+import { SCHEDULES, type ActiveRun, type SchedulePackage, type ScheduleRow } from "./model";
+
+/**
+ * A schedule's runs: each runs every package of its task as a job, on a cluster chosen by
+ * `reuse_cluster_strategy`, retries failed jobs when `auto_retry` is on, and ends with the
+ * outcome of its jobs' last attempts. Jobs and clusters then move on as the jobs and clusters
+ * areas make them: a job on a cluster still coming up waits `queued` until it is ready.
+ */
+
+/** A cluster the schedule may reuse: alive, big enough, and its own when the strategy says `self`. */
+function canReuse(schedule: ScheduleRow, cluster: ClusterRow): boolean {
+  if (isEnding(cluster) || cluster.status === "error" || cluster.nodes < schedule.task.nodes) return false;
+  return schedule.reuseClusterStrategy === "any" || cluster.scheduleId === schedule.id;
+}
+
+/**
+ * Ready clusters first, then ones still coming up, so runs a minute apart do not each create a
+ * cluster while the first is being made; the oldest of equals, so runs keep to one cluster.
+ */
+function reusableCluster(store: Store, schedule: ScheduleRow): ClusterRow | undefined {
+  if (schedule.reuseClusterStrategy === "none") return undefined;
+  const candidates = store.list(CLUSTERS, schedule.accountId).filter((cluster) => canReuse(schedule, cluster));
+  return candidates.find(isReady) ?? candidates[0];
+}
+
+/** A cluster made from the task's settings, remembered as the schedule's own. */
+function createCluster(store: Store, schedule: ScheduleRow, run: number, at: number): ClusterRow {
+  return insertCluster(
+    store,
+    {
+      accountId: schedule.accountId,
+      ownerId: schedule.ownerId,
+      name: `schedule-${schedule.id}-run-${run}`,
+      description: `Created by schedule '${schedule.name}'`,
+      type: CLUSTER_DEFAULTS.type,
+      nodes: schedule.task.nodes,
+      region: CLUSTER_DEFAULTS.region,
+      terminateOnIdle: schedule.task.terminateOnIdle,
+      timeToIdle: schedule.task.timeToIdle,
+      status: "pending",
+      scheduleId: schedule.id,
+    },
+    at,
+  );
+}
+
+function clusterForRun(store: Store, schedule: ScheduleRow, run: number, at: number): ClusterRow {
+  return reusableCluster(store, schedule) ?? createCluster(store, schedule, run, at);
+}
+
+/** The task's packages that can still run (the account's, and active), each with its package row. */
+function runnablePackages(store: Store, schedule: ScheduleRow): { item: SchedulePackage; pkg: PackageRow }[] {
+  return schedule.task.packages.flatMap((item) => {
+    const pkg = store.find(PACKAGES, schedule.accountId, item.packageId);
+    return pkg?.status === "active" ? [{ item, pkg }] : [];
+  });
+}
+
+interface PackageRun {
+  clusterId: number;
+  pkg: PackageRow;
+  variables: Record<string, string>;
+  scheduled: ScheduledJob;
+}
+
+/** One job of a run, owned by the schedule's owner as its creator is the schedule. */
+function runPackage(store: Store, schedule: ScheduleRow, run: PackageRun, at: number): JobRow {
+  const { accountId, ownerId } = schedule;
+  return insertJob(store, { accountId, ownerId, ...run, variables: { ...run.variables }, dynamicVariables: {} }, at);
+}
+
+/**
+ * Starts the schedule's next run at `at`. An account without billing information runs no job,
+ * as the API would refuse each one: the run counts and ends `failed` at once.
+ */
+export function startRun(store: Store, schedule: ScheduleRow, at: number): void {
+  const number = schedule.executionCount + 1;
+  const packages = runnablePackages(store, schedule);
+  const runs = store.accountById(schedule.accountId)?.billing === true && packages.length > 0;
+  const counted = { executionCount: number, lastRunAt: isoTime(at) };
+  if (!runs) {
+    store.update(SCHEDULES, schedule, { ...counted, lastRunStatus: "failed" });
+    return;
+  }
+  const cluster = clusterForRun(store, schedule, number, at);
+  const scheduled: ScheduledJob = { scheduleId: schedule.id, attempts: 0, masterAutoRetryAttempts: schedule.autoRetry ? schedule.autoRetryAttempts : null };
+  const jobIds = packages.map(({ item, pkg }) => runPackage(store, schedule, { clusterId: cluster.id, pkg, variables: item.variables, scheduled }, at).id);
+  store.update(SCHEDULES, schedule, { ...counted, lastRunStatus: "running", activeRuns: [...schedule.activeRuns, { number, jobIds }] });
+}
+
+// ---- retries and the end of a run
+
+/** The run's latest attempts, a job that no longer exists counting as stopped. */
+function attemptsOf(store: Store, schedule: ScheduleRow, run: ActiveRun): (JobRow | undefined)[] {
+  return run.jobIds.map((id) => store.find(JOBS, schedule.accountId, id));
+}
+
+type RetryableJob = JobRow & { scheduled: ScheduledJob };
+
+/** A failed attempt that may be tried again: auto retry was on when the run started, attempts are left. */
+function canRetry(job: JobRow | undefined): job is RetryableJob {
+  const scheduled = job?.scheduled;
+  if (job?.status !== "failed" || scheduled === undefined || scheduled.masterAutoRetryAttempts === null) return false;
+  return scheduled.attempts < scheduled.masterAutoRetryAttempts;
+}
+
+/** The first failed attempt of the run that is due for a retry, if any. */
+export function retryDue(store: Store, schedule: ScheduleRow, run: ActiveRun): RetryableJob | undefined {
+  return attemptsOf(store, schedule, run).find(canRetry);
+}
+
+/** The failed attempt's next one: same package and variables, on its cluster while that lives. */
+export function retry(store: Store, schedule: ScheduleRow, run: ActiveRun, failed: RetryableJob, at: number): void {
+  // Packages are never removed: the API only reads them.
+  const pkg = store.find(PACKAGES, schedule.accountId, failed.packageId)!;
+  const previous = store.find(CLUSTERS, schedule.accountId, failed.clusterId);
+  const cluster = previous !== undefined && !isEnding(previous) ? previous : clusterForRun(store, schedule, run.number, at);
+  const scheduled = { ...failed.scheduled, attempts: failed.scheduled.attempts + 1 };
+  const next = runPackage(store, schedule, { clusterId: cluster.id, pkg, variables: failed.variables, scheduled }, at);
+  const jobIds = run.jobIds.map((id) => (id === failed.id ? next.id : id));
+  store.update(SCHEDULES, schedule, { activeRuns: schedule.activeRuns.map((r) => (r === run ? { ...r, jobIds } : r)) });
+}
+
+/** When every last attempt of the run has finished with no retry to come, else undefined. */
+export function runEnd(store: Store, schedule: ScheduleRow, run: ActiveRun): number | undefined {
+  const attempts = attemptsOf(store, schedule, run);
+  if (attempts.some((job) => job !== undefined && (!isFinished(job) || canRetry(job)))) return undefined;
+  return Math.max(...attempts.map((job) => (job === undefined ? -Infinity : Date.parse(job.statusSince))));
+}
+
+function outcomeOf(attempts: readonly (JobRow | undefined)[]): ScheduleRunStatus {
+  if (attempts.some((job) => job?.status === "failed")) return "failed";
+  if (attempts.some((job) => job === undefined || job.status === "stopped")) return "stopped";
+  return "completed";
+}
+
+/** The run is over; its outcome is the schedule's last run status if no run started after it. */
+export function endRun(store: Store, schedule: ScheduleRow, run: ActiveRun): void {
+  const activeRuns = schedule.activeRuns.filter((r) => r !== run);
+  const latest = run.number === schedule.executionCount;
+  store.update(SCHEDULES, schedule, latest ? { activeRuns, lastRunStatus: outcomeOf(attemptsOf(store, schedule, run)) } : { activeRuns });
+}

@@ -1,0 +1,113 @@
+import { expect } from "vitest";
+import type { Fixtures, RunningEmulator } from "../../emulator";
+import { ACCOUNT, call, DANA_KEY, expectOnlyFields, readJson, testFixtures } from "./helpers";
+
+/** What the schedules tests share: an account with packages that succeed and fail, and small calls. */
+
+/** Every field of a schedule's JSON (facts, "Schedule response fields"). */
+export const SCHEDULE_FIELDS = [
+  "id",
+  "name",
+  "description",
+  "owner_id",
+  "status",
+  "start_at",
+  "next_run_at",
+  "last_run_at",
+  "last_run_status",
+  "execution_count",
+  "interval_amount",
+  "interval_unit",
+  "overlap",
+  "auto_retry",
+  "auto_retry_attempts",
+  "reuse_cluster_strategy",
+  "task",
+  "created_at",
+  "updated_at",
+  "url",
+  "html_url",
+] as const;
+
+export const TASK_FIELDS = ["nodes", "terminate_on_idle", "time_to_idle", "packages"] as const;
+
+/** A schedule with exactly the documented fields, at its own addresses. */
+export function expectScheduleRecord(emulator: RunningEmulator, body: ApiRecord): ApiRecord {
+  expectOnlyFields(body, SCHEDULE_FIELDS);
+  expectOnlyFields(body.task, TASK_FIELDS);
+  expect(body.url).toBe(`${emulator.url}/${ACCOUNT}/api/schedules/${body.id}`);
+  expect(body.html_url).toBe(`${emulator.url}/${ACCOUNT}/schedules/${body.id}`);
+  return body;
+}
+
+type AccountInput = Fixtures["accounts"][number];
+
+/** Packages: 101 completes in 10 s, 102 fails after 5 s, 103 is archived, 104 runs 150 s. */
+export function scheduleFixtures(extra: Pick<AccountInput, "clusters" | "schedules"> = {}): Fixtures {
+  const [acme, globex] = testFixtures().accounts;
+  return {
+    accounts: [
+      {
+        ...acme!,
+        packages: [
+          { id: 101, name: "orders-rollup", run: { seconds: 10, outputs: [{ name: "orders", records: 10 }] } },
+          { id: 102, name: "crm-sync", run: { seconds: 5, outcome: "failed", error: "token expired" } },
+          { id: 103, name: "legacy-export", status: "archived" },
+          { id: 104, name: "long-load", run: { seconds: 150 } },
+        ],
+        ...extra,
+      },
+      {
+        ...globex!,
+        packages: [{ id: 901, name: "globex-package" }],
+        // A ready cluster with a lower id than any of acme's: never picked for acme's runs.
+        clusters: [{ id: 5, name: "globex-big", nodes: 10 }],
+      },
+    ],
+  };
+}
+
+export type ApiRecord = Record<string, any> & { id: number };
+
+export interface ScheduleCalls {
+  create(body: unknown, key?: string): Promise<ApiRecord>;
+  read(path: string, key?: string): Promise<any>;
+  send(method: string, path: string, body?: unknown): Promise<ApiRecord>;
+}
+
+/** Calls that must succeed, each answering the record. */
+export function scheduleCalls(emulator: RunningEmulator): ScheduleCalls {
+  return {
+    async create(body, key = DANA_KEY) {
+      const response = await call(emulator, "/schedules", { method: "POST", body, key });
+      expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+      return readJson(response);
+    },
+    async read(path, key = DANA_KEY) {
+      const response = await call(emulator, path, { key });
+      expect(response.status).toBe(200);
+      return readJson(response);
+    },
+    async send(method, path, body) {
+      const response = await call(emulator, path, { method, body });
+      expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
+      return readJson(response);
+    },
+  };
+}
+
+/** A minimal valid create body, with `fields` added. */
+export function scheduleBody(fields: Record<string, unknown> = {}, packages: unknown[] = [{ package_id: 101 }]): Record<string, unknown> {
+  return { name: "nightly", task: { packages }, ...fields };
+}
+
+/** Polls `read` until `done` holds; fails with the last value when `timeoutMs` passes first. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

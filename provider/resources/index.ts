@@ -3,3 +3,4 @@ export * from "./public-key";
 export * from "./connection-group";
 export * from "./cluster";
 export * from "./job-run";
+export * from "./schedule";

@@ -6,6 +6,7 @@ import { clusterProvider } from "./cluster/provider";
 import { connectionGroupProvider } from "./connection-group/provider";
 import { jobRunProvider } from "./job-run/provider";
 import { publicKeyProvider } from "./public-key/provider";
+import { scheduleProvider } from "./schedule/provider";
 import type { ResourceImplementation } from "./shared/implementation";
 
 export const PROVIDERS = {
@@ -13,6 +14,7 @@ export const PROVIDERS = {
   ConnectionGroup: connectionGroupProvider,
   Cluster: clusterProvider,
   JobRun: jobRunProvider,
+  Schedule: scheduleProvider,
 } satisfies Record<string, ResourceImplementation<unknown, unknown>>;
 
 export type ResourceKind = keyof typeof PROVIDERS;

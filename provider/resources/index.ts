@@ -4,3 +4,4 @@ export * from "./connection-group";
 export * from "./cluster";
 export * from "./job-run";
 export * from "./schedule";
+export * from "./hook";

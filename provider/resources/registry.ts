@@ -4,6 +4,7 @@
  */
 import { clusterProvider } from "./cluster/provider";
 import { connectionGroupProvider } from "./connection-group/provider";
+import { hookProvider } from "./hook/provider";
 import { jobRunProvider } from "./job-run/provider";
 import { publicKeyProvider } from "./public-key/provider";
 import { scheduleProvider } from "./schedule/provider";
@@ -15,6 +16,7 @@ export const PROVIDERS = {
   Cluster: clusterProvider,
   JobRun: jobRunProvider,
   Schedule: scheduleProvider,
+  Hook: hookProvider,
 } satisfies Record<string, ResourceImplementation<unknown, unknown>>;
 
 export type ResourceKind = keyof typeof PROVIDERS;

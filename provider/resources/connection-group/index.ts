@@ -8,6 +8,6 @@ export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutp
  * replacement keeps the name, which the account allows only once. Options given here win.
  */
 export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>("ConnectionGroup", fields.outputNames, {
-  deleteBeforeReplace: true,
+  defaults: { deleteBeforeReplace: true },
 });
 export type ConnectionGroup = InstanceType<typeof ConnectionGroup>;

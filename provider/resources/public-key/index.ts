@@ -8,5 +8,5 @@ export type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
  * key once, and a forced replacement (`--replace`, for which the engine asks the provider
  * nothing) keeps the key. Options given here win.
  */
-export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>("PublicKey", fields.outputNames, { deleteBeforeReplace: true });
+export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>("PublicKey", fields.outputNames, { defaults: { deleteBeforeReplace: true } });
 export type PublicKey = InstanceType<typeof PublicKey>;

@@ -18,19 +18,28 @@ export interface ResourceClass<Args, Outputs> {
   new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<Outputs>;
 }
 
-/** `defaults` are options a resource needs unless the program says otherwise. */
+export interface ClassOptions {
+  /** Options the resource needs unless the program says otherwise. */
+  defaults?: pulumi.CustomResourceOptions;
+  /** Inputs, and the outputs of the same names, stored only encrypted, whatever the program passes. */
+  secrets?: readonly string[];
+}
+
 export function resourceClass<Args extends object, Outputs>(
   kind: ResourceKind,
   outputNames: readonly string[],
-  defaults: pulumi.CustomResourceOptions = {},
+  options: ClassOptions = {},
 ): ResourceClass<Args, Outputs> {
   // Every output is named in the props (as undefined) so the engine exposes it on the resource.
   const declared = Object.fromEntries(outputNames.map((name) => [name, undefined]));
+  const secrets = options.secrets ?? [];
+  const defaults = { ...options.defaults, ...(secrets.length > 0 ? { additionalSecretOutputs: [...secrets] } : {}) };
   const made = class extends pulumi.CustomResource {
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const restore = withoutStackTraces();
       try {
-        super(resourceType(kind), name, withProvider(kind, { ...declared, ...args }), withDefaults(opts, defaults));
+        const props = withSecrets({ ...declared, ...args }, secrets);
+        super(resourceType(kind), name, withProvider(kind, props), withDefaults(opts, defaults));
       } finally {
         restore();
       }
@@ -40,10 +49,19 @@ export function resourceClass<Args extends object, Outputs>(
   return made as unknown as ResourceClass<Args, Outputs>;
 }
 
-/** An option the program left out or set to undefined takes the resource's default. */
+/**
+ * An option the program left out or set to undefined takes the resource's default; secret
+ * outputs the program names are added to the resource's own.
+ */
 function withDefaults(opts: pulumi.CustomResourceOptions | undefined, defaults: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
-  const given = Object.fromEntries(Object.entries(opts ?? {}).filter(([, value]) => value !== undefined));
-  return { ...defaults, ...given };
+  const given = Object.fromEntries(Object.entries(opts ?? {}).filter(([, value]) => value !== undefined)) as pulumi.CustomResourceOptions;
+  const secretOutputs = [...(defaults.additionalSecretOutputs ?? []), ...(given.additionalSecretOutputs ?? [])];
+  return { ...defaults, ...given, ...(secretOutputs.length > 0 ? { additionalSecretOutputs: secretOutputs } : {}) };
+}
+
+function withSecrets(props: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
+  const wrapped = secrets.filter((name) => props[name] !== undefined).map((name) => [name, pulumi.secret(props[name])]);
+  return { ...props, ...Object.fromEntries(wrapped) };
 }
 
 /**

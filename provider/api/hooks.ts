@@ -1,0 +1,51 @@
+/** Hooks: `{base_url}/hooks` (facts, "Hooks"). */
+import { z } from "zod";
+import type { RequestFn } from "../client/http";
+import { parseRecord } from "./records";
+
+export const hookRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  active: z.boolean(),
+  events: z.array(z.string()),
+  settings: z.record(z.string(), z.unknown()),
+  salt: z.string(),
+  /** Not in the service's documented answer; used, when present, to tell a hook made just now. */
+  created_at: z.string().optional(),
+});
+export type HookRecord = z.output<typeof hookRecord>;
+
+const WHAT = "a hook";
+const hookPath = (id: string | number) => `/hooks/${encodeURIComponent(String(id))}`;
+
+export async function createHook(request: RequestFn, body: object): Promise<HookRecord> {
+  const response = await request({ method: "POST", path: "/hooks", body });
+  return parseRecord(hookRecord, response.body, WHAT);
+}
+
+export async function getHook(request: RequestFn, id: string | number): Promise<HookRecord> {
+  const response = await request({ method: "GET", path: hookPath(id) });
+  return parseRecord(hookRecord, response.body, WHAT);
+}
+
+/** `settings` is required by the service on every update; `events`, when sent, replaces the list. */
+export async function updateHook(request: RequestFn, id: string | number, body: object): Promise<HookRecord> {
+  const response = await request({ method: "PUT", path: hookPath(id), body });
+  return parseRecord(hookRecord, response.body, WHAT);
+}
+
+export async function deleteHook(request: RequestFn, id: string | number): Promise<void> {
+  await request({ method: "DELETE", path: hookPath(id) });
+}
+
+/** A new salt: signatures made with the old one stop matching. */
+export async function resetHookSalt(request: RequestFn, id: string | number): Promise<string> {
+  const response = await request({ method: "PUT", path: `${hookPath(id)}/reset_salt` });
+  return parseRecord(z.object({ salt: z.string() }), response.body, "a hook's salt").salt;
+}
+
+/** The first page of the account's hooks of one type, newest first; follow its `Link` for the rest. */
+export function listHooksRequest(type: string) {
+  return { method: "GET" as const, path: "/hooks", query: { type, sort: "created", direction: "desc" } };
+}

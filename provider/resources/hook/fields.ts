@@ -1,0 +1,62 @@
+/**
+ * Hook's fields. `type` is fixed at creation (a new one replaces the hook); the rest updates in
+ * place. `events` is a set: order and repeats do not matter. Omitted `name` is the service's
+ * choice (derived from the settings) and not managed. `settings` are kept as last sent (see
+ * settings.ts); `saltRotation` is the provider's own: any change asks the service for a new salt.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { HookRecord } from "../../api/hooks";
+import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent, type HookType } from "../../../contract/vocabularies";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, labelText } from "../shared/check";
+import { containsUnknown } from "../shared/diff";
+import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { SETTINGS_BY_TYPE, settingsBody, type HookSettingsArgs } from "./settings";
+
+export interface HookArgs {
+  /** `web`, `slack`, `email`, `hipchat` or `pagerduty`. Changing it replaces the hook. */
+  type: pulumi.Input<HookType>;
+  /** Left out, the service names the hook after its settings and Pulumi leaves the name alone. */
+  name?: pulumi.Input<string>;
+  /** Whether the hook is told of events; default true. */
+  active?: pulumi.Input<boolean>;
+  /** The events it is told of (`job.failed`, `cluster`, …), in any order; at least one. */
+  events: pulumi.Input<pulumi.Input<HookEvent>[]>;
+  /** The type's settings; stored encrypted in the state, whatever the program passes. */
+  settings: pulumi.Input<HookSettingsArgs>;
+  /** Any value; when it changes, the service makes a new salt. */
+  saltRotation?: pulumi.Input<unknown>;
+  /** The id of an existing hook to manage instead of creating one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+/** A set: sorted, each once. Left as given while an event is unknown. */
+function eventSet(events: string[]): string[] {
+  if (events.some(isUnknown)) return events;
+  return [...new Set(events)].sort();
+}
+
+const table = {
+  type: { input: z.enum(HOOK_TYPES), required: true, api: "type", onChange: "replace", read: (r) => r.type },
+  name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update", read: (r) => r.name },
+  active: { input: z.boolean(), default: true, api: "active", onChange: "update", read: (r) => r.active },
+  events: { input: z.array(z.enum(HOOK_EVENT_IDS as [HookEvent, ...HookEvent[]])).min(1).transform(eventSet), required: true, api: "events", onChange: "update", read: (r) => eventSet(r.events) },
+  settings: { input: z.record(z.string(), z.unknown()), required: true, api: "settings", toApi: settingsBody, onChange: "update" },
+  saltRotation: { input: z.json(), onChange: "update" },
+  importId: importIdField,
+  salt: { read: (r) => r.salt },
+} satisfies Record<string, Field<HookRecord>>;
+
+export const fields = fieldsOf<HookRecord, typeof table>(table, {
+  refine(inputs, ctx) {
+    // A setting still unknown in a preview (another resource's output) is checked by the update.
+    if (isUnknown(inputs.type) || containsUnknown(inputs.settings)) return;
+    const parsed = SETTINGS_BY_TYPE[inputs.type].safeParse(inputs.settings);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["settings", ...issue.path] } as z.core.$ZodRawIssue);
+  },
+});
+
+export type HookInputs = InputsOf<typeof table>;
+export type HookOutputs = OutputsOf<typeof table>;

@@ -1,0 +1,97 @@
+/**
+ * Hook: tells a web address, a Slack channel, email addresses, a HipChat room or PagerDuty of job
+ * and cluster events (facts, "Hooks"). Everything but the type updates in place with a PUT of
+ * what differs; a new `saltRotation` asks for a new salt. A create whose outcome is unknown looks
+ * for a hook made since it was sent with everything asked for before sending again (see
+ * shared/reconciler.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { createHook, deleteHook, getHook, hookRecord, listHooksRequest, resetHookSalt, updateHook, type HookRecord } from "../../api/hooks";
+import { EtlApiError } from "../../client/errors";
+import type { RequestFn } from "../../client/http";
+import { collectAllPages } from "../../client/pagination";
+import { apiRequest } from "../../context";
+import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { checkWithSchema } from "../shared/check";
+import { sameValue } from "../shared/diff";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { createdInWindow, MAX_RECENT_PAGES, windowStart } from "../shared/reconcile";
+import { reconciler } from "../shared/reconciler";
+import { fields, type HookInputs, type HookOutputs } from "./fields";
+
+const KIND = "hook";
+
+/** A PUT of what differs, then a new salt when `saltRotation` changed; no call when nothing does. */
+async function update(id: string, olds: HookOutputs, news: HookInputs): Promise<HookOutputs> {
+  const request = apiRequest();
+  const body = fields.updateBody(olds, news);
+  let outputs = Object.keys(body).length === 0 ? fields.withOwnInputs(olds, news) : fields.outputs(await updateHook(request, id, body), news);
+  if (!sameValue(olds.saltRotation, news.saltRotation)) {
+    outputs = { ...outputs, salt: await resetHookSalt(request, id) };
+  }
+  return outputs;
+}
+
+async function adopt(importId: string, inputs: HookInputs): Promise<HookOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getHook(apiRequest(), importId));
+  if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
+  try {
+    // The settings the service hides cannot be compared: they are always sent.
+    const found = { ...fields.outputs(record, inputs), settings: undefined } as unknown as HookOutputs;
+    return await update(importId, found, inputs);
+  } catch (error) {
+    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
+    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
+    throw error;
+  }
+}
+
+/** Whether a create sent at `sentAt` may have made this hook: made since then (when the service says), with everything it can show. */
+export function isHookCreatedBy(record: HookRecord, inputs: HookInputs, sentAt: number): boolean {
+  const recent = record.created_at === undefined || createdInWindow(record.created_at, sentAt);
+  return recent && fields.hasSentValues(record, inputs);
+}
+
+export async function findCreatedHook(request: RequestFn, inputs: HookInputs, sentAt: number): Promise<HookRecord[]> {
+  const since = windowStart(sentAt);
+  const isOlder = (record: HookRecord) => record.created_at !== undefined && Date.parse(record.created_at) < since;
+  const recent = await collectAllPages(request, listHooksRequest(inputs.type), hookRecord, { what: "hooks", maxPages: MAX_RECENT_PAGES, until: isOlder });
+  return recent.filter((record) => isHookCreatedBy(record, inputs, sentAt));
+}
+
+export const hookProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: HookOutputs, news: HookInputs): Promise<pulumi.dynamic.DiffResult> {
+    return fields.diff(olds, news);
+  },
+
+  async create(inputs: HookInputs): Promise<pulumi.dynamic.CreateResult<HookOutputs>> {
+    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
+    const request = apiRequest();
+    const body = fields.createBody(inputs);
+    const { record } = await reconciler().createOnce({
+      kind: KIND,
+      request,
+      send: () => createHook(request, body),
+      find: (sentAt, lookup) => findCreatedHook(lookup, inputs, sentAt),
+      idOf: (hook) => hook.id,
+    });
+    return { id: String(record.id), outs: fields.outputs(record, inputs) };
+  },
+
+  async read(id: string, props: HookOutputs) {
+    return fields.readResult(id, await unlessGone(getHook(apiRequest(), id)), props);
+  },
+
+  async update(id: string, olds: HookOutputs, news: HookInputs): Promise<pulumi.dynamic.UpdateResult<HookOutputs>> {
+    return { outs: await update(id, olds, news) };
+  },
+
+  async delete(id: string): Promise<void> {
+    await unlessGone(deleteHook(apiRequest(), id));
+  },
+} satisfies ResourceImplementation<HookInputs, HookOutputs>;

@@ -151,7 +151,16 @@ describe("GET /hooks and /hooks/search", () => {
 
   it("answers 400 to a search without q or naming an unknown attribute", async () => {
     await expectError(await call(emulator, "/hooks/search"), 400, "q is required");
-    await expectError(await call(emulator, "/hooks/search?q=colour:red"), 400, /^q names an unknown attribute colour; expected id, name, type$/);
+    await expectError(await call(emulator, "/hooks/search?q=colour:red"), 400, /^q: colour is not a searchable attribute; expected one of id, name, type, created, updated$/);
+  });
+
+  it("searches by creation and update time, compared or by how the time begins", async () => {
+    const day = ((await readJson(await call(emulator, `/hooks/${ids.email}`))).created_at as string).slice(0, 10);
+    expect(await listed(`/hooks/search?q=created:${day}%20id:${ids.email}`)).toEqual([ids.email]);
+    expect(await listed(`/hooks/search?q=created:1999%20id:${ids.email}`)).toEqual([]);
+    expect(await listed(`/hooks/search?q=updated:%3E2000-01-01%20id:${ids.web}`)).toEqual([ids.web]);
+    expect(await listed("/hooks/search?q=created:%3C2000-01-01")).toEqual([]);
+    await expectError(await call(emulator, "/hooks/search?q=updated:%3Esoon"), 400, /^q: updated:>soon needs a date/);
   });
 });
 

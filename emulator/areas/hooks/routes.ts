@@ -7,7 +7,7 @@ import { HttpError, sendJson } from "../../http";
 import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
-import { readSearchQuery, type SearchSchema } from "./search-language";
+import { exactly, inPart, searchRecords, type SearchSpace } from "../../search";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { hookTypesRoute } from "./catalogue";
 import { distinctEvents, hookJson, HOOKS, insertHook, nameFields, newSalt, pingJson, type HookRow } from "./model";
@@ -54,16 +54,14 @@ const sortKeys: SortKeys<HookRow> = {
   name: (hook) => hook.name,
 };
 
-/** Search ranks nothing, so `relevance` is id order (facts, "Search endpoints": its default). */
-const searchSortKeys: SortKeys<HookRow> = { id: (hook) => hook.id, ...sortKeys, relevance: (hook) => hook.id };
-
-const searchSchema: SearchSchema<HookRow> = {
+/** What a hook search looks at (facts, "Hooks"); hooks have no description, so free text reads the name. */
+const hookSearch: SearchSpace<HookRow> = {
   attributes: {
-    id: { kind: "id", of: (hook) => hook.id },
-    name: { kind: "text", of: (hook) => hook.name },
-    type: { kind: "word", of: (hook) => hook.type },
+    id: exactly((hook) => hook.id),
+    name: inPart((hook) => hook.name),
+    type: exactly((hook) => hook.type),
   },
-  freeText: (hook) => [hook.name],
+  text: inPart((hook) => hook.name),
 };
 
 function sendHook(ctx: ApiContext, status: number, hook: HookRow): void {
@@ -104,9 +102,8 @@ function listHooks(ctx: ApiContext): void {
 }
 
 function searchHooks(ctx: ApiContext): void {
-  const matches = readSearchQuery(ctx.query, searchSchema);
-  const hooks = ctx.store.list(HOOKS, ctx.caller.account.id).filter(matches);
-  sendPage(ctx, sortRecords(hooks, ctx.query, searchSortKeys), (hook) => hookJson(hook, ctx.baseUrl));
+  const hooks = searchRecords(ctx.store.list(HOOKS, ctx.caller.account.id), ctx.query, hookSearch);
+  sendPage(ctx, hooks, (hook) => hookJson(hook, ctx.baseUrl));
 }
 
 function getHook(ctx: ApiContext): void {

@@ -6,14 +6,14 @@ import { HttpError, sendJson } from "../../http";
 import { sendPage } from "../../pagination";
 import { readStatusFilter, readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
-import { matchesSearch, readSearchQuery, relevance } from "../../search";
+import { searchRecords } from "../../search";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { BILLING_REQUIRED_MESSAGE } from "../jobs/routes";
 import { applyBody, checkPackages, checkStartAt, createBodySchema, defaultSettings, updateBodySchema } from "./body";
 import { scheduleJson } from "./json";
 import { insertSchedule, nextRunFrom, SCHEDULES, settingsOf, type ScheduleRow, type ScheduleSettings } from "./model";
 import { startRun } from "./runs";
-import { scheduleSearch, scheduleSortKeys } from "./search";
+import { scheduleSearch } from "./search";
 import { notifyWatchers, watcherRoutes } from "./watchers";
 
 /** Schedules (facts, "Schedules"): kept here, fired by their lifecycle. */
@@ -51,15 +51,10 @@ function listSchedules(ctx: ApiContext): void {
   sendSchedules(ctx, sortRecords(schedules, ctx.query, listSortKeys, "desc"));
 }
 
-/** `sort` defaults to relevance, most relevant first, and `direction` to asc (facts, "Search endpoints"). */
+/** The search language, most relevant first unless asked otherwise (facts, "Search endpoints"). */
 function searchSchedules(ctx: ApiContext): void {
-  const space = scheduleSearch(ctx.store);
-  const terms = readSearchQuery(ctx.query, space);
-  const found = ctx.store.list(SCHEDULES, ctx.caller.account.id).filter((s) => matchesSearch(space, s, terms));
-  const scores = new Map(found.map((s) => [s.id, relevance(space, s, terms)]));
-  const query = new URLSearchParams(ctx.query);
-  if (!query.has("sort")) query.set("sort", "relevance");
-  sendSchedules(ctx, sortRecords(found, query, scheduleSortKeys(scores)));
+  const schedules = ctx.store.list(SCHEDULES, ctx.caller.account.id);
+  sendSchedules(ctx, searchRecords(schedules, ctx.query, scheduleSearch(ctx.store)));
 }
 
 function getSchedule(ctx: ApiContext): void {

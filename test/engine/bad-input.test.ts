@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Cluster, ConnectionGroup, JobRun, PublicKey } from "pulumi-etl";
+import { Cluster, ConnectionGroup, Hook, JobRun, PublicKey, Schedule } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
@@ -25,8 +25,10 @@ function wire(data: string | Buffer): Buffer {
 }
 const GROUP = { name: "g", connections: [{ id: 301, type: "postgres" }] };
 const RUN = { clusterId: 201, packageId: 101 };
+const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
+const WEB_HOOK = { type: "web", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } };
 
-type Resource = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+type Resource = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun" | "Schedule" | "Hook";
 interface Case {
   resource: Resource;
   what: string;
@@ -96,6 +98,19 @@ const CASES: Case[] = [
   c("JobRun", "waitForCompletion as text", "waitForCompletion", { ...RUN, waitForCompletion: "true" }),
   c("JobRun", "unknown input", "cluster", { ...RUN, cluster: 201 }),
   c("JobRun", "importId zero", "importId", { ...RUN, importId: 0 }),
+  c("Schedule", "interval of zero", "interval.amount", { ...NIGHTLY, interval: { amount: 0, unit: "days" } }),
+  c("Schedule", "unknown interval unit", "interval.unit", { ...NIGHTLY, interval: { amount: 1, unit: "fortnights" } }),
+  c("Schedule", "no packages", "task.packages", { ...NIGHTLY, task: { packages: [] } }),
+  c("Schedule", "six retries", "autoRetryAttempts", { ...NIGHTLY, autoRetryAttempts: 6 }),
+  c("Schedule", "start that is not a time", "startAt", { ...NIGHTLY, startAt: "tomorrow night" }),
+  c("Schedule", "unknown reuse strategy", "reuseClusterStrategy", { ...NIGHTLY, reuseClusterStrategy: "mine" }),
+  c("Hook", "unknown type", "type", { ...WEB_HOOK, type: "sms" }),
+  c("Hook", "no events", "events", { ...WEB_HOOK, events: [] }),
+  c("Hook", "unknown event", "events.0", { ...WEB_HOOK, events: ["job.finished"] }),
+  c("Hook", "url that is not http", "settings.url", { ...WEB_HOOK, settings: { url: "ftp://alerts.example.com" } }),
+  c("Hook", "a setting of another type", "settings.serviceKey", { ...WEB_HOOK, settings: { url: "https://a.example.com", serviceKey: "k" } }),
+  c("Hook", "email that is not an address", "settings.emails.0", { type: "email", events: ["job"], settings: { emails: ["ops"] } }),
+  s("Hook", "secret settings with a missing key", "settings.serviceKey", { type: "pagerduty", events: ["job"], settings: { pdAccount: "acme-SECRET-pd", serviceName: "etl" } }, "settings"),
   s("JobRun", "secret clusterId not numeric", "clusterId", { ...RUN, clusterId: "cluster-SECRET-abc" }, "clusterId"),
   s("Cluster", "secret importId not numeric", "importId", { nodes: 1, importId: "import-SECRET-xyz" }, "importId"),
   s("ConnectionGroup", "secret connection id not numeric", "connections.0.id", { ...GROUP, connections: [{ id: "conn-SECRET-q", type: "postgres" }] }, "connections"),
@@ -106,6 +121,8 @@ function declare(test: Case): void {
   if (test.resource === "PublicKey") new PublicKey("subject", inputs);
   else if (test.resource === "ConnectionGroup") new ConnectionGroup("subject", inputs);
   else if (test.resource === "Cluster") new Cluster("subject", inputs);
+  else if (test.resource === "Schedule") new Schedule("subject", inputs);
+  else if (test.resource === "Hook") new Hook("subject", inputs);
   else new JobRun("subject", inputs);
 }
 
@@ -140,9 +157,9 @@ describe("bad input through the real engine", { timeout: 300_000 }, () => {
     await service?.emulator.close();
   });
 
-  it(`has at least 30 cases across the four resources`, () => {
+  it(`has at least 30 cases across the six resources`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(CASES.map((t) => t.resource)).size).toBe(4);
+    expect(new Set(CASES.map((t) => t.resource)).size).toBe(6);
   });
 
   it.each(CASES.map((t) => [`${t.resource}: ${t.what}`, t] as const))("%s fails the preview naming the input", (_, test) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_ADDRESS, HOOK_URL_RULE, isHookUrl } from "../../../contract/hook-settings";
 import { HOOK_SECRET_SETTINGS, type HookType } from "../../../contract/vocabularies";
 import { label } from "../../fields";
 
@@ -10,16 +11,7 @@ import { label } from "../../fields";
 
 export type Settings = Record<string, unknown>;
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "";
-  } catch {
-    return false;
-  }
-}
-
-const httpUrl = () => z.string().refine(isHttpUrl, "must be an http or https URL without user information");
+const httpUrl = () => z.string().refine(isHookUrl, HOOK_URL_RULE);
 const secret = () => z.string().refine((text) => text.trim() !== "", "must not be blank");
 const optionalLabel = () => label().nullish();
 
@@ -29,12 +21,11 @@ function isBasicAuthData(text: string): boolean {
   return Buffer.from(text, "base64").toString("utf8").indexOf(":") > 0;
 }
 
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /** One comma-separated string of addresses (facts), each of them valid. */
 function isEmailList(text: string): boolean {
   const addresses = emailAddresses(text);
-  return addresses.length > 0 && addresses.every((address) => EMAIL.test(address));
+  return addresses.length > 0 && addresses.every((address) => EMAIL_ADDRESS.test(address));
 }
 
 export function emailAddresses(text: string): string[] {

@@ -5,6 +5,7 @@
  * last sent, encrypted in the state.
  */
 import { z } from "zod";
+import { EMAIL_ADDRESS, HOOK_URL_RULE, isHookUrl } from "../../../contract/hook-settings";
 import type { HookType } from "../../../contract/vocabularies";
 import type * as pulumi from "@pulumi/pulumi";
 
@@ -23,18 +24,8 @@ export type HookSettingsArgs =
   | { room: pulumi.Input<string>; authToken: pulumi.Input<string> }
   | { pdAccount: pulumi.Input<string>; serviceName: pulumi.Input<string>; serviceKey: pulumi.Input<string> };
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "";
-  } catch {
-    return false;
-  }
-}
-
-const httpUrl = z.string().refine(isHttpUrl, "must be an http or https URL without user information");
+const httpUrl = z.string().refine(isHookUrl, HOOK_URL_RULE);
 const text = z.string().trim().min(1);
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /** One strict schema per type: a setting of another type is refused like any unknown input. */
 export const SETTINGS_BY_TYPE = {
@@ -44,7 +35,7 @@ export const SETTINGS_BY_TYPE = {
     insecureSsl: z.boolean().optional(),
   }),
   slack: z.strictObject({ url: httpUrl, team: text.optional(), channel: text.optional(), username: text.optional() }),
-  email: z.strictObject({ emails: z.array(z.string().regex(EMAIL, "must be an email address")).min(1) }),
+  email: z.strictObject({ emails: z.array(z.string().regex(EMAIL_ADDRESS, "must be an email address")).min(1) }),
   hipchat: z.strictObject({ room: text, authToken: text }),
   pagerduty: z.strictObject({ pdAccount: text, serviceName: text, serviceKey: text }),
 } as const satisfies Record<HookType, z.ZodType>;

@@ -49,3 +49,35 @@ export async function resetHookSalt(request: RequestFn, id: string | number): Pr
 export function listHooksRequest(type: string) {
   return { method: "GET" as const, path: "/hooks", query: { type, sort: "created", direction: "desc" } };
 }
+
+export const hookTypeRecord = z.object({
+  type: z.string(),
+  name: z.string(),
+  description: z.string(),
+  groups: z.array(z.object({ group_type: z.string(), group_name: z.string() })),
+});
+export type HookTypeRecord = z.output<typeof hookTypeRecord>;
+
+export async function listHookTypes(request: RequestFn): Promise<HookTypeRecord[]> {
+  const response = await request({ method: "GET", path: "/hooks/types" });
+  return parseRecord(z.array(hookTypeRecord), response.body, "the hook types");
+}
+
+/** The ping answer: the hook, each event with how its last delivery went; the service sends a test notification. */
+export const pingedHookRecord = hookRecord.extend({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().optional(),
+      last_trigger_status: z.string(),
+      last_trigger_time: z.string().nullable(),
+      last_response: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type PingedHookRecord = z.output<typeof pingedHookRecord>;
+
+export async function pingHook(request: RequestFn, id: string | number): Promise<PingedHookRecord> {
+  const response = await request({ method: "GET", path: `${hookPath(id)}/ping` });
+  return parseRecord(pingedHookRecord, response.body, "a pinged hook");
+}

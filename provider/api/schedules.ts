@@ -61,3 +61,8 @@ export async function deleteSchedule(request: RequestFn, id: string | number): P
 
 /** The first page of the account's schedules, newest first; follow its `Link` for the rest. */
 export const listNewestSchedulesRequest: ApiRequest = { method: "GET", path: "/schedules", query: { sort: "created", direction: "desc" } };
+
+/** The first page of the schedules matching `q` in the service's search language. */
+export function searchSchedulesRequest(q: string): ApiRequest {
+  return { method: "GET", path: "/schedules/search", query: { q } };
+}

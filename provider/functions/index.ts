@@ -17,3 +17,5 @@ export {
 } from "./connections";
 export { listProductUpdates, type ProductUpdate } from "./product-updates";
 export { markNotificationsRead, type MarkNotificationsReadArgs, type NotificationsMarked } from "./notifications";
+export { getSchedule, searchSchedules, type GetScheduleArgs, type SearchSchedulesArgs, type ScheduleInfo } from "./schedules";
+export { getHookTypes, pingHook, type HookTypeInfo, type PingHookArgs, type HookPing } from "./hooks";

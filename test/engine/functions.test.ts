@@ -4,7 +4,7 @@
  * a missing record fails the update with the service's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getPackage, listCrmObjects, searchConnectionGroups } from "pulumi-etl";
+import { getHookTypes, getPackage, getSchedule, listCrmObjects, pingHook, searchConnectionGroups, searchSchedules } from "pulumi-etl";
 import { createTestStack, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
@@ -35,13 +35,27 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
           { id: 402, name: "warehouse-archive" },
           { id: 403, name: "marketing" },
         ],
+        schedules: [
+          { id: 501, name: "nightly rollup", intervalUnit: "days", task: { packages: [{ packageId: 101 }] } },
+          { id: 502, name: "hourly sync", intervalUnit: "hours", task: { packages: [{ packageId: 101 }] } },
+        ],
+        hooks: [{ id: 601, type: "email", name: "ops", events: ["job.failed"], settings: { emails: "ops@example.com" } }],
       },
     });
     test = await createTestStack("functions", async () => {
       const pkg = await getPackage({ packageId });
       const groups = await searchConnectionGroups({ q: "warehouse" });
       const crmObjects = await listCrmObjects({ connectionId: "306" });
+      const nightly = await getSchedule({ scheduleId: "501" });
+      const hourly = await searchSchedules({ q: "name:hourly" });
+      const hookTypes = await getHookTypes();
+      const pinged = await pingHook({ hookId: 601 });
       return {
+        scheduleUnit: nightly.intervalUnit,
+        foundSchedules: hourly.map((schedule) => schedule.id),
+        hookTypes: hookTypes.map((type) => type.type),
+        pingedEvents: pinged.events.map((event) => [event.id, event.lastTriggerStatus]),
+        pingedHasSalt: "salt" in pinged,
         packageName: pkg.name,
         packageStatus: pkg.status,
         packageVariables: pkg.variables,
@@ -73,12 +87,21 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
       groupIds: [401, 402],
       firstGroupConnections: ["warehouse"],
       crmObjectNames: ["Contact", "Deal"],
+      scheduleUnit: "days",
+      foundSchedules: [502],
+      hookTypes: ["web", "slack", "email", "hipchat", "pagerduty"],
+      pingedEvents: [["job.failed", "none"]],
+      pingedHasSalt: false,
     });
     const calls = (await service.requests()).map((r) => `${r.method} ${r.path} ${r.status}`);
     expect(calls).toEqual([
       "GET /acme-test/api/packages/101 200",
       "GET /acme-test/api/connection_groups/search 200",
       "GET /acme-test/api/connections/306/crm_platform/objects 200",
+      "GET /acme-test/api/schedules/501 200",
+      "GET /acme-test/api/schedules/search 200",
+      "GET /acme-test/api/hooks/types 200",
+      "GET /acme-test/api/hooks/601/ping 200",
     ]);
   });
 

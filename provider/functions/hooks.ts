@@ -1,0 +1,34 @@
+/** The hook types the service offers, and a hook's ping (facts, "Hooks"). */
+import { z } from "zod";
+import { listHookTypes, pingHook as ping, type HookTypeRecord, type PingedHookRecord } from "../api/hooks";
+import { camelCased, type CamelCased } from "../api/records";
+import { programRequest } from "../context";
+import { parseArguments, recordId } from "./arguments";
+
+export type HookTypeInfo = CamelCased<HookTypeRecord>;
+
+export interface PingHookArgs {
+  /** A number, or a string of digits (such as a Hook's `id`). */
+  hookId: number | string;
+}
+
+type PingedEvent = PingedHookRecord["events"][number];
+
+/** The hook and, per event, how its last delivery went; the salt is left out. */
+export type HookPing = Omit<CamelCased<PingedHookRecord>, "salt" | "events"> & { events: Array<CamelCased<PingedEvent>> };
+
+const pingArgs = z.strictObject({ hookId: recordId() });
+
+export async function getHookTypes(): Promise<HookTypeInfo[]> {
+  return (await listHookTypes(programRequest())).map((record) => camelCased(record));
+}
+
+/**
+ * Asks the service to send the hook a test notification, and returns how each of its events was
+ * last delivered. The salt signs deliveries, so it is not part of the answer.
+ */
+export async function pingHook(args: PingHookArgs): Promise<HookPing> {
+  const { hookId } = parseArguments("pingHook", pingArgs, args);
+  const { salt: _salt, events, ...hook } = camelCased(await ping(programRequest(), hookId));
+  return { ...hook, events: events.map((event) => camelCased(event)) };
+}

@@ -72,4 +72,29 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     await test.stack.preview({ expectNoChanges: true });
     await test.stack.destroy();
   });
+
+  it("nightly-pipeline: declares the schedule and the hook, an unchanged preview writes nothing, destroy removes both", async () => {
+    const test = await createProjectStack("nightly", path.join(REPO_ROOT, "examples", "nightly-pipeline"), service);
+    stacks.push(test);
+
+    const up = await test.stack.up();
+    expect(up.outputs.nextRunAt!.value).toBe("2030-01-01T02:00:00.000Z");
+    expect(up.outputs.hookSalt!.secret).toBe(true);
+    const made = await account();
+    const schedule = made.schedules.find((s: { id: number }) => s.id === Number(up.outputs.scheduleId!.value));
+    expect(schedule).toMatchObject({ status: "enabled", intervalUnit: "days", overlap: false, reuseClusterStrategy: "self" });
+    expect(schedule.task.packages).toEqual([{ packageId: 101, variables: { region: "'all'" } }]);
+    const hook = made.hooks.find((h: { id: number }) => h.id === Number(up.outputs.hookId!.value));
+    expect(hook).toMatchObject({ type: "web", events: ["job.failed"], active: true });
+
+    await control(emulator, "requests", "DELETE");
+    await test.stack.preview({ expectNoChanges: true });
+    const writes = (await control(emulator, "requests")).filter((r: { method: string }) => WRITE_METHODS.has(r.method));
+    expect(writes).toEqual([]);
+
+    await test.stack.destroy();
+    const after = await account();
+    expect(after.schedules.some((s: { id: number }) => s.id === schedule.id)).toBe(false);
+    expect(after.hooks.some((h: { id: number }) => h.id === hook.id)).toBe(false);
+  });
 });

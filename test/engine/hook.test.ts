@@ -90,9 +90,10 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
   it("an unchanged preview proposes nothing and writes nothing, and refresh finds no change", async () => {
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
+    expect(await service.calls()).toEqual([]);
     const refresh = await test.stack.refresh({ expectNoChanges: true, onOutput });
     expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
-    expect(await service.writeRequests()).toEqual([]);
+    expect(await service.calls()).toEqual([`GET /hooks/${outputs.id!.value}`]);
   });
 
   it("a failed job reaches the receiver signed with the stack's salt, with basic authentication", async () => {
@@ -115,7 +116,9 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
     expect((await service.writeRequests()).map((r) => r.method)).toEqual(["PUT"]);
     expect(await hook(before.id)).toMatchObject({ active: false, events: ["cluster", "job.failed"] });
     args = { ...args, saltRotation: 1 };
+    await service.resetRequests();
     await up();
+    expect(await service.calls()).toEqual([`PUT /hooks/${before.id}/reset_salt`]);
     expect(outputs.id!.value).toBe(before.id);
     expect(outputs.salt!.value).not.toBe(before.salt);
     expect(outputs.salt!.value).toBe((await hook(before.id)).salt);
@@ -156,7 +159,9 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
 
   it("destroy deletes every hook of the stack", async () => {
     const ids = [outputs.id!.value, outputs.adoptedId!.value];
+    await service.resetRequests();
     await test.stack.destroy({ onOutput });
+    expect((await service.calls()).sort()).toEqual(ids.map((id) => `DELETE /hooks/${id}`).sort());
     for (const id of ids) expect(await hook(id)).toBeUndefined();
   });
 });

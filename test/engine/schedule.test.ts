@@ -84,8 +84,10 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
     const next = Date.parse((await schedule(id))!.next_run_at!);
     expect(next - Date.parse(newer!.created_at)).toBeGreaterThan(0);
     expect(next - Date.parse(newer!.created_at)).toBeLessThanOrEqual((2 * 60_000) / SPEED);
+    await service.resetRequests();
     const refresh = await test.stack.refresh({ expectNoChanges: true, onOutput });
     expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    expect(await service.calls()).toEqual([`GET /schedules/${id}`]);
     const state = (await test.stack.exportStack()).deployment.resources!.find((r: any) => r.type.endsWith("etl:Schedule"));
     expect(state.outputs.executionCount).toBeGreaterThanOrEqual(2);
   });
@@ -146,7 +148,9 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
 
   it("destroy deletes every schedule of the stack", async () => {
     const ids = [outputs.id!.value, outputs.adoptedId!.value];
+    await service.resetRequests();
     await test.stack.destroy({ onOutput });
+    expect((await service.calls()).sort()).toEqual(ids.map((id) => `DELETE /schedules/${id}`).sort());
     for (const id of ids) expect(await schedule(id)).toBeUndefined();
   });
 });

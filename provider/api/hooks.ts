@@ -81,3 +81,12 @@ export async function pingHook(request: RequestFn, id: string | number): Promise
   const response = await request({ method: "GET", path: `${hookPath(id)}/ping` });
   return parseRecord(pingedHookRecord, response.body, "a pinged hook");
 }
+
+export const hookEventRecord = z.object({ id: z.string(), group_name: z.string(), name: z.string() });
+export type HookEventRecord = z.output<typeof hookEventRecord>;
+
+/** The event catalogue, at the host's root rather than under the account (facts, "Hooks"). */
+export async function listHookEvents(request: RequestFn): Promise<HookEventRecord[]> {
+  const response = await request({ method: "GET", path: "/hook_events", atHostRoot: true });
+  return parseRecord(z.array(hookEventRecord), response.body, "the hook events");
+}

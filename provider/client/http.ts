@@ -25,6 +25,8 @@ export interface PathRequest {
   method: HttpMethod;
   /** Relative to `{base_url}`, e.g. `/user/keys/12`. */
   path: string;
+  /** The path is relative to the configured host instead, for the few areas at its root (`/hook_events`). */
+  atHostRoot?: boolean;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   url?: never;
@@ -40,6 +42,7 @@ export interface UrlRequest {
   body?: unknown;
   path?: never;
   query?: never;
+  atHostRoot?: never;
 }
 
 /**
@@ -100,6 +103,7 @@ export function baseUrlOf(config: Pick<ConnectionSettings, "apiUrl" | "accountId
 
 export function createHttpRequest(config: ConnectionSettings, options: HttpOptions = {}): RequestFn {
   const base = baseUrlOf(config);
+  const root = config.apiUrl;
   const fixedHeaders = {
     accept: versionedMediaType(config.vendor),
     authorization: basicAuthorization(config.apiKey),
@@ -108,7 +112,7 @@ export function createHttpRequest(config: ConnectionSettings, options: HttpOptio
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
-    const url = urlFor(base, req);
+    const url = urlFor(req.atHostRoot === true ? root : base, req);
     const headers: Record<string, string> = { ...fixedHeaders };
     let payload: string | undefined;
     if (req.body !== undefined) {

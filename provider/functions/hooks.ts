@@ -1,11 +1,12 @@
 /** The hook types the service offers, and a hook's ping (facts, "Hooks"). */
 import { z } from "zod";
-import { listHookTypes, pingHook as ping, type HookTypeRecord, type PingedHookRecord } from "../api/hooks";
+import { listHookEvents, listHookTypes, pingHook as ping, type HookEventRecord, type HookTypeRecord, type PingedHookRecord } from "../api/hooks";
 import { camelCased, type CamelCased } from "../api/records";
 import { programRequest } from "../context";
 import { parseArguments, recordId } from "./arguments";
 
 export type HookTypeInfo = CamelCased<HookTypeRecord>;
+export type HookEventInfo = CamelCased<HookEventRecord>;
 
 export interface PingHookArgs {
   /** A number, or a string of digits (such as a Hook's `id`). */
@@ -21,6 +22,11 @@ const pingArgs = z.strictObject({ hookId: recordId() });
 
 export async function getHookTypes(): Promise<HookTypeInfo[]> {
   return (await listHookTypes(programRequest())).map((record) => camelCased(record));
+}
+
+/** The events a hook can be told of (`job.failed`, `cluster`, …), as the service lists them. */
+export async function getHookEvents(): Promise<HookEventInfo[]> {
+  return (await listHookEvents(programRequest())).map((record) => camelCased(record));
 }
 
 /**

@@ -18,4 +18,4 @@ export {
 export { listProductUpdates, type ProductUpdate } from "./product-updates";
 export { markNotificationsRead, type MarkNotificationsReadArgs, type NotificationsMarked } from "./notifications";
 export { getSchedule, searchSchedules, type GetScheduleArgs, type SearchSchedulesArgs, type ScheduleInfo } from "./schedules";
-export { getHookTypes, pingHook, type HookTypeInfo, type PingHookArgs, type HookPing } from "./hooks";
+export { getHookEvents, getHookTypes, pingHook, type HookEventInfo, type HookTypeInfo, type PingHookArgs, type HookPing } from "./hooks";

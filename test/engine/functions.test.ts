@@ -4,7 +4,7 @@
  * a missing record fails the update with the service's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getHookTypes, getPackage, getSchedule, listCrmObjects, pingHook, searchConnectionGroups, searchSchedules } from "pulumi-etl";
+import { getHookEvents, getHookTypes, getPackage, getSchedule, listCrmObjects, pingHook, searchConnectionGroups, searchSchedules } from "pulumi-etl";
 import { createTestStack, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
@@ -49,11 +49,13 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
       const nightly = await getSchedule({ scheduleId: "501" });
       const hourly = await searchSchedules({ q: "name:hourly" });
       const hookTypes = await getHookTypes();
+      const hookEvents = await getHookEvents();
       const pinged = await pingHook({ hookId: 601 });
       return {
         scheduleUnit: nightly.intervalUnit,
         foundSchedules: hourly.map((schedule) => schedule.id),
         hookTypes: hookTypes.map((type) => type.type),
+        hookEvents: hookEvents.filter((event) => event.groupName === "Cluster").map((event) => event.id),
         pingedEvents: pinged.events.map((event) => [event.id, event.lastTriggerStatus]),
         pingedHasSalt: "salt" in pinged,
         packageName: pkg.name,
@@ -90,6 +92,7 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
       scheduleUnit: "days",
       foundSchedules: [502],
       hookTypes: ["web", "slack", "email", "hipchat", "pagerduty"],
+      hookEvents: ["cluster", "cluster.requested", "cluster.available", "cluster.terminated", "cluster.idled", "cluster.error"],
       pingedEvents: [["job.failed", "none"]],
       pingedHasSalt: false,
     });
@@ -101,6 +104,7 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
       "GET /acme-test/api/schedules/501 200",
       "GET /acme-test/api/schedules/search 200",
       "GET /acme-test/api/hooks/types 200",
+      "GET /hook_events 200",
       "GET /acme-test/api/hooks/601/ping 200",
     ]);
   });

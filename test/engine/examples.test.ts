@@ -21,6 +21,14 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
   const stacks: TestStack[] = [];
   const account = async () => (await control(emulator, "state")).accounts[0];
 
+  /** An unchanged preview proposes nothing and sends nothing that could change the account. */
+  async function expectQuietPreview(test: TestStack): Promise<void> {
+    await control(emulator, "requests", "DELETE");
+    await test.stack.preview({ expectNoChanges: true });
+    const writes = (await control(emulator, "requests")).filter((r: { method: string }) => WRITE_METHODS.has(r.method));
+    expect(writes).toEqual([]);
+  }
+
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, speed: 20 });
     service = { url: emulator.url, accountId: emulator.accounts[0]!.uid, apiKey: emulator.accounts[0]!.apiKey };
@@ -43,10 +51,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(up.outputs.connectionGroupConnections!.value).toEqual(["warehouse", "reporting-replica"]);
     expect(up.outputs.deployKeyFingerprint!.value).toBe("da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93");
 
-    await control(emulator, "requests", "DELETE");
-    await test.stack.preview({ expectNoChanges: true });
-    const writes = (await control(emulator, "requests")).filter((r: { method: string }) => WRITE_METHODS.has(r.method));
-    expect(writes).toEqual([]);
+    await expectQuietPreview(test);
 
     await test.stack.destroy();
     const after = await account();
@@ -87,10 +92,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     const hook = made.hooks.find((h: { id: number }) => h.id === Number(up.outputs.hookId!.value));
     expect(hook).toMatchObject({ type: "web", events: ["job.failed"], active: true });
 
-    await control(emulator, "requests", "DELETE");
-    await test.stack.preview({ expectNoChanges: true });
-    const writes = (await control(emulator, "requests")).filter((r: { method: string }) => WRITE_METHODS.has(r.method));
-    expect(writes).toEqual([]);
+    await expectQuietPreview(test);
 
     await test.stack.destroy();
     const after = await account();

@@ -18,14 +18,12 @@ import {
   type ClusterRecord,
   type ClusterUpdate,
 } from "../../api/clusters";
-import { EtlApiError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
-import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
-import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { checkWithSchema } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
-import { createdInWindow, MAX_RECENT_PAGES, windowStart } from "../shared/reconcile";
+import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
 import { findCluster, isEnding, isReady, settled, terminate } from "./waits";
@@ -64,14 +62,7 @@ async function adopt(importId: string, inputs: ClusterInputs): Promise<ClusterOu
   if (conflicts.length > 0) throw new AdoptionError(KIND, importId, conflicts.join("; "));
   const body = fields.updateBody(fields.outputs(record, inputs), inputs) as ClusterUpdate;
   if (Object.keys(body).length === 0) return settled(request, record, inputs);
-  let updated: ClusterRecord;
-  try {
-    updated = await updateCluster(request, importId, body);
-  } catch (error) {
-    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
-    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
-    throw error;
-  }
+  const updated = await adoptionChange(KIND, importId, () => updateCluster(request, importId, body));
   return settled(request, updated, inputs);
 }
 
@@ -86,9 +77,7 @@ export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs,
 
 /** The clusters, newest first, that a create sent at `sentAt` may have made. */
 export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number): Promise<ClusterRecord[]> {
-  const since = windowStart(sentAt);
-  const isOlder = (cluster: ClusterRecord) => Date.parse(cluster.created_at) < since;
-  const recent = await collectAllPages(request, listNewestClustersRequest, clusterRecord, { what: "clusters", maxPages: MAX_RECENT_PAGES, until: isOlder });
+  const recent = await createdSince(request, listNewestClustersRequest, clusterRecord, "clusters", sentAt, (cluster) => cluster.created_at);
   return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt));
 }
 

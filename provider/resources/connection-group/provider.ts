@@ -22,7 +22,7 @@ import { EtlApiError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
-import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
+import { adoptionChange, objectToAdopt, orInTheWay } from "../shared/adopt";
 import { checkWithSchema } from "../shared/check";
 import { ResourceFailure } from "../shared/failures";
 import { unlessGone } from "../shared/gone";
@@ -34,22 +34,14 @@ import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from 
 const KIND = "connection group";
 
 /** A PUT of what differs, so unchanged assignments are not rewritten; no call when nothing does. */
-async function update(id: number, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
-  const body = fields.updateBody(olds, news) as UpdateConnectionGroupBody;
-  if (Object.keys(body).length === 0) return fields.withOwnInputs(olds, news);
-  return fields.outputs(await updateConnectionGroup(apiRequest(), id, body), news);
+function update(id: number, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+  return fields.updated(olds, news, (body) => updateConnectionGroup(apiRequest(), id, body as UpdateConnectionGroupBody));
 }
 
 async function adopt(importId: string, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
   const id = Number(importId);
   const record = await objectToAdopt(KIND, importId, () => getConnectionGroup(apiRequest(), id));
-  try {
-    return await update(id, fields.outputs(record, inputs), inputs);
-  } catch (error) {
-    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
-    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
-    throw error;
-  }
+  return adoptionChange(KIND, importId, () => update(id, fields.outputs(record, inputs), inputs));
 }
 
 /**

@@ -7,16 +7,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { createHook, deleteHook, getHook, hookRecord, listHooksRequest, resetHookSalt, updateHook, type HookRecord } from "../../api/hooks";
-import { EtlApiError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
-import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
-import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { checkWithSchema } from "../shared/check";
 import { sameValue } from "../shared/diff";
 import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
-import { createdInWindow, MAX_RECENT_PAGES, windowStart } from "../shared/reconcile";
+import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { fields, type HookInputs, type HookOutputs } from "./fields";
 
@@ -25,26 +23,17 @@ const KIND = "hook";
 /** A PUT of what differs, then a new salt when `saltRotation` changed; no call when nothing does. */
 async function update(id: string, olds: HookOutputs, news: HookInputs): Promise<HookOutputs> {
   const request = apiRequest();
-  const body = fields.updateBody(olds, news);
-  let outputs = Object.keys(body).length === 0 ? fields.withOwnInputs(olds, news) : fields.outputs(await updateHook(request, id, body), news);
-  if (!sameValue(olds.saltRotation, news.saltRotation)) {
-    outputs = { ...outputs, salt: await resetHookSalt(request, id) };
-  }
-  return outputs;
+  const outputs = await fields.updated(olds, news, (body) => updateHook(request, id, body));
+  if (sameValue(olds.saltRotation, news.saltRotation)) return outputs;
+  return { ...outputs, salt: await resetHookSalt(request, id) };
 }
 
 async function adopt(importId: string, inputs: HookInputs): Promise<HookOutputs> {
   const record = await objectToAdopt(KIND, importId, () => getHook(apiRequest(), importId));
   if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
-  try {
-    // The settings the service hides cannot be compared: they are always sent.
-    const found = { ...fields.outputs(record, inputs), settings: undefined } as unknown as HookOutputs;
-    return await update(importId, found, inputs);
-  } catch (error) {
-    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
-    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
-    throw error;
-  }
+  // The settings the service hides cannot be compared: they are always sent.
+  const found = { ...fields.outputs(record, inputs), settings: undefined } as unknown as HookOutputs;
+  return adoptionChange(KIND, importId, () => update(importId, found, inputs));
 }
 
 /** Whether a create sent at `sentAt` may have made this hook: made since then (when the service says), with everything it can show. */
@@ -54,9 +43,7 @@ export function isHookCreatedBy(record: HookRecord, inputs: HookInputs, sentAt: 
 }
 
 export async function findCreatedHook(request: RequestFn, inputs: HookInputs, sentAt: number): Promise<HookRecord[]> {
-  const since = windowStart(sentAt);
-  const isOlder = (record: HookRecord) => record.created_at !== undefined && Date.parse(record.created_at) < since;
-  const recent = await collectAllPages(request, listHooksRequest(inputs.type), hookRecord, { what: "hooks", maxPages: MAX_RECENT_PAGES, until: isOlder });
+  const recent = await createdSince(request, listHooksRequest(inputs.type), hookRecord, "hooks", sentAt, (record) => record.created_at);
   return recent.filter((record) => isHookCreatedBy(record, inputs, sentAt));
 }
 

@@ -15,37 +15,27 @@ import {
   updateSchedule,
   type ScheduleRecord,
 } from "../../api/schedules";
-import { EtlApiError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
-import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
-import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { adoptionChange, objectToAdopt } from "../shared/adopt";
 import { checkWithSchema } from "../shared/check";
 import { changedFields } from "../shared/diff";
 import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
-import { createdInWindow, MAX_RECENT_PAGES, windowStart } from "../shared/reconcile";
+import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
 
 const KIND = "schedule";
 
 /** A PUT of what differs; no call when nothing does. */
-async function update(id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
-  const body = fields.updateBody(olds, news);
-  if (Object.keys(body).length === 0) return fields.withOwnInputs(olds, news);
-  return fields.outputs(await updateSchedule(apiRequest(), id, body), news);
+function update(id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
+  return fields.updated(olds, news, (body) => updateSchedule(apiRequest(), id, body));
 }
 
 async function adopt(importId: string, inputs: ScheduleInputs): Promise<ScheduleOutputs> {
   const record = await objectToAdopt(KIND, importId, () => getSchedule(apiRequest(), importId));
-  try {
-    return await update(importId, fields.outputs(record, inputs), inputs);
-  } catch (error) {
-    // Nothing changed, so nothing is kept: the next `up` tries the adoption afresh.
-    if (error instanceof EtlApiError) throw new AdoptionError(KIND, importId, error.message);
-    throw error;
-  }
+  return adoptionChange(KIND, importId, () => update(importId, fields.outputs(record, inputs), inputs));
 }
 
 /** Whether a create sent at `sentAt` may have made this schedule: made since then, by this user, with everything sent. */
@@ -54,9 +44,7 @@ export function isScheduleCreatedBy(record: ScheduleRecord, inputs: ScheduleInpu
 }
 
 export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleInputs, sentAt: number): Promise<ScheduleRecord[]> {
-  const since = windowStart(sentAt);
-  const isOlder = (record: ScheduleRecord) => Date.parse(record.created_at) < since;
-  const recent = await collectAllPages(request, listNewestSchedulesRequest, scheduleRecord, { what: "schedules", maxPages: MAX_RECENT_PAGES, until: isOlder });
+  const recent = await createdSince(request, listNewestSchedulesRequest, scheduleRecord, "schedules", sentAt, (record) => record.created_at);
   return recent.filter((record) => isScheduleCreatedBy(record, inputs, sentAt));
 }
 

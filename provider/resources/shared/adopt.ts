@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { describeGiven, ID_TEXT } from "./check";
-import { NotFoundError, ValidationError } from "../../client/errors";
+import { EtlApiError, NotFoundError, ValidationError } from "../../client/errors";
 import { ResourceFailure } from "./failures";
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
@@ -34,6 +34,19 @@ export async function objectToAdopt<T>(kind: string, importId: string, get: () =
     return await get();
   } catch (error) {
     if (error instanceof NotFoundError) throw new AdoptionError(kind, importId, `no ${kind} ${importId} in this account`);
+    throw error;
+  }
+}
+
+/**
+ * Brings an object being adopted to the inputs. The service refusing the change means nothing
+ * was changed and nothing is kept, so the next `up` tries the adoption afresh.
+ */
+export async function adoptionChange<T>(kind: string, importId: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof EtlApiError) throw new AdoptionError(kind, importId, error.message);
     throw error;
   }
 }

@@ -91,6 +91,10 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
   type Outputs = OutputsOf<T>;
   const entries = Object.entries(table) as Array<[string, Field<Rec>]>;
   const inputFields = entries.filter(([, field]) => field.input !== undefined);
+  /** Outputs read from the service's record. */
+  const readFields = entries.filter(([, field]) => field.read !== undefined);
+  /** The provider's own inputs: recorded as outputs from the inputs, never read from the service. */
+  const ownFields = inputFields.filter(([, field]) => field.read === undefined);
   const recordsInputsSet = entries.some(([, field]) => field.unmanagedWhenOmitted);
 
   const defaultOf = (field: Field<Rec>, values: Values): unknown => (field.defaultFrom ? field.defaultFrom(values) : field.default);
@@ -139,13 +143,12 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
 
   /** The record's part of the outputs. */
   function fromRecord(record: Rec): Values {
-    return Object.fromEntries(entries.filter(([, field]) => field.read).map(([name, field]) => [name, field.read!(record)]));
+    return Object.fromEntries(readFields.map(([name, field]) => [name, field.read!(record)]));
   }
 
   /** The provider's own inputs as outputs, defaults applied. */
   function ownInputs(inputs: Values): Values {
-    const own = inputFields.filter(([, field]) => !field.read);
-    return Object.fromEntries(own.map(([name, field]) => [name, desiredOf(name, field, inputs)]));
+    return Object.fromEntries(ownFields.map(([name, field]) => [name, desiredOf(name, field, inputs)]));
   }
 
   function inputsSet(inputs: Values): Values {
@@ -210,7 +213,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     /** Outputs after a refresh: the record, and the provider's own inputs as recorded before. */
     refreshed(record: Rec, props: Outputs): Outputs {
       const recorded = props as Values;
-      const carried = [...inputFields.filter(([, field]) => !field.read).map(([name]) => name), INPUTS_SET];
+      const carried = [...ownFields.map(([name]) => name), INPUTS_SET];
       return definedOnly({ ...fromRecord(record), ...Object.fromEntries(carried.map((name) => [name, recorded[name]])) }) as Outputs;
     },
 
@@ -224,9 +227,19 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       return { id, props: outputs, inputs: described.realignedInputs(outputs) };
     },
 
+    /**
+     * Outputs after bringing the object to `news` with `put`, given a body of only what differs;
+     * no call when nothing does.
+     */
+    async updated(olds: Outputs, news: Inputs, put: (body: Values) => Promise<Rec>): Promise<Outputs> {
+      const body = described.updateBody(olds, news);
+      if (Object.keys(body).length === 0) return described.withOwnInputs(olds, news);
+      return described.outputs(await put(body), news);
+    },
+
     /** Outputs after an update that sent nothing: the object as last seen, the own inputs anew. */
     withOwnInputs(olds: Outputs, news: Inputs): Outputs {
-      const recorded = Object.fromEntries(entries.filter(([, field]) => field.read).map(([name]) => [name, (olds as Values)[name]]));
+      const recorded = Object.fromEntries(readFields.map(([name]) => [name, (olds as Values)[name]]));
       return definedOnly({ ...recorded, ...ownInputs(news as Values), ...inputsSet(news as Values) }) as Outputs;
     },
 

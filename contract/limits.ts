@@ -1,3 +1,5 @@
+import { CONNECTION_KINDS, CONNECTION_TYPE_RULES, type ConnectionKind } from "./connection-types";
+
 /**
  * What the service refuses in a request, stated so a client can check it before sending: the
  * local service enforces exactly these values, and a client that checks them first turns a
@@ -38,19 +40,15 @@ export const CLUSTER_TIME_TO_IDLE_SECONDS = { min: 300, max: 86_400, default: 36
 export const CREDITS_PER_HOUR = 5000;
 
 /**
- * The connection types the service knows, by what they are good for: database and
- * cloud-storage connections can join connection groups (spec 2.7), and each listing kind
- * answers its own listing (spec 4.6 to 4.8). A type not listed here is of no kind.
+ * The connection types by what they are good for (`connection-types.ts` holds each type's
+ * attributes): database and cloud-storage connections can join connection groups (spec 2.7),
+ * and each listing kind answers its own listing (spec 4.6 to 4.8). A type not listed is of no kind.
  */
-export const CONNECTION_TYPES_BY_KIND = {
-  database: ["postgres", "mysql", "mariadb", "sqlserver", "oracle", "redshift", "snowflake", "bigquery", "mongodb", "db2", "vertica"],
-  cloud_storage: ["s3", "gcs", "azure_blob", "sftp", "ftp", "hdfs"],
-  web_analytics: ["web_analytics"],
-  ads_platform: ["ads_platform"],
-  crm_platform: ["crm_platform"],
-} as const satisfies Record<string, readonly string[]>;
+export const CONNECTION_TYPES_BY_KIND: Readonly<Record<ConnectionKind, readonly string[]>> = Object.fromEntries(
+  CONNECTION_KINDS.map((kind) => [kind, Object.entries(CONNECTION_TYPE_RULES).filter(([, rule]) => rule.kind === kind).map(([type]) => type)]),
+) as unknown as Record<ConnectionKind, readonly string[]>;
 
-export type ConnectionKind = keyof typeof CONNECTION_TYPES_BY_KIND;
+export type { ConnectionKind };
 
 /** The kinds that answer a listing of what the connection reaches (spec 4.6 to 4.8). */
 export const LISTING_CONNECTION_KINDS = ["web_analytics", "ads_platform", "crm_platform"] as const satisfies readonly ConnectionKind[];

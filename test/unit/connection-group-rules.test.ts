@@ -62,7 +62,7 @@ describe("ConnectionGroup check", () => {
     [
       { name: "g", connections: [{ id: 301, type: "crm_platform" }] },
       "connections.0.type",
-      "connections.0.type must be the type of a database or cloud-storage connection: postgres, mysql, mariadb, sqlserver, oracle, redshift, snowflake, bigquery, mongodb, db2, vertica, s3, gcs, azure_blob, sftp, ftp, hdfs",
+      "connections.0.type must be the type of a database or cloud-storage connection: postgres, mysql, sqlserver, oracle, herokupostgres, googlecloudsql, googlecloudpostgres, redshift, snowflake, bigquery, athena, mongo, s3, gs, azureblobstorage, sftp, hdfs",
     ],
     [{ name: "g", connections: [{ id: 301, type: "postgres", name: "warehouse" }] }, "connections.0.name", "connections.0.name is not a field of connections.0"],
     [

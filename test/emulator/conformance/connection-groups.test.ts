@@ -215,7 +215,7 @@ describe("PUT /connection_groups/{id}", () => {
 
   it.each([
     ["a connection of no account of the caller", [{ id: 999, type: "postgres" }], "connections[0].id: no connection 999 in this account"],
-    ["a type that is not the connection's", [{ id: 301, type: "postgres" }, { id: 302, type: "gcs" }], "connections[1].type: connection 302 has type s3, not gcs"],
+    ["a type that is not the connection's", [{ id: 301, type: "postgres" }, { id: 302, type: "gs" }], "connections[1].type: connection 302 has type s3, not gs"],
     ["a connection that cannot join groups", [{ id: 304, type: "web_analytics" }], "connections[0].id: connection 304 has type web_analytics; only database and cloud-storage connections join groups"],
     ["the same connection twice", [{ id: 301, type: "postgres" }, { id: 301, type: "postgres" }], "connections[1].id: connection 301 is listed more than once"],
   ])("refuses %s with 422 and changes nothing", async (_what, connections, message) => {

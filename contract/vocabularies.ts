@@ -126,3 +126,11 @@ export type ScheduleReuseClusterStrategy = (typeof SCHEDULE_REUSE_CLUSTER_STRATE
  */
 export const SCHEDULE_RUN_STATUSES = ["running", "completed", "failed", "stopped"] as const;
 export type ScheduleRunStatus = (typeof SCHEDULE_RUN_STATUSES)[number];
+
+/** A member's role in an account (facts, "Members"); each account has exactly one owner. */
+export const MEMBER_ROLES = ["owner", "admin", "member"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The roles a member may be given or changed to by a program: ownership is a one-off act. */
+export const MANAGED_MEMBER_ROLES = ["member", "admin"] as const satisfies readonly MemberRole[];
+export type ManagedMemberRole = (typeof MANAGED_MEMBER_ROLES)[number];

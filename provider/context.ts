@@ -29,11 +29,21 @@ export function configureFrom(lookup: ConfigLookup): void {
  * from the stack's configuration there (secrets arrive decrypted) with the same fallbacks.
  */
 export function programRequest(): RequestFn {
+  const config = programConfig();
+  const key = JSON.stringify(config);
+  if (programClient?.key !== key) programClient = { key, client: clientFor(config) };
+  return programClient.client.request;
+}
+
+/** The account the program's configuration names (`etl:accountId`), for paths at the host root. */
+export function programAccountId(): string {
+  return programConfig().accountId;
+}
+
+function programConfig(): ProviderConfig {
   const result = resolveConfig((key) => pulumi.runtime.getConfig(key));
   if (!result.ok) throw result.error;
-  const key = JSON.stringify(result.config);
-  if (programClient?.key !== key) programClient = { key, client: clientFor(result.config) };
-  return programClient.client.request;
+  return result.config;
 }
 
 /** The configured request function; throws the configuration error when settings are wrong. */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { RequestFn } from "../client/http";
-import { parsePage, type Page, type PageRequest } from "./records";
+import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
 
 export const connectionRecord = z.object({
   id: z.number().int(),
@@ -41,4 +41,75 @@ export function listAdsPlatformCustomers(request: RequestFn, connectionId: numbe
 
 export function listCrmObjects(request: RequestFn, connectionId: number, page: PageRequest = {}): Promise<Page<ListingItemRecord>> {
   return listingPage(request, connectionId, "crm_platform/objects", page, "a list of CRM objects");
+}
+
+/**
+ * A connection as its own path answers it (`{base_url}/connections/{type}/{id}`, facts
+ * "Connections"): the common fields and the type's attributes, secrets never among them.
+ */
+export const connectionSettingsRecord = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  unique_id: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  url: z.string().optional(),
+});
+export type ConnectionSettingsRecord = z.output<typeof connectionSettingsRecord>;
+
+const SETTINGS = "a connection";
+const typePath = (type: string) => `/connections/${encodeURIComponent(type)}`;
+const connectionPath = (type: string, id: string | number) => `${typePath(type)}/${encodeURIComponent(String(id))}`;
+
+export async function createConnection(request: RequestFn, type: string, body: object): Promise<ConnectionSettingsRecord> {
+  const response = await request({ method: "POST", path: typePath(type), body });
+  return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
+}
+
+export async function getConnectionSettings(request: RequestFn, type: string, id: string | number): Promise<ConnectionSettingsRecord> {
+  const response = await request({ method: "GET", path: connectionPath(type, id) });
+  return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
+}
+
+export async function updateConnection(request: RequestFn, type: string, id: string | number, body: object): Promise<ConnectionSettingsRecord> {
+  const response = await request({ method: "PUT", path: connectionPath(type, id), body });
+  return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
+}
+
+export async function deleteConnection(request: RequestFn, type: string, id: string | number): Promise<void> {
+  await request({ method: "DELETE", path: connectionPath(type, id) });
+}
+
+/**
+ * Asks the service to reach the system with these settings, saving nothing; a failure is a 400
+ * with the service's reason. Nothing is made, so sending it again is safe.
+ */
+export async function testConnectionSettings(request: RequestFn, type: string, body: object): Promise<void> {
+  await request({ method: "POST", path: `${typePath(type)}/test`, body, idempotent: true });
+}
+
+/** The first page of the account's connections of one type, newest first; follow its `Link` for the rest. */
+export function listConnectionsRequest(type: string) {
+  return { method: "GET" as const, path: "/connections", query: { type, sort: "created", direction: "desc" } };
+}
+
+export async function listConnectionsOfType(request: RequestFn, type: string | undefined, page: PageRequest = {}): Promise<Page<ConnectionSettingsRecord>> {
+  const query = { type: type ?? "all", sort: "id", direction: "asc", offset: page.offset, limit: page.limit };
+  const response = await request({ method: "GET", path: "/connections", query });
+  return parsePage(connectionSettingsRecord, response, "a list of connections");
+}
+
+export const connectionTypeRecord = z.object({
+  type: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon_url: z.string().nullable().optional(),
+  groups: z.array(z.object({ group_type: z.string(), group_name: z.string() })),
+});
+export type ConnectionTypeRecord = z.output<typeof connectionTypeRecord>;
+
+export async function listConnectionTypes(request: RequestFn): Promise<ConnectionTypeRecord[]> {
+  const response = await request({ method: "GET", path: "/connections/types" });
+  return parseRecord(z.array(connectionTypeRecord), response.body, "the connection types");
 }

@@ -212,10 +212,12 @@ function parseJson(text: string): Parsed {
   }
 }
 
+/** `{message}` as most errors say it; `{error_message}` as connection tests and validations do (facts, section 0). */
 function messageOf(parsed: Parsed): string | undefined {
   if (!parsed.ok || typeof parsed.value !== "object" || parsed.value === null) return undefined;
-  const message = (parsed.value as { message?: unknown }).message;
-  return typeof message === "string" && message !== "" ? message : undefined;
+  const { message, error_message: errorMessage } = parsed.value as { message?: unknown; error_message?: unknown };
+  const said = [message, errorMessage].find((text) => typeof text === "string" && text !== "");
+  return said as string | undefined;
 }
 
 function flattenHeaders(headers: Dispatcher.ResponseData["headers"]): Record<string, string> {

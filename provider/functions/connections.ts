@@ -8,6 +8,8 @@ import type { Page } from "../api/records";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
 import { programRequest } from "../context";
+import { camelCased, type CamelCased } from "../api/records";
+import { CONNECTION_TYPE_NAMES } from "../../contract/connection-types";
 import { parseArguments, recordId } from "./arguments";
 
 export interface ListConnectionItemsArgs {
@@ -40,4 +42,41 @@ export function listAdsPlatformCustomers(args: ListConnectionItemsArgs): Promise
 /** The objects available through a CRM platform connection. */
 export function listCrmObjects(args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
   return listAll("listCrmObjects", "CRM objects", api.listCrmObjects, args);
+}
+
+export type ConnectionTypeInfo = CamelCased<api.ConnectionTypeRecord>;
+/** A connection's settings as the service shows them: never its password, keys or tokens. */
+export type ConnectionInfo = CamelCased<api.ConnectionSettingsRecord> & Record<string, unknown>;
+
+export interface GetConnectionArgs {
+  /** The connection's type, e.g. `postgres`: it is part of the connection's address. */
+  type: string;
+  /** A number, or a string of digits (such as a Connection's `id`). */
+  id: number | string;
+}
+
+export interface ListConnectionsArgs {
+  /** Only connections of this type. */
+  type?: string;
+}
+
+const typeArgument = z.enum(CONNECTION_TYPE_NAMES as [string, ...string[]], { message: `must be a connection type: ${CONNECTION_TYPE_NAMES.join(", ")}` });
+const getArgs = z.strictObject({ type: typeArgument, id: recordId() });
+const listArgs = z.strictObject({ type: typeArgument.optional() });
+
+/** The connection types the service offers, as its catalogue lists them. */
+export async function getConnectionTypes(): Promise<ConnectionTypeInfo[]> {
+  return (await api.listConnectionTypes(programRequest())).map((record) => camelCased(record));
+}
+
+export async function getConnection(args: GetConnectionArgs): Promise<ConnectionInfo> {
+  const { type, id } = parseArguments("getConnection", getArgs, args);
+  return camelCased(await api.getConnectionSettings(programRequest(), type, id)) as ConnectionInfo;
+}
+
+/** The account's connections, every page, oldest first; of one type when `type` is given. */
+export async function listConnections(args: ListConnectionsArgs = {}): Promise<ConnectionInfo[]> {
+  const { type } = parseArguments("listConnections", listArgs, args);
+  const all = await collectAllPages(programRequest(), (request) => api.listConnectionsOfType(request, type), api.connectionSettingsRecord, { what: "connections" });
+  return all.map((record) => camelCased(record) as ConnectionInfo);
 }

@@ -12,10 +12,34 @@ export {
   listWebAnalyticsAccounts,
   listAdsPlatformCustomers,
   listCrmObjects,
+  getConnectionTypes,
+  getConnection,
+  listConnections,
   type ListConnectionItemsArgs,
+  type ConnectionTypeInfo,
+  type ConnectionInfo,
+  type GetConnectionArgs,
+  type ListConnectionsArgs,
   type ConnectionItem,
 } from "./connections";
 export { listProductUpdates, type ProductUpdate } from "./product-updates";
 export { markNotificationsRead, type MarkNotificationsReadArgs, type NotificationsMarked } from "./notifications";
 export { getSchedule, searchSchedules, type GetScheduleArgs, type SearchSchedulesArgs, type ScheduleInfo } from "./schedules";
 export { getHookEvents, getHookTypes, pingHook, type HookEventInfo, type HookTypeInfo, type PingHookArgs, type HookPing } from "./hooks";
+export { getMember, type GetMemberArgs, type MemberInfo } from "./members";
+export {
+  getRegions,
+  getStacks,
+  getTimeZones,
+  getSystemVariables,
+  getCurrentUser,
+  getAccount,
+  getRateLimitStatus,
+  type GetRegionsArgs,
+  type RegionInfo,
+  type StackInfo,
+  type TimeZoneInfo,
+  type CurrentUserInfo,
+  type AccountInfo,
+  type RateLimitStatus,
+} from "./system";

@@ -5,3 +5,5 @@ export * from "./cluster";
 export * from "./job-run";
 export * from "./schedule";
 export * from "./hook";
+export * from "./member";
+export * from "./connection";

@@ -4,8 +4,10 @@
  */
 import { clusterProvider } from "./cluster/provider";
 import { connectionGroupProvider } from "./connection-group/provider";
+import { connectionProvider } from "./connection/provider";
 import { hookProvider } from "./hook/provider";
 import { jobRunProvider } from "./job-run/provider";
+import { memberProvider } from "./member/provider";
 import { publicKeyProvider } from "./public-key/provider";
 import { scheduleProvider } from "./schedule/provider";
 import type { ResourceImplementation } from "./shared/implementation";
@@ -17,6 +19,8 @@ export const PROVIDERS = {
   JobRun: jobRunProvider,
   Schedule: scheduleProvider,
   Hook: hookProvider,
+  Member: memberProvider,
+  Connection: connectionProvider,
 } satisfies Record<string, ResourceImplementation<unknown, unknown>>;
 
 export type ResourceKind = keyof typeof PROVIDERS;

@@ -10,6 +10,7 @@ import { canJoinGroups, GROUPABLE_CONNECTION_TYPES } from "../../../contract/lim
 import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
+import type { Connection } from "../connection";
 import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ConnectionAssignmentArgs {
@@ -25,10 +26,11 @@ export interface ConnectionGroupArgs {
   /** Left out, the group has no description (one set elsewhere is removed). */
   description?: pulumi.Input<string>;
   /**
-   * The database and cloud-storage connections assigned to the group, in any order, each once.
+   * The database and cloud-storage connections assigned to the group, in any order, each once:
+   * `Connection` resources of the stack, or ids with types.
    * Left out, the group has no connections (ones assigned elsewhere are detached).
    */
-  connections?: pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]>;
+  connections?: pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]> | Array<pulumi.Input<ConnectionAssignmentArgs> | Connection>;
   /** The id of an existing group to manage instead of creating one. */
   importId?: pulumi.Input<string | number>;
 }

@@ -1,7 +1,19 @@
+import * as pulumi from "@pulumi/pulumi";
 import { resourceClass } from "../shared/resource-class";
 import { fields, type ConnectionGroupArgs, type ConnectionGroupOutputs } from "./fields";
 
 export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
+
+/**
+ * A `Connection` resource given in `connections` stands for its id and type: a resource itself
+ * would reach the provider as a reference, not as the values it needs.
+ */
+function assignmentsOf(connections: unknown): unknown {
+  if (!Array.isArray(connections)) return connections;
+  return connections.map((item: unknown) =>
+    pulumi.CustomResource.isInstance(item) ? { id: item.id, type: (item as unknown as { type: pulumi.Output<string> }).type } : item,
+  );
+}
 
 /**
  * A named set of the account's connections. `deleteBeforeReplace` defaults to true: a forced
@@ -9,5 +21,6 @@ export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutp
  */
 export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>("ConnectionGroup", fields.outputNames, {
   defaults: { deleteBeforeReplace: true },
+  prepare: (args) => ({ ...args, connections: assignmentsOf(args.connections) }),
 });
 export type ConnectionGroup = InstanceType<typeof ConnectionGroup>;

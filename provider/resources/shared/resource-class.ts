@@ -23,6 +23,8 @@ export interface ClassOptions {
   defaults?: pulumi.CustomResourceOptions;
   /** Inputs, and the outputs of the same names, stored only encrypted, whatever the program passes. */
   secrets?: readonly string[];
+  /** The arguments as the provider takes them, when a program may give them in another form. */
+  prepare?: (args: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export function resourceClass<Args extends object, Outputs>(
@@ -38,7 +40,8 @@ export function resourceClass<Args extends object, Outputs>(
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const restore = withoutStackTraces();
       try {
-        const props = withSecrets({ ...declared, ...args }, secrets);
+        const given = options.prepare ? options.prepare({ ...(args as Record<string, unknown>) }) : args;
+        const props = withSecrets({ ...declared, ...given }, secrets);
         super(resourceType(kind), name, withProvider(kind, props), withDefaults(opts, defaults));
       } finally {
         restore();

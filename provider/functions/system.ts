@@ -1,0 +1,74 @@
+/**
+ * Lookups a program fills inputs from (facts, "System information", "Users", "Accounts"): the
+ * regions, stacks and time zones the service offers, its system variables, the current user and
+ * account, and the calls left this hour.
+ */
+import { z } from "zod";
+import * as api from "../api/system";
+import { camelCased, type CamelCased } from "../api/records";
+import { programAccountId, programRequest } from "../context";
+import { CONNECTION_TYPE_NAMES } from "../../contract/connection-types";
+import { parseArguments } from "./arguments";
+
+export type RegionInfo = CamelCased<api.RegionRecord>;
+export type StackInfo = api.NamedRecord;
+export type TimeZoneInfo = api.NamedRecord;
+/** The user the API key belongs to; the key itself is never part of it. */
+export type CurrentUserInfo = CamelCased<Omit<api.UserRecord, "api_key">> & Record<string, unknown>;
+export type AccountInfo = CamelCased<api.AccountRecord> & Record<string, unknown>;
+
+export interface RateLimitStatus {
+  /** Calls allowed per hour. */
+  limit: number;
+  /** Calls left in the current hour. */
+  remaining: number;
+}
+
+export interface GetRegionsArgs {
+  /** Only the regions of one connection type (`redshift`, `bigquery`, `s3`, `snowflake`, `athena`). */
+  type?: string;
+  /** The regions this account may use for clusters, instead of every region. */
+  account?: boolean;
+}
+
+const regionArgs = z.strictObject({
+  type: z.enum(CONNECTION_TYPE_NAMES as [string, ...string[]], { message: `must be a connection type: ${CONNECTION_TYPE_NAMES.join(", ")}` }).optional(),
+  account: z.boolean().optional(),
+}).refine((args) => !(args.account && args.type !== undefined), { message: "must not be given with account: the account's regions are not by type", path: ["type"] });
+
+export async function getRegions(args: GetRegionsArgs = {}): Promise<RegionInfo[]> {
+  const { type, account } = parseArguments("getRegions", regionArgs, args);
+  const request = programRequest();
+  const regions = account ? await api.listAccountRegions(request) : await api.listRegions(request, type);
+  return regions.map((region) => camelCased(region));
+}
+
+export async function getStacks(): Promise<StackInfo[]> {
+  return api.listStacks(programRequest());
+}
+
+/** Ids such as `Pacific Time (US & Canada)`, the ones schedules and users take. */
+export async function getTimeZones(): Promise<TimeZoneInfo[]> {
+  return api.listTimeZones(programRequest());
+}
+
+/** System variables (`_DEFAULT_PARALLELISM`, ...) and their defaults, as the service lists them. */
+export async function getSystemVariables(): Promise<Record<string, string | number>> {
+  return api.getSystemVariables(programRequest());
+}
+
+export async function getCurrentUser(): Promise<CurrentUserInfo> {
+  const { api_key: _key, ...user } = (await api.getCurrentUser(programRequest())) as api.UserRecord & { api_key?: unknown };
+  return camelCased(user) as CurrentUserInfo;
+}
+
+/** The account the stack's `etl:accountId` names, with its counters and the caller's role. */
+export async function getAccount(): Promise<AccountInfo> {
+  return camelCased(await api.getAccount(programRequest(), programAccountId())) as AccountInfo;
+}
+
+/** Calls left this hour; asking costs none. */
+export async function getRateLimitStatus(): Promise<RateLimitStatus> {
+  const { limits } = await api.getRateLimitStatus(programRequest());
+  return { limit: limits.limit, remaining: limits.remaining };
+}

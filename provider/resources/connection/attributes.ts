@@ -1,0 +1,113 @@
+/**
+ * The connection types' attributes as a program names them (camelCase), from the one catalogue
+ * in `contract/connection-types.ts`: the types a program sees for each `type`, and the field
+ * table entries every attribute becomes.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ConnectionSettingsRecord } from "../../api/connections";
+import {
+  CONNECTION_ATTRIBUTE_NAMES,
+  CONNECTION_TYPE_RULES,
+  SECRET_CONNECTION_ATTRIBUTES,
+  type ConnectionAttribute,
+  type ConnectionType,
+} from "../../../contract/connection-types";
+import type { Field } from "../shared/fields";
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+type AttributesOf<T extends ConnectionType> = (typeof CONNECTION_TYPE_RULES)[T]["attributes"];
+
+type ValueOf<A> = A extends { values: readonly (infer V)[] } ? V : A extends { kind: "integer" } ? number : A extends { kind: "boolean" } ? boolean : string;
+
+type RequiredNames<A> = { [K in keyof A]: A[K] extends { required: true } ? K : never }[keyof A] & string;
+type OptionalNames<A> = Exclude<keyof A & string, RequiredNames<A>>;
+
+/** What every connection takes, whatever its type. */
+export interface CommonConnectionArgs<T extends ConnectionType> {
+  /** The connection's type, e.g. `postgres`, `snowflake`, `s3`; changing it replaces the connection. */
+  type: T;
+  /** The connection's name; 1 to 255 characters. */
+  name: pulumi.Input<string>;
+  /**
+   * Default true: before creating, the service tries these settings, and a failure stops `up`
+   * with the service's reason, creating nothing.
+   */
+  testBeforeCreate?: pulumi.Input<boolean>;
+  /** The id of an existing connection of this type to manage instead of creating one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+/** One type's arguments: its required attributes required, the rest optional, with their value types. */
+export type ConnectionArgsOf<T extends ConnectionType> = CommonConnectionArgs<T> & {
+  [K in RequiredNames<AttributesOf<T>> as CamelCase<K>]: pulumi.Input<ValueOf<AttributesOf<T>[K]>>;
+} & {
+  [K in OptionalNames<AttributesOf<T>> as CamelCase<K>]?: pulumi.Input<ValueOf<AttributesOf<T>[K]>>;
+};
+
+/** A connection's arguments: naming the type gives the type's own attributes, and only them. */
+export type ConnectionArgs = { [T in ConnectionType]: ConnectionArgsOf<T> }[ConnectionType];
+
+type AnyAttributeName = { [T in ConnectionType]: keyof AttributesOf<T> & string }[ConnectionType];
+export type ConnectionAttributeName = CamelCase<AnyAttributeName>;
+
+/** Every attribute's value, for the outputs: a type's own are set, the others left undefined. */
+export type ConnectionAttributeValues = { [K in ConnectionAttributeName]?: string | number | boolean };
+
+export function camelCaseOf(apiName: string): string {
+  return apiName.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** A type's attributes by their API names. */
+export function attributesOf(type: ConnectionType): Readonly<Record<string, ConnectionAttribute>> {
+  return CONNECTION_TYPE_RULES[type].attributes;
+}
+
+/** The API name of each attribute, by the name a program gives it. */
+export const API_NAME_OF: ReadonlyMap<string, string> = new Map(CONNECTION_ATTRIBUTE_NAMES.map((name) => [camelCaseOf(name), name]));
+
+/** The attributes that are written, never read back, by the names a program gives them. */
+export const SECRET_ATTRIBUTES: readonly string[] = SECRET_CONNECTION_ATTRIBUTES.map(camelCaseOf);
+
+/** Every attribute any type takes holds one kind of value (a port is always an integer). */
+function kindOf(apiName: string): ConnectionAttribute["kind"] {
+  const rule = Object.values(CONNECTION_TYPE_RULES)
+    .map((type) => (type.attributes as Readonly<Record<string, ConnectionAttribute>>)[apiName])
+    .find((attribute) => attribute !== undefined);
+  return rule!.kind;
+}
+
+const VALUE_RULES = {
+  string: () => z.string().max(4096).regex(/^[^\u0000\u007f]*$/, "must not contain NUL or DEL characters"),
+  integer: () => z.number().int().min(0).max(65_535),
+  boolean: () => z.boolean(),
+} as const;
+
+/** The service's default for an omitted attribute of this type, if it has one. */
+function defaultFor(apiName: string) {
+  return (values: Record<string, unknown>): unknown => {
+    const type = values.type as ConnectionType | undefined;
+    const rules = type === undefined ? undefined : (CONNECTION_TYPE_RULES[type]?.attributes as Readonly<Record<string, ConnectionAttribute>> | undefined);
+    return rules?.[apiName]?.default;
+  };
+}
+
+/**
+ * One field per attribute: sent under its API name, updated in place; the service's default
+ * stands for an omitted one. A secret is not read back: it is kept as last sent.
+ */
+function attributeField(apiName: string): Field<ConnectionSettingsRecord> {
+  const secret = SECRET_CONNECTION_ATTRIBUTES.includes(apiName);
+  return {
+    input: VALUE_RULES[kindOf(apiName)](),
+    defaultFrom: defaultFor(apiName),
+    api: apiName,
+    onChange: "update",
+    ...(secret ? {} : { read: (record: ConnectionSettingsRecord) => record[apiName] ?? undefined }),
+  };
+}
+
+export const ATTRIBUTE_FIELDS: Readonly<Record<string, Field<ConnectionSettingsRecord>>> = Object.fromEntries(
+  CONNECTION_ATTRIBUTE_NAMES.map((name) => [camelCaseOf(name), attributeField(name)]),
+);

@@ -1,0 +1,59 @@
+/**
+ * Connection's fields: `type` (a new one replaces the connection), `name`, and every attribute
+ * any type takes (`attributes.ts`), of which a connection may set only its own type's. Each
+ * updates in place; an omitted attribute stands for the service's default for the type. Secret
+ * attributes (password, refreshToken, code) are never returned by the service: they are kept as
+ * last sent, so a refresh cannot see them changed elsewhere.
+ */
+import { z } from "zod";
+import type { ConnectionSettingsRecord } from "../../api/connections";
+import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, type ConnectionType } from "../../../contract/connection-types";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, labelText } from "../shared/check";
+import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { API_NAME_OF, ATTRIBUTE_FIELDS, attributesOf, camelCaseOf, type ConnectionAttributeValues } from "./attributes";
+
+export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./attributes";
+
+const OWN_FIELDS = {
+  type: { input: z.enum(CONNECTION_TYPE_NAMES as [ConnectionType, ...ConnectionType[]]), required: true, onChange: "replace", read: (r) => r.type as ConnectionType },
+  name: { input: labelText(), required: true, api: "name", onChange: "update", read: (r) => r.name },
+  testBeforeCreate: { input: z.boolean(), default: true },
+  importId: importIdField,
+  uniqueId: { read: (r) => r.unique_id },
+  createdAt: { read: (r) => r.created_at },
+  updatedAt: { read: (r) => r.updated_at },
+  url: { read: (r) => r.url },
+} satisfies Record<string, Field<ConnectionSettingsRecord>>;
+
+const table = { ...OWN_FIELDS, ...ATTRIBUTE_FIELDS } as typeof OWN_FIELDS;
+
+/** Attributes of another type, and each type's own rules (required, enumerations), named as the program names them. */
+function refineForType(inputs: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const type = inputs.type as ConnectionType;
+  if (isUnknown(type)) return;
+  const own = attributesOf(type);
+  const given: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(inputs)) {
+    const apiName = API_NAME_OF.get(name);
+    if (apiName === undefined || value === undefined) continue;
+    if (own[apiName] === undefined) {
+      const takes = Object.keys(own).map(camelCaseOf).join(", ") || "none";
+      ctx.addIssue({ code: "custom", path: [name], message: `is not an attribute of ${type} connections (they take: ${takes})` });
+    }
+    given[apiName] = value;
+  }
+  for (const problem of connectionAttributeProblems(type, given)) {
+    // An attribute still unknown in a preview is checked by the update.
+    if (isUnknown(given[problem.attribute])) continue;
+    const message = problem.message.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, camelCaseOf);
+    ctx.addIssue({ code: "custom", path: [camelCaseOf(problem.attribute)], message });
+  }
+}
+
+export const fields = fieldsOf<ConnectionSettingsRecord, typeof OWN_FIELDS>(table, {
+  refine: (inputs, ctx) => refineForType(inputs as Record<string, unknown>, ctx),
+});
+
+export type ConnectionInputs = InputsOf<typeof OWN_FIELDS> & ConnectionAttributeValues;
+export type ConnectionOutputs = OutputsOf<typeof OWN_FIELDS> & ConnectionAttributeValues;

@@ -1,0 +1,106 @@
+/**
+ * Connection: the settings by which the service reaches a database, warehouse, bucket or
+ * service (facts, "Connections"). Every path carries the type. The settings are tried by the
+ * service before the create, unless `testBeforeCreate` is false, so wrong ones create nothing.
+ * Everything but the type updates in place with a PUT of what differs. A create whose outcome is
+ * unknown looks for a connection of the type made since it was sent, with every value it can
+ * show, before sending again (see shared/reconciler.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  connectionSettingsRecord,
+  createConnection,
+  deleteConnection,
+  getConnectionSettings,
+  listConnectionsRequest,
+  testConnectionSettings,
+  updateConnection,
+  type ConnectionSettingsRecord,
+} from "../../api/connections";
+import { BadRequestError } from "../../client/errors";
+import type { RequestFn } from "../../client/http";
+import { apiRequest } from "../../context";
+import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
+import { checkWithSchema } from "../shared/check";
+import { ResourceFailure } from "../shared/failures";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { createdInWindow, createdSince } from "../shared/reconcile";
+import { reconciler } from "../shared/reconciler";
+import { SECRET_ATTRIBUTES } from "./attributes";
+import { fields, type ConnectionInputs, type ConnectionOutputs } from "./fields";
+
+const KIND = "connection";
+
+/** The service tries the settings; its refusal becomes the failure of `up`, with nothing made. */
+async function testSettings(request: RequestFn, inputs: ConnectionInputs, body: object): Promise<void> {
+  try {
+    await testConnectionSettings(request, inputs.type, body);
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    throw new ResourceFailure(
+      `the service could not connect with these ${inputs.type} settings: ${error.serviceMessage}. Nothing was created; ` +
+        "correct the settings, or set testBeforeCreate: false to create the connection anyway",
+    );
+  }
+}
+
+async function update(id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<ConnectionOutputs> {
+  return fields.updated(olds, news, (body) => updateConnection(apiRequest(), news.type, id, body));
+}
+
+async function adopt(importId: string, inputs: ConnectionInputs): Promise<ConnectionOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getConnectionSettings(apiRequest(), inputs.type, importId));
+  if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
+  // The secrets the service never shows cannot be compared: they are always sent.
+  const hidden = Object.fromEntries(SECRET_ATTRIBUTES.map((name) => [name, undefined]));
+  const found = { ...fields.outputs(record, inputs), ...hidden } as ConnectionOutputs;
+  return adoptionChange(KIND, importId, () => update(importId, found, inputs));
+}
+
+/** Whether a create sent at `sentAt` may have made this connection. */
+export function isConnectionCreatedBy(record: ConnectionSettingsRecord, inputs: ConnectionInputs, sentAt: number): boolean {
+  return createdInWindow(record.created_at, sentAt) && fields.hasSentValues(record, inputs);
+}
+
+async function findCreatedConnection(request: RequestFn, inputs: ConnectionInputs, sentAt: number): Promise<ConnectionSettingsRecord[]> {
+  const recent = await createdSince(request, listConnectionsRequest(inputs.type), connectionSettingsRecord, "connections", sentAt, (r) => r.created_at);
+  return recent.filter((record) => isConnectionCreatedBy(record, inputs, sentAt));
+}
+
+export const connectionProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<pulumi.dynamic.DiffResult> {
+    return fields.diff(olds, news);
+  },
+
+  async create(inputs: ConnectionInputs): Promise<pulumi.dynamic.CreateResult<ConnectionOutputs>> {
+    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
+    const request = apiRequest();
+    const body = fields.createBody(inputs);
+    if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
+    const { record } = await reconciler().createOnce({
+      kind: KIND,
+      request,
+      send: () => createConnection(request, inputs.type, body),
+      find: (sentAt, lookup) => findCreatedConnection(lookup, inputs, sentAt),
+      idOf: (connection) => connection.id,
+    });
+    return { id: String(record.id), outs: fields.outputs(record, inputs) };
+  },
+
+  async read(id: string, props: ConnectionOutputs) {
+    return fields.readResult(id, await unlessGone(getConnectionSettings(apiRequest(), props.type, id)), props);
+  },
+
+  async update(id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<pulumi.dynamic.UpdateResult<ConnectionOutputs>> {
+    return { outs: await update(id, olds, news) };
+  },
+
+  async delete(id: string, props: ConnectionOutputs): Promise<void> {
+    await unlessGone(deleteConnection(apiRequest(), props.type, id));
+  },
+} satisfies ResourceImplementation<ConnectionInputs, ConnectionOutputs>;

@@ -1,0 +1,65 @@
+/**
+ * Member's fields. `email` names the person (a new one replaces the member); `role` updates in
+ * place; `name` is used only when the person is invited and is never compared. Ownership is not
+ * managed: `owner` is refused as a role, and the owner's role is left alone.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { MemberRecord } from "../../api/members";
+import { MANAGED_MEMBER_ROLES, type ManagedMemberRole } from "../../../contract/vocabularies";
+import { describeGiven, ID_TEXT, labelText } from "../shared/check";
+import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+
+export interface MemberArgs {
+  /** The person's email address; a person with no user yet is invited. Changing it replaces the member. */
+  email: pulumi.Input<string>;
+  /** `member` (the default) or `admin`. Ownership is handed over in the service, not here. */
+  role?: pulumi.Input<ManagedMemberRole>;
+  /** The name an invited person's new user gets; not used for someone who already has a user. */
+  name?: pulumi.Input<string>;
+  /** An existing member to manage instead of adding one: their id, or their email address. */
+  importId?: pulumi.Input<string | number>;
+}
+
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ message: "must be an email address such as \"dana@example.com\"" }))
+  .transform((address) => address.toLowerCase());
+
+const role = z.string().superRefine((value, ctx) => {
+  if ((MANAGED_MEMBER_ROLES as readonly string[]).includes(value)) return;
+  const why = value === "owner" ? ": ownership is handed over in the service by the owner, and is not managed by Pulumi" : `, got ${describeGiven(value)}`;
+  ctx.addIssue({ code: "custom", message: `must be one of ${MANAGED_MEMBER_ROLES.join(", ")}${why}` });
+});
+
+/** A member's id, or the email address that names them. */
+const memberImportId = z.unknown().transform((value, ctx) => {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined;
+  if (text !== undefined && ID_TEXT.test(text)) return text;
+  if (text !== undefined && z.email().safeParse(text).success) return text.toLowerCase();
+  ctx.addIssue({ code: "custom", message: `must be an existing member's id (such as "42") or email address, got ${describeGiven(value)}` });
+  return z.NEVER;
+});
+
+const table = {
+  email: { input: email, required: true, api: "email", onChange: "replace", read: (r) => r.email.toLowerCase() },
+  role: { input: role, default: "member", sendDefault: true, api: "role", onChange: "update", read: (r) => (r.owner ? "owner" : r.role) },
+  name: { input: labelText(), api: "name", read: (r) => r.name ?? undefined },
+  importId: { input: memberImportId },
+  userId: { read: (r) => r.id },
+  displayName: { read: (r) => r.display_name ?? undefined },
+  confirmed: { read: (r) => r.confirmed },
+  confirmedAt: { read: (r) => r.confirmed_at ?? undefined },
+  owner: { read: (r) => r.owner },
+  avatarUrl: { read: (r) => r.avatar_url ?? undefined },
+  location: { read: (r) => r.location ?? undefined },
+  createdAt: { read: (r) => r.created_at },
+  updatedAt: { read: (r) => r.updated_at },
+  url: { read: (r) => r.url ?? undefined },
+} satisfies Record<string, Field<MemberRecord>>;
+
+export const fields = fieldsOf<MemberRecord, typeof table>(table);
+
+export type MemberInputs = InputsOf<typeof table>;
+export type MemberOutputs = OutputsOf<typeof table>;

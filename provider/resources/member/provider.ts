@@ -1,0 +1,110 @@
+/**
+ * Member: a person's membership of the account, with a role (facts, "Members"). Adding answers
+ * 200 and invites an address no user has; the member's id is the user's. Removing ends the
+ * membership only. The owner is never demoted nor removed from here: that would be a one-off act
+ * that can lock people out, so it is left to the service.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { addMember, findMemberByEmail, getMember, removeMember, updateMember, type MemberRecord } from "../../api/members";
+import { ValidationError } from "../../client/errors";
+import type { RequestFn } from "../../client/http";
+import { apiRequest } from "../../context";
+import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
+import { checkWithSchema, ID_TEXT } from "../shared/check";
+import { ResourceFailure } from "../shared/failures";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { createdInWindow } from "../shared/reconcile";
+import { reconciler } from "../shared/reconciler";
+import { fields, type MemberInputs, type MemberOutputs } from "./fields";
+
+const KIND = "member";
+
+/** The owner's role is not the program's to change: it is compared as it is. */
+function ownerKeepsRole(olds: MemberOutputs, news: MemberInputs): MemberInputs {
+  return olds.owner ? { ...news, role: olds.role } : news;
+}
+
+async function update(id: string, olds: MemberOutputs, news: MemberInputs): Promise<MemberOutputs> {
+  return fields.updated(olds, ownerKeepsRole(olds, news), (body) => updateMember(apiRequest(), id, body));
+}
+
+async function memberNamed(request: RequestFn, importId: string): Promise<MemberRecord> {
+  if (ID_TEXT.test(importId)) return getMember(request, importId);
+  const found = await findMemberByEmail(request, importId);
+  if (found === undefined) throw new AdoptionError(KIND, importId, `no member with email ${importId} in this account`);
+  return found;
+}
+
+async function adopt(importId: string, inputs: MemberInputs): Promise<MemberOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => memberNamed(apiRequest(), importId));
+  if (record.email.toLowerCase() !== inputs.email) {
+    throw new AdoptionError(KIND, importId, `its email is ${record.email}, not ${inputs.email}, and a member's email cannot be changed`);
+  }
+  const found = fields.outputs(record, inputs);
+  return adoptionChange(KIND, importId, () => update(String(record.id), found, inputs));
+}
+
+/** Adding someone who is a member already: say who, and how to manage them instead. */
+async function alreadyMember(error: unknown, request: RequestFn, email: string): Promise<never> {
+  if (!(error instanceof ValidationError) || !/already/i.test(error.serviceMessage)) throw error;
+  const existing = await findMemberByEmail(request, email).catch(() => undefined);
+  const which = existing === undefined ? "" : ` (member ${existing.id})`;
+  throw new ResourceFailure(
+    `${email} is already a member of the account${which}, and this stack's state does not have them. ` +
+      `To manage that membership here, set importId: "${email}" on this resource, run \`pulumi up\`, then remove importId.`,
+  );
+}
+
+async function findAddedMember(lookup: RequestFn, inputs: MemberInputs, sentAt: number): Promise<MemberRecord[]> {
+  const found = await findMemberByEmail(lookup, inputs.email);
+  return found !== undefined && createdInWindow(found.created_at, sentAt) && fields.hasSentValues(found, inputs) ? [found] : [];
+}
+
+export const memberProvider = {
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkWithSchema(fields.inputSchema, news);
+  },
+
+  async diff(_id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.DiffResult> {
+    return fields.diff(olds, ownerKeepsRole(olds, news));
+  },
+
+  async create(inputs: MemberInputs): Promise<pulumi.dynamic.CreateResult<MemberOutputs>> {
+    if (inputs.importId !== undefined) {
+      const outs = await adopt(inputs.importId, inputs);
+      return { id: String(outs.userId), outs };
+    }
+    const request = apiRequest();
+    const body = fields.createBody(inputs);
+    const { record } = await reconciler()
+      .createOnce({
+        kind: KIND,
+        request,
+        send: () => addMember(request, body),
+        find: (sentAt, lookup) => findAddedMember(lookup, inputs, sentAt),
+        idOf: (member) => member.id,
+      })
+      .catch((error: unknown) => alreadyMember(error, request, inputs.email));
+    return { id: String(record.id), outs: fields.outputs(record, inputs) };
+  },
+
+  async read(id: string, props: MemberOutputs) {
+    return fields.readResult(id, await unlessGone(getMember(apiRequest(), id)), props);
+  },
+
+  async update(id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.UpdateResult<MemberOutputs>> {
+    return { outs: await update(id, olds, news) };
+  },
+
+  /** Never the owner: nothing is sent, and the stack keeps the member until ownership moves. */
+  async delete(id: string, props: MemberOutputs): Promise<void> {
+    if (props.owner) {
+      throw new ResourceFailure(
+        `member ${id} (${props.email}) is the account's owner, and the owner cannot be removed. Hand ownership to another member ` +
+          "in the service and run `pulumi refresh`, or keep the membership and drop it from the stack with `pulumi state delete`",
+      );
+    }
+    await unlessGone(removeMember(apiRequest(), id));
+  },
+} satisfies ResourceImplementation<MemberInputs, MemberOutputs>;

@@ -5,6 +5,7 @@
  * Runs under scripts/setup.sh, which provides Node.js 22, the engine and the offline settings.
  */
 const path: typeof import("node:path") = require("node:path");
+const { randomBytes }: typeof import("node:crypto") = require("node:crypto");
 const automation: typeof import("@pulumi/pulumi/automation") = require("@pulumi/pulumi/automation");
 const { startEmulator }: typeof import("pulumi-etl/emulator") = require("pulumi-etl/emulator");
 
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
       "etl:apiUrl": { value: service.url },
       "etl:accountId": { value: account.uid },
       "etl:apiKey": { value: account.apiKey, secret: true },
+      // The project's own secrets: any value reaches the local service.
+      "etl-quickstart:warehousePassword": { value: randomBytes(12).toString("base64url"), secret: true },
+      "etl-quickstart:bucketSecretKey": { value: randomBytes(30).toString("base64url"), secret: true },
     });
     say("pulumi up");
     const up = await stack.up({ onOutput: print });

@@ -6,10 +6,27 @@ import * as etl from "pulumi-etl";
 // Which records of the account to build on; the defaults match the local service's default account.
 const config = new pulumi.Config();
 const rollupPackageId = config.getNumber("rollupPackageId") ?? 101;
-const warehouseConnections = config.getObject<{ id: number; type: string }[]>("warehouseConnections") ?? [
-  { id: 301, type: "postgres" },
-  { id: 303, type: "mysql" },
-];
+const warehouseHost = config.get("warehouseHost") ?? "warehouse.db.example.com";
+
+// Where curated data lands: a PostgreSQL warehouse and an S3 bucket. Their passwords come from
+// the stack's secrets (`pulumi config set --secret warehousePassword ...`) and are stored
+// only encrypted; the service tries the settings before creating each connection.
+const warehouse = new etl.Connection("warehouse", {
+  type: "postgres",
+  name: "warehouse",
+  host: warehouseHost,
+  database: "analytics",
+  username: "etl_loader",
+  password: config.requireSecret("warehousePassword"),
+});
+
+const bucket = new etl.Connection("landing-bucket", {
+  type: "s3",
+  name: "landing-bucket",
+  username: "AKIAQUICKSTART0000001",
+  password: config.requireSecret("bucketSecretKey"),
+  region: "eu-west-1",
+});
 
 // The public half of the key that deployments use to reach cluster machines.
 const deployKey = new etl.PublicKey("deploy-key", {
@@ -17,11 +34,11 @@ const deployKey = new etl.PublicKey("deploy-key", {
   name: "quickstart deploy key",
 });
 
-// The database connections the analytics team may load into, as one group.
+// The destinations the analytics team may load into, as one group.
 const warehouses = new etl.ConnectionGroup("analytics-warehouses", {
   name: "analytics-warehouses",
   description: "Curated destinations for the analytics team",
-  connections: warehouseConnections,
+  connections: [warehouse, bucket],
 });
 
 // A small cluster that terminates itself after half an hour without work.
@@ -49,6 +66,8 @@ const nightlyRollup = new etl.JobRun("orders-rollup", {
 });
 
 export const deployKeyFingerprint = deployKey.fingerprint;
+export const warehouseConnectionId = warehouse.id;
+export const warehousePort = warehouse.port;
 export const connectionGroupId = warehouses.id;
 export const connectionGroupConnections = warehouses.connections.apply((connections) => connections.map((c) => c.name));
 export const clusterId = cluster.id;

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { expect } from "vitest";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
@@ -78,13 +78,14 @@ export async function createTestStack(name: string, program: PulumiFn, service: 
  * A stack of a project folder with its own Pulumi.yaml (an example), run by the Node.js
  * language host as `pulumi up` in that folder would; state goes to a backend of the test's own.
  */
-export async function createProjectStack(name: string, projectDir: string, service: Service): Promise<TestStack> {
+export async function createProjectStack(name: string, projectDir: string, service: Service, config: ConfigMap = {}): Promise<TestStack> {
   const { workDir, backend } = newWorkDir(name);
   const stack = await LocalWorkspace.createStack(
     { stackName: `test-${path.basename(workDir)}`, workDir: projectDir },
     { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) },
   );
   await configure(stack, service);
+  if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   const dispose = () => {
     rmSync(path.join(projectDir, `Pulumi.${stack.name}.yaml`), { force: true });
     rmSync(workDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { findOwnRow, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { jobCountsByCluster, jobsOfAccount } from "../jobs/model";
 import { terminateCluster } from "./lifecycle";
+import { clusterWatcherRoute } from "./watchers";
 import {
   CLUSTER_DEFAULTS,
   clusterJson,
@@ -135,6 +136,7 @@ function deleteCluster(ctx: ApiContext): void {
 }
 
 export const clustersRoutes: readonly Route[] = [
+  clusterWatcherRoute,
   { pattern: /^\/clusters$/, methods: { GET: listClusters, POST: createCluster } },
   { pattern: /^\/clusters\/([^/]+)$/, methods: { GET: getCluster, PUT: updateCluster, DELETE: deleteCluster } },
 ];

@@ -2,7 +2,8 @@ import { CREDITS_PER_HOUR } from "../contract/limits";
 
 /**
  * The hourly credit allowance of spec section 8: each authenticated API call costs one credit
- * of the calling user's allowance.
+ * of the calling user's allowance, but for the free ones (`Route.free`: the allowance's own
+ * status, facts section 0).
  *
  * Windows are fixed, one per user, and last one real hour from the first call made after the
  * previous window ended. They follow the wall clock, not `--speed`: the allowance limits how

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { characterCount, MAX_NAME_LENGTH } from "../contract/text";
+import { BOOLEAN_RULE, readBoolean } from "./booleans";
 
 /**
  * The rules request body schemas are built from, each worded once and after the field's name
@@ -39,4 +40,15 @@ export function integerBetween(bounds: { min: number; max: number }) {
 /** An object whose values are strings (spec 2.3's variables); each bad value is named by its key. */
 export function stringMap() {
   return z.record(z.string(), z.string());
+}
+
+/** A boolean in any of the spellings the service's clients send (see `booleans.ts`), read as a real one. */
+export function boolean() {
+  return z.unknown().transform((value, ctx) => {
+    const flag = readBoolean(value);
+    if (flag !== undefined) return flag;
+    // A JSON body cannot hold undefined: the field was left out where it is required.
+    ctx.addIssue({ code: "custom", message: value === undefined ? "is required" : BOOLEAN_RULE });
+    return z.NEVER;
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECORD_ID_TEXT } from "../contract/limits";
 import { ANY_STATUS } from "../contract/vocabularies";
+import { BOOLEAN_RULE, readBoolean } from "./booleans";
 import { HttpError } from "./http";
 
 /**
@@ -21,13 +22,12 @@ export function readStatusFilter<S extends string>(query: URLSearchParams, statu
   return status as S;
 }
 
-const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false };
-
+/** A boolean in the spellings bodies take too (`booleans.ts`): `true`, `1`, `t` and their opposites. */
 export function readBooleanFilter(query: URLSearchParams, name: string): boolean | undefined {
   const text = query.get(name);
   if (text === null) return undefined;
-  const value = Object.hasOwn(BOOLEANS, text) ? BOOLEANS[text] : undefined;
-  if (value === undefined) throw badParameter(`${name} must be true or false`);
+  const value = readBoolean(text);
+  if (value === undefined) throw badParameter(`${name} ${BOOLEAN_RULE}`);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Caller } from "./auth";
+import type { CreditStatus } from "./credits";
 import { RECORD_ID_TEXT } from "../contract/limits";
 import { HttpError, notFound } from "./http";
 import type { Row, Store, Table } from "./store";
@@ -20,6 +21,8 @@ export interface ApiContext {
   pathname: string;
   /** `{base_url}` of the spec: `http://host:port/<account uid>/api`. */
   baseUrl: string;
+  /** The caller's credit allowance once this call is paid for (or not, when it is free). */
+  credits: CreditStatus;
 }
 
 export type Handler = (ctx: ApiContext) => Promise<void> | void;
@@ -28,11 +31,18 @@ export interface Route {
   /** Matched against the path below `{base_url}`, e.g. `/user/keys/12`. */
   pattern: RegExp;
   methods: Readonly<Partial<Record<string, Handler>>>;
+  /** Calls to it cost no credit and are answered even when the allowance is used up. */
+  free?: boolean;
 }
 
 export interface RouteMatch {
   handler: Handler;
   params: string[];
+}
+
+/** Whether the path is one whose calls cost nothing; unknown paths cost a credit like any other. */
+export function isFreePath(routes: readonly Route[], path: string): boolean {
+  return routes.find((route) => route.pattern.test(path))?.free === true;
 }
 
 /** First matching pattern wins, so fixed segments (`/search`) must precede `{id}` routes. */

@@ -4,7 +4,7 @@ import { authenticate, type Caller } from "./auth";
 import { Availability } from "./availability";
 import { handleClientErrors, isClientGone, reportClientGone } from "./client-connections";
 import { CONTROL_PREFIX, createControlHandler, type ControlHandler } from "./control";
-import { CreditLedger, creditsExhaustedMessage, rateLimitHeaders } from "./credits";
+import { CreditLedger, creditsExhaustedMessage, rateLimitHeaders, type CreditStatus } from "./credits";
 import { FaultInjector, type FaultDecision, type FaultKind } from "./faults";
 import { API_MEDIA_TYPE, HttpError, notFound, sendError, setResponseGate } from "./http";
 import { advanceLifecycles } from "./lifecycle";
@@ -12,7 +12,7 @@ import type { Persistence } from "./persistence";
 import { RequestLog } from "./request-log";
 import { parseRequestTarget } from "./request-target";
 import { AREAS } from "./areas";
-import { matchRoute, type Route } from "./routing";
+import { isFreePath, matchRoute, type Route } from "./routing";
 import type { Store } from "./store";
 
 /** Every API route, below `{base_url}`: each area's own. */
@@ -102,13 +102,18 @@ function stopForFault(decision: FaultDecision, services: Services, caller: Calle
   throw new HttpError(response.status, response.message, headers);
 }
 
-/** Spends the call's credit, or refuses the call (spec section 8). */
-function chargeCredit(res: ServerResponse, credits: CreditLedger, caller: Caller): void {
-  const status = credits.charge(caller.user.id);
+/**
+ * Spends the call's credit, or refuses the call (spec section 8). A free call (the allowance's
+ * own status, facts section 0) spends nothing and is never refused: the headers show the
+ * allowance as it stands.
+ */
+function chargeCredit(res: ServerResponse, credits: CreditLedger, caller: Caller, free: boolean): CreditStatus {
+  const status = free ? credits.peek(caller.user.id) : credits.charge(caller.user.id);
   for (const [name, value] of Object.entries(rateLimitHeaders(status))) res.setHeader(name, value);
-  if (!status.allowed) {
+  if (!free && !status.allowed) {
     throw new HttpError(429, creditsExhaustedMessage(status), { "Retry-After": String(status.renewsInSeconds) });
   }
+  return status;
 }
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, services: Services, state: ApiRequestState): Promise<void> {
@@ -121,7 +126,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   const fault = services.faults.decide(req.method ?? "GET");
   state.fault = fault ?? null;
   if (fault !== undefined) stopForFault(fault, services, caller);
-  chargeCredit(res, services.credits, caller);
+  const credits = chargeCredit(res, services.credits, caller, isFreePath(api.routes, api.rest));
   if (fault?.kind === "latency") await delay(fault.delayMs);
   const { handler, params } = matchRoute(api.routes, req.method ?? "GET", api.rest);
   advanceLifecycles(services.store);
@@ -136,6 +141,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
     origin,
     pathname: url.pathname,
     baseUrl: `${origin}/${encodeURIComponent(caller.account.uid)}/api`,
+    credits,
   });
 }
 

@@ -10,6 +10,7 @@ import { packagesArea } from "./packages";
 import { productUpdatesArea } from "./product-updates";
 import { publicKeysArea } from "./public-keys";
 import { schedulesArea } from "./schedules";
+import { systemArea } from "./system";
 
 export type { Area } from "./area";
 
@@ -30,6 +31,7 @@ const LIST = [
   notificationsArea,
   productUpdatesArea,
   hooksArea,
+  systemArea,
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = LIST;

@@ -82,7 +82,7 @@ describe("POST /hooks", () => {
     ["web: user information in the url", { type: "web", events: ["job"], settings: { url: "https://u:p@x.example/" } }, "settings.url must be an http or https URL without user information"],
     ["web: basic_auth without data", { type: "web", events: ["job"], settings: { url: "https://x.example/", basic_auth: true } }, "settings.basic_auth_data is required when basic_auth is true"],
     ["web: basic_auth_data not user:password", { type: "web", events: ["job"], settings: { url: "https://x.example/", basic_auth_data: "bm9jb2xvbg==" } }, "settings.basic_auth_data must be the base64 of user:password"],
-    ["web: insecure_ssl not a boolean", { type: "web", events: ["job"], settings: { url: "https://x.example/", insecure_ssl: 1 } }, "settings.insecure_ssl must be a boolean"],
+    ["web: insecure_ssl not a boolean", { type: "web", events: ["job"], settings: { url: "https://x.example/", insecure_ssl: 2 } }, "settings.insecure_ssl must be a boolean"],
     ["web: a setting of another type", { type: "web", events: ["job"], settings: { url: "https://x.example/", emails: "a@b.co" } }, "settings.emails is not a known field"],
     ["slack: no url", { type: "slack", events: ["job"], settings: { channel: "c" } }, "settings.url is required"],
     ["slack: channel not a string", { type: "slack", events: ["job"], settings: { url: "https://s.example/", channel: 5 } }, "settings.channel must be a string"],

@@ -9,6 +9,7 @@ import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import { announceStatusChange } from "../../status-events";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
+import { creatorWatching, type WatchedRow } from "../../watchers";
 
 /** Clusters run jobs; their states are those the service's documentation lists. */
 
@@ -32,7 +33,7 @@ export const CLUSTER_DEFAULTS = {
   timeToIdle: CLUSTER_TIME_TO_IDLE_SECONDS.default,
 } as const satisfies Partial<ClusterSettings>;
 
-export interface ClusterRow extends Row, ClusterSettings {
+export interface ClusterRow extends Row, ClusterSettings, WatchedRow {
   ownerId: number;
   status: ClusterStatus;
   /** When the cluster entered its status: every timed transition counts from here. */
@@ -99,6 +100,7 @@ export function insertCluster(store: Store, fields: NewCluster, atMs = store.clo
     idleSince: fields.status === "idle" ? now : null,
     terminatedAt: fields.status === "terminated" ? now : null,
     lastJobEndedAt: null,
+    watchers: creatorWatching(fields.ownerId, atMs),
   });
   announceStatusChange(store, { subject: "cluster", row: cluster, previous: null, at: atMs });
   return cluster;

@@ -3,7 +3,7 @@ import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } fr
 import { CLUSTER_STATUSES, CLUSTER_TYPES } from "../../../contract/vocabularies";
 import { invalid, parseBody, readObjectBody } from "../../body";
 import { isoTime } from "../../clock";
-import { integerBetween, label, nullableText } from "../../fields";
+import { boolean, integerBetween, label, nullableText } from "../../fields";
 import { sendJson } from "../../http";
 import { LifecycleState } from "../../lifecycle/state";
 import { sendPage } from "../../pagination";
@@ -12,6 +12,7 @@ import { findOwnRow, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { jobCountsByCluster, jobsOfAccount } from "../jobs/model";
 import { terminateCluster } from "./lifecycle";
+import { clusterWatcherRoute } from "./watchers";
 import {
   CLUSTER_DEFAULTS,
   clusterJson,
@@ -29,7 +30,7 @@ import {
 const changeableFields = {
   name: label().optional(),
   description: nullableText().optional(),
-  terminate_on_idle: z.boolean().optional(),
+  terminate_on_idle: boolean().optional(),
   time_to_idle: integerBetween(CLUSTER_TIME_TO_IDLE_SECONDS).optional(),
   type: z.enum(CLUSTER_TYPES).optional(),
   region: label().optional(),
@@ -135,6 +136,7 @@ function deleteCluster(ctx: ApiContext): void {
 }
 
 export const clustersRoutes: readonly Route[] = [
+  clusterWatcherRoute,
   { pattern: /^\/clusters$/, methods: { GET: listClusters, POST: createCluster } },
   { pattern: /^\/clusters\/([^/]+)$/, methods: { GET: getCluster, PUT: updateCluster, DELETE: deleteCluster } },
 ];

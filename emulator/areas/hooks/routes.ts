@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent, type HookType } from "../../../contract/vocabularies";
 import { invalid, parseBody, readObjectBody, readOptionalObjectBody } from "../../body";
 import { isoTime } from "../../clock";
-import { label } from "../../fields";
+import { boolean, label } from "../../fields";
 import { HttpError, sendJson } from "../../http";
 import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
@@ -33,7 +33,7 @@ function createSchema(type: unknown) {
     events: eventsSchema,
     settings: settingsSchema(type),
     name: label().nullish(),
-    active: z.boolean().optional(),
+    active: boolean().optional(),
   });
 }
 
@@ -44,7 +44,7 @@ function updateSchema(type: HookType) {
     events: eventsSchema.optional(),
     settings: settingsSchema(type).optional(),
     name: label().nullish(),
-    active: z.boolean().optional(),
+    active: boolean().optional(),
   });
 }
 

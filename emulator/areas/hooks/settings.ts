@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_ADDRESS, HOOK_URL_RULE, isHookUrl } from "../../../contract/hook-settings";
 import { HOOK_SECRET_SETTINGS, type HookType } from "../../../contract/vocabularies";
-import { label } from "../../fields";
+import { boolean, label } from "../../fields";
 
 /**
  * Each hook type's `settings` (facts, "Settings per type"), read by one strict schema per type so
@@ -35,10 +35,10 @@ export function emailAddresses(text: string): string[] {
 const webSettings = z
   .strictObject({
     url: httpUrl(),
-    basic_auth: z.boolean().optional(),
+    basic_auth: boolean().optional(),
     basic_auth_data: z.string().refine(isBasicAuthData, "must be the base64 of user:password").optional(),
     // The facts' wording is ambiguous; the name's meaning is taken: true = the certificate is not verified.
-    insecure_ssl: z.boolean().optional(),
+    insecure_ssl: boolean().optional(),
   })
   .superRefine((settings, ctx) => {
     if (settings.basic_auth === true && settings.basic_auth_data === undefined) {

@@ -2,6 +2,7 @@ import { FINISHED_JOB_STATUSES, STOPPING_JOB_STATUSES, type JobStatus } from "..
 import { isoTime, type Clock } from "../../clock";
 import { announceStatusChange } from "../../status-events";
 import { defineTable, type Row, type Store } from "../../store";
+import { creatorWatching, type WatchedRow } from "../../watchers";
 import type { ClusterJobCounts } from "../clusters/model";
 import type { PackageRun } from "../packages/fixtures";
 import type { PackageRow } from "../packages/model";
@@ -27,7 +28,7 @@ export interface ScheduledJob {
   masterAutoRetryAttempts: number | null;
 }
 
-export interface JobRow extends Row {
+export interface JobRow extends Row, WatchedRow {
   ownerId: number;
   /** Only on jobs a schedule started; the others were started by their owner. */
   scheduled?: ScheduledJob;
@@ -125,6 +126,7 @@ export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
     failedAt: null,
     runEndedAt: null,
     errors: "",
+    watchers: creatorWatching(fields.ownerId, atMs),
     // Left out rather than undefined, so a job run by a user is stored as it always was.
     ...(fields.scheduled === undefined ? {} : { scheduled: fields.scheduled }),
   });

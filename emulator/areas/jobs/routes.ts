@@ -12,6 +12,7 @@ import { PACKAGES, type PackageRow } from "../packages/model";
 import { effectiveVariables, jobJson, jobOutputJson, logUrl, type JobView } from "./json";
 import { stopJob } from "./lifecycle";
 import { jobLog } from "./log";
+import { jobWatcherRoute } from "./watchers";
 import { insertJob, isFinished, JOBS, jobsOfAccount, visibleOutputs, type JobRow } from "./model";
 
 /** Jobs (spec 4.1, facts "Jobs"): run, watch, stop. Time moves them on (see lifecycle). */
@@ -132,6 +133,7 @@ export const jobsRoutes: readonly Route[] = [
   { pattern: /^\/jobs$/, methods: { GET: listJobs, POST: runJob } },
   { pattern: /^\/jobs\/([^/]+)\/variables$/, methods: { GET: getVariables } },
   { pattern: /^\/jobs\/([^/]+)\/log$/, methods: { GET: getLog } },
+  jobWatcherRoute,
   { pattern: /^\/jobs\/([^/]+)\/outputs\/([^/]+)$/, methods: { GET: getOutput } },
   { pattern: /^\/jobs\/([^/]+)$/, methods: { GET: getJob, DELETE: stop } },
 ];

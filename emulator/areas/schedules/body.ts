@@ -3,7 +3,7 @@ import { CLUSTER_NODES, RECORD_ID_TEXT, SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_I
 import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, SCHEDULE_STATUSES } from "../../../contract/vocabularies";
 import { invalid } from "../../body";
 import { isoTime } from "../../clock";
-import { integer, integerBetween, label, nullableText, stringMap } from "../../fields";
+import { boolean, integer, integerBetween, label, nullableText, stringMap } from "../../fields";
 import type { ApiContext } from "../../routing";
 import { PACKAGES } from "../packages/model";
 import { SCHEDULE_DEFAULTS, TASK_DEFAULTS, type ScheduleRow, type ScheduleSettings, type ScheduleTask } from "./model";
@@ -33,7 +33,7 @@ const packageList = z.array(packageItem).min(1, "must list at least one package"
 
 const taskFields = {
   nodes: integerBetween(CLUSTER_NODES).optional(),
-  terminate_on_idle: z.boolean().optional(),
+  terminate_on_idle: boolean().optional(),
   time_to_idle: integerBetween(SCHEDULE_TIME_TO_IDLE_SECONDS).optional(),
 };
 
@@ -44,8 +44,8 @@ const settingFields = {
   start_at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z" }).optional(),
   interval_amount: integer().min(SCHEDULE_INTERVAL_AMOUNT_MIN, `must be an integer of at least ${SCHEDULE_INTERVAL_AMOUNT_MIN}`).optional(),
   interval_unit: z.enum(SCHEDULE_INTERVAL_UNITS).optional(),
-  overlap: z.boolean().optional(),
-  auto_retry: z.boolean().optional(),
+  overlap: boolean().optional(),
+  auto_retry: boolean().optional(),
   auto_retry_attempts: integerBetween(SCHEDULE_AUTO_RETRY_ATTEMPTS).optional(),
   reuse_cluster_strategy: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES).optional(),
 };

@@ -7,6 +7,7 @@ import type {
 } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
+import { creatorWatching, type Watcher } from "../../watchers";
 import { firstRunFrom } from "./timing";
 
 /**
@@ -70,11 +71,6 @@ export interface ActiveRun {
   jobIds: number[];
 }
 
-export interface Watcher {
-  userId: number;
-  since: string;
-}
-
 export interface ScheduleRow extends Row, ScheduleSettings {
   ownerId: number;
   /** Null while disabled, or when no run is left before the end of time. */
@@ -113,7 +109,7 @@ export function insertSchedule(store: Store, fields: NewSchedule): ScheduleRow {
     lastRunStatus: null,
     executionCount: 0,
     activeRuns: [],
-    watchers: [{ userId: fields.ownerId, since: isoTime(now) }],
+    watchers: creatorWatching(fields.ownerId, now),
     createdAt: isoTime(now),
     updatedAt: isoTime(now),
   });

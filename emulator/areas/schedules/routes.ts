@@ -14,7 +14,7 @@ import { scheduleJson } from "./json";
 import { insertSchedule, nextRunFrom, SCHEDULES, settingsOf, type ScheduleRow, type ScheduleSettings } from "./model";
 import { startRun } from "./runs";
 import { scheduleSearch } from "./search";
-import { notifyWatchers, watcherRoutes } from "./watchers";
+import { notifyStatusWatchers, scheduleWatcherRoute } from "./watchers";
 
 /** Schedules (facts, "Schedules"): kept here, fired by their lifecycle. */
 
@@ -79,7 +79,7 @@ function applyUpdate(ctx: ApiContext, schedule: ScheduleRow, settings: ScheduleS
   const statusChanged = settings.status !== schedule.status;
   ctx.store.update(SCHEDULES, schedule, { ...settings, updatedAt: isoTime(now) });
   if (retimed) ctx.store.update(SCHEDULES, schedule, { nextRunAt: nextRunFrom(schedule, ctx.store, now) });
-  if (statusChanged) notifyWatchers(ctx.store, schedule, now);
+  if (statusChanged) notifyStatusWatchers(ctx.store, schedule, now);
 }
 
 async function updateSchedule(ctx: ApiContext): Promise<void> {
@@ -124,6 +124,6 @@ export const schedulesRoutes: readonly Route[] = [
   { pattern: /^\/schedules\/search$/, methods: { GET: searchSchedules } },
   { pattern: /^\/schedules\/([^/]+)\/clone$/, methods: { POST: cloneSchedule } },
   { pattern: /^\/schedules\/([^/]+)\/run$/, methods: { POST: runNow } },
-  ...watcherRoutes,
+  scheduleWatcherRoute,
   { pattern: /^\/schedules\/([^/]+)$/, methods: { GET: getSchedule, PUT: updateSchedule, DELETE: deleteSchedule } },
 ];

@@ -108,7 +108,7 @@ describe("POST /schedules", () => {
     ["an unknown reuse strategy", scheduleBody({ reuse_cluster_strategy: "some" }), /^reuse_cluster_strategy must be one of any, self, none$/],
     ["an unknown status", scheduleBody({ status: "on" }), /^status must be one of enabled, disabled$/],
     ["a start that is not a time", scheduleBody({ start_at: "tomorrow" }), /^start_at must be an ISO 8601 date-time/],
-    ["a boolean as text", scheduleBody({ overlap: "yes", auto_retry: 1 }), /^overlap must be a boolean; auto_retry must be a boolean$/],
+    ["a boolean in no known spelling", scheduleBody({ overlap: "yes", auto_retry: 2 }), /^overlap must be a boolean: true or false .*; auto_retry must be a boolean: true or false /],
     ["a blank name", scheduleBody({ name: " " }), /^name must not be blank$/],
     ["0 nodes", { task: { nodes: 0, packages: [{ package_id: 101 }] } }, /^task\.nodes must be an integer between 1 and 100$/],
     ["0 seconds to idle", { task: { time_to_idle: 0, packages: [{ package_id: 101 }] } }, /^task\.time_to_idle must be an integer between 1 and 86400$/],

@@ -1,0 +1,33 @@
+import { READY_CLUSTER_STATUSES, type ClusterStatus } from "../../../contract/vocabularies";
+import type { StatusChange } from "../../status-events";
+import type { Store } from "../../store";
+import { notifyWatchers, watcherRoute, type WatcherMessage } from "../../watchers";
+import { clusterUrl, CLUSTERS, type ClusterRow } from "./model";
+
+/**
+ * Watchers of a cluster (`emulator/watchers.ts`) are told when it becomes available, is
+ * terminated or fails (facts). Available counts when it was created or scaled, not when a job
+ * wakes it from idle, as for the `cluster.available` hook event; a cluster a fixture starts
+ * settled has told no one.
+ */
+
+export const clusterWatcherRoute = watcherRoute({ kind: "cluster", table: CLUSTERS, url: clusterUrl });
+
+const MESSAGES: Partial<Record<ClusterStatus, (name: string) => WatcherMessage>> = {
+  available: (name) => ({ title: `Cluster '${name}' available`, body: `The cluster '${name}' is available.` }),
+  terminated: (name) => ({ title: `Cluster '${name}' terminated`, body: `The cluster '${name}' was terminated.` }),
+  error: (name) => ({ title: `Cluster '${name}' error`, body: `The cluster '${name}' failed and is in error.` }),
+};
+
+function isWatchedChange(previous: ClusterStatus | null, status: ClusterStatus): boolean {
+  if (previous === null) return false;
+  return status !== "available" || !READY_CLUSTER_STATUSES.includes(previous);
+}
+
+export function notifyClusterWatchers(store: Store, change: StatusChange): void {
+  if (change.subject !== "cluster") return;
+  const cluster: ClusterRow = change.row;
+  const message = MESSAGES[cluster.status];
+  if (message === undefined || !isWatchedChange(change.previous, cluster.status)) return;
+  notifyWatchers(store, cluster, message(cluster.name), change.at);
+}

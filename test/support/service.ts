@@ -30,6 +30,10 @@ export interface LocalServiceOptions {
   account?: Omit<NonNullable<Fixtures["accounts"]>[number], "id" | "uid" | "users">;
   /** Lifecycles this many times faster. */
   speed?: number;
+  /** Users of the account besides the test's own (its owner, whose key the stack uses). */
+  users?: NonNullable<Fixtures["accounts"]>[number]["users"];
+  /** Accounts besides the test account, with their own users. */
+  otherAccounts?: NonNullable<Fixtures["accounts"]>;
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -45,8 +49,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
           ...options.account,
           id: 7,
           uid: TEST_ACCOUNT,
-          users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }],
+          users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }, ...(options.users ?? [])],
         },
+        ...(options.otherAccounts ?? []),
       ],
     },
   });

@@ -9,6 +9,8 @@ import { createProjectStack, type Service, type TestStack } from "../support/eng
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
+const WAREHOUSE_PASSWORD = "examples-warehouse-pw-0001";
+const BUCKET_KEY = "examples-bucket-key-0002";
 
 async function control(emulator: RunningEmulator, what: string, method = "GET"): Promise<any> {
   const response = await fetch(`${emulator.url}/_emulator/${what}`, { method });
@@ -40,7 +42,10 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
   });
 
   it("quickstart: up builds the whole story, an unchanged preview writes nothing, destroy removes it", async () => {
-    const test = await createProjectStack("quickstart", REPO_ROOT, service);
+    const test = await createProjectStack("quickstart", REPO_ROOT, service, {
+      "etl-quickstart:warehousePassword": { value: WAREHOUSE_PASSWORD, secret: true },
+      "etl-quickstart:bucketSecretKey": { value: BUCKET_KEY, secret: true },
+    });
     stacks.push(test);
     const before = await account();
 
@@ -48,7 +53,12 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(up.outputs.rollupStatus!.value).toBe("completed");
     expect(up.outputs.rollupRecords!.value).toEqual({ orders_by_region: 18240, rejected_rows: 12 });
     expect(up.outputs.clusterStatus!.value).toMatch(/^(available|idle)$/);
-    expect(up.outputs.connectionGroupConnections!.value).toEqual(["warehouse", "reporting-replica"]);
+    expect([...(up.outputs.connectionGroupConnections!.value as string[])].sort()).toEqual(["landing-bucket", "warehouse"]);
+    expect(up.outputs.warehousePort!.value).toBe(5432);
+    const made = await account();
+    const warehouse = made.connections.find((c: { id: number }) => c.id === Number(up.outputs.warehouseConnectionId!.value));
+    expect(warehouse).toMatchObject({ type: "postgres", name: "warehouse" });
+    expect(JSON.stringify(made)).not.toContain(WAREHOUSE_PASSWORD);
     expect(up.outputs.deployKeyFingerprint!.value).toBe("da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93");
 
     await expectQuietPreview(test);
@@ -57,6 +67,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     const after = await account();
     expect(after.publicKeys).toEqual(before.publicKeys);
     expect(after.connectionGroups).toEqual(before.connectionGroups);
+    expect(after.connections.map((c: { id: number }) => c.id)).toEqual(before.connections.map((c: { id: number }) => c.id));
     const clusterId = Number(up.outputs.clusterId!.value);
     expect(after.clusters.find((c: { id: number }) => c.id === clusterId).status).toBe("terminated");
   });
@@ -99,4 +110,26 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(after.schedules.some((s: { id: number }) => s.id === schedule.id)).toBe(false);
     expect(after.hooks.some((h: { id: number }) => h.id === hook.id)).toBe(false);
   });
+
+  it("team-access: invites the team with their roles, an unchanged preview writes nothing, destroy removes the memberships only", async () => {
+    const test = await createProjectStack("team", path.join(REPO_ROOT, "examples", "team-access"), service);
+    stacks.push(test);
+    const members = async (): Promise<unknown[]> => (await fetch(`${service.url}/${service.accountId}/api/members?role=all`, { headers: { authorization: basic(service.apiKey) } })).json() as Promise<unknown[]>;
+    const before = await members();
+
+    const up = await test.stack.up();
+    expect(up.outputs.roles!.value).toEqual({ "sam@example.com": "admin", "ari@example.com": "member" });
+    expect([...(up.outputs.invitationsPending!.value as string[])].sort()).toEqual(["ari@example.com", "sam@example.com"]);
+    expect(up.outputs.accountName!.value).toEqual(expect.any(String));
+    expect((await members()).length).toBe(before.length + 2);
+
+    await expectQuietPreview(test);
+
+    await test.stack.destroy();
+    expect(await members()).toEqual(before);
+  });
 });
+
+function basic(apiKey: string): string {
+  return `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+}

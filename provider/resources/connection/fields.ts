@@ -23,7 +23,6 @@ const OWN_FIELDS = {
   uniqueId: { read: (r) => r.unique_id },
   createdAt: { read: (r) => r.created_at },
   updatedAt: { read: (r) => r.updated_at },
-  url: { read: (r) => r.url },
 } satisfies Record<string, Field<ConnectionSettingsRecord>>;
 
 const table = { ...OWN_FIELDS, ...ATTRIBUTE_FIELDS } as typeof OWN_FIELDS;

@@ -56,7 +56,6 @@ const table = {
   location: { read: (r) => r.location ?? undefined },
   createdAt: { read: (r) => r.created_at },
   updatedAt: { read: (r) => r.updated_at },
-  url: { read: (r) => r.url ?? undefined },
 } satisfies Record<string, Field<MemberRecord>>;
 
 export const fields = fieldsOf<MemberRecord, typeof table>(table);

@@ -1,12 +1,12 @@
 /**
  * Invalid inputs through the real engine: every case fails `preview` with the offending input
- * named, before any API call, across the four resources; invalid provider configuration fails
+ * named, before any API call, across every resource; invalid provider configuration fails
  * the update naming the setting. Cases run on a few stacks at once, each stack taking the next
  * case by swapping the program it runs.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Cluster, ConnectionGroup, Hook, JobRun, PublicKey, Schedule } from "pulumi-etl";
+import { Cluster, Connection, ConnectionGroup, Hook, JobRun, Member, PublicKey, Schedule } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
@@ -27,8 +27,9 @@ const GROUP = { name: "g", connections: [{ id: 301, type: "postgres" }] };
 const RUN = { clusterId: 201, packageId: 101 };
 const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
 const WEB_HOOK = { type: "web", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } };
+const WAREHOUSE = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "pw-SECRET-9" };
 
-type Resource = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun" | "Schedule" | "Hook";
+type Resource = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun" | "Schedule" | "Hook" | "Member" | "Connection";
 interface Case {
   resource: Resource;
   what: string;
@@ -111,6 +112,22 @@ const CASES: Case[] = [
   c("Hook", "a setting of another type", "settings.serviceKey", { ...WEB_HOOK, settings: { url: "https://a.example.com", serviceKey: "k" } }),
   c("Hook", "email that is not an address", "settings.emails.0", { type: "email", events: ["job"], settings: { emails: ["ops"] } }),
   s("Hook", "secret settings with a missing key", "settings.serviceKey", { type: "pagerduty", events: ["job"], settings: { pdAccount: "acme-SECRET-pd", serviceName: "etl" } }, "settings"),
+  c("Member", "email that is not an address", "email", { email: "dana" }),
+  c("Member", "missing email", "email", { role: "admin" }),
+  c("Member", "the owner's role", "role", { email: "kim@example.com", role: "owner" }),
+  c("Member", "unknown role", "role", { email: "kim@example.com", role: "viewer" }),
+  c("Member", "importId neither an id nor an email", "importId", { email: "kim@example.com", importId: "kim" }),
+  c("Member", "unknown input", "team", { email: "kim@example.com", team: "data" }),
+  c("Connection", "unknown type", "type", { ...WAREHOUSE, type: "postgresql" }, "pw-SECRET-9"),
+  c("Connection", "missing required attribute", "host", { ...WAREHOUSE, host: undefined }, "pw-SECRET-9"),
+  c("Connection", "attribute of another type", "warehouse", { ...WAREHOUSE, warehouse: "LOAD_WH" }, "pw-SECRET-9"),
+  c("Connection", "port out of range", "port", { ...WAREHOUSE, port: 70_000 }, "pw-SECRET-9"),
+  c("Connection", "port as text", "port", { ...WAREHOUSE, port: "5432" }, "pw-SECRET-9"),
+  c("Connection", "unknown tunnel type", "tunnelType", { ...WAREHOUSE, tunnelType: "vpn" }, "pw-SECRET-9"),
+  c("Connection", "snowflake without its account", "accountName", { type: "snowflake", name: "w", username: "u", password: "p", database: "d", warehouse: "w", region: "snowflake::us-east-1" }),
+  c("Connection", "OAuth code without its redirect", "redirectUri", { type: "salesforce", name: "crm", environment: "production", code: "c" }),
+  c("Connection", "blank name", "name", { ...WAREHOUSE, name: " " }, "pw-SECRET-9"),
+  s("Connection", "secret password with a NUL character", "password", { ...WAREHOUSE, password: "pw-SECRET-\u0000" }, "password"),
   s("JobRun", "secret clusterId not numeric", "clusterId", { ...RUN, clusterId: "cluster-SECRET-abc" }, "clusterId"),
   s("Cluster", "secret importId not numeric", "importId", { nodes: 1, importId: "import-SECRET-xyz" }, "importId"),
   s("ConnectionGroup", "secret connection id not numeric", "connections.0.id", { ...GROUP, connections: [{ id: "conn-SECRET-q", type: "postgres" }] }, "connections"),
@@ -123,6 +140,8 @@ function declare(test: Case): void {
   else if (test.resource === "Cluster") new Cluster("subject", inputs);
   else if (test.resource === "Schedule") new Schedule("subject", inputs);
   else if (test.resource === "Hook") new Hook("subject", inputs);
+  else if (test.resource === "Member") new Member("subject", inputs);
+  else if (test.resource === "Connection") new Connection("subject", inputs);
   else new JobRun("subject", inputs);
 }
 
@@ -157,9 +176,9 @@ describe("bad input through the real engine", { timeout: 300_000 }, () => {
     await service?.emulator.close();
   });
 
-  it(`has at least 30 cases across the six resources`, () => {
+  it(`has at least 30 cases across the eight resources`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(CASES.map((t) => t.resource)).size).toBe(6);
+    expect(new Set(CASES.map((t) => t.resource)).size).toBe(8);
   });
 
   it.each(CASES.map((t) => [`${t.resource}: ${t.what}`, t] as const))("%s fails the preview naming the input", (_, test) => {

@@ -25,11 +25,10 @@ function watch(ctx: ApiContext): void {
 
 function listWatchers(ctx: ApiContext): void {
   const schedule = findOwnRow(ctx, SCHEDULES);
-  const users = ctx.caller.account.users;
   sendJson(
     ctx.res,
     200,
-    schedule.watchers.map((w) => ({ id: w.userId, display_name: users.find((user) => user.id === w.userId)?.name ?? "" })),
+    schedule.watchers.map((w) => ({ id: w.userId, display_name: ctx.store.userById(w.userId)?.name ?? "" })),
   );
 }
 

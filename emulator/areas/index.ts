@@ -5,6 +5,7 @@ import { connectionsArea } from "./connections";
 import { hooksArea } from "./hooks";
 import { invoicesArea } from "./invoices";
 import { jobsArea } from "./jobs";
+import { membersArea } from "./members";
 import { notificationsArea } from "./notifications";
 import { packagesArea } from "./packages";
 import { productUpdatesArea } from "./product-updates";
@@ -30,6 +31,7 @@ const LIST = [
   notificationsArea,
   productUpdatesArea,
   hooksArea,
+  membersArea,
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = LIST;

@@ -127,10 +127,17 @@ export type ScheduleReuseClusterStrategy = (typeof SCHEDULE_REUSE_CLUSTER_STRATE
 export const SCHEDULE_RUN_STATUSES = ["running", "completed", "failed", "stopped"] as const;
 export type ScheduleRunStatus = (typeof SCHEDULE_RUN_STATUSES)[number];
 
-/** A member's role in an account (facts, "Members"); each account has exactly one owner. */
+/**
+ * A member's role in an account (facts, "Members"): exactly one owner per account; the owner
+ * holds every admin permission and alone may hand ownership over.
+ */
 export const MEMBER_ROLES = ["owner", "admin", "member"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-/** The roles a member may be given or changed to by a program: ownership is a one-off act. */
+/** The roles a member is invited with or changed between; ownership is only ever handed over. */
 export const MANAGED_MEMBER_ROLES = ["member", "admin"] as const satisfies readonly MemberRole[];
 export type ManagedMemberRole = (typeof MANAGED_MEMBER_ROLES)[number];
+
+/** The `role` a member or account record shows: the owner shows `admin`, with `owner: true`. */
+export const SHOWN_MEMBER_ROLES = ["admin", "member"] as const;
+export type ShownMemberRole = (typeof SHOWN_MEMBER_ROLES)[number];

@@ -1,12 +1,15 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./http";
+import { membershipOf, membershipsOfUser, type MembershipRow } from "./memberships";
 import type { AccountRecord, Store, UserRecord } from "./store";
 
 /**
  * HTTP Basic authentication (spec section 5): the API key is the username and the password is
- * empty. Every failure looks the same to the client, so a response never reveals whether an
- * account exists or which account a key belongs to.
+ * empty. The key names a user; the user reaches an account through a membership. Every failure
+ * looks the same to the client (an unknown key, an unknown account, an account the user is not,
+ * or no longer, a member of), so a response never reveals whether an account exists or which
+ * accounts a key belongs to.
  */
 
 export const UNAUTHORIZED_MESSAGE = "Invalid or missing credentials.";
@@ -34,21 +37,22 @@ function digest(text: string): Buffer {
 /** Each user's key digest, computed once: every request compares against all of them. */
 const keyDigests = new WeakMap<UserRecord, Buffer>();
 
-function keyDigestOf(user: UserRecord): Buffer {
+function keyDigestOf(user: UserRecord, apiKey: string): Buffer {
   let cached = keyDigests.get(user);
   if (cached === undefined) {
-    cached = digest(user.apiKey);
+    cached = digest(apiKey);
     keyDigests.set(user, cached);
   }
   return cached;
 }
 
-/** Compares against every user without stopping early, so timing does not reveal a match. */
+/** Compares against every user's key without stopping early, so timing does not reveal a match. */
 function findUserByApiKey(store: Store, apiKey: string): UserRecord | undefined {
   const presented = digest(apiKey);
   let found: UserRecord | undefined;
   for (const user of store.users()) {
-    if (timingSafeEqual(presented, keyDigestOf(user)) && found === undefined) found = user;
+    if (user.apiKey === undefined) continue;
+    if (timingSafeEqual(presented, keyDigestOf(user, user.apiKey)) && found === undefined) found = user;
   }
   return found;
 }
@@ -56,18 +60,27 @@ function findUserByApiKey(store: Store, apiKey: string): UserRecord | undefined 
 export interface Caller {
   account: AccountRecord;
   user: UserRecord;
+  /** The user's place in `account`, with their role. */
+  membership: MembershipRow;
+}
+
+/** The membership a request serves: in the account the path names, else the user's oldest. */
+function membershipFor(store: Store, user: UserRecord, accountUid: string | undefined): MembershipRow | undefined {
+  if (accountUid === undefined) return membershipsOfUser(store, user.id)[0];
+  const account = store.accountByUid(accountUid);
+  return account === undefined ? undefined : membershipOf(store, account.id, user.id);
 }
 
 /**
  * Resolves the caller of a request to `/<uid>/api`, or throws the 401. A host-root path names no
- * account (`accountUid` undefined): it serves the account of the key's user.
+ * account (`accountUid` undefined): it serves the account the key's user joined first, and a
+ * user who belongs to no account any more has nothing to be served.
  */
 export function authenticate(req: IncomingMessage, store: Store, accountUid: string | undefined): Caller {
   const apiKey = apiKeyFromHeader(req.headers.authorization);
   const user = apiKey === undefined ? undefined : findUserByApiKey(store, apiKey);
-  const account = accountUid === undefined ? user && store.accountById(user.accountId) : store.accountByUid(accountUid);
-  if (user === undefined || account === undefined || user.accountId !== account.id) {
-    throw unauthorized();
-  }
-  return { account, user };
+  const membership = user === undefined ? undefined : membershipFor(store, user, accountUid);
+  const account = membership === undefined ? undefined : store.accountById(membership.accountId);
+  if (user === undefined || membership === undefined || account === undefined) throw unauthorized();
+  return { account, user, membership };
 }

@@ -1,6 +1,7 @@
 import { defaultFixtures, loadFixturesFile, storeFromFixtures, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
 import { systemClock, type Clock } from "./clock";
 import { CreditLedger } from "./credits";
+import { ownerOf } from "./memberships";
 import { loadSnapshot, Persistence } from "./persistence";
 import { checkPublicUrl } from "./public-url";
 import { createEmulatorServer } from "./server";
@@ -43,7 +44,7 @@ export interface StartEmulatorOptions {
 
 export interface EmulatorAccount {
   uid: string;
-  /** The API key of the account's first user. */
+  /** The API key of the account's owner (the first user of the fixtures unless another is named owner). */
   apiKey: string;
 }
 
@@ -101,7 +102,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
 
   return {
     url: availability.listenUrl,
-    accounts: store.accounts().map((account) => ({ uid: account.uid, apiKey: account.users[0]!.apiKey })),
+    accounts: store.accounts().map((account) => ({ uid: account.uid, apiKey: ownerOf(store, account.id)?.apiKey ?? "" })),
     restored,
     close: once(async () => {
       await availability.close();

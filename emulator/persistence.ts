@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import * as path from "node:path";
+import { withUsersOfTheirOwn } from "./state-upgrade";
 import type { Snapshot, Store } from "./store";
 
 /**
@@ -26,8 +27,12 @@ const isRow = (value: unknown): boolean => isObject(value) && Number.isInteger(v
 /** What a problem with the file's shape is, or undefined when it can be loaded. */
 function shapeProblem(value: unknown): string | undefined {
   if (!isObject(value) || value.format !== 1) return "it is not an emulator state file (format 1)";
-  if (!Array.isArray(value.accounts) || !value.accounts.every((a) => isObject(a) && typeof a.uid === "string" && Array.isArray(a.users))) {
-    return "accounts must be an array of accounts with uid and users";
+  if (!Array.isArray(value.accounts) || !value.accounts.every((a) => isObject(a) && typeof a.uid === "string")) {
+    return "accounts must be an array of accounts with uid";
+  }
+  // Left out by states saved before users had a table of their own (`state-upgrade.ts`).
+  if (value.users !== undefined && !(Array.isArray(value.users) && value.users.every((u) => isObject(u) && Number.isInteger(u.id)))) {
+    return "users must be an array of users with id";
   }
   if (!isObject(value.sequences) || !Object.values(value.sequences).every(Number.isInteger)) {
     return "sequences must map table names to integers";
@@ -60,7 +65,7 @@ export function loadSnapshot(dir: string): Snapshot | undefined {
   }
   const problem = shapeProblem(value);
   if (problem !== undefined) throw new PersistenceError(`${file} cannot be loaded: ${problem}`);
-  return value as Snapshot;
+  return withUsersOfTheirOwn(value as Parameters<typeof withUsersOfTheirOwn>[0], new Date().toISOString());
 }
 
 function writeDurably(file: string, text: string): void {

@@ -1,27 +1,44 @@
 import type { Clock } from "./clock";
 
 /**
- * The emulator's state: accounts with their users, and one table per kind of record. Rows are
+ * The emulator's state: accounts, users, and one table per kind of record (a user's place in an
+ * account is a row of `memberships`, see `memberships.ts`). Rows are
  * plain JSON (timestamps as ISO strings), so the whole state is one snapshot that persistence
  * writes and `/_emulator/state` shows. Each area declares its table with `defineTable` in its
  * own model file; the store knows nothing about URLs or response shapes.
  */
 
+/** A person, who may belong to several accounts; the same API key serves them in each. */
 export interface UserRecord {
   id: number;
-  accountId: number;
+  /** Empty for an invited user whose invitation named nobody. */
   name: string;
   email: string;
-  apiKey: string;
+  /** None for an invited user who has not signed up yet: nothing authenticates as them. */
+  apiKey?: string;
+  confirmed: boolean;
+  confirmedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface AccountRecord {
   id: number;
   uid: string;
+  name: string;
+  /** Region id, e.g. `amazon-web-services::us-east-1` (facts, "System information"). */
+  region: string;
   /** Billing information on file; without it job runs are refused with 402. */
   billing: boolean;
-  users: UserRecord[];
+  createdAt: string;
+  updatedAt: string;
 }
+
+/** A user about to be added: with its `id` when a fixture gives one, else the next user id. */
+export type NewUser = Omit<UserRecord, "id"> & { id?: number };
+
+/** Users are numbered by their own sequence, kept with the tables' sequences. */
+const USER_SEQUENCE = "users";
 
 /** Every row belongs to one account; ids come from one sequence per table, as in a database. */
 export interface Row {
@@ -60,12 +77,14 @@ export function defineTable<T extends Row>(name: string): Table<T> {
 export interface Snapshot {
   format: 1;
   accounts: AccountRecord[];
+  users: UserRecord[];
   sequences: Record<string, number>;
   tables: Record<string, Row[]>;
 }
 
 export class Store {
   private readonly accountsByUid = new Map<string, AccountRecord>();
+  private readonly usersById = new Map<number, UserRecord>();
   private readonly tables = new Map<string, Map<number, Row>>();
   private readonly sequences = new Map<string, number>();
   /** Bumped on every change, so persistence writes only when something changed. */
@@ -92,8 +111,28 @@ export class Store {
     return this.accounts().find((account) => account.id === id);
   }
 
+  addUser(fields: NewUser): UserRecord {
+    const id = fields.id ?? this.sequences.get(USER_SEQUENCE) ?? 1;
+    const user = { ...fields, id };
+    this.usersById.set(id, user);
+    this.sequences.set(USER_SEQUENCE, Math.max(this.sequences.get(USER_SEQUENCE) ?? 1, id + 1));
+    this.changed();
+    return user;
+  }
+
+  /** Every user, by id. */
   users(): UserRecord[] {
-    return this.accounts().flatMap((a) => a.users);
+    return [...this.usersById.values()].sort((a, b) => a.id - b.id);
+  }
+
+  userById(id: number): UserRecord | undefined {
+    return this.usersById.get(id);
+  }
+
+  /** Addresses are compared without regard to case, as mail systems do. */
+  userByEmail(email: string): UserRecord | undefined {
+    const wanted = email.toLowerCase();
+    return this.users().find((user) => user.email.toLowerCase() === wanted);
   }
 
   // ---- tables
@@ -162,6 +201,7 @@ export class Store {
     return {
       format: 1,
       accounts: this.accounts(),
+      users: this.users(),
       sequences: Object.fromEntries(this.sequences),
       tables: Object.fromEntries(
         [...new Set([...DEFINED_TABLES, ...this.tables.keys()])].map((name) => [
@@ -175,6 +215,7 @@ export class Store {
   static fromSnapshot(snapshot: Snapshot, clock: Clock): Store {
     const store = new Store(clock);
     for (const account of snapshot.accounts) store.accountsByUid.set(account.uid, account);
+    for (const user of snapshot.users) store.usersById.set(user.id, user);
     for (const [name, next] of Object.entries(snapshot.sequences)) store.sequences.set(name, next);
     for (const [name, rows] of Object.entries(snapshot.tables)) {
       store.tables.set(name, new Map(rows.map((row) => [row.id, row])));

@@ -42,7 +42,7 @@ function watchersOf(row: WatchedRow): Watcher[] {
 
 /** A user's name as watcher lists show it: the one place that looks users up. */
 export function userDisplayName(ctx: ApiContext, userId: number): string {
-  return ctx.caller.account.users.find((user) => user.id === userId)?.name ?? "";
+  return ctx.store.userById(userId)?.name ?? "";
 }
 
 function watch<T extends WatchedRow>(spec: WatchedKind<T>, ctx: ApiContext): void {

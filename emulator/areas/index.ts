@@ -5,6 +5,7 @@ import { connectionsArea } from "./connections";
 import { hooksArea } from "./hooks";
 import { invoicesArea } from "./invoices";
 import { jobsArea } from "./jobs";
+import { membersArea } from "./members";
 import { notificationsArea } from "./notifications";
 import { packagesArea } from "./packages";
 import { productUpdatesArea } from "./product-updates";
@@ -32,6 +33,7 @@ const LIST = [
   productUpdatesArea,
   hooksArea,
   systemArea,
+  membersArea,
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = LIST;

@@ -9,6 +9,7 @@ import { parseFaultConfig, type FaultInjector } from "../faults";
 import { readJsonBody } from "../body";
 import { HttpError, NOT_FOUND_MESSAGE } from "../http";
 import { advanceLifecycles } from "../lifecycle";
+import { membersOf } from "../memberships";
 import type { RequestLog } from "../request-log";
 import { SERVICE_WIDE, type Row, type Store } from "../store";
 
@@ -22,8 +23,8 @@ export const CONTROL_PREFIX = "/_emulator";
 
 /**
  * Every record, API keys and hooks' secret settings (`secrets`) excepted (the dump may end up in
- * logs and test reports): each account with its users and, per table, its rows; service-wide
- * rows beside the accounts.
+ * logs and test reports): each account with its members (`users`, in the order they joined)
+ * and, per table, its rows (`memberships` hold the roles); service-wide rows beside the accounts.
  */
 export function stateSnapshot(store: Store): unknown {
   advanceLifecycles(store);
@@ -40,7 +41,7 @@ export function stateSnapshot(store: Store): unknown {
       id: account.id,
       uid: account.uid,
       billing: account.billing,
-      users: account.users.map((user) => ({ id: user.id, name: user.name, email: user.email })),
+      users: membersOf(store, account.id).map(({ user }) => ({ id: user.id, name: user.name, email: user.email })),
       ...rowsOf(account.id),
     })),
     ...rowsOf(SERVICE_WIDE),

@@ -1,4 +1,4 @@
-import { defineTable, type AccountRecord, type Row, type Store } from "../../store";
+import { defineTable, type Row, type Store } from "../../store";
 import { CONNECTIONS } from "../connections/model";
 
 /** Named sets of an account's database and cloud-storage connections (spec 2.7). */
@@ -30,8 +30,8 @@ export function sortedIds(ids: readonly number[]): number[] {
 }
 
 /** The service's JSON for a group (spec 2.7: every field, and no `url`, which 2.7 does not list). */
-export function connectionGroupJson(store: Store, account: AccountRecord, group: ConnectionGroupRow): Record<string, unknown> {
-  const modifier = account.users.find((user) => user.id === group.modifiedByUserId);
+export function connectionGroupJson(store: Store, group: ConnectionGroupRow): Record<string, unknown> {
+  const modifier = store.userById(group.modifiedByUserId);
   return {
     id: group.id,
     name: group.name,

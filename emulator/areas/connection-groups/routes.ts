@@ -65,7 +65,7 @@ function idsOf(list: readonly Assignment[]): number[] {
 }
 
 function groupJsonFor(ctx: ApiContext): (group: ConnectionGroupRow) => Record<string, unknown> {
-  return (group) => connectionGroupJson(ctx.store, ctx.caller.account, group);
+  return (group) => connectionGroupJson(ctx.store, group);
 }
 
 async function createGroup(ctx: ApiContext): Promise<void> {

@@ -45,7 +45,7 @@ export function jobOutputJson(output: JobOutputRow, job: JobRow, view: JobView):
 
 function creatorJson(job: JobRow, view: JobView): Record<string, unknown> {
   if (job.scheduled !== undefined) return scheduleCreatorJson(view.store, job.accountId, job.scheduled.scheduleId, view.baseUrl);
-  const user = view.store.accountById(job.accountId)?.users.find((u) => u.id === job.ownerId);
+  const user = view.store.userById(job.ownerId);
   return { type: "User", display_name: user?.name ?? "", id: job.ownerId, url: `${view.baseUrl}/users/${job.ownerId}` };
 }
 

@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Member, type MemberArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { ACCEPT, startLocalService, type LocalService } from "../support/service";
 
 const LEE = { id: 71, name: "Lee Analyst", email: "lee@example.com", apiKey: "member-test-key-lee" };
 const KIM = { id: 72, name: "Kim Engineer", email: "kim@example.com", apiKey: "member-test-key-kim" };
 const OWNER_EMAIL = "test@example.com";
+
+/** The headers of a request made with another user's key. */
+const as = (apiKey: string) => ({ accept: ACCEPT, authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` });
 
 describe("Member on the real engine", { timeout: 300_000 }, () => {
   let service: LocalService;
@@ -82,7 +85,7 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
     await up();
     expect(outputs.id!.value).not.toBe(samId);
     expect(await member(samId)).toBeUndefined();
-    expect(await memberEmails()).toEqual([KIM.email, "sam.renamed@example.com", OWNER_EMAIL].sort());
+    expect(await memberEmails()).toEqual([KIM.email, LEE.email, "sam.renamed@example.com", OWNER_EMAIL].sort());
   });
 
   it("a role changed out of band is found by refresh and undone by up", async () => {
@@ -95,9 +98,7 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
 
   it("a member removed out of band loses the account's API, and the next up with refresh adds them again", async () => {
     await service.api("DELETE", `/members/${KIM.id}`);
-    const asKim = await fetch(`${service.url}/${service.accountId}/api/clusters`, {
-      headers: { authorization: `Basic ${Buffer.from(`${KIM.apiKey}:`).toString("base64")}` },
-    });
+    const asKim = await fetch(`${service.url}/${service.accountId}/api/clusters`, { headers: as(KIM.apiKey) });
     expect(asKim.status).toBe(401);
     await service.resetRequests();
     await up(true);
@@ -138,9 +139,7 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
     await test.stack.importStack(exported);
     await test.stack.destroy({ onOutput });
     expect(await memberEmails()).toEqual([OWNER_EMAIL]);
-    const kimElsewhere = await fetch(`${service.url}/elsewhere/api/clusters`, {
-      headers: { authorization: `Basic ${Buffer.from(`${KIM.apiKey}:`).toString("base64")}` },
-    });
+    const kimElsewhere = await fetch(`${service.url}/elsewhere/api/clusters`, { headers: as(KIM.apiKey) });
     expect(kimElsewhere.status).toBe(200);
   });
 });

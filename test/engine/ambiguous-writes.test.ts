@@ -3,7 +3,8 @@
  * the create's POST: `reset_after` (applied, then the connection drops) must end in the object
  * the POST made being adopted, `500` (not applied) in one sent again; either way exactly one
  * object exists and the resource's id is its id. The providers' `create` is called directly (the
- * code the engine runs), and one PublicKey goes through a whole `up` of the real engine.
+ * code the engine runs; a connection's create without its settings test, whose POST would take
+ * the fault), and one PublicKey goes through a whole `up` of the real engine.
  *
  * Faults are chosen by the service's seeded generator: a seed whose draws fault the first
  * requests and none of the next ones puts the fault on the POST alone, since the create sends
@@ -16,6 +17,8 @@ import { FaultInjector, type FaultKind } from "../../emulator/faults";
 import { configureFrom } from "../../provider/context";
 import { clusterProvider } from "../../provider/resources/cluster/provider";
 import { connectionGroupProvider } from "../../provider/resources/connection-group/provider";
+import { connectionProvider } from "../../provider/resources/connection/provider";
+import { memberProvider } from "../../provider/resources/member/provider";
 import { jobRunProvider } from "../../provider/resources/job-run/provider";
 import { publicKeyProvider } from "../../provider/resources/public-key/provider";
 import { createTestStack, type TestStack } from "../support/engine";
@@ -127,6 +130,28 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       expect(clusters.at(-1)!.id).toBe(Number(id));
       expect(outs!.status).toMatch(/available|idle/);
       expect(await posts("/clusters")).toHaveLength(expectedPosts);
+    });
+
+    it("Member", async () => {
+      const email = `invited-${kind}@example.com`;
+      await service.resetRequests();
+      await faultNext(kind);
+      const { id } = await memberProvider.create({ email, role: "admin" });
+      const { body: members } = await service.api("GET", `/members?email=${encodeURIComponent(email)}`);
+      expect(members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([[Number(id), "admin"]]);
+      expect(await posts("/members")).toHaveLength(expectedPosts);
+    });
+
+    it("Connection", async () => {
+      const name = `warehouse-${kind}`;
+      await service.resetRequests();
+      await faultNext(kind);
+      const inputs = { type: "postgres" as const, name, host: "db.example.com", username: "etl", password: "pw", testBeforeCreate: false };
+      const { id, outs } = await connectionProvider.create(inputs);
+      const { body: all } = await service.api("GET", "/connections?type=postgres");
+      expect(all.filter((c: { name: string }) => c.name === name).map((c: { id: number }) => c.id)).toEqual([Number(id)]);
+      expect(outs).toMatchObject({ port: 5432, password: "pw" });
+      expect(await posts("/connections/postgres")).toHaveLength(expectedPosts);
     });
 
     it("JobRun", async () => {

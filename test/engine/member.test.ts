@@ -106,6 +106,16 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
     expect(await member(KIM.id)).toMatchObject({ email: KIM.email, role: "member" });
   });
 
+  it("someone who is a member already is not taken over unasked: up fails naming the importId to set", async () => {
+    adopted = { email: LEE.email, role: "admin" };
+    await service.resetRequests();
+    const failure = await failureOf(test.stack.up({ onOutput }));
+    expect(failure).toContain(`lee@example.com is already a member of the account (member ${LEE.id})`);
+    expect(failure).toContain('set importId: "lee@example.com" on this resource');
+    expect((await service.writeRequests()).map((r) => r.status)).toEqual([422]);
+    expect((await member(LEE.id)).role).toBe("member");
+  });
+
   it("importId adopts a member by email, updates the role, and the next preview is empty", async () => {
     adopted = { email: LEE.email, role: "admin", importId: LEE.email };
     await service.resetRequests();

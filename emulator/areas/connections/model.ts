@@ -38,6 +38,16 @@ export interface ConnectionRow extends Row {
 
 export const CONNECTIONS = defineTable<ConnectionRow>("connections");
 
+/**
+ * A state file written by an older emulator has connections without attributes or secrets;
+ * they read as a connection seeded without attributes.
+ */
+export function withSettings(connection: ConnectionRow): ConnectionRow {
+  connection.attributes ??= {};
+  connection.secrets ??= {};
+  return connection;
+}
+
 /** Where each listing is served, where its items come from in the fixtures, and how messages speak of them. */
 export interface Listing {
   kind: ListingKind;
@@ -74,7 +84,8 @@ export function connectionUrl(baseUrl: string, connection: Pick<ConnectionRow, "
  * (the facts leave that open; chosen so a client can see what it set). Secrets never appear.
  */
 export function connectionJson(connection: ConnectionRow, baseUrl: string): Record<string, unknown> {
-  const attributes = Object.fromEntries(shownAttributeNames(connection.type).map((name) => [name, connection.attributes?.[name] ?? null]));
+  const stored = withSettings(connection).attributes;
+  const attributes = Object.fromEntries(shownAttributeNames(connection.type).map((name) => [name, stored[name] ?? null]));
   return {
     id: connection.id,
     name: connection.name,

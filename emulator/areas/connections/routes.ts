@@ -11,7 +11,7 @@ import { sortRecords, type SortKeys } from "../../sorting";
 import { detachConnection } from "../connection-groups/model";
 import { readChangedSettings, readNewSettings, type ConnectionSettings } from "./attributes";
 import { connectionTypesRoute } from "./catalogue";
-import { connectionJson, CONNECTIONS, LISTINGS, type ConnectionRow } from "./model";
+import { connectionJson, CONNECTIONS, LISTINGS, withSettings, type ConnectionRow } from "./model";
 import { settingsFailure } from "./settings-test";
 
 /**
@@ -46,7 +46,7 @@ function typeToCreate(ctx: ApiContext): ConnectionType {
 function findTyped(ctx: ApiContext): ConnectionRow & { type: ConnectionType } {
   const connection = findOwnRow(ctx, CONNECTIONS, 1);
   if (connection.type !== ctx.params[0] || !isConnectionType(connection.type)) throw notFound();
-  return connection as ConnectionRow & { type: ConnectionType };
+  return withSettings(connection) as ConnectionRow & { type: ConnectionType };
 }
 
 /** `type=postgres,s3`: any of the listed types; `all` (or none) for every type. */

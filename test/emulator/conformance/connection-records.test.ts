@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,6 +132,13 @@ describe("POST /connections/{type}", () => {
     await expectError(await create(type, body), 422, message);
   });
 
+  it("costs one credit a call, like every call", async () => {
+    const remaining = (response: Response) => Number(response.headers.get("x-ratelimit-remaining"));
+    const first = await create("gs", { name: "credits", project_id: "p" });
+    const second = await call(emulator, "/connections/gs/test", { method: "POST", body: { name: "credits", project_id: "p" } });
+    expect(remaining(first) - remaining(second)).toBe(1);
+  });
+
   it("answers 404 for a type the service does not know", async () => {
     await expectError(await create("postgress", { name: "x" }), 404, "postgress is not a connection type; GET /connections/types lists them");
   });
@@ -177,6 +184,31 @@ describe("a state folder (--data)", () => {
         const response = await call(second, `/connections/postgres/${created.id}/test`, { method: "POST" });
         expect(response.status).toBe(400);
         expect(await readJson(response)).toEqual({ error_message: 'Authentication failed for user "etl"' });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads connections of an older state file, which have no attributes or secrets", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "etl-connections-"));
+    try {
+      const first = await startEmulator({ port: 0, dataDir, fixtures: testFixtures() });
+      const created = await readJson(await call(first, "/connections/postgres", { method: "POST", body: { name: "old", ...sqlServer(5432, true).body } }));
+      await first.close();
+      const file = join(dataDir, "state.json");
+      const state = JSON.parse(readFileSync(file, "utf8"));
+      state.tables.connections = state.tables.connections.map(({ attributes: _, secrets: __, ...row }: Record<string, unknown>) => row);
+      writeFileSync(file, JSON.stringify(state));
+
+      const second = await startEmulator({ port: 0, dataDir, fixtures: testFixtures() });
+      try {
+        expect(await readJson(await call(second, `/connections/postgres/${created.id}`))).toMatchObject({ name: "old", host: null, port: null });
+        const renamed = await call(second, `/connections/postgres/${created.id}`, { method: "PUT", body: { name: "renamed" } });
+        expect((await readJson(renamed)).name).toBe("renamed");
+        expect((await call(second, `/connections/postgres/${created.id}/test`, { method: "POST" })).status).toBe(200);
       } finally {
         await second.close();
       }

@@ -35,6 +35,11 @@ export interface ConnectionTypeRule {
   readonly description: string;
   readonly kind: ConnectionKind;
   readonly attributes: Readonly<Record<string, ConnectionAttribute>>;
+  /**
+   * The attribute that says where the connection reaches (a host, an account, a project, a
+   * bucket), when it has one; OAuth services are reached at the service's own address.
+   */
+  readonly address?: string;
 }
 
 const TUNNEL = { tunnel_type: { kind: "string", values: ["direct", "reverse"], default: "direct" } } as const;
@@ -69,26 +74,26 @@ const OAUTH = {
   redirect_uri: { kind: "string", requiredWith: "code" },
 } as const;
 
-function database<const A>(name: string, description: string, attributes: A) {
-  return { name, description, kind: "database", attributes } as const;
+function database<const A, const Address extends keyof A & string>(name: string, description: string, address: Address, attributes: A) {
+  return { name, description, kind: "database", address, attributes } as const;
 }
-function storage<const A>(name: string, description: string, attributes: A) {
-  return { name, description, kind: "cloud_storage", attributes } as const;
+function storage<const A, const Address extends keyof A & string>(name: string, description: string, address: Address | undefined, attributes: A) {
+  return { name, description, kind: "cloud_storage", attributes, ...(address === undefined ? {} : { address }) } as const;
 }
 function service<const K extends ConnectionKind, const A>(name: string, kind: K, attributes: A) {
   return { name, description: `${name}, through an OAuth access token`, kind, attributes } as const;
 }
 
 export const CONNECTION_TYPE_RULES = {
-  postgres: database("PostgreSQL", "A PostgreSQL database", sqlWithSsl(5432, true)),
-  mysql: database("MySQL", "A MySQL database", sqlWithSsl(3306, false)),
-  sqlserver: database("Microsoft SQL Server", "A SQL Server database", sqlWithSsl(1433, false)),
-  oracle: database("Oracle", "An Oracle database", sqlWithSsl(1521, true)),
-  herokupostgres: database("Heroku Postgres", "A PostgreSQL database on Heroku", sqlWithSsl(5432, true)),
-  googlecloudsql: database("Google Cloud SQL (MySQL)", "A MySQL database on Google Cloud SQL", sql(3306)),
-  googlecloudpostgres: database("Google Cloud SQL (PostgreSQL)", "A PostgreSQL database on Google Cloud SQL", sql(5432)),
-  redshift: database("Amazon Redshift", "An Amazon Redshift warehouse", { ...sqlWithSsl(5439, false), ...REGION }),
-  snowflake: database("Snowflake", "A Snowflake warehouse", {
+  postgres: database("PostgreSQL", "A PostgreSQL database", "host", sqlWithSsl(5432, true)),
+  mysql: database("MySQL", "A MySQL database", "host", sqlWithSsl(3306, false)),
+  sqlserver: database("Microsoft SQL Server", "A SQL Server database", "host", sqlWithSsl(1433, false)),
+  oracle: database("Oracle", "An Oracle database", "host", sqlWithSsl(1521, true)),
+  herokupostgres: database("Heroku Postgres", "A PostgreSQL database on Heroku", "host", sqlWithSsl(5432, true)),
+  googlecloudsql: database("Google Cloud SQL (MySQL)", "A MySQL database on Google Cloud SQL", "host", sql(3306)),
+  googlecloudpostgres: database("Google Cloud SQL (PostgreSQL)", "A PostgreSQL database on Google Cloud SQL", "host", sql(5432)),
+  redshift: database("Amazon Redshift", "An Amazon Redshift warehouse", "host", { ...sqlWithSsl(5439, false), ...REGION }),
+  snowflake: database("Snowflake", "A Snowflake warehouse", "account_name", {
     account_name: { kind: "string", required: true },
     ...CREDENTIALS,
     database: { kind: "string", required: true },
@@ -96,19 +101,19 @@ export const CONNECTION_TYPE_RULES = {
     ...REGION,
     ...TUNNEL,
   }),
-  bigquery: database("Google BigQuery", "A BigQuery project (host) and dataset (database)", {
+  bigquery: database("Google BigQuery", "A BigQuery project (host) and dataset (database)", "host", {
     host: { kind: "string", required: true },
     ...REGION,
     database: { kind: "string", default: "" },
   }),
-  athena: database("Amazon Athena", "Amazon Athena, with an access key and a staging bucket", {
+  athena: database("Amazon Athena", "Amazon Athena, with an access key and a staging bucket", "s3_staging_dir", {
     ...CREDENTIALS,
     s3_staging_dir: { kind: "string", required: true },
     ...REGION,
     database: { kind: "string", default: "" },
     ...TUNNEL,
   }),
-  mongo: database("MongoDB", "A MongoDB database", {
+  mongo: database("MongoDB", "A MongoDB database", "host", {
     host: { kind: "string", required: true },
     database: { kind: "string", required: true },
     username: { kind: "string" },
@@ -119,24 +124,24 @@ export const CONNECTION_TYPE_RULES = {
     authentication_database: { kind: "string", default: "" },
     ...TUNNEL,
   }),
-  s3: storage("Amazon S3", "Amazon S3 buckets, with an access key id (username) and secret key (password)", {
+  s3: storage("Amazon S3", "Amazon S3 buckets, with an access key id (username) and secret key (password)", undefined, {
     ...CREDENTIALS,
     region: { kind: "string", default: "us-east-1" },
   }),
-  gs: storage("Google Cloud Storage", "Google Cloud Storage buckets of one project", {
+  gs: storage("Google Cloud Storage", "Google Cloud Storage buckets of one project", "project_id", {
     project_id: { kind: "string", required: true },
   }),
-  azureblobstorage: storage("Azure Blob Storage", "Azure Blob Storage, with the storage account (username) and an access key (password)", {
+  azureblobstorage: storage("Azure Blob Storage", "Azure Blob Storage, with the storage account (username) and an access key (password)", "username", {
     ...CREDENTIALS,
   }),
-  sftp: storage("SFTP", "An SFTP server, by password or by the account's key", {
+  sftp: storage("SFTP", "An SFTP server, by password or by the account's key", "host", {
     username: { kind: "string", required: true },
     host: { kind: "string", required: true },
     password: { kind: "string", secret: true },
     port: { kind: "integer", default: 22 },
     auth_method: { kind: "string", values: ["password", "key"], default: "password" },
   }),
-  hdfs: storage("HDFS", "A Hadoop file system, through its name node and HttpFS", {
+  hdfs: storage("HDFS", "A Hadoop file system, through its name node and HttpFS", "name_node_host", {
     name_node_host: { kind: "string", required: true },
     httpfs_host: { kind: "string", required: true },
     name_node_port: { kind: "integer" },

@@ -29,6 +29,18 @@ export function sortedIds(ids: readonly number[]): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
+/**
+ * A deleted connection leaves every group that held it (facts: a delete "invalidates every item
+ * that references it"). The group's `updated_at` moves, so a client reading changes `since` sees
+ * it; `modified_by` stays, since no user edited the group.
+ */
+export function detachConnection(store: Store, accountId: number, connectionId: number, at: string): void {
+  for (const group of groupsOfAccount(store, accountId)) {
+    if (!group.connectionIds.includes(connectionId)) continue;
+    store.update(CONNECTION_GROUPS, group, { connectionIds: group.connectionIds.filter((id) => id !== connectionId), updatedAt: at });
+  }
+}
+
 /** The service's JSON for a group (spec 2.7: every field, and no `url`, which 2.7 does not list). */
 export function connectionGroupJson(store: Store, group: ConnectionGroupRow): Record<string, unknown> {
   const modifier = store.userById(group.modifiedByUserId);

@@ -1,18 +1,26 @@
 import { z } from "zod";
+import { isConnectionType, type ConnectionType } from "../../../contract/connection-types";
 import { connectionKindOf, isListingKind } from "../../../contract/limits";
+import { HttpError } from "../../http";
 import { jsonObject, positiveId, seedRows, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
-import { CONNECTIONS, LISTINGS } from "./model";
+import { readNewSettings, settingsOf } from "./attributes";
+import { CONNECTIONS, LISTINGS, type Attributes, type SecretTraces } from "./model";
 
-/** `connections` of an account; the listing kinds carry the items their listing returns. */
+/**
+ * `connections` of an account; the listing kinds carry the items their listing returns.
+ * `attributes`, when given, are the type's attributes as a create takes them, checked by the same
+ * rules; without them a connection has its type's defaults, as if made in the web application.
+ */
 
 const connectionSchema = z.object({
   id: positiveId,
   name: z.string().min(1),
   /** Database and cloud-storage connections go into groups; the three listings serve others. */
-  type: z.string().min(1),
+  type: z.string().refine(isConnectionType, "must be a connection type (contract/connection-types.ts)"),
+  attributes: jsonObject.optional(),
   webAnalyticsAccounts: z.array(jsonObject).optional(),
   adsPlatformCustomers: z.array(jsonObject).optional(),
   crmObjects: z.array(jsonObject).optional(),
@@ -32,6 +40,17 @@ function listingItemsOf(account: FixtureAccount, fixture: ConnectionFixture, ind
   return isListingKind(kind) ? (fixture[LISTINGS[kind].fixtureField] ?? []) : [];
 }
 
+function settingsOfFixture(account: FixtureAccount, fixture: ConnectionFixture, index: number): { attributes: Attributes; secrets: SecretTraces } {
+  if (fixture.attributes === undefined) return settingsOf(fixture.type as ConnectionType, {});
+  try {
+    const { attributes, secrets } = readNewSettings(fixture.type as ConnectionType, { ...fixture.attributes, name: fixture.name });
+    return { attributes, secrets };
+  } catch (error) {
+    if (error instanceof HttpError) throw fixtureProblem(account, `connections[${index}].attributes`, error.message);
+    throw error;
+  }
+}
+
 function seedConnections(store: Store, account: FixtureAccount, connections: ConnectionFixture[]): void {
   seedRows(store, CONNECTIONS, connections, (fixture, index, now) => {
     // Ids come from one sequence across accounts; a reused id would overwrite another row.
@@ -39,7 +58,8 @@ function seedConnections(store: Store, account: FixtureAccount, connections: Con
       throw fixtureProblem(account, `connections[${index}].id`, `duplicate connection id ${fixture.id}`);
     }
     const { id, name, type } = fixture;
-    return { id, accountId: account.id, name, type, listingItems: listingItemsOf(account, fixture, index), createdAt: now, updatedAt: now };
+    const settings = settingsOfFixture(account, fixture, index);
+    return { id, accountId: account.id, name, type, ...settings, listingItems: listingItemsOf(account, fixture, index), createdAt: now, updatedAt: now };
   });
 }
 

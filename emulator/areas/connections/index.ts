@@ -2,7 +2,7 @@ import type { Area } from "../area";
 import { connectionFixtures } from "./fixtures";
 import { connectionsRoutes } from "./routes";
 
-/** Connections and the listings of what they reach (spec 4.6 to 4.8); they come from fixtures. */
+/** Connections of each type (facts, "Connections") and the listings of what they reach (spec 4.6 to 4.8). */
 export const connectionsArea = {
   name: "connections",
   routes: connectionsRoutes,

@@ -57,17 +57,18 @@ beforeAll(async () => {
 
 afterAll(() => emulator.close());
 
+/** The provider's fields, `unique_id`, and the type's non-secret attributes (checked in connection-records). */
 function expectConnection(body: unknown): { id: number; name: string; type: string } {
   const connection = connectionRecord.parse(body);
-  expect(Object.keys(body as object).sort()).toEqual([...CONNECTION_FIELDS].sort());
+  expect(Object.keys(body as object)).toEqual(expect.arrayContaining([...CONNECTION_FIELDS, "unique_id"]));
   expect(connection.created_at).toMatch(ISO_TIME);
-  expect(connection.url).toBe(`${emulator.url}/${ACCOUNT}/api/connections/${connection.id}`);
+  expect(connection.url).toBe(`${emulator.url}/${ACCOUNT}/api/connections/${connection.type}/${connection.id}`);
   return connection;
 }
 
 describe("GET /connections", () => {
-  it("lists the account's connections with their types, in id order", async () => {
-    const response = await call(emulator, "/connections");
+  it("lists the account's connections with their types, in id order when asked", async () => {
+    const response = await call(emulator, "/connections?sort=id&direction=asc");
     expect(response.status).toBe(200);
     const connections = ((await readJson(response)) as unknown[]).map(expectConnection);
     expect(connections.map(({ id, type }) => [id, type])).toEqual([
@@ -81,10 +82,10 @@ describe("GET /connections", () => {
   });
 
   it("pages with offset and limit", async () => {
-    const response = await call(emulator, "/connections?offset=2&limit=2");
+    const response = await call(emulator, "/connections?sort=id&direction=asc&offset=2&limit=2");
     expect(((await readJson(response)) as { id: number }[]).map((c) => c.id)).toEqual([304, 305]);
-    const base = `${emulator.url}/${ACCOUNT}/api/connections`;
-    expect(response.headers.get("link")).toBe(`<${base}?offset=4&limit=2>; rel="next", <${base}?offset=0&limit=2>; rel="prev"`);
+    const base = `${emulator.url}/${ACCOUNT}/api/connections?sort=id&direction=asc`;
+    expect(response.headers.get("link")).toBe(`<${base}&offset=4&limit=2>; rel="next", <${base}&offset=0&limit=2>; rel="prev"`);
   });
 });
 
@@ -174,7 +175,7 @@ describe("isolation between accounts", () => {
   it("serves the owning account normally", async () => {
     const response = await call(emulator, "/connections/354/web_analytics/accounts", { key: OTHER_KEY, account: OTHER_ACCOUNT });
     expect(await readJson(response)).toEqual([{ id: "9999", name: "globex secret site" }]);
-    const list = (await readJson(await call(emulator, "/connections", { key: OTHER_KEY, account: OTHER_ACCOUNT }))) as { id: number }[];
+    const list = (await readJson(await call(emulator, "/connections?sort=id&direction=asc", { key: OTHER_KEY, account: OTHER_ACCOUNT }))) as { id: number }[];
     expect(list.map((c) => c.id)).toEqual([351, 354]);
   });
 });

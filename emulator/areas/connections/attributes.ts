@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { connectionAttributeProblems, type ConnectionAttribute, type ConnectionType } from "../../../contract/connection-types";
 import { parseBody } from "../../body";
-import { integerBetween, label } from "../../fields";
+import { boolean, integerBetween, label } from "../../fields";
 import { attributeRules, type Attributes, type AttributeValue, type ConnectionRow, type SecretTraces } from "./model";
 import { secretTrace } from "./settings-test";
 
@@ -18,32 +18,9 @@ type Given = Record<string, unknown>;
 /** Every integer attribute is a TCP port. */
 const PORT = { min: 1, max: 65_535 } as const;
 
-const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { true: true, t: true, "1": true, false: false, f: false, "0": false };
-
-/**
- * A boolean as the service's clients send it (facts: "true, t or 1"): JSON booleans, 1 and 0,
- * and those words as strings in any case. The one place that reads them, so it can give way to
- * a parser shared by every area.
- */
-export function lenientBoolean(value: unknown): boolean | undefined {
-  if (typeof value === "boolean") return value;
-  if (value === 1 || value === 0) return value === 1;
-  if (typeof value !== "string") return undefined;
-  const word = value.trim().toLowerCase();
-  return Object.hasOwn(BOOLEAN_WORDS, word) ? BOOLEAN_WORDS[word] : undefined;
-}
-
-const booleanValue = () =>
-  z.unknown().transform((value, ctx) => {
-    const read = lenientBoolean(value);
-    if (read !== undefined) return read;
-    ctx.addIssue({ code: "custom", message: "must be true or false (t/f and 1/0 are taken too)" });
-    return z.NEVER;
-  });
-
 function valueSchema(rule: ConnectionAttribute): z.ZodType<AttributeValue> {
   if (rule.kind === "integer") return integerBetween(PORT);
-  if (rule.kind === "boolean") return booleanValue();
+  if (rule.kind === "boolean") return boolean();
   return rule.required ? z.string().refine((text) => text.trim() !== "", "must not be blank") : z.string();
 }
 

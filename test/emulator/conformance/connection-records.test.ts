@@ -98,7 +98,7 @@ describe("POST /connections/{type}", () => {
   });
 
   it("reads booleans as true/false, t/f and 1/0", async () => {
-    const cases: [unknown, boolean][] = [[true, true], ["t", true], ["1", true], [1, true], ["TRUE", true], [false, false], ["f", false], [0, false], ["false", false]];
+    const cases: [unknown, boolean][] = [[true, true], ["t", true], ["1", true], [1, true], ["true", true], [false, false], ["f", false], [0, false], ["false", false]];
     for (const [ssl, expected] of cases) {
       const response = await create("mysql", { name: "flags", ...sqlServer(3306, false).body, ssl });
       expect((await readJson(response)).ssl, `ssl ${JSON.stringify(ssl)}`).toBe(expected);
@@ -118,7 +118,7 @@ describe("POST /connections/{type}", () => {
     ["postgres", { name: "x", ...sqlServer(5432, true).body, colour: "red" }, "colour is not a known field"],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, port: "5432" }, "port must be an integer between 1 and 65535"],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, port: 70_000 }, "port must be an integer between 1 and 65535"],
-    ["postgres", { name: "x", ...sqlServer(5432, true).body, ssl: "maybe" }, "ssl must be true or false (t/f and 1/0 are taken too)"],
+    ["postgres", { name: "x", ...sqlServer(5432, true).body, ssl: "maybe" }, 'ssl must be a boolean: true or false (1 or 0, "t" or "f" are taken too)'],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, host: "" }, "host must not be blank"],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, host: 5 }, "host must be a string"],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, tunnel_type: "vpn" }, "tunnel_type must be one of direct, reverse"],

@@ -52,6 +52,7 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
         ssl: warehouse.ssl,
         password: warehouse.password,
         bucketId: bucket.id,
+        groupId: group.id,
         groupConnections: group.connections,
         brokenId: broken?.id,
         adoptedId: adopted?.id,
@@ -85,7 +86,7 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     const refresh = await test.stack.refresh({ expectNoChanges: true, onOutput });
     expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
     expect((await service.calls()).sort()).toEqual(
-      [`GET /connections/postgres/${outputs.id!.value}`, `GET /connections/s3/${outputs.bucketId!.value}`, expect.stringMatching(/^GET \/connection_groups\/\d+$/)].sort(),
+      [`GET /connections/postgres/${outputs.id!.value}`, `GET /connections/s3/${outputs.bucketId!.value}`, `GET /connection_groups/${outputs.groupId!.value}`].sort(),
     );
   });
 
@@ -97,10 +98,19 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     expect(await service.writeRequests()).toMatchObject([{ method: "PUT", path: expect.stringMatching(new RegExp(`/connections/postgres/${outputs.id!.value}$`)) }]);
     const after = await connection("postgres", outputs.id!.value);
     expect({ ...after, updated_at: undefined }).toEqual({ ...before, updated_at: undefined });
-    // The service keeps a digest of the secret only; it changed with the password.
-    const state = JSON.stringify(await service.state());
-    expect(state).not.toContain(ROTATED);
+    expect(JSON.stringify(await service.state())).not.toContain(ROTATED);
     for (const text of everythingWritten()) expect(text).not.toContain(ROTATED);
+  });
+
+  it("the service tries the saved password: one it refuses (the local service refuses any starting with \"wrong\") shows the PUT reached it", async () => {
+    const savedTest = async () => (await service.api("POST", `/connections/postgres/${outputs.id!.value}/test`)).body;
+    expect(await savedTest()).toBe(true);
+    warehouseArgs = postgres = { ...postgres, password: `wrong-${ROTATED}` };
+    await up();
+    expect(await savedTest()).toEqual({ error_message: 'Authentication failed for user "etl"' });
+    warehouseArgs = postgres = { ...postgres, password: ROTATED };
+    await up();
+    expect(await savedTest()).toBe(true);
   });
 
   it("a new port updates in place; a new type replaces the connection and the group follows", async () => {

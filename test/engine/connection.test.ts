@@ -171,8 +171,16 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     for (const text of everythingWritten()) expect(text).not.toContain(ADOPTED_PASSWORD);
   });
 
-  it("destroy deletes every connection and group of the stack", async () => {
+  it("destroy deletes every connection and group of the stack, one DELETE each", async () => {
+    const expected = [
+      `DELETE /connections/mysql/${outputs.id!.value}`,
+      `DELETE /connections/s3/${outputs.bucketId!.value}`,
+      `DELETE /connections/snowflake/${outputs.adoptedId!.value}`,
+      `DELETE /connection_groups/${outputs.groupId!.value}`,
+    ];
+    await service.resetRequests();
     await test.stack.destroy({ onOutput });
+    expect((await service.calls()).sort()).toEqual(expected.sort());
     const { body: left } = await service.api("GET", "/connections?type=all");
     expect(left).toEqual([]);
     expect((await service.api("GET", "/connection_groups")).body).toEqual([]);

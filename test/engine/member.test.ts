@@ -147,7 +147,10 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
     const deployment = exported.deployment as { resources: Array<{ type: string; outputs?: { owner?: boolean } }> };
     deployment.resources = deployment.resources.filter((r) => !(r.type.endsWith(":Member") && r.outputs?.owner === true));
     await test.stack.importStack(exported);
+    const expected = [`DELETE /members/${outputs.id!.value}`, `DELETE /members/${KIM.id}`, `DELETE /members/${LEE.id}`];
+    await service.resetRequests();
     await test.stack.destroy({ onOutput });
+    expect((await service.calls()).sort()).toEqual(expected.sort());
     expect(await memberEmails()).toEqual([OWNER_EMAIL]);
     const kimElsewhere = await fetch(`${service.url}/elsewhere/api/clusters`, { headers: as(KIM.apiKey) });
     expect(kimElsewhere.status).toBe(200);

@@ -1,10 +1,10 @@
 /**
- * Soak under faults through the real engine: a stack of every resource kind goes through up,
+ * Soak under faults through the real engine: a stack of six resource kinds goes through up,
  * refresh and destroy SOAK_CYCLES times (default 20) while the local service injects faults
  * (SOAK_FAULT_RATE, default 0.2, every kind; SOAK_SEED to replay a run), and as many operations
  * again are cut by an outage longer than the retry budget or cancelled (SIGINT). After every attempt the
  * service and the state must agree: nothing orphaned, duplicated or lost, nothing left after
- * destroy, and the API key nowhere in the output or the stack's files.
+ * destroy, and the API key and the connections' password nowhere in the output or the stack's files.
  */
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -49,30 +49,44 @@ describe("soak under faults", () => {
 
 /** The comparison itself, on records made up to show each kind of disagreement once. */
 describe("the soak's comparison of service and state", () => {
-  const baseline: Baseline = { PublicKey: new Set(["1"]), ConnectionGroup: new Set(), Cluster: new Set(["201"]), JobRun: new Set() };
+  const baseline: Baseline = {
+    PublicKey: new Set(["1"]),
+    ConnectionGroup: new Set(),
+    Cluster: new Set(["201"]),
+    JobRun: new Set(),
+    Connection: new Set(["301"]),
+    Member: new Set(["70"]),
+  };
   const resource = (name: string, id: string): StateResource => ({ urn: `urn:pulumi:test::soak::x::${name}`, name, id, pendingDelete: false });
-  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [] });
+  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [] });
   const job = (id: number, run: string, cycle: number, status: string) => ({ id, status, variables: { soak_run: run, soak_cycle: String(cycle) } });
   const account = {
     publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],
     connectionGroups: [{ id: 5, name: "soak-group-0" }, { id: 6, name: "soak-group-0" }],
     clusters: [{ id: 201, name: "runner", status: "available" }, { id: 7, name: "soak-cluster-0", status: "terminated" }, { id: 8, name: "soak-cluster-1", status: "available" }],
     jobs: [job(9, "soak-run-0", 1, "completed"), job(10, "soak-run-0", 2, "running"), job(11, "soak-run-1", 2, "completed"), job(12, "soak-run-2", 2, "running")],
+    connections: [{ id: 301, name: "fixture" }, { id: 13, name: "soak-connection-0" }, { id: 14, name: "soak-connection-0" }],
+    users: [{ id: 70, email: "owner@example.com" }, { id: 71, email: "soak-member-0@example.com" }],
   };
   const state = emptyState();
   state.PublicKey.push(resource("soak-key-0", "2"), resource("soak-key-2", "4"));
   state.ConnectionGroup.push(resource("soak-group-0", "5"));
   state.Cluster.push(resource("soak-cluster-0", "7"));
   state.JobRun.push(resource("soak-run-0", "10"));
+  state.Connection.push(resource("soak-connection-0", "13"));
+  state.Member.push(resource("soak-member-1", "72"));
 
   it("finds orphans, duplicates and lost resources, and leaves finished jobs of earlier cycles alone", () => {
     const found = findDiscrepancies(account, state, baseline, { cycle: 2, phase: "up", attempt: 1, failed: false });
     expect(found.map((f) => `${f.problem} ${f.kind} ${f.detail}`).sort()).toEqual([
+      "duplicate Connection soak-connection-0: 2 objects on the service: 13 (in state), 14",
       "duplicate ConnectionGroup soak-group-0: 2 objects on the service: 5 (in state), 6",
       "lost Cluster soak-cluster-0 (id 7) is in state but is terminated on the service",
+      "lost Member soak-member-1 (id 72) is in state but has no object on the service",
       "lost PublicKey soak-key-2 (id 4) is in state but has no object on the service",
       "orphan Cluster Cluster 8 (soak-cluster-1, available) is on the service but not in state",
       "orphan JobRun JobRun 12 (soak-run-2, running) is on the service but not in state",
+      "orphan Member Member 71 (soak-member-0@example.com) is on the service but not in state",
       "orphan PublicKey PublicKey 3 (soak-key-1) is on the service but not in state",
     ]);
   });
@@ -81,12 +95,15 @@ describe("the soak's comparison of service and state", () => {
     const found = findDiscrepancies(account, emptyState(), baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: false });
     expect(found.filter((f) => f.problem === "left-after-destroy").map((f) => f.detail).sort()).toEqual([
       "cluster 8 (soak-cluster-1) is available",
+      "connection 13 (soak-connection-0) still exists",
+      "connection 14 (soak-connection-0) still exists",
       "group 5 (soak-group-0) still exists",
       "group 6 (soak-group-0) still exists",
       "job 10 (soak-run-0, cycle 2) is running",
       "job 12 (soak-run-2, cycle 2) is running",
       "key 2 (soak-key-0) still exists",
       "key 3 (soak-key-1) still exists",
+      "soak-member-0@example.com (user 71) is still a member",
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Soak driver: one stack holding every resource kind goes through up, refresh and destroy again
+ * Soak driver: one stack holding keys, groups, clusters, job runs, connections and members goes through up, refresh and destroy again
  * and again while the local service injects faults, and after every attempt of every operation
  * the service's records are compared with the stack's state. What it proves, or disproves, is
  * that faults never make the provider lose track of an object or create one twice.
@@ -9,9 +9,12 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { Cluster, ConnectionGroup, JobRun, PublicKey } from "pulumi-etl";
+import { Cluster, Connection, ConnectionGroup, JobRun, Member, PublicKey } from "pulumi-etl";
 import { createTestStack, type TestStack } from "./engine";
 import { startLocalService, type LocalService } from "./service";
+import { baselineOf, findDiscrepancies, stateResources, type Baseline, type CheckContext, type Discrepancy, type Finding, type Phase } from "./soak-ledger";
+
+export { findDiscrepancies, type Baseline, type Discrepancy, type Kind, type Phase, type StateResource } from "./soak-ledger";
 
 export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -47,17 +50,6 @@ export interface SoakOptions {
   log?: (line: string) => void;
 }
 
-export type Phase = "up" | "refresh" | "destroy";
-
-export interface Discrepancy {
-  cycle: number;
-  phase: Phase;
-  attempt: number;
-  problem: "orphan" | "duplicate" | "lost" | "left-after-destroy" | "secret-leak" | "gave-up";
-  kind: string;
-  detail: string;
-}
-
 export interface SoakReport {
   cycles: number;
   faultRate: number;
@@ -89,7 +81,11 @@ const KEYS = 4;
 const GROUPS = 3;
 const CLUSTERS = 2;
 const RUNS = 3;
-const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS;
+const CONNECTIONS_MADE = 2;
+const MEMBERS = 2;
+const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS + CONNECTIONS_MADE + MEMBERS;
+/** The soak's connections' password: like the API key, it may appear in no file and no output. */
+const CONNECTION_PASSWORD = "soak-connection-SECRET-pw";
 
 const RUN_CLUSTER = { id: 201, name: "soak-runner", type: "production" as const, nodes: 4, terminateOnIdle: false };
 const SHORT_PACKAGE = { id: 101, name: "soak-short", run: { seconds: 3, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
@@ -122,6 +118,8 @@ const keyName = (i: number) => `soak-key-${i}`;
 const groupName = (i: number) => `soak-group-${i}`;
 const clusterName = (i: number) => `soak-cluster-${i}`;
 const runName = (i: number) => `soak-run-${i}`;
+const connectionName = (i: number) => `soak-connection-${i}`;
+const memberEmail = (i: number) => `soak-member-${i}@example.com`;
 
 function soakProgram(keys: string[], cycle: () => number) {
   return async () => {
@@ -142,154 +140,11 @@ function soakProgram(keys: string[], cycle: () => number) {
         timeoutSeconds: 600,
       });
     }
-  };
-}
-
-// ---- what the service holds and what the state says
-
-/** A discrepancy before it is placed in the run; `key` identifies it across checks. */
-export type Finding = Omit<Discrepancy, "cycle" | "phase" | "attempt"> & { key: string };
-
-export type Kind = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
-const KINDS: readonly Kind[] = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun"];
-
-interface ServiceObject {
-  id: string;
-  /** The soak resource it belongs to (see the naming above); undefined for objects of others. */
-  owner: string | undefined;
-  /** Whether it still exists as far as the stack is concerned (see `serviceObjects`). */
-  live: boolean;
-  status?: string;
-}
-
-export interface StateResource {
-  urn: string;
-  name: string;
-  id: string;
-  /** Marked for deletion after a replacement: still the stack's to delete. */
-  pendingDelete: boolean;
-}
-
-/** Ids present before the soak: fixtures, never the soak's. */
-export type Baseline = Record<Kind, Set<string>>;
-
-const ENDING_CLUSTER = new Set(["pending_terminate", "terminating", "terminated"]);
-const STOPPING_JOB = new Set(["pending_stoppage", "stopping"]);
-const FINISHED_JOB = new Set(["completed", "failed", "stopped"]);
-
-/**
- * The soak's objects on the service, by kind. What "live" means per kind:
- *  - PublicKey, ConnectionGroup: present on the service (deletion removes the record).
- *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
- *    provider's delete treats it (it cannot run jobs and never comes back).
- *  - JobRun: a job of this cycle's run, whatever its status (jobs cannot be deleted: a finished
- *    job stays on the service, and destroy forgets it); jobs of earlier cycles are not live.
- */
-function serviceObjects(account: any, baseline: Baseline, cycle: number): Record<Kind, ServiceObject[]> {
-  const fresh = (kind: Kind) => (record: { id: number }) => !baseline[kind].has(String(record.id));
-  return {
-    PublicKey: (account.publicKeys ?? []).filter(fresh("PublicKey")).map((r: any) => ({ id: String(r.id), owner: r.name, live: true })),
-    ConnectionGroup: (account.connectionGroups ?? [])
-      .filter(fresh("ConnectionGroup"))
-      .map((r: any) => ({ id: String(r.id), owner: r.name, live: true })),
-    Cluster: (account.clusters ?? [])
-      .filter(fresh("Cluster"))
-      .map((r: any) => ({ id: String(r.id), owner: r.name ?? undefined, live: !ENDING_CLUSTER.has(r.status), status: r.status })),
-    JobRun: (account.jobs ?? []).filter(fresh("JobRun")).map((r: any) => ({
-      id: String(r.id),
-      owner: r.variables?.soak_run,
-      live: r.variables?.soak_cycle === String(cycle),
-      status: r.status,
-    })),
-  };
-}
-
-async function stateResources(test: TestStack): Promise<Record<Kind, StateResource[]>> {
-  const resources: any[] = (await test.stack.exportStack()).deployment?.resources ?? [];
-  const byKind = Object.fromEntries(KINDS.map((kind) => [kind, [] as StateResource[]])) as Record<Kind, StateResource[]>;
-  for (const r of resources) {
-    const kind = KINDS.find((k) => r.type === `pulumi-nodejs:dynamic/etl:${k}`);
-    if (kind === undefined || r.id === undefined || r.id === "") continue;
-    byKind[kind].push({ urn: r.urn, name: String(r.urn).split("::").pop()!, id: String(r.id), pendingDelete: r.delete === true });
-  }
-  return byKind;
-}
-
-export interface CheckContext {
-  cycle: number;
-  phase: Phase;
-  attempt: number;
-  /** Whether the operation just run failed: a failed destroy may leave state behind the service. */
-  failed: boolean;
-}
-
-/**
- * Compares service and state for one kind:
- *  - duplicate: more than one live service object for one resource (for jobs: the package ran
- *    twice in one cycle for one JobRun), whether or not one of them is in state;
- *  - orphan: a live service object of the soak that is not in state and is not a duplicate. A
- *    job counts only while unfinished: a finished job out of state is the "finished and
- *    forgotten" case destroy leaves by design;
- *  - lost: a resource in state whose object is not live on the service (for jobs: missing at
- *    all, since a finished job legitimately stays). After a failed destroy, a resource whose
- *    object is already gone is the engine keeping what it could not confirm deleting, which the
- *    next destroy finishes: not counted.
- */
-function compareKind(kind: Kind, objects: ServiceObject[], state: StateResource[], context: CheckContext): Finding[] {
-  const found: Finding[] = [];
-  const stateIds = new Set(state.map((r) => r.id));
-  const byOwner = new Map<string, ServiceObject[]>();
-  for (const object of objects.filter((o) => o.live && o.owner !== undefined)) {
-    byOwner.set(object.owner!, [...(byOwner.get(object.owner!) ?? []), object]);
-  }
-  for (const [owner, list] of byOwner) {
-    if (list.length > 1) {
-      const ids = list.map((o) => `${o.id}${stateIds.has(o.id) ? " (in state)" : ""}${o.status ? ` ${o.status}` : ""}`);
-      found.push({ problem: "duplicate", kind, key: `duplicate|${kind}|${list.map((o) => o.id).join(",")}`, detail: `${owner}: ${list.length} objects on the service: ${ids.join(", ")}` });
+    for (let i = 0; i < CONNECTIONS_MADE; i++) {
+      new Connection(connectionName(i), { type: "postgres", name: connectionName(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD });
     }
-  }
-  for (const object of objects) {
-    if (!object.live || stateIds.has(object.id) || (byOwner.get(object.owner ?? "")?.length ?? 0) > 1) continue;
-    if (kind === "JobRun" && FINISHED_JOB.has(object.status ?? "")) continue;
-    found.push({ problem: "orphan", kind, key: `orphan|${kind}|${object.id}`, detail: `${kind} ${object.id} (${object.owner ?? "unnamed"}${object.status ? `, ${object.status}` : ""}) is on the service but not in state` });
-  }
-  const byId = new Map(objects.map((o) => [o.id, o]));
-  for (const resource of state) {
-    const object = byId.get(resource.id);
-    const gone = kind === "JobRun" ? object === undefined : object === undefined || !object.live;
-    if (!gone || (context.failed && context.phase === "destroy")) continue;
-    const why = object === undefined ? "has no object on the service" : `is ${object.status} on the service`;
-    found.push({ problem: "lost", kind, key: `lost|${kind}|${resource.id}`, detail: `${resource.name} (id ${resource.id}) is in state but ${why}` });
-  }
-  return found;
-}
-
-/**
- * After a successful destroy nothing of the stack may remain: no key or group of the soak, every
- * cluster of the soak terminated (terminating is not enough: destroy waits for the end), and no
- * job of the soak idle, pending, queued or running (a stop asked for and under way is enough).
- * Checked over every cycle's objects, so an orphan of an earlier cycle shows here too.
- */
-function leftAfterDestroy(account: any, baseline: Baseline): Finding[] {
-  const found: Finding[] = [];
-  const fresh = (kind: Kind, list: any[] | undefined) => (list ?? []).filter((r) => !baseline[kind].has(String(r.id)));
-  for (const r of fresh("PublicKey", account.publicKeys)) found.push({ problem: "left-after-destroy", kind: "PublicKey", key: `left|key|${r.id}`, detail: `key ${r.id} (${r.name}) still exists` });
-  for (const r of fresh("ConnectionGroup", account.connectionGroups)) found.push({ problem: "left-after-destroy", kind: "ConnectionGroup", key: `left|group|${r.id}`, detail: `group ${r.id} (${r.name}) still exists` });
-  for (const r of fresh("Cluster", account.clusters).filter((c) => c.status !== "terminated")) {
-    found.push({ problem: "left-after-destroy", kind: "Cluster", key: `left|cluster|${r.id}`, detail: `cluster ${r.id} (${r.name}) is ${r.status}` });
-  }
-  for (const r of fresh("JobRun", account.jobs).filter((j) => !FINISHED_JOB.has(j.status) && !STOPPING_JOB.has(j.status))) {
-    found.push({ problem: "left-after-destroy", kind: "JobRun", key: `left|job|${r.id}`, detail: `job ${r.id} (${r.variables?.soak_run}, cycle ${r.variables?.soak_cycle}) is ${r.status}` });
-  }
-  return found;
-}
-
-/** Every disagreement between the service's records (one account of /_emulator/state) and the state. */
-export function findDiscrepancies(account: any, state: Record<Kind, StateResource[]>, baseline: Baseline, context: CheckContext): Finding[] {
-  const objects = serviceObjects(account, baseline, context.cycle);
-  const found = KINDS.flatMap((kind) => compareKind(kind, objects[kind], state[kind], context));
-  if (context.phase === "destroy" && !context.failed) found.push(...leftAfterDestroy(account, baseline));
-  return found;
+    for (let i = 0; i < MEMBERS; i++) new Member(`soak-member-${i}`, { email: memberEmail(i), role: i === 0 ? "admin" : "member" });
+  };
 }
 
 // ---- secrets
@@ -302,9 +157,9 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
-/** The key itself, and the Basic credentials made from it, wherever text of the run lands. */
+/** The key itself, the Basic credentials made from it, and the connections' password, wherever text of the run lands. */
 function secretForms(apiKey: string): string[] {
-  return [apiKey, Buffer.from(`${apiKey}:`).toString("base64")];
+  return [apiKey, Buffer.from(`${apiKey}:`).toString("base64"), CONNECTION_PASSWORD];
 }
 
 function leaksIn(text: string, forms: string[]): boolean {
@@ -460,11 +315,11 @@ class Soak {
     const forms = secretForms(apiKey);
     const context: CheckContext = { cycle: this.cycle, phase: "destroy", attempt: 0, failed: false };
     if (this.counters.cliOutput.some((text) => leaksIn(text, forms))) {
-      this.record(context, [{ problem: "secret-leak", kind: "stack", key: "leak|output", detail: "the API key appears in the CLI output or an error message" }]);
+      this.record(context, [{ problem: "secret-leak", kind: "stack", key: "leak|output", detail: "a secret (the API key or a password) appears in the CLI output or an error message" }]);
     }
     for (const file of filesUnder(this.test.workDir)) {
       if (leaksIn(readFileSync(file, "latin1"), forms)) {
-        this.record(context, [{ problem: "secret-leak", kind: "stack", key: `leak|${file}`, detail: `the API key appears in ${path.relative(this.test.workDir, file)}` }]);
+        this.record(context, [{ problem: "secret-leak", kind: "stack", key: `leak|${file}`, detail: `a secret (the API key or a password) appears in ${path.relative(this.test.workDir, file)}` }]);
       }
     }
   }
@@ -498,16 +353,6 @@ async function requestLog(service: LocalService): Promise<Array<{ status: number
 async function injected(service: LocalService): Promise<Record<FaultKind, number>> {
   const response = await fetch(`${service.url}/_emulator/faults`);
   return ((await response.json()) as { injected: Record<FaultKind, number> }).injected;
-}
-
-function baselineOf(account: any): Baseline {
-  const ids = (list: Array<{ id: number }> | undefined) => new Set((list ?? []).map((r) => String(r.id)));
-  return {
-    PublicKey: ids(account.publicKeys),
-    ConnectionGroup: ids(account.connectionGroups),
-    Cluster: ids(account.clusters),
-    JobRun: ids(account.jobs),
-  };
 }
 
 /**

@@ -25,6 +25,8 @@ const OWN_FIELDS = {
   updatedAt: { read: (r) => r.updated_at },
 } satisfies Record<string, Field<ConnectionSettingsRecord>>;
 
+// The attributes are many and made from the catalogue, so their types come from
+// `ConnectionAttributeValues` below; the table's static type names only the fixed fields.
 const table = { ...OWN_FIELDS, ...ATTRIBUTE_FIELDS } as typeof OWN_FIELDS;
 
 /** Attributes of another type, and each type's own rules (required, enumerations), named as the program names them. */

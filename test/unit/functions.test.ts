@@ -10,10 +10,14 @@ import { createConnectionGroup } from "../../provider/api/connection-groups";
 import { createHttpRequest } from "../../provider/client/http";
 import {
   ArgumentError,
+  getConnection,
   getInvoice,
+  getMember,
   getPackage,
+  getRegions,
   getPublicKey,
   listAdsPlatformCustomers,
+  listConnections,
   listCrmObjects,
   listProductUpdates,
   listWebAnalyticsAccounts,
@@ -280,12 +284,17 @@ describe("argument checks", () => {
     ["listAdsPlatformCustomers", () => listAdsPlatformCustomers({ connectionId: 0 }), "listAdsPlatformCustomers: connectionId must be a positive integer"],
     ["listCrmObjects", () => listCrmObjects({ connectionId: 2 ** 60 }), "listCrmObjects: connectionId must be a positive integer"],
     ["markNotificationsRead", () => markNotificationsRead({ id: "all" }), "markNotificationsRead: id must be a positive integer"],
+    ["getMember", () => getMember({ email: "dana" }), "getMember: email must be an email address"],
+    ["getConnection", () => getConnection({ type: "postgress", id: 301 }), expect.stringMatching(/^getConnection: type must be a connection type: postgres, mysql, /) as unknown as string],
+    ["getConnection", () => getConnection({ type: "postgres", id: "warehouse" }), "getConnection: id must be a positive integer"],
+    ["listConnections", () => listConnections({ type: "ftp" }), expect.stringMatching(/^listConnections: type must be a connection type: /) as unknown as string],
+    ["getRegions", () => getRegions({ type: "snowflake", account: true }), "getRegions: type must not be given with account: the account's regions are not by type"],
   ];
 
   it.each(cases)("%s refuses a bad argument before any request: %#", async (_name, call, message) => {
     const error = await failureOf(call());
     expect(error).toBeInstanceOf(ArgumentError);
-    expect(error.message).toBe(message);
+    expect(error.message).toEqual(message);
     expect(await loggedRequests()).toEqual([]);
   });
 

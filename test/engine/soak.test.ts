@@ -1,5 +1,5 @@
 /**
- * Soak under faults through the real engine: a stack of six resource kinds goes through up,
+ * Soak under faults through the real engine: a stack of every resource kind goes through up,
  * refresh and destroy SOAK_CYCLES times (default 20) while the local service injects faults
  * (SOAK_FAULT_RATE, default 0.2, every kind; SOAK_SEED to replay a run), and as many operations
  * again are cut by an outage longer than the retry budget or cancelled (SIGINT). After every attempt the
@@ -56,9 +56,11 @@ describe("the soak's comparison of service and state", () => {
     JobRun: new Set(),
     Connection: new Set(["301"]),
     Member: new Set(["70"]),
+    Schedule: new Set(),
+    Hook: new Set(),
   };
   const resource = (name: string, id: string): StateResource => ({ urn: `urn:pulumi:test::soak::x::${name}`, name, id, pendingDelete: false });
-  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [] });
+  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [], Schedule: [], Hook: [] });
   const job = (id: number, run: string, cycle: number, status: string) => ({ id, status, variables: { soak_run: run, soak_cycle: String(cycle) } });
   const account = {
     publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],
@@ -67,6 +69,8 @@ describe("the soak's comparison of service and state", () => {
     jobs: [job(9, "soak-run-0", 1, "completed"), job(10, "soak-run-0", 2, "running"), job(11, "soak-run-1", 2, "completed"), job(12, "soak-run-2", 2, "running")],
     connections: [{ id: 301, name: "fixture" }, { id: 13, name: "soak-connection-0" }, { id: 14, name: "soak-connection-0" }],
     users: [{ id: 70, email: "owner@example.com" }, { id: 71, email: "soak-member-0@example.com" }],
+    schedules: [{ id: 15, name: "soak-schedule-0" }],
+    hooks: [{ id: 16, name: "soak-hook-0" }],
   };
   const state = emptyState();
   state.PublicKey.push(resource("soak-key-0", "2"), resource("soak-key-2", "4"));
@@ -75,6 +79,7 @@ describe("the soak's comparison of service and state", () => {
   state.JobRun.push(resource("soak-run-0", "10"));
   state.Connection.push(resource("soak-connection-0", "13"));
   state.Member.push(resource("soak-member-1", "72"));
+  state.Schedule.push(resource("soak-schedule-0", "15"));
 
   it("finds orphans, duplicates and lost resources, and leaves finished jobs of earlier cycles alone", () => {
     const found = findDiscrepancies(account, state, baseline, { cycle: 2, phase: "up", attempt: 1, failed: false });
@@ -85,6 +90,7 @@ describe("the soak's comparison of service and state", () => {
       "lost Member soak-member-1 (id 72) is in state but has no object on the service",
       "lost PublicKey soak-key-2 (id 4) is in state but has no object on the service",
       "orphan Cluster Cluster 8 (soak-cluster-1, available) is on the service but not in state",
+      "orphan Hook Hook 16 (soak-hook-0) is on the service but not in state",
       "orphan JobRun JobRun 12 (soak-run-2, running) is on the service but not in state",
       "orphan Member Member 71 (soak-member-0@example.com) is on the service but not in state",
       "orphan PublicKey PublicKey 3 (soak-key-1) is on the service but not in state",
@@ -99,10 +105,12 @@ describe("the soak's comparison of service and state", () => {
       "connection 14 (soak-connection-0) still exists",
       "group 5 (soak-group-0) still exists",
       "group 6 (soak-group-0) still exists",
+      "hook 16 (soak-hook-0) still exists",
       "job 10 (soak-run-0, cycle 2) is running",
       "job 12 (soak-run-2, cycle 2) is running",
       "key 2 (soak-key-0) still exists",
       "key 3 (soak-key-1) still exists",
+      "schedule 15 (soak-schedule-0) still exists",
       "soak-member-0@example.com (user 71) is still a member",
     ]);
   });

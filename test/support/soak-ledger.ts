@@ -20,7 +20,7 @@ export interface Discrepancy {
 /** A discrepancy before it is placed in the run; `key` identifies it across checks. */
 export type Finding = Omit<Discrepancy, "cycle" | "phase" | "attempt"> & { key: string };
 
-export const KINDS = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun", "Connection", "Member"] as const;
+export const KINDS = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun", "Connection", "Member", "Schedule", "Hook"] as const;
 export type Kind = (typeof KINDS)[number];
 
 export interface ServiceObject {
@@ -65,7 +65,7 @@ interface KindLedger {
 
 /**
  * What "live" means per kind:
- *  - PublicKey, ConnectionGroup, Connection: present (deletion removes the record);
+ *  - PublicKey, ConnectionGroup, Connection, Schedule, Hook: present (deletion removes the record);
  *  - Member: a member of the account (removal ends the membership; the user stays);
  *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
  *    provider's delete treats it (it cannot run jobs and never comes back);
@@ -100,6 +100,16 @@ const LEDGERS: Record<Kind, KindLedger> = {
     records: (account) => account.connections ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `connection ${r.id} (${r.name}) still exists`,
+  },
+  Schedule: {
+    records: (account) => account.schedules ?? [],
+    object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
+    leftover: (r) => `schedule ${r.id} (${r.name}) still exists`,
+  },
+  Hook: {
+    records: (account) => account.hooks ?? [],
+    object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
+    leftover: (r) => `hook ${r.id} (${r.name}) still exists`,
   },
   Member: {
     records: (account) => account.users ?? [],

@@ -1,5 +1,5 @@
 /**
- * Soak driver: one stack holding keys, groups, clusters, job runs, connections and members goes through up, refresh and destroy again
+ * Soak driver: one stack holding every resource kind goes through up, refresh and destroy again
  * and again while the local service injects faults, and after every attempt of every operation
  * the service's records are compared with the stack's state. What it proves, or disproves, is
  * that faults never make the provider lose track of an object or create one twice.
@@ -9,7 +9,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { Cluster, Connection, ConnectionGroup, JobRun, Member, PublicKey } from "pulumi-etl";
+import { Cluster, Connection, ConnectionGroup, Hook, JobRun, Member, PublicKey, Schedule } from "pulumi-etl";
 import { createTestStack, type TestStack } from "./engine";
 import { startLocalService, type LocalService } from "./service";
 import { baselineOf, findDiscrepancies, stateResources, type Baseline, type CheckContext, type Discrepancy, type Finding, type Phase } from "./soak-ledger";
@@ -83,7 +83,9 @@ const CLUSTERS = 2;
 const RUNS = 3;
 const CONNECTIONS_MADE = 2;
 const MEMBERS = 2;
-const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS + CONNECTIONS_MADE + MEMBERS;
+const SCHEDULES = 1;
+const HOOKS = 1;
+const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS + CONNECTIONS_MADE + MEMBERS + SCHEDULES + HOOKS;
 /** The soak's connections' password: like the API key, it may appear in no file and no output. */
 const CONNECTION_PASSWORD = "soak-connection-SECRET-pw";
 
@@ -144,6 +146,13 @@ function soakProgram(keys: string[], cycle: () => number) {
       new Connection(connectionName(i), { type: "postgres", name: connectionName(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD });
     }
     for (let i = 0; i < MEMBERS; i++) new Member(`soak-member-${i}`, { email: memberEmail(i), role: i === 0 ? "admin" : "member" });
+    // A start years ahead: the schedule never fires during the soak, so it makes no jobs of its own.
+    for (let i = 0; i < SCHEDULES; i++) {
+      new Schedule(`soak-schedule-${i}`, { name: `soak-schedule-${i}`, startAt: "2040-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: SHORT_PACKAGE.id }] } });
+    }
+    for (let i = 0; i < HOOKS; i++) {
+      new Hook(`soak-hook-${i}`, { type: "email", name: `soak-hook-${i}`, events: ["job.failed"], settings: { emails: ["soak@example.com"] } });
+    }
   };
 }
 

@@ -132,17 +132,11 @@ function searchSortKeys<T extends Searchable>(scores: ReadonlyMap<number, number
   };
 }
 
-/** `sort` defaults to `relevance` here, where lists default to id order. */
-function withDefaultSort(query: URLSearchParams): URLSearchParams {
-  const sorted = new URLSearchParams(query);
-  if (!sorted.has("sort")) sorted.set("sort", "relevance");
-  return sorted;
-}
-
 /** The records `q` finds, sorted as `sort` and `direction` ask; 400 for a bad `q`, `sort` or `direction`. */
 export function searchRecords<T extends Searchable>(records: readonly T[], query: URLSearchParams, space: SearchSpace<T>): T[] {
   const terms = readTerms(query, space);
   const found = records.filter((record) => matchesSearch(space, record, terms));
   const scores = new Map(found.map((record) => [record.id, relevance(space, record, terms)]));
-  return sortRecords(found, withDefaultSort(query), searchSortKeys(scores));
+  // `sort` defaults to `relevance` here, where lists default to id order.
+  return sortRecords(found, query, searchSortKeys(scores), "asc", "relevance");
 }

@@ -3,7 +3,8 @@ import { HttpError } from "./http";
 
 /**
  * The `sort` and `direction` query parameters of collections. Without `sort` records come in
- * id order, which is creation order and stable across pages.
+ * the collection's default order: id order (creation order, stable across pages) unless it
+ * names a key of its own (a search's relevance, connections' name).
  */
 
 export type SortValue = string | number;
@@ -30,8 +31,9 @@ export function sortRecords<T extends { id: number }>(
   query: URLSearchParams,
   keys: SortKeys<T>,
   defaultDirection: Direction = "asc",
+  defaultSort?: string,
 ): T[] {
-  const sort = query.get("sort");
+  const sort = query.get("sort") ?? defaultSort ?? null;
   const key = sort === null ? undefined : keys[sort];
   if (sort !== null && (key === undefined || !Object.hasOwn(keys, sort))) {
     throw new HttpError(400, `sort must be one of ${Object.keys(keys).join(", ")}`);

@@ -61,21 +61,13 @@ function readTypeFilter(query: URLSearchParams): readonly string[] | undefined {
   return types;
 }
 
-/** `sort` left out sorts by name, as the service does; ties go by id, so pages never overlap. */
-function withDefaultSort(query: URLSearchParams): URLSearchParams {
-  if (query.has("sort")) return query;
-  const sorted = new URLSearchParams(query);
-  sorted.set("sort", DEFAULT_SORT);
-  return sorted;
-}
-
 function listConnections(ctx: ApiContext): void {
   const types = readTypeFilter(ctx.query);
   const since = readTimeFilter(ctx.query, "since");
   const connections = ctx.store
     .list(CONNECTIONS, ctx.caller.account.id)
     .filter((connection) => (types === undefined || types.includes(connection.type)) && (since === undefined || Date.parse(connection.updatedAt) >= since));
-  sendPage(ctx, sortRecords(connections, withDefaultSort(ctx.query), sortKeys, "desc"), json(ctx));
+  sendPage(ctx, sortRecords(connections, ctx.query, sortKeys, "desc", DEFAULT_SORT), json(ctx));
 }
 
 async function createConnection(ctx: ApiContext): Promise<void> {

@@ -168,8 +168,9 @@ export function isConnectionType(type: string): type is ConnectionType {
   return Object.hasOwn(CONNECTION_TYPE_RULES, type);
 }
 
-export function connectionTypeRule(type: string): ConnectionTypeRule | undefined {
-  return isConnectionType(type) ? CONNECTION_TYPE_RULES[type] : undefined;
+/** A type's attributes by their API names, looked up by name. */
+export function connectionAttributes(type: ConnectionType): Readonly<Record<string, ConnectionAttribute>> {
+  return CONNECTION_TYPE_RULES[type].attributes;
 }
 
 /** Every attribute name any type takes, for tables that hold all of them. */
@@ -179,7 +180,7 @@ export const CONNECTION_ATTRIBUTE_NAMES: readonly string[] = [
 
 /** The attributes that are never returned, whatever the type. */
 export const SECRET_CONNECTION_ATTRIBUTES: readonly string[] = CONNECTION_ATTRIBUTE_NAMES.filter((name) =>
-  Object.values(CONNECTION_TYPE_RULES).some((rule) => (rule.attributes as Record<string, ConnectionAttribute>)[name]?.secret),
+  CONNECTION_TYPE_NAMES.some((type) => connectionAttributes(type)[name]?.secret),
 );
 
 /** The catalogue's groups (facts: `services`, `analytical`): what the type is for. */
@@ -195,7 +196,7 @@ export function connectionTypeGroups(kind: ConnectionKind): { group_type: string
  * this is the per-type part both sides share.
  */
 export function connectionAttributeProblems(type: ConnectionType, given: Readonly<Record<string, unknown>>): { attribute: string; message: string }[] {
-  const attributes = CONNECTION_TYPE_RULES[type].attributes as Readonly<Record<string, ConnectionAttribute>>;
+  const attributes = connectionAttributes(type);
   const problems: { attribute: string; message: string }[] = [];
   const has = (name: string) => given[name] !== undefined && given[name] !== null;
   for (const [name, rule] of Object.entries(attributes)) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { connectionAttributeProblems, type ConnectionAttribute, type ConnectionType } from "../../../contract/connection-types";
+import { connectionAttributeProblems, connectionAttributes, type ConnectionAttribute, type ConnectionType } from "../../../contract/connection-types";
 import { parseBody } from "../../body";
 import { boolean, integerBetween, label } from "../../fields";
-import { attributeRules, type Attributes, type AttributeValue, type ConnectionRow, type SecretTraces } from "./model";
+import { type Attributes, type AttributeValue, type ConnectionRow, type SecretTraces } from "./model";
 import { secretTrace } from "./settings-test";
 
 /**
@@ -38,7 +38,7 @@ function hasValidKind(rule: ConnectionAttribute, value: unknown): boolean {
  * an attribute whose value is already of the wrong kind is not repeated.
  */
 function bodySchema(type: ConnectionType, name: z.ZodType, problemsOf: (given: Given) => ReturnType<typeof connectionAttributeProblems>) {
-  const rules = attributeRules(type);
+  const rules = connectionAttributes(type);
   const shape = Object.fromEntries(Object.entries(rules).map(([attribute, rule]) => [attribute, attributeSchema(rule)]));
   return z.strictObject({ name, ...shape }).superRefine(
     (body, ctx) => {
@@ -64,7 +64,7 @@ export interface ConnectionSettings {
 export function settingsOf(type: ConnectionType, body: Given): Omit<ConnectionSettings, "name"> {
   const attributes: Attributes = {};
   const secrets: SecretTraces = {};
-  for (const [name, rule] of Object.entries(attributeRules(type))) {
+  for (const [name, rule] of Object.entries(connectionAttributes(type))) {
     const value = body[name] as AttributeValue | undefined;
     if (!rule.secret) attributes[name] = value ?? rule.default ?? null;
     else if (typeof value === "string") secrets[name] = secretTrace(value);
@@ -87,7 +87,7 @@ function storedView(connection: ConnectionRow): Given {
 
 function withChanges(type: ConnectionType, stored: Given, given: Given): Given {
   const merged = { ...stored };
-  for (const [name, rule] of Object.entries(attributeRules(type))) {
+  for (const [name, rule] of Object.entries(connectionAttributes(type))) {
     if (given[name] !== undefined) merged[name] = given[name] ?? rule.default ?? null;
   }
   return merged;
@@ -109,7 +109,7 @@ export function readChangedSettings(type: ConnectionType, connection: Connection
   const body = parseBody(bodySchema(type, label().optional(), newProblems), raw) as Given;
   const attributes: Attributes = { ...connection.attributes };
   const secrets: SecretTraces = { ...connection.secrets };
-  for (const [name, rule] of Object.entries(attributeRules(type))) {
+  for (const [name, rule] of Object.entries(connectionAttributes(type))) {
     const value = body[name] as AttributeValue | undefined;
     if (value === undefined) continue;
     if (!rule.secret) attributes[name] = value ?? rule.default ?? null;

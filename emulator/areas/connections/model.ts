@@ -1,4 +1,4 @@
-import { CONNECTION_TYPE_RULES, isConnectionType, type ConnectionAttribute, type ConnectionType } from "../../../contract/connection-types";
+import { connectionAttributes, isConnectionType } from "../../../contract/connection-types";
 import type { ListingKind } from "../../../contract/limits";
 import { defineTable, type Row } from "../../store";
 
@@ -64,14 +64,10 @@ export const LISTINGS: Readonly<Record<ListingKind, Listing>> = {
   crm_platform: { kind: "crm_platform", path: "crm_platform/objects", fixtureField: "crmObjects", items: "CRM objects" },
 };
 
-export function attributeRules(type: ConnectionType): Readonly<Record<string, ConnectionAttribute>> {
-  return CONNECTION_TYPE_RULES[type].attributes;
-}
-
 /** The type's attributes a response shows, in the catalogue's order. */
 function shownAttributeNames(type: string): string[] {
   if (!isConnectionType(type)) return [];
-  return Object.entries(attributeRules(type)).flatMap(([name, rule]) => (rule.secret ? [] : [name]));
+  return Object.entries(connectionAttributes(type)).flatMap(([name, rule]) => (rule.secret ? [] : [name]));
 }
 
 export function connectionUrl(baseUrl: string, connection: Pick<ConnectionRow, "id" | "type">): string {

@@ -8,8 +8,11 @@ import { z } from "zod";
 import type { ConnectionSettingsRecord } from "../../api/connections";
 import {
   CONNECTION_ATTRIBUTE_NAMES,
+  CONNECTION_TYPE_NAMES,
   CONNECTION_TYPE_RULES,
   SECRET_CONNECTION_ATTRIBUTES,
+  connectionAttributes,
+  isConnectionType,
   type ConnectionAttribute,
   type ConnectionType,
 } from "../../../contract/connection-types";
@@ -59,11 +62,6 @@ export function camelCaseOf(apiName: string): string {
   return apiName.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** A type's attributes by their API names. */
-export function attributesOf(type: ConnectionType): Readonly<Record<string, ConnectionAttribute>> {
-  return CONNECTION_TYPE_RULES[type].attributes;
-}
-
 /** The API name of each attribute, by the name a program gives it. */
 export const API_NAME_OF: ReadonlyMap<string, string> = new Map(CONNECTION_ATTRIBUTE_NAMES.map((name) => [camelCaseOf(name), name]));
 
@@ -72,9 +70,7 @@ export const SECRET_ATTRIBUTES: readonly string[] = SECRET_CONNECTION_ATTRIBUTES
 
 /** Every attribute any type takes holds one kind of value (a port is always an integer). */
 function kindOf(apiName: string): ConnectionAttribute["kind"] {
-  const rule = Object.values(CONNECTION_TYPE_RULES)
-    .map((type) => (type.attributes as Readonly<Record<string, ConnectionAttribute>>)[apiName])
-    .find((attribute) => attribute !== undefined);
+  const rule = CONNECTION_TYPE_NAMES.map((type) => connectionAttributes(type)[apiName]).find((attribute) => attribute !== undefined);
   return rule!.kind;
 }
 
@@ -87,9 +83,8 @@ const VALUE_RULES = {
 /** The service's default for an omitted attribute of this type, if it has one. */
 function defaultFor(apiName: string) {
   return (values: Record<string, unknown>): unknown => {
-    const type = values.type as ConnectionType | undefined;
-    const rules = type === undefined ? undefined : (CONNECTION_TYPE_RULES[type]?.attributes as Readonly<Record<string, ConnectionAttribute>> | undefined);
-    return rules?.[apiName]?.default;
+    const type = values.type;
+    return typeof type === "string" && isConnectionType(type) ? connectionAttributes(type)[apiName]?.default : undefined;
   };
 }
 

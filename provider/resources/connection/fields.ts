@@ -7,11 +7,11 @@
  */
 import { z } from "zod";
 import type { ConnectionSettingsRecord } from "../../api/connections";
-import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, type ConnectionType } from "../../../contract/connection-types";
+import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, connectionAttributes, type ConnectionType } from "../../../contract/connection-types";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-import { API_NAME_OF, ATTRIBUTE_FIELDS, attributesOf, camelCaseOf, type ConnectionAttributeValues } from "./attributes";
+import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type ConnectionAttributeValues } from "./attributes";
 
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./attributes";
 
@@ -33,7 +33,7 @@ const table = { ...OWN_FIELDS, ...ATTRIBUTE_FIELDS } as typeof OWN_FIELDS;
 function refineForType(inputs: Record<string, unknown>, ctx: z.RefinementCtx): void {
   const type = inputs.type as ConnectionType;
   if (isUnknown(type)) return;
-  const own = attributesOf(type);
+  const own = connectionAttributes(type);
   const given: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(inputs)) {
     const apiName = API_NAME_OF.get(name);

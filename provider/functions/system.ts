@@ -7,7 +7,7 @@ import { z } from "zod";
 import * as api from "../api/system";
 import { camelCased, type CamelCased } from "../api/records";
 import { programAccountId, programRequest } from "../context";
-import { CONNECTION_TYPE_NAMES } from "../../contract/connection-types";
+import { REGION_TYPES, type RegionType } from "../../contract/catalogues";
 import { parseArguments } from "./arguments";
 
 export type RegionInfo = CamelCased<api.RegionRecord>;
@@ -26,13 +26,13 @@ export interface RateLimitStatus {
 
 export interface GetRegionsArgs {
   /** Only the regions of one connection type (`redshift`, `bigquery`, `s3`, `snowflake`, `athena`). */
-  type?: string;
+  type?: RegionType;
   /** The regions this account may use for clusters, instead of every region. */
   account?: boolean;
 }
 
 const regionArgs = z.strictObject({
-  type: z.enum(CONNECTION_TYPE_NAMES as [string, ...string[]], { message: `must be a connection type: ${CONNECTION_TYPE_NAMES.join(", ")}` }).optional(),
+  type: z.enum(REGION_TYPES, { message: `must be one of ${REGION_TYPES.join(", ")}` }).optional(),
   account: z.boolean().optional(),
 }).refine((args) => !(args.account && args.type !== undefined), { message: "must not be given with account: the account's regions are not by type", path: ["type"] });
 

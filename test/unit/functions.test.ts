@@ -288,6 +288,7 @@ describe("argument checks", () => {
     ["getConnection", () => getConnection({ type: "postgress", id: 301 }), expect.stringMatching(/^getConnection: type must be a connection type: postgres, mysql, /) as unknown as string],
     ["getConnection", () => getConnection({ type: "postgres", id: "warehouse" }), "getConnection: id must be a positive integer"],
     ["listConnections", () => listConnections({ type: "ftp" }), expect.stringMatching(/^listConnections: type must be a connection type: /) as unknown as string],
+    ["getRegions", () => getRegions({ type: "postgres" as never }), "getRegions: type must be one of redshift, bigquery, s3, snowflake, athena"],
     ["getRegions", () => getRegions({ type: "snowflake", account: true }), "getRegions: type must not be given with account: the account's regions are not by type"],
   ];
 

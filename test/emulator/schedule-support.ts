@@ -1,6 +1,6 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Fixtures, RunningEmulator } from "../../emulator";
-import { ACCOUNT, call, DANA_KEY, expectOnlyFields, readJson, testFixtures } from "./helpers";
+import { ACCOUNT, call, DANA_KEY, expectOnlyFields, readJson, startTestEmulator, testFixtures } from "./helpers";
 
 /** What the schedules tests share: an account with packages that succeed and fail, and small calls. */
 
@@ -110,4 +110,33 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A start far enough ahead that nothing fires during a test. */
+export const FUTURE = "2099-01-01T00:00:00.000Z";
+
+/** What a file of schedule tests shares: one emulator of the schedule fixtures and its calls. */
+export interface ScheduleSuite {
+  emulator: RunningEmulator;
+  api: ScheduleCalls;
+  /** Checks a schedule record's fields and answers it. */
+  expectSchedule(body: ApiRecord): ApiRecord;
+  /** A `POST /schedules` of any body, as the caller's default user. */
+  post(body: unknown): Promise<Response>;
+}
+
+/** Starts the emulator before the file's tests and closes it after them. */
+export function scheduleSuite(): ScheduleSuite {
+  const suite: ScheduleSuite = {
+    emulator: undefined as unknown as RunningEmulator,
+    api: undefined as unknown as ScheduleCalls,
+    expectSchedule: (body) => expectScheduleRecord(suite.emulator, body),
+    post: (body) => call(suite.emulator, "/schedules", { method: "POST", body }),
+  };
+  beforeAll(async () => {
+    suite.emulator = await startTestEmulator(scheduleFixtures());
+    suite.api = scheduleCalls(suite.emulator);
+  });
+  afterAll(() => suite.emulator.close());
+  return suite;
 }

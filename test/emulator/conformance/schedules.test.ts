@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator";
-import { ACCOUNT, call, expectError, LEE_KEY, nextLink, readJson, startTestEmulator } from "../helpers";
-import { expectScheduleRecord, scheduleBody, scheduleCalls, scheduleFixtures, type ApiRecord, type ScheduleCalls } from "../schedule-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT, call, expectError, LEE_KEY, nextLink, readJson } from "../helpers";
+import { type ApiRecord, FUTURE, scheduleBody, scheduleSuite } from "../schedule-support";
 
 /**
  * Schedules (facts, "Schedules"): create, list and search, with every validation rule of a
@@ -9,26 +8,13 @@ import { expectScheduleRecord, scheduleBody, scheduleCalls, scheduleFixtures, ty
  * schedules are disabled or start in the future.
  */
 
-let emulator: RunningEmulator;
-let api: ScheduleCalls;
-
-const FUTURE = "2099-01-01T00:00:00.000Z";
-
-beforeAll(async () => {
-  emulator = await startTestEmulator(scheduleFixtures());
-  api = scheduleCalls(emulator);
-});
-
-afterAll(() => emulator.close());
-
-const expectSchedule = (body: ApiRecord): ApiRecord => expectScheduleRecord(emulator, body);
-
-const post = (body: unknown) => call(emulator, "/schedules", { method: "POST", body });
+const suite = scheduleSuite();
+const { expectSchedule, post } = suite;
 
 describe("POST /schedules", () => {
   it("answers 201 with the documented defaults, disabled, owned and watched by the caller", async () => {
     const before = Date.now();
-    const response = await call(emulator, "/schedules", { method: "POST", body: { task: { packages: [{ package_id: 101 }] } }, key: LEE_KEY });
+    const response = await call(suite.emulator, "/schedules", { method: "POST", body: { task: { packages: [{ package_id: 101 }] } }, key: LEE_KEY });
     expect(response.status).toBe(201);
     const schedule = expectSchedule(await readJson(response));
     expect(schedule).toMatchObject({
@@ -51,7 +37,7 @@ describe("POST /schedules", () => {
     // start_at defaults to the time of creation.
     expect(Date.parse(schedule.start_at)).toBeGreaterThanOrEqual(before - 5);
     expect(Date.parse(schedule.start_at)).toBeLessThanOrEqual(Date.now());
-    const watchers = await api.read(`/schedules/${schedule.id}/watchers`, LEE_KEY);
+    const watchers = await suite.api.read(`/schedules/${schedule.id}/watchers`, LEE_KEY);
     expect(watchers).toEqual([{ id: 2, display_name: "Lee Analyst" }]);
   });
 
@@ -77,14 +63,14 @@ describe("POST /schedules", () => {
         ],
       },
     };
-    const schedule = expectSchedule(await api.create(body));
+    const schedule = expectSchedule(await suite.api.create(body));
     expect(schedule).toMatchObject({
       ...body,
       start_at: FUTURE,
       next_run_at: FUTURE,
       task: { ...body.task, packages: [{ package_id: "101", variables: { run_date: "'2026-01-31'" } }, { package_id: "102", variables: {} }] },
     });
-    expect(await api.read(`/schedules/${schedule.id}`)).toEqual(schedule);
+    expect(await suite.api.read(`/schedules/${schedule.id}`)).toEqual(schedule);
   });
 
   it.each<[string, unknown, RegExp]>([
@@ -129,17 +115,17 @@ describe("GET /schedules", () => {
   beforeAll(async () => {
     ids = [];
     for (const status of ["enabled", "disabled", "enabled"]) {
-      ids.push((await api.create(scheduleBody({ name: `listed-${status}`, status, start_at: FUTURE }))).id);
+      ids.push((await suite.api.create(scheduleBody({ name: `listed-${status}`, status, start_at: FUTURE }))).id);
     }
   });
 
-  const listed = async (query: string): Promise<number[]> => ((await api.read(`/schedules?${query}`)) as ApiRecord[]).map((s) => s.id);
+  const listed = async (query: string): Promise<number[]> => ((await suite.api.read(`/schedules?${query}`)) as ApiRecord[]).map((s) => s.id);
 
   it("lists newest first by default, and by creation or update in either direction", async () => {
     const all = await listed("limit=100");
     expect(all).toEqual([...all].sort((a, b) => b - a));
     expect(await listed("limit=100&direction=asc")).toEqual([...all].reverse());
-    await api.send("PUT", `/schedules/${ids[0]}`, { description: "touched" });
+    await suite.api.send("PUT", `/schedules/${ids[0]}`, { description: "touched" });
     expect((await listed("limit=100&sort=updated"))[0]).toBe(ids[0]);
   });
 
@@ -153,15 +139,15 @@ describe("GET /schedules", () => {
 
   it("keeps those updated at or after `since`", async () => {
     const since = new Date().toISOString();
-    await api.send("PUT", `/schedules/${ids[1]}`, { description: "later" });
+    await suite.api.send("PUT", `/schedules/${ids[1]}`, { description: "later" });
     expect(await listed(`since=${encodeURIComponent(since)}`)).toEqual([ids[1]]);
   });
 
   it("pages with offset and limit, naming the next page in a Link header", async () => {
-    const first = await call(emulator, "/schedules?status=enabled&limit=1");
+    const first = await call(suite.emulator, "/schedules?status=enabled&limit=1");
     expect(((await readJson(first)) as ApiRecord[]).length).toBe(1);
     const next = nextLink(first);
-    expect(next).toBe(`${emulator.url}/${ACCOUNT}/api/schedules?status=enabled&offset=1&limit=1`);
+    expect(next).toBe(`${suite.emulator.url}/${ACCOUNT}/api/schedules?status=enabled&offset=1&limit=1`);
   });
 
   it.each<[string, RegExp]>([
@@ -171,7 +157,7 @@ describe("GET /schedules", () => {
     ["since=yesterday", /^since must be an ISO 8601 date-time/],
     ["limit=101", /^limit must be an integer between 1 and 100$/],
   ])("answers 400 to %s", async (query, message) => {
-    await expectError(await call(emulator, `/schedules?${query}`), 400, message);
+    await expectError(await call(suite.emulator, `/schedules?${query}`), 400, message);
   });
 });
 
@@ -180,12 +166,12 @@ describe("GET /schedules/search", () => {
   let weekly: ApiRecord;
 
   beforeAll(async () => {
-    nightly = await api.create(scheduleBody({ name: "search nightly orders", description: "warehouse load", status: "enabled", start_at: FUTURE }));
-    weekly = await api.create(scheduleBody({ name: "search weekly crm", description: "contacts" }, [{ package_id: 102 }]));
+    nightly = await suite.api.create(scheduleBody({ name: "search nightly orders", description: "warehouse load", status: "enabled", start_at: FUTURE }));
+    weekly = await suite.api.create(scheduleBody({ name: "search weekly crm", description: "contacts" }, [{ package_id: 102 }]));
   });
 
   const found = async (q: string, extra = ""): Promise<number[]> =>
-    ((await api.read(`/schedules/search?q=${encodeURIComponent(q)}${extra}`)) as ApiRecord[]).map((s) => s.id);
+    ((await suite.api.read(`/schedules/search?q=${encodeURIComponent(q)}${extra}`)) as ApiRecord[]).map((s) => s.id);
 
   it.each<[string, () => ApiRecord[]]>([
     ["name:nightly", () => [nightly]],
@@ -223,10 +209,10 @@ describe("GET /schedules/search", () => {
     ["colour:red", /^q: colour is not a searchable attribute; expected one of id, name, description, status, package, created, updated$/],
     ["created:>someday", /^q: created:>someday needs a date/],
   ])("answers 400 to q=%j", async (q, message) => {
-    await expectError(await call(emulator, `/schedules/search?q=${encodeURIComponent(q)}`), 400, message);
+    await expectError(await call(suite.emulator, `/schedules/search?q=${encodeURIComponent(q)}`), 400, message);
   });
 
   it("answers 400 to an unknown sort", async () => {
-    await expectError(await call(emulator, "/schedules/search?q=x&sort=size"), 400, /^sort must be one of id, updated, created, name, relevance$/);
+    await expectError(await call(suite.emulator, "/schedules/search?q=x&sort=size"), 400, /^sort must be one of id, updated, created, name, relevance$/);
   });
 });

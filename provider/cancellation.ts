@@ -12,6 +12,8 @@
  *   (SIGKILL, a killed runner), and nothing this process does can reach the state any more.
  */
 import * as fs from "node:fs";
+import { engineLogAt, isEngineAddress } from "./engine-log";
+import { operationOf, useEngineLog, withinRequest } from "./progress";
 
 const controller = new AbortController();
 let inFlight = 0;
@@ -51,7 +53,14 @@ export async function tracked<T>(operation: () => Promise<T>): Promise<T> {
 export function installCancellationHooks(): void {
   if (installed || !isDynamicProviderHost()) return;
   installed = true;
-  watchCancelCall();
+  watchHostCalls();
+  const engine = process.argv[2];
+  if (isEngineAddress(engine)) useEngineLog(engineLogAt(engine));
+  installSignalHooks();
+}
+
+/** Signals and the CLI's exit end the operations in flight; the plugin's own server handles Cancel. */
+export function installSignalHooks(): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => onSignal(signal));
   watchForCliExit();
 }
@@ -62,12 +71,20 @@ function isDynamicProviderHost(): boolean {
 
 const CANCEL_PATH = "/pulumirpc.ResourceProvider/Cancel";
 
-interface GrpcServerPrototype {
-  _retrieveHandler?: (this: unknown, path: string) => unknown;
+interface HostHandler {
+  func?: (call: { request?: { getUrn?: () => string } }, ...rest: unknown[]) => unknown;
 }
 
-/** Wraps the handler lookup of the host's own gRPC module; without that hook, signals still work. */
-function watchCancelCall(): void {
+interface GrpcServerPrototype {
+  _retrieveHandler?: (this: unknown, path: string) => HostHandler | null | undefined;
+}
+
+/**
+ * Wraps the handler lookup of the host's own gRPC module: a Cancel call cancels, and every other
+ * call runs knowing its resource's URN, so its progress lands on that resource's row. Without the
+ * hook, signals still work and progress goes to the stack.
+ */
+function watchHostCalls(): void {
   let grpc: { Server?: { prototype: GrpcServerPrototype } };
   try {
     grpc = require.main!.require("@grpc/grpc-js") as typeof grpc;
@@ -79,7 +96,14 @@ function watchCancelCall(): void {
   if (prototype === undefined || typeof lookup !== "function") return;
   prototype._retrieveHandler = function (this: unknown, path: string) {
     if (path === CANCEL_PATH) cancel("the deployment was cancelled");
-    return lookup.call(this, path);
+    const handler = lookup.call(this, path);
+    const func = handler?.func;
+    if (handler == null || typeof func !== "function") return handler;
+    const operation = operationOf(path);
+    return {
+      ...handler,
+      func: (call: Parameters<typeof func>[0], ...rest: unknown[]) => withinRequest(call?.request?.getUrn?.(), operation, () => func(call, ...rest)),
+    };
   };
 }
 

@@ -38,14 +38,14 @@ export interface ProviderConfig extends ConnectionSettings, ClientSettings {
 
 /** Where each setting comes from: stack config key, then environment variable. */
 export const SETTINGS = {
-  apiUrl: { key: "etl:apiUrl", env: "ETL_API_URL" },
-  accountId: { key: "etl:accountId", env: "ETL_ACCOUNT_ID" },
-  apiKey: { key: "etl:apiKey", env: "ETL_API_KEY", secret: true },
-  vendor: { key: "etl:vendor", env: "ETL_VENDOR" },
-  requestTimeoutSeconds: { key: "etl:requestTimeoutSeconds", env: "ETL_REQUEST_TIMEOUT_SECONDS" },
-  maxRetries: { key: "etl:maxRetries", env: "ETL_MAX_RETRIES" },
-  retryBudgetSeconds: { key: "etl:retryBudgetSeconds", env: "ETL_RETRY_BUDGET_SECONDS" },
-  allowInsecureHttp: { key: "etl:allowInsecureHttp", env: "ETL_ALLOW_INSECURE_HTTP" },
+  apiUrl: { key: "etl:apiUrl", env: "ETL_API_URL", type: "string", description: "The service's address, without the account, e.g. https://api.example.com." },
+  accountId: { key: "etl:accountId", env: "ETL_ACCOUNT_ID", type: "string", description: "The account the resources belong to." },
+  apiKey: { key: "etl:apiKey", env: "ETL_API_KEY", secret: true, type: "string", description: "The API key of the user the provider acts as." },
+  vendor: { key: "etl:vendor", env: "ETL_VENDOR", type: "string", description: `The vendor token of the media type (default "${DEFAULT_VENDOR}").` },
+  requestTimeoutSeconds: { key: "etl:requestTimeoutSeconds", env: "ETL_REQUEST_TIMEOUT_SECONDS", type: "number", description: `Seconds one request may take (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS}).` },
+  maxRetries: { key: "etl:maxRetries", env: "ETL_MAX_RETRIES", type: "integer", description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}).` },
+  retryBudgetSeconds: { key: "etl:retryBudgetSeconds", env: "ETL_RETRY_BUDGET_SECONDS", type: "number", description: `Seconds all tries of one request may take (default ${DEFAULT_RETRY_BUDGET_SECONDS}).` },
+  allowInsecureHttp: { key: "etl:allowInsecureHttp", env: "ETL_ALLOW_INSECURE_HTTP", type: "boolean", description: "Accept plain http to a host other than this machine." },
 } as const;
 
 type SettingName = keyof typeof SETTINGS;

@@ -40,7 +40,22 @@ export function programAccountId(): string {
   return programConfig().accountId;
 }
 
+/**
+ * Set by the plugin: its functions serve the provider's own settings, since no program's
+ * configuration reaches a plugin process.
+ */
+let functionsUseProviderSettings = false;
+
+export function serveFunctionsWithProviderSettings(): void {
+  functionsUseProviderSettings = true;
+}
+
 function programConfig(): ProviderConfig {
+  if (functionsUseProviderSettings) {
+    resolved ??= resolveConfig(() => undefined);
+    if (!resolved.ok) throw resolved.error;
+    return resolved.config;
+  }
   const result = resolveConfig((key) => pulumi.runtime.getConfig(key));
   if (!result.ok) throw result.error;
   return result.config;

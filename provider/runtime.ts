@@ -46,7 +46,7 @@ const storedProvider = (props: Record<string, unknown> | undefined) => props?.__
 const STAYS = "it stays in the stack, and the next `pulumi destroy` (or `pulumi up`) tries again";
 
 /** A delete that fails leaves the resource in the stack (the engine keeps it); its message says so. */
-async function saidToStay(deletion: Promise<void>): Promise<void> {
+export async function saidToStay(deletion: Promise<void>): Promise<void> {
   try {
     await deletion;
   } catch (error) {

@@ -72,6 +72,12 @@ export async function getConnectionSettings(request: RequestFn, type: string, id
   return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
 }
 
+/** A connection by its id alone (`GET /connections/{id}`): how an import learns its type. */
+export async function getConnectionById(request: RequestFn, id: string | number): Promise<ConnectionRecord> {
+  const response = await request({ method: "GET", path: `/connections/${encodeURIComponent(String(id))}` });
+  return parseRecord(connectionRecord, response.body, SETTINGS);
+}
+
 export async function updateConnection(request: RequestFn, type: string, id: string | number, body: object): Promise<ConnectionSettingsRecord> {
   const response = await request({ method: "PUT", path: connectionPath(type, id), body });
   return parseRecord(connectionSettingsRecord, response.body, SETTINGS);

@@ -1,26 +1,118 @@
 /**
- * Every resource's provider object, by kind. The kind names are stored in every stack's state
- * (the type token `pulumi-nodejs:dynamic/etl:<Kind>` and the one-line provider), so never renamed.
+ * The one list of resource kinds. Everything that names kinds derives from it: the dynamic
+ * providers' dispatch (`providerFor`), the plugin's schema and dispatch, and the tests' and the
+ * benchmark's kind lists. The kind names are stored in every stack's state (the type tokens
+ * `pulumi-nodejs:dynamic/etl:<Kind>` and `etl:index:<Kind>`, and the one-line provider), so never
+ * renamed.
  */
+import type { z } from "zod";
+import { clusterRecord } from "../api/clusters";
+import { connectionGroupRecord } from "../api/connection-groups";
+import { connectionSettingsRecord } from "../api/connections";
+import { hookRecord } from "../api/hooks";
+import { jobRecord } from "../api/jobs";
+import { memberRecord } from "../api/members";
+import { publicKeyRecord } from "../api/public-keys";
+import { scheduleRecord } from "../api/schedules";
+import { fields as clusterFields } from "./cluster/fields";
 import { clusterProvider } from "./cluster/provider";
+import { fields as connectionGroupFields } from "./connection-group/fields";
 import { connectionGroupProvider } from "./connection-group/provider";
+import { SECRET_ATTRIBUTES } from "./connection/attributes";
+import { fields as connectionFields } from "./connection/fields";
 import { connectionProvider } from "./connection/provider";
+import { fields as hookFields } from "./hook/fields";
 import { hookProvider } from "./hook/provider";
+import { fields as jobRunFields } from "./job-run/fields";
 import { jobRunProvider } from "./job-run/provider";
+import { fields as memberFields } from "./member/fields";
 import { memberProvider } from "./member/provider";
+import { fields as publicKeyFields } from "./public-key/fields";
 import { publicKeyProvider } from "./public-key/provider";
+import { fields as scheduleFields } from "./schedule/fields";
 import { scheduleProvider } from "./schedule/provider";
+import type { FieldTable } from "./shared/fields";
 import type { ResourceImplementation } from "./shared/implementation";
 
-export const PROVIDERS = {
-  PublicKey: publicKeyProvider,
-  ConnectionGroup: connectionGroupProvider,
-  Cluster: clusterProvider,
-  JobRun: jobRunProvider,
-  Schedule: scheduleProvider,
-  Hook: hookProvider,
-  Member: memberProvider,
-  Connection: connectionProvider,
-} satisfies Record<string, ResourceImplementation<unknown, unknown>>;
+export interface ResourceDeclaration {
+  /** What the resource is, for its reference page and the SDKs. */
+  description: string;
+  provider: ResourceImplementation<unknown, unknown>;
+  fields: { table: FieldTable<never>; outputNames: readonly string[] };
+  /** The service's record: the types of the outputs read from it. */
+  record: z.ZodType;
+  /** Inputs, and the outputs of the same names, kept only encrypted. */
+  secrets: readonly string[];
+  /** A replacement deletes the old object first (a name or key the service holds once). */
+  deleteBeforeReplace?: boolean;
+}
 
-export type ResourceKind = keyof typeof PROVIDERS;
+export const RESOURCES = {
+  PublicKey: {
+    description: "An SSH public key of the API user, used to reach cluster machines. The service holds a key once, so a replacement deletes the old key first.",
+    provider: publicKeyProvider,
+    fields: publicKeyFields,
+    record: publicKeyRecord,
+    secrets: [],
+    deleteBeforeReplace: true,
+  },
+  ConnectionGroup: {
+    description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
+    provider: connectionGroupProvider,
+    fields: connectionGroupFields,
+    record: connectionGroupRecord,
+    secrets: [],
+    deleteBeforeReplace: true,
+  },
+  Cluster: {
+    description: "Compute that jobs run on; `up` waits until it can run them.",
+    provider: clusterProvider,
+    fields: clusterFields,
+    record: clusterRecord,
+    secrets: [],
+  },
+  JobRun: {
+    description: "One run of a package on a cluster; `up` waits until it finishes.",
+    provider: jobRunProvider,
+    fields: jobRunFields,
+    record: jobRecord,
+    secrets: [],
+  },
+  Schedule: {
+    description: "Runs a package on a cluster at set times.",
+    provider: scheduleProvider,
+    fields: scheduleFields,
+    record: scheduleRecord,
+    secrets: [],
+  },
+  Hook: {
+    description: "Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings` and `salt` are kept encrypted.",
+    provider: hookProvider,
+    fields: hookFields,
+    record: hookRecord,
+    secrets: ["settings", "salt"],
+  },
+  Member: {
+    description: "A person's membership of the account, with a role.",
+    provider: memberProvider,
+    fields: memberFields,
+    record: memberRecord,
+    secrets: [],
+  },
+  Connection: {
+    description: "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",
+    provider: connectionProvider,
+    fields: connectionFields,
+    record: connectionSettingsRecord,
+    secrets: SECRET_ATTRIBUTES,
+  },
+} as const satisfies Record<string, ResourceDeclaration>;
+
+export type ResourceKind = keyof typeof RESOURCES;
+
+export const RESOURCE_KINDS = Object.keys(RESOURCES) as ResourceKind[];
+
+/** Each kind's provider object, as the dynamic providers and the plugin dispatch to it. */
+export const PROVIDERS = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, RESOURCES[kind].provider])) as {
+  [K in ResourceKind]: (typeof RESOURCES)[K]["provider"];
+};

@@ -8,6 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import {
+  getConnectionById,
   connectionSettingsRecord,
   createConnection,
   deleteConnection,
@@ -93,7 +94,10 @@ export const connectionProvider = {
   },
 
   async read(id: string, props: ConnectionOutputs) {
-    return fields.readResult(id, await unlessGone(getConnectionSettings(apiRequest(), props.type, id)), props);
+    // An import knows only the id: the typed address needs the type first.
+    const type = props.type ?? (await unlessGone(getConnectionById(apiRequest(), id)))?.type;
+    if (type === undefined) return {};
+    return fields.readResult(id, await unlessGone(getConnectionSettings(apiRequest(), type, id)), props);
   },
 
   async update(id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<pulumi.dynamic.UpdateResult<ConnectionOutputs>> {

@@ -24,6 +24,7 @@ import { windowStart } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
 import { progressPrinter, resultOf, stopAndWatch, waitForJob } from "./waits";
+import { reportNote } from "../../progress";
 
 /** Statuses after which the package has to run again to get its result. */
 const RERUN_STATUSES: readonly string[] = ["failed", "stopped"];
@@ -132,7 +133,7 @@ export const jobRunProvider = {
     if (isJobFinished(props.status)) return;
     try {
       const last = await unlessGone(stopAndWatch(apiRequest(), id, progressPrinter(id)));
-      if (last !== undefined && !isJobFinished(last.status)) console.log(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`);
+      if (last !== undefined && !isJobFinished(last.status)) reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
     } catch (error) {
       throw new ResourceFailure(
         `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,

@@ -9,6 +9,7 @@ import { cancelSignal, isCancelled } from "../../cancellation";
 import { keepingObject, lastReading, ResourceFailure } from "../shared/failures";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
+import { reportNote } from "../../progress";
 
 /** A stop takes the service seconds; past this, delete and a timed-out wait stop watching it. */
 const STOP_WAIT_MS = 120_000;
@@ -81,7 +82,7 @@ export async function stopAndWatch(request: RequestFn, jobId: number | string, p
 
 async function stopAfterTimeout(request: RequestFn, job: JobRecord, inputs: JobRunInputs, print: (job: JobRecord) => void): Promise<JobRecord> {
   const seconds = waitSettingsOf(inputs).timeoutSeconds;
-  console.log(`job ${job.id} did not finish within ${seconds} s: stopping it`);
+  reportNote(`job ${job.id} did not finish within ${seconds} s: stopping it`, "warning");
   const last = await stopAndWatch(request, job.id, print);
   // It may have finished on its own just as it was asked to stop.
   if (last.status === "completed" || last.status === "failed") return last;

@@ -30,18 +30,24 @@ export function changedFields<Olds, News>(rules: FieldRules<Olds, News>, olds: O
     .map(([name]) => name);
 }
 
+/** A diff with what each changed input does: the plugin reports it property by property. */
+export interface DetailedDiffResult extends pulumi.dynamic.DiffResult {
+  detailed?: Record<string, "update" | "replace">;
+}
+
 export function diffByRules<Olds, News>(
   rules: FieldRules<Olds, News>,
   olds: Olds,
   news: News,
   options: DiffOptions = {},
-): pulumi.dynamic.DiffResult {
+): DetailedDiffResult {
   const changed = changedFields(rules, olds, news);
   const replaces = changed.filter((name) => rules[name]!.onChange === "replace");
   return {
     changes: changed.length > 0,
     replaces,
     deleteBeforeReplace: replaces.length > 0 && (options.deleteBeforeReplace ?? false),
+    detailed: Object.fromEntries(changed.map((name) => [name, rules[name]!.onChange])),
   };
 }
 

@@ -21,6 +21,8 @@ import { changedFields, containsUnknown, diffByRules, sameValue, type DiffOption
 type Values = Record<string, unknown>;
 
 export interface Field<Rec> {
+  /** What the field is, for the schema, the SDKs and the reference pages. */
+  description?: string;
   /** The input's rule; values still unknown in a preview pass it unchecked. */
   input?: z.ZodType;
   required?: boolean;
@@ -175,6 +177,8 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
   }
 
   const described = {
+    /** The table itself: what the plugin's schema is made from. */
+    table: table as FieldTable<Rec>,
     inputSchema,
     rules,
     /** The outputs a program can read: every field but the ones given as inputs anyway. */

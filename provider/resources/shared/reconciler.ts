@@ -21,6 +21,7 @@ import { lookupPatienceMs } from "../../context";
 import { ResourceFailure } from "./failures";
 import type { RequestFn } from "../../client/http";
 import { describeUnknownOutcome, isOutcomeUnknown, MAX_ATTEMPTS } from "./reconcile";
+import { reportNote } from "../../progress";
 
 export interface CreateOnceOptions<T> {
   /** For messages and claims, e.g. "cluster". */
@@ -201,5 +202,5 @@ function finishingOnCancel(request: RequestFn): RequestFn {
 
 /** This provider process's reconciler, on the client's clock. */
 export function reconciler(): Reconciler {
-  return (processReconciler ??= new Reconciler({ clock: realClock, patienceMs: lookupPatienceMs, log: (line) => console.log(line) }));
+  return (processReconciler ??= new Reconciler({ clock: realClock, patienceMs: lookupPatienceMs, log: (line) => reportNote(line, "warning") }));
 }

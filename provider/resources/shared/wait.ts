@@ -7,6 +7,7 @@
  */
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock } from "../../client/policies/clock";
+import { reportStatus } from "../../progress";
 
 export interface PollOptions<T> {
   /** Reads the object once. */
@@ -114,13 +115,13 @@ export function readingFrom<T>(first: T, read: () => Promise<T>): () => Promise<
   };
 }
 
-/** Prints a line each time what `describe` says of a reading changes: the CLI shows it while `up` waits. */
+/** Reports a status each time what `describe` says of a reading changes: the resource's row shows it while `up` waits. */
 export function progressLines<T>(describe: (reading: T) => string | undefined): (reading: T) => void {
   let last: string | undefined;
   return (reading) => {
     const line = describe(reading);
     if (line === undefined || line === last) return;
     last = line;
-    console.log(line);
+    reportStatus(line);
   };
 }

@@ -1,0 +1,91 @@
+/**
+ * The provider's own settings on the plugin: CheckConfig refuses what the dynamic resources would
+ * refuse at their first call (same rules, same messages, same environment fallbacks); DiffConfig
+ * never replaces a resource (a new key or address is the same account's objects); Configure sets
+ * the process's client.
+ */
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import { resolveConfig, SETTINGS, type ConfigLookup } from "../config";
+import { configureFrom } from "../context";
+import { containsUnknown, sameValue } from "../resources/shared/diff";
+import { fromStruct, type Values } from "./values";
+
+type SettingName = keyof typeof SETTINGS;
+const NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** Config values are strings in stack configuration, typed in a program's provider arguments. */
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function lookupIn(values: Values): ConfigLookup {
+  const byKey = new Map<string, SettingName>(NAMES.map((name) => [SETTINGS[name].key, name]));
+  return (key) => {
+    const name = byKey.get(key);
+    return name === undefined ? undefined : asText(values[name]);
+  };
+}
+
+/** `invalid provider configuration: etl:apiUrl is not set (...); etl:apiKey must ...` as one failure per setting. */
+function failuresOf(message: string): Array<{ property: string; reason: string }> {
+  const problems = message.replace(/^invalid provider configuration: /, "").split("; ");
+  return problems.map((reason) => {
+    const name = NAMES.find((candidate) => reason.startsWith(SETTINGS[candidate].key));
+    return { property: name ?? "", reason };
+  });
+}
+
+export function checkConfig(req: providerProto.CheckRequest): providerProto.CheckResponse {
+  const news = req.getNews();
+  const values = fromStruct(news).values;
+  const response = new providerProto.CheckResponse();
+  response.setInputs(news);
+  // Settings from other resources' outputs are checked once known, by Configure's first call.
+  if (containsUnknown(values)) return response;
+  const result = resolveConfig(lookupIn(values));
+  if (result.ok) return response;
+  response.setFailuresList(
+    failuresOf(result.error.message).map(({ property, reason }) => {
+      const failure = new providerProto.CheckFailure();
+      failure.setProperty(property);
+      failure.setReason(reason);
+      return failure;
+    }),
+  );
+  return response;
+}
+
+export function diffConfig(req: providerProto.DiffRequest): providerProto.DiffResponse {
+  const olds = fromStruct(req.getOldInputs() ?? req.getOlds()).values;
+  const news = fromStruct(req.getNews()).values;
+  const changed = NAMES.filter((name) => !sameValue(olds[name], news[name]));
+  const response = new providerProto.DiffResponse();
+  response.setChanges(changed.length > 0 ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE);
+  response.setDiffsList(changed);
+  response.setHasdetaileddiff(true);
+  const detailed = response.getDetaileddiffMap();
+  for (const name of changed) {
+    const property = new providerProto.PropertyDiff();
+    property.setKind(providerProto.PropertyDiff.Kind.UPDATE);
+    property.setInputdiff(true);
+    detailed.set(name, property);
+  }
+  return response;
+}
+
+/** Variables arrive as `etl:config:apiUrl`; newer engines also send the typed arguments. */
+export function configure(req: providerProto.ConfigureRequest): providerProto.ConfigureResponse {
+  const args = req.getArgs();
+  if (args !== undefined && Object.keys(args.toJavaScript()).length > 0) {
+    configureFrom(lookupIn(fromStruct(args).values));
+  } else {
+    const variables = req.getVariablesMap();
+    configureFrom((key) => variables.get(key.replace(/^etl:/, "etl:config:")) ?? undefined);
+  }
+  const response = new providerProto.ConfigureResponse();
+  response.setAcceptsecrets(true);
+  response.setSupportspreview(false);
+  response.setAcceptresources(false);
+  return response;
+}

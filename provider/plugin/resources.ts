@@ -1,0 +1,151 @@
+/**
+ * The resource calls of the plugin (Check, Diff, Create, Read, Update, Delete), each one
+ * dispatched by the resource's type token to the same provider object the dynamic resources use.
+ * What is plugin-only lives here: secrets wrapped on the way out, the detailed diff, and the
+ * inputs a `Read` with only an id (an import) reconstructs.
+ */
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import { RESOURCES, type ResourceKind } from "../resources/registry";
+import type { DetailedDiffResult } from "../resources/shared/diff";
+import type { ResourceImplementation } from "../resources/shared/implementation";
+import { saidToStay } from "../runtime";
+import { ProviderError } from "./errors";
+import { fromStruct, toStruct, type Values } from "./values";
+
+const TYPE_PREFIX = "etl:index:";
+
+/** The kind of a type token `etl:index:<Kind>`, or of a URN ending in one. */
+export function kindOf(typeOrUrn: string): ResourceKind {
+  // urn:pulumi:<stack>::<project>::<parent type>$<type>::<name>
+  const parts = typeOrUrn.split("::");
+  const type = parts.length >= 4 ? parts[parts.length - 2]!.split("$").pop()! : typeOrUrn;
+  const kind = type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : "";
+  if (!Object.hasOwn(RESOURCES, kind)) throw new ProviderError(`the etl provider has no resource type "${type}"; is the installed plugin older than the program?`);
+  return kind as ResourceKind;
+}
+
+function implementationOf(kind: ResourceKind): ResourceImplementation<unknown, unknown> {
+  return RESOURCES[kind].provider as ResourceImplementation<unknown, unknown>;
+}
+
+/** Names whose values go back secret: the kind's declared secrets, and whatever arrived secret. */
+function secretNames(kind: ResourceKind, ...arrived: Array<Set<string>>): Set<string> {
+  return new Set([...RESOURCES[kind].secrets, ...arrived.flatMap((set) => [...set])]);
+}
+
+export async function check(req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
+  const kind = kindOf(req.getUrn());
+  const olds = fromStruct(req.getOlds());
+  const news = fromStruct(req.getNews());
+  const result = await implementationOf(kind).check(olds.values, news.values);
+  const response = new providerProto.CheckResponse();
+  if (result.failures && result.failures.length > 0) {
+    response.setFailuresList(result.failures.map(({ property, reason }) => checkFailure(property, reason)));
+    return response;
+  }
+  response.setInputs(toStruct(result.inputs as Values, secretNames(kind, news.secrets)));
+  return response;
+}
+
+function checkFailure(property: string, reason: string): providerProto.CheckFailure {
+  const failure = new providerProto.CheckFailure();
+  failure.setProperty(property);
+  failure.setReason(reason);
+  return failure;
+}
+
+const PROPERTY_DIFF_KINDS = {
+  update: providerProto.PropertyDiff.Kind.UPDATE,
+  replace: providerProto.PropertyDiff.Kind.UPDATE_REPLACE,
+} as const;
+
+/** Each changed input with what it does; a replace the resource adds to the table's wins. */
+export function propertyChanges(result: DetailedDiffResult): Record<string, "update" | "replace"> {
+  const replaced = Object.fromEntries((result.replaces ?? []).map((name) => [name, "replace" as const]));
+  return { ...result.detailed, ...replaced };
+}
+
+export async function diff(req: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
+  const kind = kindOf(req.getUrn());
+  const olds = fromStruct(req.getOlds()).values;
+  const news = fromStruct(req.getNews()).values;
+  const result = (await implementationOf(kind).diff(req.getId(), olds, news)) as DetailedDiffResult;
+  const changes = propertyChanges(result);
+  const response = new providerProto.DiffResponse();
+  response.setChanges(result.changes ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE);
+  response.setReplacesList(result.replaces ?? []);
+  response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+  response.setDiffsList(Object.keys(changes));
+  response.setHasdetaileddiff(true);
+  const detailed = response.getDetaileddiffMap();
+  for (const [name, change] of Object.entries(changes)) {
+    const property = new providerProto.PropertyDiff();
+    property.setKind(PROPERTY_DIFF_KINDS[change]);
+    property.setInputdiff(true);
+    detailed.set(name, property);
+  }
+  return response;
+}
+
+export async function create(req: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
+  const kind = kindOf(req.getUrn());
+  const inputs = fromStruct(req.getProperties());
+  const secrets = secretNames(kind, inputs.secrets);
+  const result = await keepingSecrets(secrets, () => implementationOf(kind).create(inputs.values));
+  const response = new providerProto.CreateResponse();
+  response.setId(result.id);
+  response.setProperties(toStruct(result.outs as Values, secrets));
+  return response;
+}
+
+/**
+ * A refresh, or an import: with no properties (`pulumi import`, the `import` option) the object
+ * is read by its id alone, and the inputs that would make it are rebuilt from what it is.
+ */
+export async function read(req: providerProto.ReadRequest): Promise<providerProto.ReadResponse> {
+  const kind = kindOf(req.getUrn());
+  const props = fromStruct(req.getProperties());
+  const given = fromStruct(req.getInputs());
+  const secrets = secretNames(kind, props.secrets, given.secrets);
+  const result = await implementationOf(kind).read(req.getId(), props.values);
+  const response = new providerProto.ReadResponse();
+  if (result.id === undefined) return response;
+  response.setId(result.id);
+  response.setProperties(toStruct((result.props ?? {}) as Values, secrets));
+  // Inputs the service never returns (secrets) are kept as they were given.
+  const inputs = { ...pick(given.values, RESOURCES[kind].secrets), ...(result.inputs as Values | undefined) };
+  response.setInputs(toStruct(inputs, secrets));
+  return response;
+}
+
+function pick(values: Values, names: readonly string[]): Values {
+  return Object.fromEntries(names.filter((name) => values[name] !== undefined).map((name) => [name, values[name]]));
+}
+
+export async function update(req: providerProto.UpdateRequest): Promise<providerProto.UpdateResponse> {
+  const kind = kindOf(req.getUrn());
+  const olds = fromStruct(req.getOlds());
+  const news = fromStruct(req.getNews());
+  const secrets = secretNames(kind, olds.secrets, news.secrets);
+  const implementation = implementationOf(kind);
+  if (!implementation.update) throw new ProviderError(`${kind} cannot be updated in place, yet its diff asked for an update`);
+  const result = await keepingSecrets(secrets, () => implementation.update!(req.getId(), olds.values, news.values));
+  const response = new providerProto.UpdateResponse();
+  response.setProperties(toStruct(result.outs as Values, secrets));
+  return response;
+}
+
+export async function remove(req: providerProto.DeleteRequest): Promise<void> {
+  const kind = kindOf(req.getUrn());
+  await saidToStay(implementationOf(kind).delete(req.getId(), fromStruct(req.getProperties()).values));
+}
+
+/** A failure that keeps the object carries its properties: they go to state, so their secrets stay wrapped. */
+async function keepingSecrets<T>(secrets: Set<string>, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof Error) (error as Error & { secretNames?: Set<string> }).secretNames = secrets;
+    throw error;
+  }
+}

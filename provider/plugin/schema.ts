@@ -1,0 +1,224 @@
+/**
+ * The plugin's Pulumi package schema, made from the one list of resources and the one list of
+ * functions: each resource's inputs and outputs from its field table (types from the fields'
+ * input rules, and for outputs read from the service's record, from the record's own schema),
+ * secrets, required inputs and what a change replaces.
+ */
+import { z } from "zod";
+import { SETTINGS } from "../config";
+import { FUNCTIONS, type ArgumentType, type FunctionDeclaration } from "../functions/list";
+import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
+import type { Field } from "../resources/shared/fields";
+import { packageVersion } from "./version";
+
+export const PACKAGE = "etl";
+
+export const typeToken = (name: string) => `${PACKAGE}:index:${name}`;
+
+type Json = Record<string, unknown>;
+export type PropertySpec = Json;
+const ANY: PropertySpec = { $ref: "pulumi.json#/Any" };
+
+/** Object types met inside properties, by token: filled while properties are described. */
+type TypeSpecs = Record<string, Json>;
+
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+function withoutNull(branches: Json[]): Json[] {
+  return branches.filter((branch) => branch.type !== "null");
+}
+
+/** A JSON Schema (as zod writes it) as a Pulumi property type; objects with properties become named types. */
+function fromJsonSchema(schema: Json, typeName: string, types: TypeSpecs): PropertySpec {
+  const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (branches !== undefined) {
+    const kept = withoutNull(branches);
+    return kept.length === 1 ? fromJsonSchema(kept[0]!, typeName, types) : ANY;
+  }
+  if (schema.enum !== undefined) {
+    const values = schema.enum as unknown[];
+    if (values.every((value) => typeof value === "string")) return { type: "string" };
+    if (values.every((value) => typeof value === "number")) return { type: "number" };
+    return ANY;
+  }
+  switch (schema.type) {
+    case "string":
+    case "boolean":
+    case "integer":
+    case "number":
+      return { type: schema.type };
+    case "array":
+      return { type: "array", items: schema.items ? fromJsonSchema(schema.items as Json, `${typeName}Item`, types) : ANY };
+    case "object":
+      return objectType(schema, typeName, types);
+    default:
+      return ANY;
+  }
+}
+
+function objectType(schema: Json, typeName: string, types: TypeSpecs): PropertySpec {
+  const properties = schema.properties as Record<string, Json> | undefined;
+  if (properties !== undefined && Object.keys(properties).length > 0) {
+    const token = typeToken(typeName);
+    types[token] = {
+      type: "object",
+      properties: Object.fromEntries(Object.entries(properties).map(([name, item]) => [name, fromJsonSchema(item, `${typeName}${capitalized(name)}`, types)])),
+      ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: schema.required } : {}),
+    };
+    return { $ref: `#/types/${token}` };
+  }
+  const values = schema.additionalProperties;
+  if (values !== undefined && typeof values === "object") return { type: "object", additionalProperties: fromJsonSchema(values as Json, `${typeName}Value`, types) };
+  return ANY;
+}
+
+function fromZod(schema: z.ZodType, io: "input" | "output", typeName: string, types: TypeSpecs): PropertySpec {
+  try {
+    return fromJsonSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json, typeName, types);
+  } catch {
+    return ANY;
+  }
+}
+
+/**
+ * The record fields a `read` takes as they are, found by giving it a record that notes what is
+ * read: `(r) => r.created_at` reads `created_at`. A read that computes (a comparison, a mapping)
+ * gives a value of its own, typed from it where it can be.
+ */
+const PATHS = new WeakMap<object, string[]>();
+
+function tracingRecord(path: string[]): object {
+  const proxy: object = new Proxy(Object.create(null) as object, {
+    get: (_target, key) => (typeof key === "symbol" ? undefined : tracingRecord([...path, key])),
+  });
+  PATHS.set(proxy, path);
+  return proxy;
+}
+
+function schemaAt(record: z.ZodType, path: string[]): z.ZodType | undefined {
+  let current: z.ZodType | undefined = record;
+  for (const key of path) {
+    let inner: unknown = current;
+    while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap();
+    const shape = (inner as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+    current = shape?.[key];
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+function readType(read: (record: never) => unknown, record: z.ZodType, typeName: string, types: TypeSpecs): PropertySpec {
+  let value: unknown;
+  try {
+    value = read(tracingRecord([]) as never);
+  } catch {
+    return ANY;
+  }
+  return tracedType(value, record, typeName, types);
+}
+
+function tracedType(value: unknown, record: z.ZodType, typeName: string, types: TypeSpecs): PropertySpec {
+  if (value !== null && typeof value === "object" && PATHS.has(value)) {
+    const found = schemaAt(record, PATHS.get(value)!);
+    return found === undefined ? ANY : fromZod(found, "output", typeName, types);
+  }
+  if (typeof value === "boolean" || typeof value === "string") return { type: typeof value };
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const properties = Object.entries(value as Json).map(([name, item]) => [name, tracedType(item, record, `${typeName}${capitalized(name)}`, types)]);
+    const token = typeToken(typeName);
+    types[token] = { type: "object", properties: Object.fromEntries(properties) };
+    return { $ref: `#/types/${token}` };
+  }
+  return ANY;
+}
+
+interface Described {
+  inputs: Record<string, PropertySpec>;
+  outputs: Record<string, PropertySpec>;
+  requiredInputs: string[];
+}
+
+function describeFields(kind: string, declaration: ResourceDeclaration, types: TypeSpecs): Described {
+  const secrets = new Set(declaration.secrets);
+  const described: Described = { inputs: {}, outputs: {}, requiredInputs: [] };
+  const entries = Object.entries(declaration.fields.table) as Array<[string, Field<never>]>;
+  for (const [name, field] of entries) {
+    const typeName = `${kind}${capitalized(name)}`;
+    const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
+    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...(field.description ? { description: field.description } : {}) };
+    if (field.input !== undefined) {
+      described.inputs[name] = { ...type, ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
+      if (field.required) described.requiredInputs.push(name);
+    }
+    if (declaration.fields.outputNames.includes(name)) described.outputs[name] = { ...type, ...flags };
+  }
+  return described;
+}
+
+function resourceSpec(kind: string, declaration: ResourceDeclaration, types: TypeSpecs): Json {
+  const { inputs, outputs, requiredInputs } = describeFields(kind, declaration, types);
+  return {
+    description: declaration.description,
+    inputProperties: inputs,
+    requiredInputs,
+    properties: outputs,
+    required: [],
+  };
+}
+
+const ARGUMENT_TYPES: Record<ArgumentType, PropertySpec> = {
+  string: { type: "string" },
+  integer: { type: "integer" },
+  boolean: { type: "boolean" },
+  // An id: a number, or a string of digits as other resources' outputs give it.
+  integerOrString: { oneOf: [{ type: "integer" }, { type: "string" }] },
+};
+
+function functionSpec(declaration: FunctionDeclaration): Json {
+  const args = Object.entries(declaration.args ?? {});
+  const result = declaration.returnsList
+    ? { properties: { items: { type: "array", items: ANY, description: "What the service returned." } }, required: ["items"], type: "object" }
+    : { properties: {}, type: "object", description: "The record as the service returns it, with camelCase names." };
+  return {
+    description: declaration.description,
+    ...(args.length > 0
+      ? {
+          inputs: {
+            properties: Object.fromEntries(args.map(([name, arg]) => [name, { ...ARGUMENT_TYPES[arg.type], ...(arg.description ? { description: arg.description } : {}) }])),
+            required: args.filter(([, arg]) => arg.required).map(([name]) => name),
+          },
+        }
+      : {}),
+    outputs: result,
+  };
+}
+
+function configSpec(): Json {
+  const variables = Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, setting]) => [
+      name,
+      { type: setting.type, description: `${setting.description} Falls back to ${setting.env}.`, ...("secret" in setting ? { secret: true } : {}) },
+    ]),
+  );
+  return variables;
+}
+
+export function packageSchema(): Json {
+  const types: TypeSpecs = {};
+  const resources = Object.fromEntries(RESOURCE_KINDS.map((kind) => [typeToken(kind), resourceSpec(kind, RESOURCES[kind], types)]));
+  const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, declaration]) => [typeToken(name), functionSpec(declaration)]));
+  const variables = configSpec();
+  return {
+    name: PACKAGE,
+    displayName: "ETL",
+    version: packageVersion(),
+    description: "Connections, schedules, hooks, members, keys, clusters and job runs of the ETL data-integration service.",
+    keywords: ["pulumi", "etl", "category/cloud"],
+    license: "Apache-2.0",
+    config: { variables },
+    provider: { description: "The account and credentials the resources are managed with.", inputProperties: variables, properties: variables },
+    resources,
+    functions,
+    types,
+  };
+}

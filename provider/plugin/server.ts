@@ -1,0 +1,105 @@
+/**
+ * `pulumi-resource-etl`: Pulumi's ResourceProvider served over gRPC on `@pulumi/pulumi`'s
+ * generated stubs, from the same resource code as the dynamic resources. The engine starts it
+ * with its own address as the first argument and reads the port it listens on from stdout.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import { cancel, installSignalHooks, tracked } from "../cancellation";
+import { serveFunctionsWithProviderSettings } from "../context";
+import { engineLogAt, isEngineAddress } from "../engine-log";
+import { operationOf, useEngineLog, withinRequest } from "../progress";
+import { checkConfig, configure, diffConfig } from "./config";
+import { failureOf, unimplemented } from "./errors";
+import { invoke } from "./functions";
+import * as resources from "./resources";
+import { packageSchema } from "./schema";
+import { packageVersion } from "./version";
+
+type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
+
+interface WithUrn {
+  getUrn?: () => string;
+}
+
+/** One call's handler: its work knows the resource's URN, counts as in flight, and fails readably. */
+function served<Req, Res>(method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
+  const operation = operationOf(method);
+  return (call, callback) => {
+    const urn = (call.request as WithUrn).getUrn?.();
+    withinRequest(urn, operation, () => tracked(async () => work(call.request))).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(failureOf(error)),
+    );
+  };
+}
+
+function notServed<Req, Res>(what: string): Unary<Req, Res> {
+  return (_call, callback) => callback(unimplemented(what));
+}
+
+let schemaText: string | undefined;
+
+function getSchema(): providerProto.GetSchemaResponse {
+  schemaText ??= JSON.stringify(packageSchema());
+  const response = new providerProto.GetSchemaResponse();
+  response.setSchema(schemaText);
+  return response;
+}
+
+function pluginInfo(): pluginProto.PluginInfo {
+  const info = new pluginProto.PluginInfo();
+  info.setVersion(packageVersion());
+  return info;
+}
+
+const empty = () => new Empty();
+
+export function providerService(): providerRpc.IResourceProviderServer {
+  return {
+    handshake: notServed("Handshake"),
+    parameterize: notServed("Parameterize"),
+    getSchema: served("GetSchema", getSchema),
+    checkConfig: served("CheckConfig", checkConfig),
+    diffConfig: served("DiffConfig", diffConfig),
+    configure: served("Configure", configure),
+    invoke: served("Invoke", invoke),
+    call: notServed("Call"),
+    check: served("Check", resources.check),
+    diff: served("Diff", resources.diff),
+    create: served("Create", resources.create),
+    read: served("Read", resources.read),
+    list: (call) => call.destroy(new Error("List is not implemented by the etl provider")),
+    update: served("Update", resources.update),
+    delete: served("Delete", async (request: providerProto.DeleteRequest) => {
+      await resources.remove(request);
+      return empty();
+    }),
+    construct: notServed("Construct"),
+    cancel: served("Cancel", () => {
+      cancel("the deployment was cancelled");
+      return empty();
+    }),
+    getPluginInfo: served("GetPluginInfo", pluginInfo),
+    attach: served("Attach", empty),
+    getMapping: served("GetMapping", () => new providerProto.GetMappingResponse()),
+    getMappings: served("GetMappings", () => new providerProto.GetMappingsResponse()),
+  };
+}
+
+export async function main(args: readonly string[]): Promise<void> {
+  const engine = args.find((arg) => !arg.startsWith("-"));
+  if (isEngineAddress(engine)) useEngineLog(engineLogAt(engine));
+  serveFunctionsWithProviderSettings();
+  installSignalHooks();
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(providerRpc.ResourceProviderService, providerService());
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  // The engine reads the port from the first line of stdout.
+  process.stdout.write(`${port}\n`);
+}

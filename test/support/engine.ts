@@ -63,14 +63,37 @@ export function newWorkDir(name: string): { workDir: string; backend: string } {
   return { workDir, backend };
 }
 
+/** The folder of `pulumi-resource-etl`, for a project's `plugins: providers:`. */
+export const PLUGIN_DIR = path.join(REPO_ROOT, "bin");
+
+export interface StackOptions {
+  /** Finds the plugin in this repository, as a project's `plugins:` entry would. */
+  plugin?: boolean;
+  /** Leaves the stack's `etl:*` configuration unset (explicit providers bring their own). */
+  unconfigured?: boolean;
+}
+
 /** A stack of an inline program, in a work folder and file backend of its own. */
-export async function createTestStack(name: string, program: PulumiFn, service: Service, env: Record<string, string> = {}): Promise<TestStack> {
+export async function createTestStack(
+  name: string,
+  program: PulumiFn,
+  service: Service,
+  env: Record<string, string> = {},
+  options: StackOptions = {},
+): Promise<TestStack> {
   const { workDir, backend } = newWorkDir(name);
+  const projectName = `etl-${name}`;
+  const plugins = options.plugin ? { plugins: { providers: [{ name: "etl", path: PLUGIN_DIR }] } } : {};
   const stack = await LocalWorkspace.createStack(
-    { stackName: "test", projectName: `etl-${name}`, program },
-    { workDir, pulumiCommand: await pulumiCommand(), envVars: { ...testEnv(backend), ...env } },
+    { stackName: "test", projectName, program },
+    {
+      workDir,
+      pulumiCommand: await pulumiCommand(),
+      envVars: { ...testEnv(backend), ...env },
+      projectSettings: { name: projectName, runtime: "nodejs", ...plugins },
+    },
   );
-  await configure(stack, service);
+  if (!options.unconfigured) await configure(stack, service);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
 }
 

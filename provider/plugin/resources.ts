@@ -65,10 +65,24 @@ export function propertyChanges(result: DetailedDiffResult): Record<string, "upd
   return { ...result.detailed, ...replaced };
 }
 
+/**
+ * Recorded with the outputs of an imported object: its secret inputs, which the service never
+ * returns. Until the object is next written, a diff takes the program's values of them as the
+ * object's own, so the preview after an import is empty; the next update sends them.
+ */
+const UNRECORDED_SECRETS = "__unrecordedSecrets";
+
+function withProgramSecrets(olds: Values, news: Values): Values {
+  const unrecorded = olds[UNRECORDED_SECRETS];
+  if (!Array.isArray(unrecorded)) return olds;
+  const taken = unrecorded.filter((name: string) => olds[name] === undefined && news[name] !== undefined).map((name: string) => [name, news[name]]);
+  return { ...olds, ...Object.fromEntries(taken) };
+}
+
 export async function diff(req: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
   const kind = kindOf(req.getUrn());
-  const olds = fromStruct(req.getOlds()).values;
   const news = fromStruct(req.getNews()).values;
+  const olds = withProgramSecrets(fromStruct(req.getOlds()).values, news);
   const result = (await implementationOf(kind).diff(req.getId(), olds, news)) as DetailedDiffResult;
   const changes = propertyChanges(result);
   const response = new providerProto.DiffResponse();
@@ -107,11 +121,15 @@ export async function read(req: providerProto.ReadRequest): Promise<providerProt
   const props = fromStruct(req.getProperties());
   const given = fromStruct(req.getInputs());
   const secrets = secretNames(kind, props.secrets, given.secrets);
+  const importing = Object.keys(props.values).length === 0;
   const result = await implementationOf(kind).read(req.getId(), props.values);
   const response = new providerProto.ReadResponse();
   if (result.id === undefined) return response;
   response.setId(result.id);
-  response.setProperties(toStruct((result.props ?? {}) as Values, secrets));
+  // A refresh before the object is next written keeps the mark.
+  const marked = importing ? [...RESOURCES[kind].secrets] : props.values[UNRECORDED_SECRETS];
+  const unrecorded = Array.isArray(marked) && marked.length > 0 ? { [UNRECORDED_SECRETS]: marked } : {};
+  response.setProperties(toStruct({ ...(result.props as Values), ...unrecorded }, secrets));
   // Inputs the service never returns (secrets) are kept as they were given.
   const inputs = { ...pick(given.values, RESOURCES[kind].secrets), ...(result.inputs as Values | undefined) };
   response.setInputs(toStruct(inputs, secrets));

@@ -5,6 +5,7 @@
  * job; adoption. Then what the wait costs in polls, measured on the provider directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { JobRun, type JobRunArgs } from "pulumi-etl";
 import { configureFrom } from "../../provider/context";
 import { jobRunProvider } from "../../provider/resources/job-run/provider";
@@ -91,14 +92,18 @@ describe("JobRun on the real engine", { timeout: 240_000 }, () => {
 
   let firstId: string;
 
-  it("up runs the job, prints its progress and waits until it completes", async () => {
-    const { result: up, requests } = await counted(() => test.stack.up({ onOutput }));
+  it("up runs the job, shows its progress on the job's own row and waits until it completes", async () => {
+    const events: EngineEvent[] = [];
+    const { result: up, requests } = await counted(() => test.stack.up({ onOutput, onEvent: (event) => events.push(event) }));
     expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
     firstId = up.outputs.id!.value;
     expect(up.outputs.status!.value).toBe("completed");
     expect(up.outputs.clusterId!.value).toBe(201);
     expect(up.outputs.outputs!.value).toEqual([{ id: expect.any(Number), name: "out", recordsCount: 1000 }]);
-    expect(cliOutput.join("")).toMatch(new RegExp(`job ${firstId} running \\d+%`));
+    const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
+    const progress = diagnostics.filter((d) => new RegExp(`job ${firstId} running \\d+%`).test(d.message));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((d) => d.ephemeral && d.urn?.endsWith("etl:JobRun::nightly"))).toBe(true);
     expect(await jobsOf(service)).toMatchObject([{ id: Number(firstId), status: "completed", variables: { region: "eu" } }]);
     expect(requests.filter((r) => r.method !== "GET")).toEqual([expect.objectContaining({ method: "POST" })]);
     costs.push(`create (60 simulated s at speed ${SPEED}, ${60 / SPEED} s real): ${summary(requests)}`);

@@ -1,0 +1,120 @@
+/**
+ * The plugin's own settings: two accounts managed from one program through explicit providers,
+ * each on a local service of its own; a change of settings that replaces nothing; settings that
+ * are wrong, and a plugin that cannot be found, each failing with what to do.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { ed25519PublicKeyLine } from "../support/keys";
+import { pluginProvider, pluginResource } from "../support/plugin";
+import { startLocalService, type LocalService } from "../support/service";
+
+describe("two accounts in one program through explicit providers", { timeout: 240_000 }, () => {
+  let development: LocalService;
+  let production: LocalService;
+  let test: TestStack;
+  let productionTimeout = "30";
+  const keys = { development: ed25519PublicKeyLine("dev@example.com"), production: ed25519PublicKeyLine("prod@example.com") };
+  const cliOutput: string[] = [];
+  const onOutput = (text: string) => cliOutput.push(text);
+
+  beforeAll(async () => {
+    [development, production] = await Promise.all([startLocalService(), startLocalService()]);
+    test = await createTestStack(
+      "plugin-providers",
+      async () => {
+        const settings = (service: LocalService) => ({ apiUrl: service.url, accountId: service.accountId, apiKey: service.apiKey });
+        const dev = pluginProvider("development", settings(development));
+        const prod = pluginProvider("production", { ...settings(production), requestTimeoutSeconds: productionTimeout } as any);
+        const devKey = pluginResource("PublicKey", "deploy-dev", { publicKey: keys.development.line, name: "deploy" }, { provider: dev });
+        const prodKey = pluginResource("PublicKey", "deploy-prod", { publicKey: keys.production.line, name: "deploy" }, { provider: prod });
+        return { dev: devKey.fingerprint, prod: prodKey.fingerprint };
+      },
+      development,
+      {},
+      { plugin: true, unconfigured: true },
+    );
+  });
+
+  afterAll(async () => {
+    test?.dispose();
+    await Promise.all([development?.emulator.close(), production?.emulator.close()]);
+  });
+
+  const keysOf = async (service: LocalService) => ((await service.state()).accounts[0].publicKeys as Array<{ fingerprint: string }>).map((key) => key.fingerprint);
+
+  it("each key is made in its own account", async () => {
+    const { outputs } = await test.stack.up({ onOutput });
+    expect(outputs.dev!.value).toBe(keys.development.fingerprint);
+    expect(await keysOf(development)).toEqual([keys.development.fingerprint]);
+    expect(await keysOf(production)).toEqual([keys.production.fingerprint]);
+  });
+
+  it("a change of a provider's settings updates the provider and replaces nothing", async () => {
+    productionTimeout = "45";
+    await production.resetRequests();
+    const { summary } = await test.stack.up({ onOutput });
+    expect(summary.resourceChanges).toEqual({ same: 4, update: 1 });
+    expect(await production.writeRequests()).toEqual([]);
+  });
+
+  it("destroy empties both accounts; neither key is in any output", async () => {
+    await test.stack.destroy({ onOutput });
+    expect([await keysOf(development), await keysOf(production)]).toEqual([[], []]);
+    for (const service of [development, production]) expect(cliOutput.join("")).not.toContain(service.apiKey);
+  });
+});
+
+describe("the plugin misconfigured or missing", { timeout: 120_000 }, () => {
+  let service: LocalService;
+  const stacks: TestStack[] = [];
+  const key = ed25519PublicKeyLine("setup@example.com");
+  const program = async () => {
+    pluginResource("PublicKey", "deploy", { publicKey: key.line, name: "deploy" });
+    return {};
+  };
+
+  beforeAll(async () => {
+    service = await startLocalService();
+  });
+
+  afterAll(async () => {
+    for (const stack of stacks) stack.dispose();
+    await service?.emulator.close();
+  });
+
+  it("settings that are missing or wrong fail the preview, naming each setting and how to set it, before any call", async () => {
+    const test = await createTestStack("plugin-unconfigured", program, service, {}, { plugin: true, unconfigured: true });
+    stacks.push(test);
+    await test.stack.setConfig("etl:apiUrl", { value: "ftp://example.com" });
+    await service.resetRequests();
+    const message = await failureOf(test.stack.preview());
+    expect(message).toContain('etl:apiUrl must use http or https, got "ftp"');
+    expect(message).toContain("etl:accountId is not set (run `pulumi config set etl:accountId <value>` or set ETL_ACCOUNT_ID)");
+    expect(message).toContain("etl:apiKey is not set (run `pulumi config set --secret etl:apiKey <value>` or set ETL_API_KEY)");
+    expect(message).not.toMatch(/\n\s+at /);
+    expect(await service.calls()).toEqual([]);
+  });
+
+  it("a plugin that cannot be found fails at once, naming it, with no download attempted", async () => {
+    const test = await createTestStack("plugin-missing", program, service, { PULUMI_IGNORE_AMBIENT_PLUGINS: "true" });
+    stacks.push(test);
+    const message = await failureOf(test.stack.preview());
+    expect(message).toContain("no resource plugin 'pulumi-resource-etl' found");
+    expect(message).not.toMatch(/download/i);
+  });
+
+  it("a plugin that finds only an old Node.js says which one it found and what it needs", async () => {
+    const fakeBin = mkdtempSync(path.join(tmpdir(), "old-node-"));
+    writeFileSync(path.join(fakeBin, "node"), '#!/bin/sh\nif [ "$1" = "-p" ]; then echo 20; else echo v20.11.1; fi\n', { mode: 0o755 });
+    const test = await createTestStack("plugin-old-node", program, service, { PATH: `${fakeBin}:${process.env.PATH}` }, { plugin: true });
+    stacks.push(test);
+    const message = await failureOf(test.stack.preview());
+    expect(message).toContain("Node.js 22 or newer is needed on PATH to run the etl provider plugin");
+    expect(message).toContain("v20.11.1");
+    rmSync(fakeBin, { recursive: true, force: true });
+  });
+});

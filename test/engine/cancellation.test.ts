@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, eventually, type CliProject } from "../support/cli";
 import { startLocalService, type LocalService } from "../support/service";
+import { kindOfType, SURFACES } from "../support/surfaces";
 
 /** Real time: a cluster takes 21 s to come up, far longer than a cancellation may take. */
 const SPEED = 1;
@@ -20,16 +21,16 @@ async function accountTable(service: LocalService, table: "jobs" | "clusters"): 
 }
 
 async function resourcesInState(project: CliProject): Promise<Array<{ type: string; id?: string; outputs?: Record<string, unknown>; urn: string }>> {
-  return ((await project.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/etl:"));
+  return ((await project.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined);
 }
 
-describe("cancelling pulumi up", { timeout: 240_000 }, () => {
+describe.each(SURFACES)("cancelling pulumi up (%s)", { timeout: 240_000 }, (surface) => {
   let service: LocalService;
   let project: CliProject;
 
   beforeAll(async () => {
     service = await startLocalService({ speed: SPEED, account: { packages: [SLOW], clusters: [CLUSTER] } });
-    project = await createCliProject("cancel", service);
+    project = await createCliProject(`cancel-${surface}`, service, {}, { surface });
   });
 
   afterAll(async () => {

@@ -5,31 +5,32 @@
  * the other's objects.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConnectionGroup, PublicKey } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
+import { declare, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
 const KEY = freshEd25519Key("shared@test");
 
-function program(owner: "a" | "b") {
+function program(owner: "a" | "b", surface: Surface) {
   return async () => {
-    new ConnectionGroup("group", { name: "shared-group", description: `stack ${owner}'s` });
-    new PublicKey("key", { publicKey: KEY, name: `stack ${owner}'s key` });
+    declare(surface, "ConnectionGroup", "group", { name: "shared-group", description: `stack ${owner}'s` });
+    declare(surface, "PublicKey", "key", { publicKey: KEY, name: `stack ${owner}'s key` });
   };
 }
 
-describe("two stacks colliding under injected 500s", { timeout: 240_000 }, () => {
+describe.each(SURFACES)("two stacks colliding under injected 500s (%s)", { timeout: 240_000 }, (surface) => {
   let service: LocalService;
   let a: TestStack;
   let b: TestStack;
   const account = async () => (await service.state()).accounts[0];
-  const resourcesOf = async (test: TestStack) => ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => r.type.includes("dynamic/etl:"));
+  const resourcesOf = async (test: TestStack) => ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined);
 
   beforeAll(async () => {
     service = await startLocalService();
-    a = await createTestStack("collide-a", program("a"), service);
-    b = await createTestStack("collide-b", program("b"), service);
+    const options = { plugin: surface === "plugin" };
+    a = await createTestStack("collide-a", program("a", surface), service, {}, options);
+    b = await createTestStack("collide-b", program("b", surface), service, {}, options);
   });
 
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
 import { startLocalService, type LocalService } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
+import { kindOfType, SURFACES } from "../support/surfaces";
 
 const SLOW = { id: 105, name: "slow", run: { seconds: 20, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
 const READY_CLUSTER = { id: 201, name: "ready", nodes: 1 };
@@ -26,7 +27,7 @@ function declared(importIds: Partial<Record<"key" | "group" | "cluster" | "run",
   ];
 }
 
-describe("a deployment killed mid-create, and its recovery", { timeout: 300_000 }, () => {
+describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)", { timeout: 300_000 }, (surface) => {
   let service: LocalService;
   let project: CliProject;
   const account = async () => (await service.state()).accounts[0] as { publicKeys: Row[]; connectionGroups: Row[]; clusters: Row[]; jobs: Row[] };
@@ -36,11 +37,11 @@ describe("a deployment killed mid-create, and its recovery", { timeout: 300_000 
   };
   const stateOf = async () => (await project.stack.exportStack()).deployment as { resources?: Array<{ type: string; urn: string; id?: string }>; pending_operations?: unknown[] };
   const idsInState = async () =>
-    Object.fromEntries(((await stateOf()).resources ?? []).filter((r) => r.type.includes("dynamic/etl:")).map((r) => [r.urn.split("::").pop()!, Number(r.id)]));
+    Object.fromEntries(((await stateOf()).resources ?? []).filter((r) => kindOfType(r.type) !== undefined).map((r) => [r.urn.split("::").pop()!, Number(r.id)]));
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 1, account: { packages: [SLOW], clusters: [READY_CLUSTER] } });
-    project = await createCliProject("interrupted", service);
+    project = await createCliProject(`interrupted-${surface}`, service, {}, { surface });
     await project.declare(declared());
   });
 

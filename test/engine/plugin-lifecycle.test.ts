@@ -91,7 +91,7 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
     expect(outputs.password!.secret).toBe(true);
     expect((await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).body).toMatchObject({ name: "nightly" });
     expect(await stateTypes()).toEqual(expect.arrayContaining(["etl:index:PublicKey", "etl:index:Connection", "etl:index:Schedule", "etl:index:JobRun", "pulumi:providers:etl"]));
-    expect((await stateTypes()).filter((type) => type.startsWith("pulumi-nodejs:dynamic"))).toEqual([]);
+    expect((await stateTypes()).filter((type: string) => type.startsWith("pulumi-nodejs:dynamic"))).toEqual([]);
   });
 
   it("the job's progress is a passing status on its own row, and nothing on the stack's", () => {
@@ -146,5 +146,8 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(service.apiKey);
     }
+    // The stack's key is kept where the engine keeps provider settings, and only encrypted.
+    const provider = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { type: string }) => r.type === "pulumi:providers:etl");
+    expect(provider.inputs.apiKey).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
   });
 });

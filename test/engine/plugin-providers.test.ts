@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { packageVersion } from "pulumi-etl/plugin";
+import { createCliProject, runPulumi, type CliProject } from "../support/cli";
+import { createTestStack, failureOf, PLUGIN_DIR, type TestStack } from "../support/engine";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { pluginProvider, pluginResource } from "../support/plugin";
 import { startLocalService, type LocalService } from "../support/service";
@@ -68,6 +70,35 @@ describe("two accounts in one program through explicit providers", { timeout: 24
   });
 });
 
+describe("the plugin installed with `pulumi plugin install --file`", { timeout: 120_000 }, () => {
+  let service: LocalService;
+  let project: CliProject;
+  const home = mkdtempSync(path.join(tmpdir(), "pulumi-home-"));
+
+  beforeAll(async () => {
+    service = await startLocalService();
+    project = await createCliProject("plugin-installed", service, {}, { surface: "plugin", pluginFrom: "installed", env: { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" } });
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    rmSync(home, { recursive: true, force: true });
+    await service?.emulator.close();
+  });
+
+  it("a project with no plugins entry finds it, and it serves with the project's installed package", async () => {
+    const install = await runPulumi(["plugin", "install", "resource", "etl", packageVersion(), "--file", path.join(PLUGIN_DIR, "pulumi-resource-etl")], { ...project.env, PULUMI_HOME: home });
+    expect(install.code, install.output).toBe(0);
+    await project.declare([{ kind: "PublicKey", name: "key", args: { publicKey: ed25519PublicKeyLine("installed@example.com").line, name: "installed" } }]);
+    const up = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(up.code, up.output).toBe(0);
+    const types = ((await project.stack.exportStack()).deployment.resources ?? []).map((r: { type: string }) => r.type);
+    expect(types).toContain("etl:index:PublicKey");
+    expect((await service.state()).accounts[0].publicKeys).toHaveLength(1);
+    expect((await project.runToEnd(["destroy", "--yes", "--skip-preview"])).code).toBe(0);
+  });
+});
+
 describe("the plugin misconfigured or missing", { timeout: 120_000 }, () => {
   let service: LocalService;
   const stacks: TestStack[] = [];
@@ -97,6 +128,18 @@ describe("the plugin misconfigured or missing", { timeout: 120_000 }, () => {
     expect(message).toContain("etl:apiKey is not set (run `pulumi config set --secret etl:apiKey <value>` or set ETL_API_KEY)");
     expect(message).not.toMatch(/\n\s+at /);
     expect(await service.calls()).toEqual([]);
+  });
+
+  it("settings from the environment alone work, and the key is then nowhere in state", async () => {
+    const env = { ETL_API_URL: service.url, ETL_ACCOUNT_ID: service.accountId, ETL_API_KEY: service.apiKey };
+    const test = await createTestStack("plugin-environment", program, service, env, { plugin: true, unconfigured: true });
+    stacks.push(test);
+    await test.stack.up();
+    expect((await service.state()).accounts[0].publicKeys).toHaveLength(1);
+    const state = JSON.stringify(await test.stack.exportStack());
+    expect(state).not.toContain(service.apiKey);
+    expect(state).not.toContain("ciphertext");
+    await test.stack.destroy();
   });
 
   it("a plugin that cannot be found fails at once, naming it, with no download attempted", async () => {

@@ -3,29 +3,14 @@
  * refresh, a rename (a replacement), a key deleted out of band, adoption by importId, destroy;
  * what the state file holds, and the API calls each operation costs.
  */
-import { createHash, generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { PublicKey, type PublicKeyArgs } from "pulumi-etl";
 import { createTestStack, type TestStack, failureOf } from "../support/engine";
+import { ed25519PublicKeyLine } from "../support/keys";
 import { startLocalService, type LocalService } from "../support/service";
-
-function ed25519PublicKeyLine(comment: string): { line: string; fingerprint: string } {
-  const der = generateKeyPairSync("ed25519").publicKey.export({ format: "der", type: "spki" });
-  const raw = der.subarray(der.length - 32);
-  const blob = Buffer.concat([sshString(Buffer.from("ssh-ed25519")), sshString(raw)]);
-  const fingerprint = createHash("md5").update(blob).digest("hex").match(/../g)!.join(":");
-  return { line: `ssh-ed25519 ${blob.toString("base64")} ${comment}`, fingerprint };
-}
-
-/** The SSH wire format's string: a 32-bit big-endian length, then the bytes. */
-function sshString(bytes: Buffer): Buffer {
-  const prefix = Buffer.alloc(4);
-  prefix.writeUInt32BE(bytes.length, 0);
-  return Buffer.concat([prefix, bytes]);
-}
 
 /** Every file under a directory, concatenated: what a leak search must cover. */
 function allText(dir: string): string {

@@ -6,7 +6,7 @@
  * service and the state must agree: nothing orphaned, duplicated or lost, nothing left after
  * destroy, and the API key and the connections' password nowhere in the output or the stack's files.
  */
-import { writeFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   type Baseline,
@@ -17,6 +17,7 @@ import {
   runSoak,
   type StateResource,
 } from "../support/soak";
+import { SURFACES } from "../support/surfaces";
 
 function numberSetting(name: string, fallback: number): number {
   const text = process.env[name];
@@ -32,12 +33,12 @@ const SEED = process.env.SOAK_SEED ? numberSetting("SOAK_SEED", 0) : undefined;
 /** A cycle takes about 15 s; failed attempts add to it, the baseline cycle and set-up too. */
 const TIMEOUT_MS = (CYCLES + 2) * 90_000;
 
-describe("soak under faults", () => {
+describe.each(SURFACES)("soak under faults (%s)", (surface) => {
   it(`${CYCLES} cycles of up, refresh and destroy at fault rate ${FAULT_RATE}: service and state always agree`, { timeout: TIMEOUT_MS }, async () => {
-    const report = await runSoak({ cycles: CYCLES, faultRate: FAULT_RATE, seed: SEED, log: (line) => console.log(line) });
+    const report = await runSoak({ surface, cycles: CYCLES, faultRate: FAULT_RATE, seed: SEED, log: (line) => console.log(`[${surface}] ${line}`) });
     const table = formatReport(report);
     console.log(table);
-    if (process.env.SOAK_REPORT_FILE) writeFileSync(process.env.SOAK_REPORT_FILE, `${table}\n`);
+    if (process.env.SOAK_REPORT_FILE) appendFileSync(process.env.SOAK_REPORT_FILE, `${surface}:\n${table}\n`);
     expect(report.discrepancies.map(describeDiscrepancy), "service and state disagreed").toEqual([]);
     if (FAULT_RATE > 0 && CYCLES >= 10) {
       // Outages and cancellations land in every run long enough to draw them.

@@ -2,18 +2,20 @@
  * The Pulumi CLI run as a terminal or a CI runner runs it: `pulumi up` as a child process of its
  * own, which a test can interrupt (SIGINT, SIGTERM) or kill (SIGKILL) mid-operation. The project
  * is a folder with `pulumi-etl` installed in its node_modules, whose program declares the
- * resources listed in the stack's `test:resources` setting.
+ * resources listed in the stack's `test:resources` setting, on the surface `test:surface` names.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { newWorkDir, pulumiCommand, testEnv, type Service } from "./engine";
+import type { ResourceKind } from "pulumi-etl/plugin";
 import { writeProjectWithInstalledPackage } from "./installed-package.mts";
+import type { Surface } from "./surfaces";
 
 /** One resource of the program: `{ "$ref": "name" }` in `args` stands for that resource's id. */
 export interface DeclaredResource {
-  kind: "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+  kind: ResourceKind;
   name: string;
   args: Record<string, unknown>;
 }
@@ -21,12 +23,14 @@ export interface DeclaredResource {
 const PROGRAM = `
 const pulumi = require("@pulumi/pulumi");
 const etl = require("pulumi-etl");
-const declared = JSON.parse(new pulumi.Config("test").get("resources") || "[]");
+const config = new pulumi.Config("test");
+const declared = JSON.parse(config.get("resources") || "[]");
+const onPlugin = config.get("surface") === "plugin";
 const made = {};
 const resolve = (value) => (value && typeof value === "object" && "$ref" in value ? made[value.$ref].id : value);
 for (const r of declared) {
   const args = Object.fromEntries(Object.entries(r.args).map(([k, v]) => [k, resolve(v)]));
-  made[r.name] = new etl[r.kind](r.name, args);
+  made[r.name] = onPlugin ? new pulumi.CustomResource("etl:index:" + r.kind, r.name, args) : new etl[r.kind](r.name, args);
 }
 module.exports = Object.fromEntries(Object.entries(made).map(([name, resource]) => [name, resource.id]));
 `;
@@ -53,22 +57,35 @@ export interface CliProject {
   dispose(): void;
 }
 
-export async function createCliProject(name: string, service: Service, config: Record<string, string> = {}): Promise<CliProject> {
+/** The plugin as a user's project finds it: from the installed package, through `plugins:`. */
+const PLUGIN_ENTRY = "plugins:\n  providers:\n    - name: etl\n      path: node_modules/pulumi-etl/bin\n";
+
+export interface CliProjectOptions {
+  surface?: Surface;
+  /** On the plugin: found through the project's `plugins:` entry (default), or installed in PULUMI_HOME. */
+  pluginFrom?: "project" | "installed";
+  env?: Record<string, string>;
+}
+
+export async function createCliProject(name: string, service: Service, config: Record<string, string> = {}, options: CliProjectOptions = {}): Promise<CliProject> {
+  const { surface = "dynamic", pluginFrom = "project" } = options;
   const { workDir, backend } = newWorkDir(name);
   const dir = path.join(workDir, "project");
+  const pluginEntry = surface === "plugin" && pluginFrom === "project" ? PLUGIN_ENTRY : "";
   writeProjectWithInstalledPackage(dir, {
-    "Pulumi.yaml": `name: etl-${name}\nruntime: nodejs\n`,
+    "Pulumi.yaml": `name: etl-${name}\nruntime: nodejs\n${pluginEntry}`,
     "index.js": PROGRAM,
   });
-  const env = testEnv(backend);
+  const env = { ...testEnv(backend), ...options.env };
   const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },
     "etl:apiKey": { value: service.apiKey, secret: true },
+    "test:surface": { value: surface },
     ...Object.fromEntries(Object.entries(config).map(([key, value]) => [key, { value }])),
   });
-  const binary = path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin", "pulumi");
+  const binary = pulumiBinary();
   const run = (args: string[]): RunningCli => {
     const child = spawn(binary, [...args, "--stack", "test", "--non-interactive", "--color", "never"], {
       cwd: dir,
@@ -95,6 +112,19 @@ export async function createCliProject(name: string, service: Service, config: R
     },
     dispose: () => rmSync(workDir, { recursive: true, force: true }),
   };
+}
+
+/** Runs `pulumi <args>` outside any project, to its end. */
+export async function runPulumi(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(pulumiBinary(), args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, output })));
+}
+
+function pulumiBinary(): string {
+  return path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin", "pulumi");
 }
 
 /** Polls until `check` holds, or fails after `timeoutMs`. */

@@ -1,6 +1,6 @@
 /**
  * A Pulumi project folder with `pulumi-etl` installed as npm installs it from the registry: a
- * copy of package.json and dist under the project's own node_modules. Only there does the engine
+ * copy of package.json, dist and bin (the plugin) under the project's own node_modules. Only there does the engine
  * store the short form of the serialized provider (`require("pulumi-etl/...")`); inside this
  * repository the package is linked, resolves to the repository itself, and is copied into state
  * by value. Dependencies (`@pulumi/pulumi`, ...) resolve from the repository's node_modules, so
@@ -22,4 +22,5 @@ export function writeProjectWithInstalledPackage(dir: string, files: Record<stri
   fs.mkdirSync(installed, { recursive: true });
   fs.cpSync(path.join(REPO_ROOT, "package.json"), path.join(installed, "package.json"));
   fs.cpSync(path.join(REPO_ROOT, "dist"), path.join(installed, "dist"), { recursive: true });
+  fs.cpSync(path.join(REPO_ROOT, "bin"), path.join(installed, "bin"), { recursive: true });
 }

@@ -15,3 +15,8 @@ export function ed25519PublicKeyLine(comment: string): { line: string; fingerpri
   const fingerprint = createHash("md5").update(blob).digest("hex").match(/../g)!.join(":");
   return { line: `ssh-ed25519 ${blob.toString("base64")} ${comment}`, fingerprint };
 }
+
+/** A fresh OpenSSH ed25519 public key line. */
+export function freshEd25519Key(comment: string): string {
+  return ed25519PublicKeyLine(comment).line;
+}

@@ -13,14 +13,18 @@ function outputNames(kind: ResourceKind): string[] {
   return Object.keys(schema.resources[typeToken(kind)]!.properties);
 }
 
+/** The SDK's classes are abstract: a generated SDK subclasses them per kind, as these do generically. */
+class EtlResource extends pulumi.CustomResource {}
+class EtlProvider extends pulumi.ProviderResource {}
+
 export type PluginResource = pulumi.CustomResource & Record<string, pulumi.Output<any>>;
 
 export function pluginResource(kind: ResourceKind, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions): PluginResource {
   const declared = Object.fromEntries(outputNames(kind).map((output) => [output, undefined]));
-  return new pulumi.CustomResource(typeToken(kind), name, { ...declared, ...args }, opts) as PluginResource;
+  return new EtlResource(typeToken(kind), name, { ...declared, ...args }, opts) as PluginResource;
 }
 
 /** An explicit provider of the plugin: one account's settings. */
 export function pluginProvider(name: string, settings: { apiUrl: string; accountId: string; apiKey: string }, opts?: pulumi.CustomResourceOptions): pulumi.ProviderResource {
-  return new pulumi.ProviderResource("etl", name, { ...settings, apiKey: pulumi.secret(settings.apiKey) }, opts);
+  return new EtlProvider("etl", name, { ...settings, apiKey: pulumi.secret(settings.apiKey) }, opts);
 }

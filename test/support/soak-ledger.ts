@@ -4,7 +4,9 @@
  * kind says once where its records are, which soak resource a record belongs to, when it still
  * counts as the stack's, and what may not remain after a destroy.
  */
+import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import type { TestStack } from "./engine";
+import { kindOfType } from "./surfaces";
 
 export type Phase = "up" | "refresh" | "destroy";
 
@@ -20,8 +22,9 @@ export interface Discrepancy {
 /** A discrepancy before it is placed in the run; `key` identifies it across checks. */
 export type Finding = Omit<Discrepancy, "cycle" | "phase" | "attempt"> & { key: string };
 
-export const KINDS = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun", "Connection", "Member", "Schedule", "Hook"] as const;
-export type Kind = (typeof KINDS)[number];
+/** Every resource kind, from the provider's one list: a kind without a ledger entry fails to compile. */
+export const KINDS = RESOURCE_KINDS;
+export type Kind = ResourceKind;
 
 export interface ServiceObject {
   id: string;
@@ -136,7 +139,7 @@ export async function stateResources(test: TestStack): Promise<Record<Kind, Stat
   const resources: any[] = (await test.stack.exportStack()).deployment?.resources ?? [];
   const byKind = Object.fromEntries(KINDS.map((kind) => [kind, [] as StateResource[]])) as Record<Kind, StateResource[]>;
   for (const r of resources) {
-    const kind = KINDS.find((k) => r.type === `pulumi-nodejs:dynamic/etl:${k}`);
+    const kind = kindOfType(r.type);
     if (kind === undefined || r.id === undefined || r.id === "") continue;
     byKind[kind].push({ urn: r.urn, name: String(r.urn).split("::").pop()!, id: String(r.id), pendingDelete: r.delete === true });
   }

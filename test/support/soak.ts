@@ -6,14 +6,16 @@
  *
  * Used by test/engine/soak.test.ts (a short run in CI) and bench/soak.cts (a long one).
  */
-import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { Cluster, Connection, ConnectionGroup, Hook, JobRun, Member, PublicKey, Schedule } from "pulumi-etl";
+import type { ResourceKind } from "pulumi-etl/plugin";
 import { createTestStack, type TestStack } from "./engine";
+import { freshEd25519Key } from "./keys";
 import { startLocalService, type LocalService } from "./service";
+import { declare as declareOn, type Surface } from "./surfaces";
 import { baselineOf, findDiscrepancies, stateResources, type Baseline, type CheckContext, type Discrepancy, type Finding, type Phase } from "./soak-ledger";
 
+export { freshEd25519Key } from "./keys";
 export { findDiscrepancies, type Baseline, type Discrepancy, type Kind, type Phase, type StateResource } from "./soak-ledger";
 
 export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
@@ -33,6 +35,8 @@ const OUTAGE_MS = 5_000;
 const INTERRUPT_WITHIN_MS = { min: 300, max: 2_500 } as const;
 
 export interface SoakOptions {
+  /** Which way the stack reaches the provider (default: the dynamic resources). */
+  surface?: Surface;
   cycles: number;
   /** Probability of a fault per API request, 0 to 1. */
   faultRate: number;
@@ -97,19 +101,6 @@ const CONNECTIONS = [
   { id: 303, name: "bucket", type: "s3" },
 ];
 
-function sshString(data: Buffer | string): Buffer {
-  const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(bytes.length);
-  return Buffer.concat([length, bytes]);
-}
-
-/** A fresh OpenSSH ed25519 public key line. */
-export function freshEd25519Key(comment: string): string {
-  const { publicKey } = generateKeyPairSync("ed25519");
-  const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-32);
-  return `ssh-ed25519 ${Buffer.concat([sshString("ssh-ed25519"), sshString(raw)]).toString("base64")} ${comment}`;
-}
 
 /**
  * Every service object the soak makes carries its resource's name: keys, groups and clusters in
@@ -123,19 +114,20 @@ const runName = (i: number) => `soak-run-${i}`;
 const connectionName = (i: number) => `soak-connection-${i}`;
 const memberEmail = (i: number) => `soak-member-${i}@example.com`;
 
-function soakProgram(keys: string[], cycle: () => number) {
+function soakProgram(surface: Surface, keys: string[], cycle: () => number) {
   return async () => {
-    keys.forEach((publicKey, i) => new PublicKey(keyName(i), { publicKey, name: keyName(i) }));
+    const declare = (kind: ResourceKind, name: string, args: Record<string, unknown>) => declareOn(surface, kind, name, args);
+    keys.forEach((publicKey, i) => declare("PublicKey", keyName(i), { publicKey, name: keyName(i) }));
     for (let i = 0; i < GROUPS; i++) {
-      new ConnectionGroup(groupName(i), {
+      declare("ConnectionGroup", groupName(i), {
         name: groupName(i),
         description: `soak group ${i}`,
         connections: CONNECTIONS.slice(0, i + 1).map(({ id, type }) => ({ id, type })),
       });
     }
-    for (let i = 0; i < CLUSTERS; i++) new Cluster(clusterName(i), { name: clusterName(i), nodes: 1, timeoutSeconds: 600 });
+    for (let i = 0; i < CLUSTERS; i++) declare("Cluster", clusterName(i), { name: clusterName(i), nodes: 1, timeoutSeconds: 600 });
     for (let i = 0; i < RUNS; i++) {
-      new JobRun(runName(i), {
+      declare("JobRun", runName(i), {
         clusterId: RUN_CLUSTER.id,
         packageId: SHORT_PACKAGE.id,
         variables: { soak_run: runName(i), soak_cycle: String(cycle()) },
@@ -143,15 +135,15 @@ function soakProgram(keys: string[], cycle: () => number) {
       });
     }
     for (let i = 0; i < CONNECTIONS_MADE; i++) {
-      new Connection(connectionName(i), { type: "postgres", name: connectionName(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD });
+      declare("Connection", connectionName(i), { type: "postgres", name: connectionName(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD });
     }
-    for (let i = 0; i < MEMBERS; i++) new Member(`soak-member-${i}`, { email: memberEmail(i), role: i === 0 ? "admin" : "member" });
+    for (let i = 0; i < MEMBERS; i++) declare("Member", `soak-member-${i}`, { email: memberEmail(i), role: i === 0 ? "admin" : "member" });
     // A start years ahead: the schedule never fires during the soak, so it makes no jobs of its own.
     for (let i = 0; i < SCHEDULES; i++) {
-      new Schedule(`soak-schedule-${i}`, { name: `soak-schedule-${i}`, startAt: "2040-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: SHORT_PACKAGE.id }] } });
+      declare("Schedule", `soak-schedule-${i}`, { name: `soak-schedule-${i}`, startAt: "2040-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: SHORT_PACKAGE.id }] } });
     }
     for (let i = 0; i < HOOKS; i++) {
-      new Hook(`soak-hook-${i}`, { type: "email", name: `soak-hook-${i}`, events: ["job.failed"], settings: { emails: ["soak@example.com"] } });
+      declare("Hook", `soak-hook-${i}`, { type: "email", name: `soak-hook-${i}`, events: ["job.failed"], settings: { emails: ["soak@example.com"] } });
     }
   };
 }
@@ -370,6 +362,7 @@ async function injected(service: LocalService): Promise<Record<FaultKind, number
  */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const settings = {
+    surface: options.surface ?? "dynamic",
     cycles: options.cycles,
     faultRate: options.faultRate,
     kinds: options.kinds ?? FAULT_KINDS,
@@ -387,7 +380,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   });
   const keys = Array.from({ length: KEYS }, (_, i) => freshEd25519Key(`soak-${i}`));
   let soak: Soak | undefined;
-  const test = await createTestStack("soak", soakProgram(keys, () => soak?.currentCycle() ?? 0), service);
+  const test = await createTestStack(`soak-${settings.surface}`, soakProgram(settings.surface, keys, () => soak?.currentCycle() ?? 0), service, {}, { plugin: settings.surface === "plugin" });
   // Short, so an outage outlasts it and waits end with their objects kept.
   await test.stack.setConfig("etl:retryBudgetSeconds", { value: String(RETRY_BUDGET_SECONDS) });
   try {

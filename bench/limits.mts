@@ -17,7 +17,8 @@
  *   `destroy` grow with N squared), which makes a full run about an hour; "10,100,300" is the
  *   25-minute run.
  * - BENCH_KINDS: the kinds measured beside the floor, each optionally with the largest N it runs
- *   at (default "PublicKey,ConnectionGroup,Cluster:300,JobRun"). A cluster waits for the service
+ *   at (default "PublicKey,ConnectionGroup,Cluster:300,JobRun"); `<Kind>@plugin` measures a kind
+ *   through the plugin instead of the dynamic resources (`PublicKey,PublicKey@plugin`). A cluster waits for the service
  *   to create it and again to terminate it, so 1000 clusters add about 15 minutes to a run of
  *   three repeats; their preview and refresh handle as many properties per resource as a job
  *   run's, which is measured at 1000.
@@ -38,7 +39,9 @@ import { upTimeChart } from "./limits/chart.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
-const KINDS: Kind[] = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun"];
+const BASE_KINDS = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun"] as const;
+/** Each kind on the dynamic resources, and as `<Kind>@plugin` through the plugin. */
+const KINDS: Kind[] = [...BASE_KINDS, ...BASE_KINDS.map((kind) => `${kind}@plugin` as const)];
 
 function listSetting(name: string, fallback: string): string[] {
   return (process.env[name] || fallback).split(",").map((item) => item.trim()).filter(Boolean);

@@ -9,7 +9,9 @@ import { createBenchStack, removeBenchStack, stateFileOf, type BenchWorkspace } 
 
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
-export type Kind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+export type BaseKind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+/** A kind on the dynamic resources, or `<Kind>@plugin` on the plugin. */
+export type Kind = BaseKind | `${Exclude<BaseKind, "Floor">}@plugin`;
 
 export interface OperationResult {
   seconds: number;
@@ -35,13 +37,10 @@ export interface LifecycleResult {
   refreshChanges: number;
 }
 
-const RESOURCE_TYPES: Record<Kind, string> = {
-  Floor: "pulumi-nodejs:dynamic:Noop",
-  PublicKey: "pulumi-nodejs:dynamic/etl:PublicKey",
-  ConnectionGroup: "pulumi-nodejs:dynamic/etl:ConnectionGroup",
-  Cluster: "pulumi-nodejs:dynamic/etl:Cluster",
-  JobRun: "pulumi-nodejs:dynamic/etl:JobRun",
-};
+function resourceType(kind: Kind): string {
+  if (kind === "Floor") return "pulumi-nodejs:dynamic:Noop";
+  return kind.endsWith("@plugin") ? `etl:index:${kind.slice(0, -"@plugin".length)}` : `pulumi-nodejs:dynamic/etl:${kind}`;
+}
 
 function programConfig(kind: Kind, count: number, service: BenchService, extra: Record<string, number> = {}) {
   const settings: Record<string, number> = {
@@ -88,7 +87,7 @@ async function timed(service: BenchService, run: () => Promise<unknown>): Promis
 function stateSize(workspace: BenchWorkspace, stackName: string, kind: Kind, count: number) {
   const text = fs.readFileSync(stateFileOf(workspace, stackName), "utf8");
   const resources: Array<{ type: string }> = JSON.parse(text).checkpoint.latest.resources;
-  const entries = resources.filter((resource) => resource.type === RESOURCE_TYPES[kind]);
+  const entries = resources.filter((resource) => resource.type === resourceType(kind));
   if (entries.length !== count) throw new Error(`expected ${count} ${kind} resources in the state, found ${entries.length}`);
   // The backend stores compact JSON.
   const entryBytes = entries.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
@@ -186,7 +185,7 @@ export async function measureJobWait(workspace: BenchWorkspace, service: BenchSe
     const start = up.calls.find((call) => call.method === "POST" && call.path === "/jobs");
     if (!start) throw new Error("the job run's `up` started no job");
     const resources: Array<{ type: string; id?: string }> = (await stack.exportStack()).deployment.resources ?? [];
-    const jobId = resources.find((resource) => resource.type === RESOURCE_TYPES.JobRun)?.id;
+    const jobId = resources.find((resource) => resource.type === resourceType("JobRun"))?.id;
     if (!jobId) throw new Error("the job run is not in the stack's state after `up`");
     const job = await readRecord(service, `/jobs/${jobId}`);
     const ended = Date.parse(job.completed_at ?? job.failed_at ?? job.updated_at);

@@ -7,7 +7,7 @@ const pulumi = require("@pulumi/pulumi");
 const config = new pulumi.Config("bench");
 const kind = config.require("kind");
 const count = config.requireNumber("count");
-const names = Array.from({ length: count }, (_, i) => `${kind.toLowerCase()}-${i}`);
+const names = Array.from({ length: count }, (_, i) => `${kind.toLowerCase().replace("@", "-")}-${i}`);
 
 // The floor: N no-op dynamic resources, plugged into the dynamic-provider plugin the way
 // pulumi-etl's resources are (a one-line serialized provider, a class right below
@@ -29,23 +29,31 @@ function publicKeyLine(index) {
   return `ssh-ed25519 ${blob.toString("base64")} bench-${index}@example.com`;
 }
 
+// `<Kind>@plugin`: the same resources through the plugin, registered by type token as an SDK does.
+const onPlugin = kind.endsWith("@plugin");
+class PluginResource extends pulumi.CustomResource {}
+const etl = () =>
+  onPlugin
+    ? new Proxy({}, { get: (_, kindName) => class extends PluginResource { constructor(name, args) { super(`etl:index:${String(kindName)}`, name, args); } } })
+    : require("pulumi-etl");
+
 const build = {
   Floor: (name, index) => new Noop(name, index),
-  PublicKey: (name, index) => new (require("pulumi-etl").PublicKey)(name, { publicKey: publicKeyLine(index), name }),
+  PublicKey: (name, index) => new (etl().PublicKey)(name, { publicKey: publicKeyLine(index), name }),
   ConnectionGroup: (name) =>
-    new (require("pulumi-etl").ConnectionGroup)(name, {
+    new (etl().ConnectionGroup)(name, {
       name,
       description: "benchmark",
       connections: [{ id: config.requireNumber("connectionId"), type: "postgres" }],
     }),
-  Cluster: (name) => new (require("pulumi-etl").Cluster)(name, { name, nodes: 1 }),
+  Cluster: (name) => new (etl().Cluster)(name, { name, nodes: 1 }),
   JobRun: (name, index) =>
-    new (require("pulumi-etl").JobRun)(name, {
+    new (etl().JobRun)(name, {
       clusterId: config.requireNumber("clusterId"),
       packageId: config.requireNumber("packageId"),
       variables: { index: String(index) },
     }),
-}[kind];
-if (!build) throw new Error(`bench:kind must be Floor, PublicKey, ConnectionGroup, Cluster or JobRun, not ${kind}`);
+}[kind.replace(/@plugin$/, "")];
+if (!build) throw new Error(`bench:kind must be Floor, PublicKey, ConnectionGroup, Cluster or JobRun (optionally @plugin), not ${kind}`);
 
 names.forEach((name, index) => build(name, index));

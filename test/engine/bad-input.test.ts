@@ -6,10 +6,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Cluster, Connection, ConnectionGroup, Hook, JobRun, Member, PublicKey, Schedule } from "pulumi-etl";
+import { PublicKey } from "pulumi-etl";
+import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
+import { declare, SURFACES, type Surface } from "../support/surfaces";
 
 const KEY = freshEd25519Key("bad-input");
 const KEY_WITHOUT_COMMENT = KEY.split(" ").slice(0, 2).join(" ");
@@ -29,9 +31,8 @@ const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: 
 const WEB_HOOK = { type: "web", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } };
 const WAREHOUSE = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "pw-SECRET-9" };
 
-type Resource = "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun" | "Schedule" | "Hook" | "Member" | "Connection";
 interface Case {
-  resource: Resource;
+  resource: ResourceKind;
   what: string;
   inputs: Record<string, unknown>;
   /** The input the failure must name, as the output prints it (nested: "connections.1.id"). */
@@ -42,9 +43,9 @@ interface Case {
   secret?: string;
 }
 
-const c = (resource: Resource, what: string, field: string, inputs: Record<string, unknown>, hidden?: string): Case => ({ resource, what, inputs, field, hidden });
+const c = (resource: ResourceKind, what: string, field: string, inputs: Record<string, unknown>, hidden?: string): Case => ({ resource, what, inputs, field, hidden });
 /** A case whose offending input the program marked secret: its value must appear nowhere. */
-const s = (resource: Resource, what: string, field: string, inputs: Record<string, unknown>, secret: string): Case => ({ ...c(resource, what, field, inputs, "SECRET"), secret });
+const s = (resource: ResourceKind, what: string, field: string, inputs: Record<string, unknown>, secret: string): Case => ({ ...c(resource, what, field, inputs, "SECRET"), secret });
 
 const CASES: Case[] = [
   c("PublicKey", "key of the wrong type", "publicKey", { publicKey: 42 }),
@@ -133,42 +134,40 @@ const CASES: Case[] = [
   s("ConnectionGroup", "secret connection id not numeric", "connections.0.id", { ...GROUP, connections: [{ id: "conn-SECRET-q", type: "postgres" }] }, "connections"),
 ];
 
-function declare(test: Case): void {
-  const inputs = (test.secret === undefined ? test.inputs : { ...test.inputs, [test.secret]: pulumi.secret(test.inputs[test.secret]) }) as any;
-  if (test.resource === "PublicKey") new PublicKey("subject", inputs);
-  else if (test.resource === "ConnectionGroup") new ConnectionGroup("subject", inputs);
-  else if (test.resource === "Cluster") new Cluster("subject", inputs);
-  else if (test.resource === "Schedule") new Schedule("subject", inputs);
-  else if (test.resource === "Hook") new Hook("subject", inputs);
-  else if (test.resource === "Member") new Member("subject", inputs);
-  else if (test.resource === "Connection") new Connection("subject", inputs);
-  else new JobRun("subject", inputs);
+function declareCase(test: Case, surface: Surface): void {
+  const inputs = test.secret === undefined ? test.inputs : { ...test.inputs, [test.secret]: pulumi.secret(test.inputs[test.secret]) };
+  declare(surface, test.resource, "subject", inputs);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A check failure reads "<input> must ...", "<input> is ..." or "<input> is not an input ...". */
 const namesField = (field: string) => new RegExp(`(^|[^\\w.])${escape(field)} (must|is) `, "m");
 
-const WORKERS = 3;
+/** Stacks per surface, each taking the next case of its surface by swapping the program it runs. */
+const WORKERS = 2;
+const RUNS = SURFACES.flatMap((surface) => CASES.map((test) => ({ surface, test })));
 
 describe("bad input through the real engine", { timeout: 300_000 }, () => {
   let service: LocalService;
   const stacks: TestStack[] = [];
-  const outcomes = new Map<Case, string>();
+  const outcomes = new Map<string, string>();
+  const outcomeKey = (surface: Surface, test: Case) => `${surface} ${test.resource}: ${test.what}`;
 
   beforeAll(async () => {
     service = await startLocalService();
     await service.resetRequests();
-    const queue = [...CASES];
-    const worker = async (index: number) => {
+    const queues = new Map(SURFACES.map((surface) => [surface, RUNS.filter((run) => run.surface === surface)]));
+    const worker = async (surface: Surface, index: number) => {
+      const queue = queues.get(surface)!;
       let current: Case | undefined;
-      const test = await createTestStack(`bad-input-${index}`, async () => declare(current!), service);
+      const test = await createTestStack(`bad-input-${surface}-${index}`, async () => declareCase(current!, surface), service, {}, { plugin: surface === "plugin" });
       stacks.push(test);
-      for (current = queue.shift(); current !== undefined; current = queue.shift()) {
-        outcomes.set(current, await failureOf(test.stack.preview()).catch((e: unknown) => `assertion: ${e}`));
+      for (let run = queue.shift(); run !== undefined; run = queue.shift()) {
+        current = run.test;
+        outcomes.set(outcomeKey(surface, run.test), await failureOf(test.stack.preview()).catch((e: unknown) => `assertion: ${e}`));
       }
     };
-    await Promise.all(Array.from({ length: WORKERS }, (_, i) => worker(i)));
+    await Promise.all(SURFACES.flatMap((surface) => Array.from({ length: WORKERS }, (_, i) => worker(surface, i))));
   }, 600_000);
 
   afterAll(async () => {
@@ -176,13 +175,13 @@ describe("bad input through the real engine", { timeout: 300_000 }, () => {
     await service?.emulator.close();
   });
 
-  it(`has at least 30 cases across the eight resources`, () => {
+  it("has at least 30 cases, every resource kind among them", () => {
     expect(CASES.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(CASES.map((t) => t.resource)).size).toBe(8);
+    expect([...new Set(CASES.map((t) => t.resource))].sort()).toEqual([...RESOURCE_KINDS].sort());
   });
 
-  it.each(CASES.map((t) => [`${t.resource}: ${t.what}`, t] as const))("%s fails the preview naming the input", (_, test) => {
-    const output = outcomes.get(test) ?? "";
+  it.each(RUNS.map(({ surface, test }) => [outcomeKey(surface, test), surface, test] as const))("%s fails the preview naming the input", (_, surface, test) => {
+    const output = outcomes.get(outcomeKey(surface, test)) ?? "";
     expect(output, output).toMatch(namesField(test.field));
     expect(output).not.toMatch(/\n\s+at /);
     if (test.hidden) expect(output).not.toContain(test.hidden);

@@ -5,6 +5,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { createProjectStack, type Service, type TestStack } from "../support/engine";
 import { ACCEPT } from "../support/service";
 
@@ -42,7 +43,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-  it("quickstart: up builds the whole story, an unchanged preview writes nothing, destroy removes it", async () => {
+  it("quickstart: up builds the whole story with its progress on each resource's row, an unchanged preview writes nothing, destroy removes it", async () => {
     const test = await createProjectStack("quickstart", REPO_ROOT, service, {
       "etl-quickstart:warehousePassword": { value: WAREHOUSE_PASSWORD, secret: true },
       "etl-quickstart:bucketSecretKey": { value: BUCKET_KEY, secret: true },
@@ -50,8 +51,15 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     stacks.push(test);
     const before = await account();
 
-    const up = await test.stack.up();
+    const events: EngineEvent[] = [];
+    const up = await test.stack.up({ onEvent: (event) => events.push(event) });
     expect(up.outputs.rollupStatus!.value).toBe("completed");
+    // The waits' progress is on the cluster's and the job's own rows, and nothing on the stack's.
+    const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
+    expect(diagnostics.filter((d) => d.urn?.includes("pulumi:pulumi:Stack"))).toEqual([]);
+    const statusOn = (type: string) => diagnostics.filter((d) => d.ephemeral && d.urn?.includes(`::pulumi-nodejs:dynamic/etl:${type}::`));
+    expect(statusOn("Cluster").some((d) => /cluster \d+ \w+/.test(d.message))).toBe(true);
+    expect(statusOn("JobRun").some((d) => /job \d+ \w+/.test(d.message))).toBe(true);
     expect(up.outputs.rollupRecords!.value).toEqual({ orders_by_region: 18240, rejected_rows: 12 });
     expect(up.outputs.clusterStatus!.value).toMatch(/^(available|idle)$/);
     expect([...(up.outputs.connectionGroupConnections!.value as string[])].sort()).toEqual(["landing-bucket", "warehouse"]);

@@ -139,6 +139,9 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
   });
 
   it("destroy leaves nothing, and the password and the API key are in no file and no output", async () => {
+    // The stack's key is kept where the engine keeps provider settings, and only encrypted.
+    const provider = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { type: string }) => r.type === "pulumi:providers:etl");
+    expect(provider.inputs.apiKey).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
     await test.stack.destroy({ onOutput });
     const account = (await service.state()).accounts[0];
     expect([account.publicKeys.length, account.schedules.length, account.connections.length]).toEqual([0, 0, 0]);
@@ -146,8 +149,6 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(service.apiKey);
     }
-    // The stack's key is kept where the engine keeps provider settings, and only encrypted.
-    const provider = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { type: string }) => r.type === "pulumi:providers:etl");
-    expect(provider.inputs.apiKey).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
+
   });
 });

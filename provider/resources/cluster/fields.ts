@@ -13,7 +13,7 @@ import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } fr
 import { CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ClusterArgs {
   /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
@@ -67,6 +67,9 @@ const table = {
   ownerId: { read: (r) => r.owner_id },
   htmlUrl: { read: (r) => r.html_url },
 } satisfies Record<string, Field<ClusterRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<ClusterArgs, typeof table>;
 
 export const fields = fieldsOf<ClusterRecord, typeof table>(table, {
   refine(inputs, ctx) {

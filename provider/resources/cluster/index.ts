@@ -1,8 +1,8 @@
 import { resourceClass } from "../shared/resource-class";
-import { fields, type ClusterArgs, type ClusterOutputs } from "./fields";
+import type { ClusterArgs, ClusterOutputs } from "./fields";
 
 export type { ClusterArgs, ClusterOutputs } from "./fields";
 
 /** Compute that jobs run on; `up` waits until it can run them. */
-export const Cluster = resourceClass<ClusterArgs, ClusterOutputs>("Cluster", fields.outputNames);
+export const Cluster = resourceClass<ClusterArgs, ClusterOutputs>("Cluster");
 export type Cluster = InstanceType<typeof Cluster>;

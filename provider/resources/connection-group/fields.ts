@@ -11,7 +11,7 @@ import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
@@ -97,6 +97,9 @@ const table = {
   createdAt: { read: (r) => r.created_at },
   updatedAt: { read: (r) => r.updated_at },
 } satisfies Record<string, Field<ConnectionGroupRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<ConnectionGroupArgs, typeof table>;
 
 export const fields = fieldsOf<ConnectionGroupRecord, typeof table>(table);
 

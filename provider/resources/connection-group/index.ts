@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resourceClass } from "../shared/resource-class";
-import { fields, type ConnectionGroupArgs, type ConnectionGroupOutputs } from "./fields";
+import type { ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
 
 export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
 
@@ -19,8 +19,7 @@ function assignmentsOf(connections: unknown): unknown {
  * A named set of the account's connections. `deleteBeforeReplace` defaults to true: a forced
  * replacement keeps the name, which the account allows only once. Options given here win.
  */
-export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>("ConnectionGroup", fields.outputNames, {
-  defaults: { deleteBeforeReplace: true },
+export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>("ConnectionGroup", {
   prepare: (args) => ({ ...args, connections: assignmentsOf(args.connections) }),
 });
 export type ConnectionGroup = InstanceType<typeof ConnectionGroup>;

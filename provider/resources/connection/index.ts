@@ -1,6 +1,5 @@
 import { resourceClass } from "../shared/resource-class";
-import { SECRET_ATTRIBUTES } from "./attributes";
-import { fields, type ConnectionArgs, type ConnectionOutputs } from "./fields";
+import type { ConnectionArgs, ConnectionOutputs } from "./fields";
 
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs, ConnectionOutputs } from "./fields";
 export type { ConnectionType } from "../../../contract/connection-types";
@@ -10,5 +9,5 @@ export type { ConnectionType } from "../../../contract/connection-types";
  * the `type` gives that type's attributes; passwords, keys and tokens are stored encrypted,
  * whatever the program passes, and never printed.
  */
-export const Connection = resourceClass<ConnectionArgs, ConnectionOutputs>("Connection", fields.outputNames, { secrets: SECRET_ATTRIBUTES });
+export const Connection = resourceClass<ConnectionArgs, ConnectionOutputs>("Connection");
 export type Connection = InstanceType<typeof Connection>;

@@ -11,7 +11,7 @@ import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent, type HookType } from "../..
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { SETTINGS_BY_TYPE, settingsBody, type HookSettingsArgs } from "./settings";
 
 export interface HookArgs {
@@ -47,6 +47,9 @@ const table = {
   importId: importIdField,
   salt: { read: (r) => r.salt },
 } satisfies Record<string, Field<HookRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<HookArgs, typeof table>;
 
 export const fields = fieldsOf<HookRecord, typeof table>(table, {
   refine(inputs, ctx) {

@@ -1,5 +1,5 @@
 import { resourceClass } from "../shared/resource-class";
-import { fields, type HookArgs, type HookOutputs } from "./fields";
+import type { HookArgs, HookOutputs } from "./fields";
 
 export type { HookArgs, HookOutputs } from "./fields";
 export type { HookSettingsArgs, WebHookSettingsArgs } from "./settings";
@@ -8,5 +8,5 @@ export type { HookSettingsArgs, WebHookSettingsArgs } from "./settings";
  * Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings`
  * (which hold passwords and keys) and `salt` (which signs web deliveries) are stored encrypted.
  */
-export const Hook = resourceClass<HookArgs, HookOutputs>("Hook", fields.outputNames, { secrets: ["settings", "salt"] });
+export const Hook = resourceClass<HookArgs, HookOutputs>("Hook");
 export type Hook = InstanceType<typeof Hook>;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { JobOutputRecord, JobRecord } from "../../api/jobs";
 import { importIdField } from "../shared/adopt";
 import { objectIdInput } from "../shared/check";
-import { definedOnly, fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { definedOnly, fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface JobRunArgs {
   /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
@@ -73,6 +73,9 @@ const table = {
   htmlUrl: { read: (r) => r.html_url },
   logUrl: { read: (r) => r.log_url },
 } satisfies Record<string, Field<JobRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<JobRunArgs, typeof table>;
 
 export const fields = fieldsOf<JobRecord, typeof table>(table);
 

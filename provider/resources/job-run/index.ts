@@ -1,8 +1,8 @@
 import { resourceClass } from "../shared/resource-class";
-import { fields, type JobRunArgs, type JobRunOutputs } from "./fields";
+import type { JobRunArgs, JobRunOutputs } from "./fields";
 
 export type { JobRunArgs, JobRunOutput, JobRunOutputs } from "./fields";
 
 /** One run of a package's workflow on a cluster. Timestamps the job does not have yet are undefined. */
-export const JobRun = resourceClass<JobRunArgs, JobRunOutputs>("JobRun", fields.outputNames);
+export const JobRun = resourceClass<JobRunArgs, JobRunOutputs>("JobRun");
 export type JobRun = InstanceType<typeof JobRun>;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { MemberRecord } from "../../api/members";
 import { MANAGED_MEMBER_ROLES, type ManagedMemberRole } from "../../../contract/vocabularies";
 import { describeGiven, ID_TEXT, labelText } from "../shared/check";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface MemberArgs {
   /** The person's email address; a person with no user yet is invited. Changing it replaces the member. */
@@ -57,6 +57,9 @@ const table = {
   createdAt: { read: (r) => r.created_at },
   updatedAt: { read: (r) => r.updated_at },
 } satisfies Record<string, Field<MemberRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<MemberArgs, typeof table>;
 
 export const fields = fieldsOf<MemberRecord, typeof table>(table);
 

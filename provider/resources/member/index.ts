@@ -1,8 +1,8 @@
 import { resourceClass } from "../shared/resource-class";
-import { fields, type MemberArgs, type MemberOutputs } from "./fields";
+import type { MemberArgs, MemberOutputs } from "./fields";
 
 export type { MemberArgs, MemberOutputs } from "./fields";
 
 /** A person's membership of the account, with a role: who may use it, as code. */
-export const Member = resourceClass<MemberArgs, MemberOutputs>("Member", fields.outputNames);
+export const Member = resourceClass<MemberArgs, MemberOutputs>("Member");
 export type Member = InstanceType<typeof Member>;

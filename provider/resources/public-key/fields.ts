@@ -8,7 +8,7 @@ import type { PublicKeyRecord } from "../../api/public-keys";
 import { parseSshPublicKey } from "../../../contract/ssh-public-key";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface PublicKeyArgs {
   /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
@@ -47,6 +47,9 @@ const table = {
   comment: { read: (r) => r.comment },
   createdAt: { read: (r) => r.created_at },
 } satisfies Record<string, Field<PublicKeyRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<PublicKeyArgs, typeof table>;
 
 export const fields = fieldsOf<PublicKeyRecord, typeof table>(table, {
   refine(inputs, ctx) {

@@ -1,5 +1,5 @@
 import { resourceClass } from "../shared/resource-class";
-import { fields, type PublicKeyArgs, type PublicKeyOutputs } from "./fields";
+import type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
 
 export type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
 
@@ -8,5 +8,5 @@ export type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
  * key once, and a forced replacement (`--replace`, for which the engine asks the provider
  * nothing) keeps the key. Options given here win.
  */
-export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>("PublicKey", fields.outputNames, { defaults: { deleteBeforeReplace: true } });
+export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>("PublicKey");
 export type PublicKey = InstanceType<typeof PublicKey>;

@@ -12,7 +12,7 @@ import { CLUSTER_NODES, SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_INTERVAL_AMOUNT_M
 import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type ScheduleIntervalUnit } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ScheduledPackageArgs {
   /** The package to run: its id as a number or a string. */
@@ -152,6 +152,9 @@ const table = {
   updatedAt: { read: (r) => r.updated_at },
   htmlUrl: { read: (r) => r.html_url },
 } satisfies Record<string, Field<ScheduleRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<ScheduleArgs, typeof table>;
 
 export const fields = fieldsOf<ScheduleRecord, typeof table>(table);
 

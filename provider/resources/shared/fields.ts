@@ -58,6 +58,14 @@ type ReadKeys<T> = KeysWhere<T, { read: (record: never) => unknown }>;
 type InputValue<F> = F extends { input: infer S extends z.ZodType } ? z.output<S> : never;
 type ReadValue<F> = F extends { read: (record: never) => infer V } ? V : never;
 
+/**
+ * `true` when a program's `Args` interface and a field table name the same inputs; otherwise a
+ * type naming the strays, so `true satisfies ArgsMatchTable<Args, typeof table>` fails to compile.
+ */
+export type ArgsMatchTable<Args, T> = [Exclude<keyof Args, InputKeys<T>>, Exclude<InputKeys<T>, keyof Args>] extends [never, never]
+  ? true
+  : { onlyInArgs: Exclude<keyof Args, InputKeys<T>>; onlyInTable: Exclude<InputKeys<T>, keyof Args> };
+
 /** The inputs after `check`: omitted ones stay omitted, so "default" and "not managed" stay apart. */
 export type InputsOf<T> = Simplify<
   { [K in RequiredKeys<T>]: InputValue<T[K]> } & { [K in Exclude<InputKeys<T>, RequiredKeys<T>>]?: InputValue<T[K]> }

@@ -1,10 +1,11 @@
 /**
- * The class a program instantiates, made from a resource's kind and the outputs its field table
- * declares. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
+ * The class a program instantiates, made from a resource's declaration in the one list of kinds:
+ * the outputs its field table declares, its secrets and whether a replacement deletes first. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
  * user's line as the resource's source position by counting stack frames.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resourceType, withProvider, type ResourceKind } from "../../dynamic";
+import { RESOURCES, type ResourceDeclaration } from "../registry";
 
 /** The engine hands a program undefined where the service said null. */
 type ProgramValue<T> = null extends T ? Exclude<T, null> | undefined : T;
@@ -19,23 +20,21 @@ export interface ResourceClass<Args, Outputs> {
 }
 
 export interface ClassOptions {
-  /** Options the resource needs unless the program says otherwise. */
-  defaults?: pulumi.CustomResourceOptions;
-  /** Inputs, and the outputs of the same names, stored only encrypted, whatever the program passes. */
-  secrets?: readonly string[];
   /** The arguments as the provider takes them, when a program may give them in another form. */
   prepare?: (args: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export function resourceClass<Args extends object, Outputs>(
-  kind: ResourceKind,
-  outputNames: readonly string[],
-  options: ClassOptions = {},
-): ResourceClass<Args, Outputs> {
+export function resourceClass<Args extends object, Outputs>(kind: ResourceKind, options: ClassOptions = {}): ResourceClass<Args, Outputs> {
+  const declaration: ResourceDeclaration = RESOURCES[kind];
   // Every output is named in the props (as undefined) so the engine exposes it on the resource.
-  const declared = Object.fromEntries(outputNames.map((name) => [name, undefined]));
-  const secrets = options.secrets ?? [];
-  const defaults = { ...options.defaults, ...(secrets.length > 0 ? { additionalSecretOutputs: [...secrets] } : {}) };
+  const declared = Object.fromEntries(declaration.fields.outputNames.map((name) => [name, undefined]));
+  const secrets = declaration.secrets;
+  // A forced replacement (`--replace`, for which the engine asks the provider nothing) of an
+  // object the service holds once must delete first; options given by the program win.
+  const defaults: pulumi.CustomResourceOptions = {
+    ...(declaration.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+    ...(secrets.length > 0 ? { additionalSecretOutputs: [...secrets] } : {}),
+  };
   const made = class extends pulumi.CustomResource {
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const restore = withoutStackTraces();

@@ -18,9 +18,10 @@ if [ "$(cat "$lock_stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
 fi
 
 say "compiling the package"
-# From scratch: a module renamed into a folder would otherwise leave its old file behind in
-# dist, which Node resolves first.
-(cd "$REPO_ROOT" && rm -rf dist && npx --no-install tsc -p tsconfig.json >&2)
+# From scratch (the build empties dist): a module renamed into a folder would otherwise leave its
+# old file behind in dist, which Node resolves first. The build also collects the inputs'
+# documentation for the plugin's schema.
+(cd "$REPO_ROOT" && npm run --silent build >&2)
 
 PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")"
 export PULUMI_ETL_ENGINE_ROOT

@@ -9,6 +9,7 @@ import { SETTINGS } from "../config";
 import { FUNCTIONS, type ArgumentType, type FunctionDeclaration } from "../functions/list";
 import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
 import type { Field } from "../resources/shared/fields";
+import { fieldDocs } from "./field-docs";
 import { packageVersion } from "./version";
 
 export const PACKAGE = "etl";
@@ -60,9 +61,12 @@ function objectType(schema: Json, typeName: string, types: TypeSpecs): PropertyS
   const properties = schema.properties as Record<string, Json> | undefined;
   if (properties !== undefined && Object.keys(properties).length > 0) {
     const token = typeToken(typeName);
+    const docs = fieldDocs(typeName);
     types[token] = {
       type: "object",
-      properties: Object.fromEntries(Object.entries(properties).map(([name, item]) => [name, fromJsonSchema(item, `${typeName}${capitalized(name)}`, types)])),
+      properties: Object.fromEntries(
+        Object.entries(properties).map(([name, item]) => [name, { ...fromJsonSchema(item, `${typeName}${capitalized(name)}`, types), ...withDescription(docs[name]) }]),
+      ),
       ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: schema.required } : {}),
     };
     return { $ref: `#/types/${token}` };
@@ -138,14 +142,17 @@ interface Described {
   requiredInputs: string[];
 }
 
+const withDescription = (text: string | undefined) => (text === undefined ? {} : { description: text });
+
 function describeFields(kind: string, declaration: ResourceDeclaration, types: TypeSpecs): Described {
   const secrets = new Set(declaration.secrets);
+  const docs = fieldDocs(kind);
   const described: Described = { inputs: {}, outputs: {}, requiredInputs: [] };
   const entries = Object.entries(declaration.fields.table) as Array<[string, Field<never>]>;
   for (const [name, field] of entries) {
     const typeName = `${kind}${capitalized(name)}`;
     const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
-    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...(field.description ? { description: field.description } : {}) };
+    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(field.description ?? docs[name]) };
     if (field.input !== undefined) {
       described.inputs[name] = { ...type, ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
       if (field.required) described.requiredInputs.push(name);

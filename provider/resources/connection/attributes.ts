@@ -88,6 +88,19 @@ function defaultFor(apiName: string) {
   };
 }
 
+/** Which types take an attribute, and how, from the catalogue: the attribute's documentation. */
+function descriptionOf(apiName: string): string {
+  const takers = CONNECTION_TYPE_NAMES.flatMap((type) => {
+    const rule = connectionAttributes(type)[apiName];
+    if (rule === undefined) return [];
+    const notes = [rule.required ? "required" : undefined, rule.default === undefined ? undefined : `default ${JSON.stringify(rule.default)}`].filter(Boolean);
+    return [notes.length > 0 ? `${type} (${notes.join(", ")})` : type];
+  });
+  const values = CONNECTION_TYPE_NAMES.map((type) => connectionAttributes(type)[apiName]?.values).find((found) => found !== undefined);
+  const secret = SECRET_CONNECTION_ATTRIBUTES.includes(apiName) ? " Kept encrypted; the service never returns it." : "";
+  return `\`${apiName}\` of ${takers.join(", ")} connections.${values ? ` One of ${values.join(", ")}.` : ""}${secret}`;
+}
+
 /**
  * One field per attribute: sent under its API name, updated in place; the service's default
  * stands for an omitted one. A secret is not read back: it is kept as last sent.
@@ -95,6 +108,7 @@ function defaultFor(apiName: string) {
 function attributeField(apiName: string): Field<ConnectionSettingsRecord> {
   const secret = SECRET_CONNECTION_ATTRIBUTES.includes(apiName);
   return {
+    description: descriptionOf(apiName),
     input: VALUE_RULES[kindOf(apiName)](),
     defaultFrom: defaultFor(apiName),
     api: apiName,

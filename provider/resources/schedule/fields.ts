@@ -57,6 +57,7 @@ export interface ScheduleArgs {
   autoRetryAttempts?: pulumi.Input<number>;
   /** `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one. */
   reuseClusterStrategy?: pulumi.Input<(typeof SCHEDULE_REUSE_CLUSTER_STRATEGIES)[number]>;
+  /** What each run does: the packages it runs and the cluster it runs them on. */
   task: pulumi.Input<ScheduleTaskArgs>;
   /** The id of an existing schedule to manage instead of creating one. */
   importId?: pulumi.Input<string | number>;

@@ -12,8 +12,9 @@ const RESOURCES = path.join(REPO_ROOT, "provider", "resources");
 const OUTPUT = path.join(REPO_ROOT, "dist", "provider", "plugin", "field-docs.json");
 
 type Docs = Record<string, Record<string, string>>;
+type Node = import("typescript").Node;
 
-function docOf(node: ts.Node, source: ts.SourceFile): string | undefined {
+function docOf(node: Node): string | undefined {
   const comments = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
   const text = comments.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("\n").trim();
   return text === "" ? undefined : text.replace(/\s*\n\s*/g, " ");
@@ -26,7 +27,7 @@ function interfacesIn(file: string, docs: Docs): void {
     const members: Record<string, string> = {};
     for (const member of node.members) {
       if (!ts.isPropertySignature(member) || !ts.isIdentifier(member.name)) continue;
-      const doc = docOf(member, source);
+      const doc = docOf(member);
       if (doc !== undefined) members[member.name.text] = doc;
     }
     docs[node.name.text] = { ...docs[node.name.text], ...members };

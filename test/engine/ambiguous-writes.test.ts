@@ -185,8 +185,8 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     const cluster = await clusterProvider.create({ nodes: 1, type: "sandbox", timeoutSeconds: 120 });
     const job = await jobRunProvider.create({ clusterId: 201, packageId: 101, variables: { run: "stop-twice" }, waitForCompletion: false });
     for (let round = 0; round < 2; round++) {
-      await publicKeyProvider.delete(key.id);
-      await connectionGroupProvider.delete(group.id);
+      await publicKeyProvider.delete(key.id, key.outs!);
+      await connectionGroupProvider.delete(group.id, group.outs!);
       await clusterProvider.delete(cluster.id, cluster.outs!);
       await jobRunProvider.delete(job.id, { ...job.outs!, status: "running" });
     }

@@ -7,6 +7,7 @@
  * in no file and no output.
  */
 import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
@@ -56,6 +57,7 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
           task: { nodes: 2, packages: [{ packageId: "101" }] },
         });
         const run = pluginResource("JobRun", "backfill", { clusterId: 201, packageId: 101 });
+        const compute = pluginResource("Cluster", "compute", { nodes: 1, name: "plugin-compute" });
         const found = await pulumi.runtime.invoke("etl:index:getPackage", { packageId: 101 });
         const regions = await pulumi.runtime.invoke("etl:index:getRegions", { type: "s3" });
         return {
@@ -67,6 +69,7 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
           scheduleName: nightly.name,
           jobId: run.id,
           jobStatus: run.status,
+          clusterStatus: compute.status,
           packageName: found.name,
           regionCount: (found && regions.items.length) as number,
         };
@@ -86,6 +89,7 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
     await up();
     expect(outputs.fingerprint!.value).toBe(key.fingerprint);
     expect(outputs.jobStatus!.value).toBe("completed");
+    expect(outputs.clusterStatus!.value).toMatch(/^(available|idle)$/);
     expect(outputs.packageName!.value).toBe("orders-rollup");
     expect(outputs.regionCount!.value).toBeGreaterThan(0);
     expect(outputs.password!.secret).toBe(true);
@@ -94,10 +98,12 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
     expect((await stateTypes()).filter((type: string) => type.startsWith("pulumi-nodejs:dynamic"))).toEqual([]);
   });
 
-  it("the job's progress is a passing status on its own row, and nothing on the stack's", () => {
+  it("the job's and the cluster's progress is a passing status on their own rows, and nothing on the stack's", () => {
     const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
     const onJob = diagnostics.filter((d) => d.urn?.endsWith("etl:index:JobRun::backfill"));
     expect(onJob.some((d) => d.ephemeral && /job \d+ (queued|running)/.test(d.message))).toBe(true);
+    const onCluster = diagnostics.filter((d) => d.urn?.endsWith("etl:index:Cluster::compute"));
+    expect(onCluster.some((d) => d.ephemeral && /^creating: cluster \d+ (pending|creating)/.test(d.message))).toBe(true);
     const onStack = diagnostics.filter((d) => d.urn?.includes("pulumi:pulumi:Stack") && /job \d+|cluster \d+/.test(d.message));
     expect(onStack).toEqual([]);
   });
@@ -105,7 +111,7 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
   it("an unchanged preview proposes nothing and makes no API call; refresh finds nothing changed", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
-    expect(preview.changeSummary).toEqual({ same: 5 });
+    expect(preview.changeSummary).toEqual({ same: 6 });
     // The functions the program calls are its own reads; the resources make none.
     expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual([]);
     await test.stack.refresh({ expectNoChanges: true, onOutput });
@@ -140,11 +146,14 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
 
   it("destroy leaves nothing, and the password and the API key are in no file and no output", async () => {
     // The stack's key is kept where the engine keeps provider settings, and only encrypted.
-    const provider = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { type: string }) => r.type === "pulumi:providers:etl");
+    const checkpoint = filesUnder(test.workDir).find((file) => file.endsWith(`${path.sep}test.json`) && file.includes(`${path.sep}stacks${path.sep}`))!;
+    const stored = JSON.parse(readFileSync(checkpoint, "utf8")).checkpoint.latest.resources;
+    const provider = stored.find((r: { type: string }) => r.type === "pulumi:providers:etl");
     expect(provider.inputs.apiKey).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
     await test.stack.destroy({ onOutput });
     const account = (await service.state()).accounts[0];
     expect([account.publicKeys.length, account.schedules.length, account.connections.length]).toEqual([0, 0, 0]);
+    expect(account.clusters.find((c: { name: string }) => c.name === "plugin-compute")?.status).toBe("terminated");
     for (const text of everythingWritten()) {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(service.apiKey);

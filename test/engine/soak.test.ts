@@ -1,6 +1,7 @@
 /**
  * Soak under faults through the real engine: a stack of every resource kind goes through up,
- * refresh and destroy SOAK_CYCLES times (default 20) while the local service injects faults
+ * refresh and destroy SOAK_CYCLES times (default 10) on each surface (the dynamic resources and
+ * the plugin) while the local service injects faults
  * (SOAK_FAULT_RATE, default 0.2, every kind; SOAK_SEED to replay a run), and as many operations
  * again are cut by an outage longer than the retry budget or cancelled (SIGINT). After every attempt the
  * service and the state must agree: nothing orphaned, duplicated or lost, nothing left after
@@ -27,7 +28,8 @@ function numberSetting(name: string, fallback: number): number {
   return value;
 }
 
-const CYCLES = numberSetting("SOAK_CYCLES", 20);
+/** Cycles on each surface. */
+const CYCLES = numberSetting("SOAK_CYCLES", 10);
 const FAULT_RATE = numberSetting("SOAK_FAULT_RATE", 0.2);
 const SEED = process.env.SOAK_SEED ? numberSetting("SOAK_SEED", 0) : undefined;
 /** A cycle takes about 15 s; failed attempts add to it, the baseline cycle and set-up too. */

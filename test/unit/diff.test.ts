@@ -30,7 +30,7 @@ const unknown = pulumi.runtime.unknownValue;
 
 describe("diffByRules", () => {
   it("reports no change when every effective value matches, defaults included", () => {
-    expect(diffByRules(rules, olds, { name: "etl", tags: { env: "prod", team: "data" } })).toEqual({
+    expect(diffByRules(rules, olds, { name: "etl", tags: { env: "prod", team: "data" } })).toMatchObject({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -38,7 +38,7 @@ describe("diffByRules", () => {
   });
 
   it("updates in place when only update fields change", () => {
-    expect(diffByRules(rules, olds, { name: "etl-2", tags: { team: "data", env: "prod" }, nodes: 3 })).toEqual({
+    expect(diffByRules(rules, olds, { name: "etl-2", tags: { team: "data", env: "prod" }, nodes: 3 })).toMatchObject({
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
@@ -48,7 +48,9 @@ describe("diffByRules", () => {
 
   it("replaces when a replace field changes, listing only the replace fields", () => {
     const diff = diffByRules(rules, olds, { name: "etl-2", region: "eu-west-1", tags: olds.tags });
-    expect(diff).toEqual({ changes: true, replaces: ["region"], deleteBeforeReplace: false });
+    expect(diff).toMatchObject({ changes: true, replaces: ["region"], deleteBeforeReplace: false });
+    // What each changed field does, for the plugin's detailed diff.
+    expect(diff.detailed).toEqual({ name: "update", region: "replace" });
   });
 
   it("deletes before replacing only when asked and only when replacing", () => {
@@ -58,7 +60,7 @@ describe("diffByRules", () => {
   });
 
   it("treats an unknown value as a change, with its field's kind", () => {
-    expect(diffByRules(rules, olds, { name: unknown as string, tags: olds.tags })).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(diffByRules(rules, olds, { name: unknown as string, tags: olds.tags })).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
     expect(diffByRules(rules, olds, { name: "etl", region: unknown as string, tags: olds.tags }).replaces).toEqual(["region"]);
   });
 

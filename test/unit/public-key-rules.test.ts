@@ -72,7 +72,7 @@ describe("PublicKey diff", () => {
   });
 
   it("replaces on a new name, deleting first because the same key cannot exist twice", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, name: "renamed" })).toEqual({
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, name: "renamed" })).toMatchObject({
       changes: true,
       replaces: ["name"],
       deleteBeforeReplace: true,
@@ -80,7 +80,7 @@ describe("PublicKey diff", () => {
   });
 
   it("replaces on a new key, creating the new one first", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" })).toEqual({
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" })).toMatchObject({
       changes: true,
       replaces: ["publicKey"],
       deleteBeforeReplace: false,

@@ -21,8 +21,8 @@ import {
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
-import { checkWithSchema } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
@@ -82,13 +82,7 @@ export async function findCreatedCluster(request: RequestFn, inputs: ClusterInpu
 }
 
 export const clusterProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
-
-  async diff(_id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<pulumi.dynamic.DiffResult> {
-    return fields.diff(olds, news);
-  },
+  ...standardOperations(fields, { get: getCluster, remove: (request, id, props) => terminate(request, id, props), update }),
 
   async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
     if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
@@ -114,11 +108,4 @@ export const clusterProvider = {
     return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
 
-  async update(id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<pulumi.dynamic.UpdateResult<ClusterOutputs>> {
-    return { outs: await update(id, olds, news) };
-  },
-
-  async delete(id: string, props: Partial<ClusterOutputs>): Promise<void> {
-    await terminate(apiRequest(), id, props);
-  },
 } satisfies ResourceImplementation<ClusterInputs, ClusterOutputs>;

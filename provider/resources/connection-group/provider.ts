@@ -23,10 +23,9 @@ import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
 import { adoptionChange, objectToAdopt, orInTheWay } from "../shared/adopt";
-import { checkWithSchema } from "../shared/check";
 import { ResourceFailure } from "../shared/failures";
-import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
@@ -78,13 +77,13 @@ async function settleFound(record: ConnectionGroupRecord, inputs: ConnectionGrou
 }
 
 export const connectionGroupProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
-
-  async diff(_id: string, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<pulumi.dynamic.DiffResult> {
-    return fields.diff(olds, news, { deleteBeforeReplace: true });
-  },
+  ...standardOperations(fields, {
+    get: (request, id) => getConnectionGroup(request, Number(id)),
+    remove: (request, id) => deleteConnectionGroup(request, Number(id)),
+    update: (id, olds, news) => update(Number(id), olds, news),
+    // The account holds a name once.
+    diffOptions: { deleteBeforeReplace: true },
+  }),
 
   async create(inputs: ConnectionGroupInputs): Promise<pulumi.dynamic.CreateResult<ConnectionGroupOutputs>> {
     if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
@@ -108,18 +107,5 @@ export const connectionGroupProvider = {
       );
     if (!adopted) return { id: String(record.id), outs: fields.outputs(record, inputs) };
     return { id: String(record.id), outs: await settleFound(record, inputs) };
-  },
-
-  async read(id: string, props: ConnectionGroupOutputs) {
-    const record = await unlessGone(getConnectionGroup(apiRequest(), Number(id)));
-    return fields.readResult(id, record, props);
-  },
-
-  async update(id: string, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<pulumi.dynamic.UpdateResult<ConnectionGroupOutputs>> {
-    return { outs: await update(Number(id), olds, news) };
-  },
-
-  async delete(id: string): Promise<void> {
-    await unlessGone(deleteConnectionGroup(apiRequest(), Number(id)));
   },
 } satisfies ResourceImplementation<ConnectionGroupInputs, ConnectionGroupOutputs>;

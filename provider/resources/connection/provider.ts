@@ -22,10 +22,9 @@ import { BadRequestError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
-import { checkWithSchema } from "../shared/check";
 import { ResourceFailure } from "../shared/failures";
-import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { SECRET_ATTRIBUTES } from "./attributes";
@@ -69,14 +68,17 @@ async function findCreatedConnection(request: RequestFn, inputs: ConnectionInput
   return recent.filter((record) => isConnectionCreatedBy(record, inputs, sentAt));
 }
 
-export const connectionProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
+/** A connection's address names its type; an import knows only the id, so it asks for the type first. */
+async function typeOf(request: RequestFn, id: string, props: Partial<ConnectionOutputs>): Promise<string> {
+  return props.type ?? (await getConnectionById(request, id)).type;
+}
 
-  async diff(_id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<pulumi.dynamic.DiffResult> {
-    return fields.diff(olds, news);
-  },
+export const connectionProvider = {
+  ...standardOperations<ConnectionSettingsRecord, ConnectionInputs, ConnectionOutputs>(fields, {
+    get: async (request, id, props) => getConnectionSettings(request, await typeOf(request, id, props), id),
+    remove: (request, id, props) => deleteConnection(request, props.type, id),
+    update,
+  }),
 
   async create(inputs: ConnectionInputs): Promise<pulumi.dynamic.CreateResult<ConnectionOutputs>> {
     if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
@@ -93,18 +95,4 @@ export const connectionProvider = {
     return { id: String(record.id), outs: fields.outputs(record, inputs) };
   },
 
-  async read(id: string, props: ConnectionOutputs) {
-    // An import knows only the id: the typed address needs the type first.
-    const type = props.type ?? (await unlessGone(getConnectionById(apiRequest(), id)))?.type;
-    if (type === undefined) return {};
-    return fields.readResult(id, await unlessGone(getConnectionSettings(apiRequest(), type, id)), props);
-  },
-
-  async update(id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<pulumi.dynamic.UpdateResult<ConnectionOutputs>> {
-    return { outs: await update(id, olds, news) };
-  },
-
-  async delete(id: string, props: ConnectionOutputs): Promise<void> {
-    await unlessGone(deleteConnection(apiRequest(), props.type, id));
-  },
 } satisfies ResourceImplementation<ConnectionInputs, ConnectionOutputs>;

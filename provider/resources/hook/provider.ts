@@ -10,10 +10,9 @@ import { createHook, deleteHook, getHook, hookRecord, listHooksRequest, resetHoo
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
-import { checkWithSchema } from "../shared/check";
 import { sameValue } from "../shared/diff";
-import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { fields, type HookInputs, type HookOutputs } from "./fields";
@@ -48,13 +47,7 @@ export async function findCreatedHook(request: RequestFn, inputs: HookInputs, se
 }
 
 export const hookProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
-
-  async diff(_id: string, olds: HookOutputs, news: HookInputs): Promise<pulumi.dynamic.DiffResult> {
-    return fields.diff(olds, news);
-  },
+  ...standardOperations(fields, { get: getHook, remove: deleteHook, update }),
 
   async create(inputs: HookInputs): Promise<pulumi.dynamic.CreateResult<HookOutputs>> {
     if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
@@ -68,17 +61,5 @@ export const hookProvider = {
       idOf: (hook) => hook.id,
     });
     return { id: String(record.id), outs: fields.outputs(record, inputs) };
-  },
-
-  async read(id: string, props: HookOutputs) {
-    return fields.readResult(id, await unlessGone(getHook(apiRequest(), id)), props);
-  },
-
-  async update(id: string, olds: HookOutputs, news: HookInputs): Promise<pulumi.dynamic.UpdateResult<HookOutputs>> {
-    return { outs: await update(id, olds, news) };
-  },
-
-  async delete(id: string): Promise<void> {
-    await unlessGone(deleteHook(apiRequest(), id));
   },
 } satisfies ResourceImplementation<HookInputs, HookOutputs>;

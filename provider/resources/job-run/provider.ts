@@ -15,11 +15,11 @@ import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
 import { AdoptionError, objectToAdopt } from "../shared/adopt";
-import { checkWithSchema } from "../shared/check";
 import { sameValue } from "../shared/diff";
 import { ResourceFailure, waitFailureOf } from "../shared/failures";
 import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { windowStart } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
@@ -92,15 +92,26 @@ async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRec
 
 // ---- provider
 
+/** Jobs cannot be deleted: destroy stops a running one and forgets it, and forgets a finished one. */
+async function stopIfRunning(request: RequestFn, id: string, props: JobRunOutputs): Promise<void> {
+  if (isJobFinished(props.status)) return;
+  try {
+    const last = await unlessGone(stopAndWatch(request, id, progressPrinter(id)));
+    if (last !== undefined && !isJobFinished(last.status)) reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
+  } catch (error) {
+    throw new ResourceFailure(
+      `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,
+    );
+  }
+}
+
 export const jobRunProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
+  ...standardOperations(fields, { get: getJob, remove: stopIfRunning }),
 
   async diff(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.DiffResult> {
     const result = fields.diff(olds, news);
     if (!needsRerun(olds.status)) return result;
-    return { changes: true, replaces: [...(result.replaces ?? []), "status"], deleteBeforeReplace: false };
+    return { ...result, changes: true, replaces: [...(result.replaces ?? []), "status"], deleteBeforeReplace: false };
   },
 
   async create(inputs: JobRunInputs): Promise<pulumi.dynamic.CreateResult<JobRunOutputs>> {
@@ -109,11 +120,6 @@ export const jobRunProvider = {
     reconciler().noteOwner(job.owner_id);
     const settled = waitSettingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
     return resultOf(settled, inputs);
-  },
-
-  async read(id: string, props: JobRunOutputs) {
-    const job = await unlessGone(getJob(apiRequest(), id));
-    return fields.readResult(id, job, props);
   },
 
   /**
@@ -129,15 +135,5 @@ export const jobRunProvider = {
     return { outs: fields.withOwnInputs(olds, news) };
   },
 
-  async delete(id: string, props: JobRunOutputs): Promise<void> {
-    if (isJobFinished(props.status)) return;
-    try {
-      const last = await unlessGone(stopAndWatch(apiRequest(), id, progressPrinter(id)));
-      if (last !== undefined && !isJobFinished(last.status)) reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
-    } catch (error) {
-      throw new ResourceFailure(
-        `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,
-      );
-    }
-  },
+
 } satisfies ResourceImplementation<JobRunInputs, JobRunOutputs>;

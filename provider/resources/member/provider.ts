@@ -10,10 +10,11 @@ import { ValidationError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
-import { checkWithSchema, ID_TEXT } from "../shared/check";
-import { ResourceFailure } from "../shared/failures";
+import { ID_TEXT } from "../shared/check";
 import { unlessGone } from "../shared/gone";
+import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { fields, type MemberInputs, type MemberOutputs } from "./fields";
@@ -62,9 +63,7 @@ async function findAddedMember(lookup: RequestFn, inputs: MemberInputs, sentAt: 
 }
 
 export const memberProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
+  ...standardOperations(fields, { get: getMember, remove: removeMember, update }),
 
   async diff(_id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.DiffResult> {
     return fields.diff(olds, ownerKeepsRole(olds, news));
@@ -87,14 +86,6 @@ export const memberProvider = {
       })
       .catch((error: unknown) => alreadyMember(error, request, inputs.email));
     return { id: String(record.id), outs: fields.outputs(record, inputs) };
-  },
-
-  async read(id: string, props: MemberOutputs) {
-    return fields.readResult(id, await unlessGone(getMember(apiRequest(), id)), props);
-  },
-
-  async update(id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.UpdateResult<MemberOutputs>> {
-    return { outs: await update(id, olds, news) };
   },
 
   /** Never the owner: nothing is sent, and the stack keeps the member until ownership moves. */

@@ -12,9 +12,9 @@ import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
 import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
-import { checkWithSchema, isUnknown } from "../shared/check";
-import { unlessGone } from "../shared/gone";
+import { isUnknown } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
@@ -54,9 +54,8 @@ export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs
 }
 
 export const publicKeyProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
+  // Keys cannot be updated: every change replaces the key.
+  ...standardOperations(fields, { get: getPublicKey, remove: deletePublicKey }),
 
   async diff(_id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
@@ -85,14 +84,5 @@ export const publicKeyProvider = {
         }),
       );
     return { id: String(record.id), outs: fields.outputs(record, inputs) };
-  },
-
-  async read(id: string, props: PublicKeyOutputs) {
-    const record = await unlessGone(getPublicKey(apiRequest(), id));
-    return fields.readResult(id, record, props);
-  },
-
-  async delete(id: string): Promise<void> {
-    await unlessGone(deletePublicKey(apiRequest(), id));
   },
 } satisfies ResourceImplementation<PublicKeyInputs, PublicKeyOutputs>;

@@ -18,10 +18,9 @@ import {
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
 import { adoptionChange, objectToAdopt } from "../shared/adopt";
-import { checkWithSchema } from "../shared/check";
 import { changedFields } from "../shared/diff";
-import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
@@ -49,9 +48,7 @@ export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleIn
 }
 
 export const scheduleProvider = {
-  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
-  },
+  ...standardOperations(fields, { get: getSchedule, remove: deleteSchedule, update }),
 
   async diff(_id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<pulumi.dynamic.DiffResult> {
     const result = fields.diff(olds, news);
@@ -74,17 +71,5 @@ export const scheduleProvider = {
     });
     reconciler().noteOwner(record.owner_id);
     return { id: String(record.id), outs: fields.outputs(record, inputs) };
-  },
-
-  async read(id: string, props: ScheduleOutputs) {
-    return fields.readResult(id, await unlessGone(getSchedule(apiRequest(), id)), props);
-  },
-
-  async update(id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<pulumi.dynamic.UpdateResult<ScheduleOutputs>> {
-    return { outs: await update(id, olds, news) };
-  },
-
-  async delete(id: string): Promise<void> {
-    await unlessGone(deleteSchedule(apiRequest(), id));
   },
 } satisfies ResourceImplementation<ScheduleInputs, ScheduleOutputs>;

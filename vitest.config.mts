@@ -1,4 +1,22 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Files that spend most of their time waiting (the rate-limit scenario paces its requests over
+ * minutes; the soak waits on engines) start first, so their waits overlap the rest of the suite.
+ */
+const FIRST = ["test/engine/rate-limit.test.ts", "test/engine/soak.test.ts"];
+
+class WaitingFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = FIRST.findIndex((name) => spec.moduleId.endsWith(name));
+      return index === -1 ? FIRST.length : index;
+    };
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -7,6 +25,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process; two cores fit two files.
     maxWorkers: 2,
+    sequence: { sequencer: WaitingFilesFirst },
     server: {
       deps: {
         // Programs use the compiled package exactly as a user's would, through node_modules/pulumi-etl.

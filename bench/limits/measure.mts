@@ -103,7 +103,7 @@ const changed = (summary: Record<string, number> | undefined) =>
     .reduce((sum, [, n]) => sum + n, 0);
 
 export async function measureLifecycle(workspace: BenchWorkspace, service: BenchService, kind: Kind, count: number): Promise<LifecycleResult> {
-  const stackName = `${kind.toLowerCase()}-${count}`;
+  const stackName = `${kind.toLowerCase().replace("@", "-")}-${count}`;
   const stack = await createBenchStack(workspace, stackName, programConfig(kind, count, service));
   try {
     const up = await timed(service, () => stack.up());

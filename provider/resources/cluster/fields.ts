@@ -13,7 +13,7 @@ import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } fr
 import { CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ClusterArgs {
   /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
@@ -56,16 +56,16 @@ const table = {
   region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace", read: (r) => r.region },
   timeoutSeconds: { input: integerBetween(1, 86_400), default: 1800, onChange: "update" },
   importId: importIdField,
-  status: { read: (r) => r.status },
-  createdAt: { read: (r) => r.created_at },
-  updatedAt: { read: (r) => r.updated_at },
-  availableSince: { read: (r) => r.available_since },
-  idleSince: { read: (r) => r.idle_since },
-  terminatedAt: { read: (r) => r.terminated_at },
-  runningJobsCount: { read: (r) => r.running_jobs_count },
-  queuedJobsCount: { read: (r) => r.queued_jobs_count },
-  ownerId: { read: (r) => r.owner_id },
-  htmlUrl: { read: (r) => r.html_url },
+  status: OUTPUT,
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
+  availableSince: OUTPUT,
+  idleSince: OUTPUT,
+  terminatedAt: OUTPUT,
+  runningJobsCount: OUTPUT,
+  queuedJobsCount: OUTPUT,
+  ownerId: OUTPUT,
+  htmlUrl: OUTPUT,
 } satisfies Record<string, Field<ClusterRecord>>;
 
 // A program's arguments and the table name the same inputs.
@@ -81,4 +81,4 @@ export const fields = fieldsOf<ClusterRecord, typeof table>(table, {
 });
 
 export type ClusterInputs = InputsOf<typeof table>;
-export type ClusterOutputs = OutputsOf<typeof table>;
+export type ClusterOutputs = OutputsOf<typeof table, ClusterRecord>;

@@ -11,7 +11,7 @@ import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
@@ -92,10 +92,10 @@ const table = {
     current: (outputs) => assignmentsOf((outputs.connections as ConnectionAssignment[] | undefined) ?? []),
   },
   importId: importIdField,
-  accountId: { read: (r) => r.account_id },
+  accountId: OUTPUT,
   modifiedBy: { read: (r) => ({ name: r.modified_by.name, email: r.modified_by.email }) },
-  createdAt: { read: (r) => r.created_at },
-  updatedAt: { read: (r) => r.updated_at },
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
 } satisfies Record<string, Field<ConnectionGroupRecord>>;
 
 // A program's arguments and the table name the same inputs.
@@ -104,4 +104,4 @@ true satisfies ArgsMatchTable<ConnectionGroupArgs, typeof table>;
 export const fields = fieldsOf<ConnectionGroupRecord, typeof table>(table);
 
 export type ConnectionGroupInputs = InputsOf<typeof table>;
-export type ConnectionGroupOutputs = OutputsOf<typeof table>;
+export type ConnectionGroupOutputs = OutputsOf<typeof table, ConnectionGroupRecord>;

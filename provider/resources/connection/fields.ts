@@ -10,7 +10,7 @@ import type { ConnectionSettingsRecord } from "../../api/connections";
 import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, connectionAttributes, type ConnectionType } from "../../../contract/connection-types";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, OUTPUT, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type ConnectionAttributeValues } from "./attributes";
 
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./attributes";
@@ -20,9 +20,9 @@ const OWN_FIELDS = {
   name: { input: labelText(), required: true, api: "name", onChange: "update", read: (r) => r.name },
   testBeforeCreate: { input: z.boolean(), default: true },
   importId: importIdField,
-  uniqueId: { read: (r) => r.unique_id },
-  createdAt: { read: (r) => r.created_at },
-  updatedAt: { read: (r) => r.updated_at },
+  uniqueId: OUTPUT,
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
 } satisfies Record<string, Field<ConnectionSettingsRecord>>;
 
 // The attributes are many and made from the catalogue, so their types come from
@@ -57,4 +57,4 @@ export const fields = fieldsOf<ConnectionSettingsRecord, typeof OWN_FIELDS>(tabl
 });
 
 export type ConnectionInputs = InputsOf<typeof OWN_FIELDS> & ConnectionAttributeValues;
-export type ConnectionOutputs = OutputsOf<typeof OWN_FIELDS> & ConnectionAttributeValues;
+export type ConnectionOutputs = OutputsOf<typeof OWN_FIELDS, ConnectionSettingsRecord> & ConnectionAttributeValues;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { JobOutputRecord, JobRecord } from "../../api/jobs";
 import { importIdField } from "../shared/adopt";
 import { objectIdInput } from "../shared/check";
-import { definedOnly, fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { definedOnly, fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface JobRunArgs {
   /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
@@ -60,18 +60,18 @@ const table = {
     onChange: "update",
   },
   importId: importIdField,
-  status: { read: (r) => r.status },
-  ownerId: { read: (r) => r.owner_id },
-  progress: { read: (r) => r.progress },
+  status: OUTPUT,
+  ownerId: OUTPUT,
+  progress: OUTPUT,
   outputs: { read: (r) => r.outputs.map(outputOf) },
-  startedAt: { read: (r) => r.started_at },
-  createdAt: { read: (r) => r.created_at },
-  failedAt: { read: (r) => r.failed_at },
-  completedAt: { read: (r) => r.completed_at },
-  errors: { read: (r) => r.errors },
-  runtimeInSeconds: { read: (r) => r.runtime_in_seconds },
-  htmlUrl: { read: (r) => r.html_url },
-  logUrl: { read: (r) => r.log_url },
+  startedAt: OUTPUT,
+  createdAt: OUTPUT,
+  failedAt: OUTPUT,
+  completedAt: OUTPUT,
+  errors: OUTPUT,
+  runtimeInSeconds: OUTPUT,
+  htmlUrl: OUTPUT,
+  logUrl: OUTPUT,
 } satisfies Record<string, Field<JobRecord>>;
 
 // A program's arguments and the table name the same inputs.
@@ -80,7 +80,7 @@ true satisfies ArgsMatchTable<JobRunArgs, typeof table>;
 export const fields = fieldsOf<JobRecord, typeof table>(table);
 
 export type JobRunInputs = InputsOf<typeof table>;
-export type JobRunOutputs = OutputsOf<typeof table>;
+export type JobRunOutputs = OutputsOf<typeof table, JobRecord>;
 
 /** How `up` waits for these inputs, defaults applied. */
 export function waitSettingsOf(inputs: Partial<JobRunInputs>): { waitForCompletion: boolean; timeoutSeconds: number } {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { MemberRecord } from "../../api/members";
 import { MANAGED_MEMBER_ROLES, type ManagedMemberRole } from "../../../contract/vocabularies";
 import { describeGiven, ID_TEXT, labelText } from "../shared/check";
-import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface MemberArgs {
   /** The person's email address; a person with no user yet is invited. Changing it replaces the member. */
@@ -49,13 +49,13 @@ const table = {
   importId: { input: memberImportId },
   userId: { read: (r) => r.id },
   displayName: { read: (r) => r.display_name ?? undefined },
-  confirmed: { read: (r) => r.confirmed },
+  confirmed: OUTPUT,
   confirmedAt: { read: (r) => r.confirmed_at ?? undefined },
-  owner: { read: (r) => r.owner },
+  owner: OUTPUT,
   avatarUrl: { read: (r) => r.avatar_url ?? undefined },
   location: { read: (r) => r.location ?? undefined },
-  createdAt: { read: (r) => r.created_at },
-  updatedAt: { read: (r) => r.updated_at },
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
 } satisfies Record<string, Field<MemberRecord>>;
 
 // A program's arguments and the table name the same inputs.
@@ -64,4 +64,4 @@ true satisfies ArgsMatchTable<MemberArgs, typeof table>;
 export const fields = fieldsOf<MemberRecord, typeof table>(table);
 
 export type MemberInputs = InputsOf<typeof table>;
-export type MemberOutputs = OutputsOf<typeof table>;
+export type MemberOutputs = OutputsOf<typeof table, MemberRecord>;

@@ -8,7 +8,7 @@ import type { PublicKeyRecord } from "../../api/public-keys";
 import { parseSshPublicKey } from "../../../contract/ssh-public-key";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface PublicKeyArgs {
   /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
@@ -43,9 +43,9 @@ const table = {
   publicKey: { input: keyLine, required: true, api: "public_key", onChange: "replace" },
   name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace", read: (r) => r.name },
   importId: importIdField,
-  fingerprint: { read: (r) => r.fingerprint },
-  comment: { read: (r) => r.comment },
-  createdAt: { read: (r) => r.created_at },
+  fingerprint: OUTPUT,
+  comment: OUTPUT,
+  createdAt: OUTPUT,
 } satisfies Record<string, Field<PublicKeyRecord>>;
 
 // A program's arguments and the table name the same inputs.
@@ -60,4 +60,4 @@ export const fields = fieldsOf<PublicKeyRecord, typeof table>(table, {
 });
 
 export type PublicKeyInputs = InputsOf<typeof table>;
-export type PublicKeyOutputs = OutputsOf<typeof table>;
+export type PublicKeyOutputs = OutputsOf<typeof table, PublicKeyRecord>;

@@ -12,7 +12,7 @@ import { CLUSTER_NODES, SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_INTERVAL_AMOUNT_M
 import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type ScheduleIntervalUnit } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ScheduledPackageArgs {
   /** The package to run: its id as a number or a string. */
@@ -143,15 +143,15 @@ const table = {
   reuseClusterStrategy: { input: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES), default: "any", api: "reuse_cluster_strategy", onChange: "update", read: (r) => r.reuse_cluster_strategy },
   task: { input: task, required: true, api: "task", toApi: taskBody, onChange: "update", read: taskOf },
   importId: importIdField,
-  status: { read: (r) => r.status },
-  nextRunAt: { read: (r) => r.next_run_at },
-  lastRunAt: { read: (r) => r.last_run_at },
-  lastRunStatus: { read: (r) => r.last_run_status },
-  executionCount: { read: (r) => r.execution_count },
-  ownerId: { read: (r) => r.owner_id },
-  createdAt: { read: (r) => r.created_at },
-  updatedAt: { read: (r) => r.updated_at },
-  htmlUrl: { read: (r) => r.html_url },
+  status: OUTPUT,
+  nextRunAt: OUTPUT,
+  lastRunAt: OUTPUT,
+  lastRunStatus: OUTPUT,
+  executionCount: OUTPUT,
+  ownerId: OUTPUT,
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
+  htmlUrl: OUTPUT,
 } satisfies Record<string, Field<ScheduleRecord>>;
 
 // A program's arguments and the table name the same inputs.
@@ -160,7 +160,7 @@ true satisfies ArgsMatchTable<ScheduleArgs, typeof table>;
 export const fields = fieldsOf<ScheduleRecord, typeof table>(table);
 
 export type ScheduleInputs = InputsOf<typeof table>;
-export type ScheduleOutputs = OutputsOf<typeof table>;
+export type ScheduleOutputs = OutputsOf<typeof table, ScheduleRecord>;
 
 /**
  * A text value for a package's variables, which the service reads as expressions: `'eu'`. The

@@ -11,7 +11,7 @@
  * - an input the service holds: `input` + `api` + `read`;
  * - the provider's own input (a timeout, `importId`): `input` without `read`; its output is the
  *   input as given, or its default;
- * - an output only: `read` without `input`.
+ * - an output only: `read` without `input`, or `OUTPUT` for the record's field of the same name.
  */
 import { z } from "zod";
 import { unlessUnknown } from "./check";
@@ -44,6 +44,8 @@ export interface Field<Rec> {
   sendDefault?: boolean;
   /** The output, from the service's record. */
   read?: (record: Rec) => unknown;
+  /** An output that is the record's field of the same name in snake_case (`createdAt`: `created_at`). */
+  output?: true;
   /** The value a diff compares, from the recorded outputs, when it is not the output as it is. */
   current?: (outputs: Values) => unknown;
 }
@@ -54,9 +56,24 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type KeysWhere<T, Condition> = { [K in keyof T]: T[K] extends Condition ? K : never }[keyof T];
 type InputKeys<T> = KeysWhere<T, { input: z.ZodType }>;
 type RequiredKeys<T> = KeysWhere<T, { input: z.ZodType; required: true }>;
-type ReadKeys<T> = KeysWhere<T, { read: (record: never) => unknown }>;
+type ReadKeys<T> = KeysWhere<T, { read: (record: never) => unknown } | { output: true }>;
 type InputValue<F> = F extends { input: infer S extends z.ZodType } ? z.output<S> : never;
-type ReadValue<F> = F extends { read: (record: never) => infer V } ? V : never;
+/** `createdAt` → `created_at`. */
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S;
+type ReadValue<F, K, Rec> = F extends { read: (record: never) => infer V }
+  ? V
+  : F extends { output: true }
+    ? SnakeCase<K & string> extends keyof Rec
+      ? Rec[SnakeCase<K & string>]
+      : never
+    : never;
+
+/** A table entry for an output that is the record's field of the same name, in snake_case. */
+export const OUTPUT = { output: true } as const;
+
+export function snakeCaseOf(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
 
 /**
  * `true` when a program's `Args` interface and a field table name the same inputs; otherwise a
@@ -72,8 +89,8 @@ export type InputsOf<T> = Simplify<
 >;
 
 /** The recorded outputs: the service's record, and the provider's own inputs. */
-export type OutputsOf<T> = Simplify<
-  { [K in ReadKeys<T>]: ReadValue<T[K]> } & { [K in Exclude<InputKeys<T>, ReadKeys<T>>]?: InputValue<T[K]> } & { [INPUTS_SET]?: string[] }
+export type OutputsOf<T, Rec = never> = Simplify<
+  { [K in ReadKeys<T>]: ReadValue<T[K], K, Rec> } & { [K in Exclude<InputKeys<T>, ReadKeys<T>>]?: InputValue<T[K]> } & { [INPUTS_SET]?: string[] }
 >;
 
 /**
@@ -98,8 +115,10 @@ export interface FieldsOptions<Inputs> {
 
 export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options: FieldsOptions<InputsOf<T>> = {}) {
   type Inputs = InputsOf<T>;
-  type Outputs = OutputsOf<T>;
-  const entries = Object.entries(table) as Array<[string, Field<Rec>]>;
+  type Outputs = OutputsOf<T, Rec>;
+  const entries = (Object.entries(table) as Array<[string, Field<Rec>]>).map(([name, field]): [string, Field<Rec>] =>
+    field.output && field.read === undefined ? [name, { ...field, read: (record) => (record as Record<string, unknown>)[snakeCaseOf(name)] }] : [name, field],
+  );
   const inputFields = entries.filter(([, field]) => field.input !== undefined);
   /** Outputs read from the service's record. */
   const readFields = entries.filter(([, field]) => field.read !== undefined);
@@ -186,7 +205,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
 
   const described = {
     /** The table itself: what the plugin's schema is made from. */
-    table: table as FieldTable<Rec>,
+    table: Object.fromEntries(entries) as FieldTable<Rec>,
     inputSchema,
     rules,
     /** The outputs a program can read: every field but the ones given as inputs anyway. */

@@ -38,3 +38,15 @@ describe("stack traces while a resource registers", () => {
     expect(Error.stackTraceLimit).toBe(11);
   });
 });
+
+describe("the package's resource classes", () => {
+  it("are one for every kind of the one list, each named after its kind", async () => {
+    const exported = await import("../../provider/resources");
+    const { RESOURCE_KINDS } = await import("../../provider/resources/registry");
+    for (const kind of RESOURCE_KINDS) {
+      const made = (exported as Record<string, unknown>)[kind];
+      expect(typeof made, kind).toBe("function");
+      expect((made as { name: string }).name).toBe(kind);
+    }
+  });
+});

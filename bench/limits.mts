@@ -29,6 +29,7 @@
  *   give another folder for a partial run, such as bench/.work/before.
  */
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareWorkspace } from "./limits/workspace.mts";
@@ -39,9 +40,9 @@ import { upTimeChart } from "./limits/chart.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
-const BASE_KINDS = ["PublicKey", "ConnectionGroup", "Cluster", "JobRun"] as const;
-/** Each kind on the dynamic resources, and as `<Kind>@plugin` through the plugin. */
-const KINDS: Kind[] = [...BASE_KINDS, ...BASE_KINDS.map((kind) => `${kind}@plugin` as const)];
+/** Every kind of the provider's one list, on the dynamic resources and as `<Kind>@plugin` through the plugin. */
+const { RESOURCE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { RESOURCE_KINDS: string[] };
+const KINDS = [...RESOURCE_KINDS, ...RESOURCE_KINDS.map((kind) => `${kind}@plugin`)] as Kind[];
 
 function listSetting(name: string, fallback: string): string[] {
   return (process.env[name] || fallback).split(",").map((item) => item.trim()).filter(Boolean);

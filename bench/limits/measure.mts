@@ -9,7 +9,8 @@ import { createBenchStack, removeBenchStack, stateFileOf, type BenchWorkspace } 
 
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
-export type BaseKind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun";
+/** The floor, or a kind of the provider's one list (the program says which it can build). */
+export type BaseKind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun" | "Schedule" | "Hook" | "Member" | "Connection";
 /** A kind on the dynamic resources, or `<Kind>@plugin` on the plugin. */
 export type Kind = BaseKind | `${Exclude<BaseKind, "Floor">}@plugin`;
 

@@ -143,12 +143,16 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A check failure reads "<input> must ...", "<input> is ..." or "<input> is not an input ...". */
 const namesField = (field: string) => new RegExp(`(^|[^\\w.])${escape(field)} (must|is) `, "m");
 
-/**
- * Stacks at once, each taking the next case by swapping the program it runs. One: inline
- * programs of several stacks in one process were seen to reach each other's engine under load
- * (a preview with no resource, or `14 UNAVAILABLE` from a monitor already gone).
- */
+/** Stacks at once, each taking the next case by swapping the program it runs. */
 const WORKERS = 1;
+
+/**
+ * An inline program run again and again in one process was seen, under load, to register its
+ * resource with the engine of an earlier run, already gone: the preview then either reports
+ * `14 UNAVAILABLE` from that engine or passes with no resource at all. Such a run is tried once
+ * more; a provider that let the input through would pass the second run too, and fail here.
+ */
+const RUN_LOST_ITS_ENGINE = /14 UNAVAILABLE: No connection established|the operation should have failed/;
 /**
  * Every case on the dynamic resources. The plugin checks inputs with the same code and adds only
  * how failures travel: it takes each kind's first case and every case of a value marked secret.
@@ -170,9 +174,11 @@ describe("bad input through the real engine", { timeout: 300_000 }, () => {
       let current: Case | undefined;
       const test = await createTestStack(`bad-input-${surface}-${index}`, async () => declareCase(current!, surface), service, {}, { plugin: surface === "plugin" });
       stacks.push(test);
+      const outcomeOfPreview = () => failureOf(test.stack.preview()).catch((e: unknown) => `assertion: ${e}`);
       for (let run = queue.shift(); run !== undefined; run = queue.shift()) {
         current = run.test;
-        outcomes.set(outcomeKey(surface, run.test), await failureOf(test.stack.preview()).catch((e: unknown) => `assertion: ${e}`));
+        const first = await outcomeOfPreview();
+        outcomes.set(outcomeKey(surface, run.test), RUN_LOST_ITS_ENGINE.test(first) ? await outcomeOfPreview() : first);
       }
     };
     const queues = new Map(SURFACES.map((surface) => [surface, RUNS.filter((run) => run.surface === surface)]));

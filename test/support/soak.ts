@@ -229,11 +229,20 @@ class Soak {
     const interrupting = interruption === undefined ? undefined : this.interrupt(interruption, cancel, () => finished);
     try {
       await operation;
+    } catch (error) {
+      // A SIGINT that lands before the CLI listens for it ends the CLI at once, its lock left
+      // behind: the way out the README gives a user is `pulumi cancel`.
+      if (cancel.signal.aborted) await this.releaseStaleLock();
+      throw error;
     } finally {
       finished = true;
       await interrupting;
     }
     if (cancel.signal.aborted) throw new Error("error: the operation was cancelled (SIGINT) before it finished");
+  }
+
+  private async releaseStaleLock(): Promise<void> {
+    await this.test.stack.cancel().catch(() => undefined);
   }
 
   /**

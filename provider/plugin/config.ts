@@ -8,6 +8,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resolveConfig, SETTINGS, type ConfigLookup } from "../config";
 import { configureFrom } from "../context";
 import { containsUnknown, sameValue } from "../resources/shared/diff";
+import { checkFailures, detailedDiff } from "./responses";
 import { fromStruct, type Values } from "./values";
 
 type SettingName = keyof typeof SETTINGS;
@@ -45,14 +46,7 @@ export function checkConfig(req: providerProto.CheckRequest): providerProto.Chec
   if (containsUnknown(values)) return response;
   const result = resolveConfig(lookupIn(values));
   if (result.ok) return response;
-  response.setFailuresList(
-    failuresOf(result.error.message).map(({ property, reason }) => {
-      const failure = new providerProto.CheckFailure();
-      failure.setProperty(property);
-      failure.setReason(reason);
-      return failure;
-    }),
-  );
+  response.setFailuresList(checkFailures(failuresOf(result.error.message)));
   return response;
 }
 
@@ -60,18 +54,7 @@ export function diffConfig(req: providerProto.DiffRequest): providerProto.DiffRe
   const olds = fromStruct(req.getOldInputs() ?? req.getOlds()).values;
   const news = fromStruct(req.getNews()).values;
   const changed = NAMES.filter((name) => !sameValue(olds[name], news[name]));
-  const response = new providerProto.DiffResponse();
-  response.setChanges(changed.length > 0 ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE);
-  response.setDiffsList(changed);
-  response.setHasdetaileddiff(true);
-  const detailed = response.getDetaileddiffMap();
-  for (const name of changed) {
-    const property = new providerProto.PropertyDiff();
-    property.setKind(providerProto.PropertyDiff.Kind.UPDATE);
-    property.setInputdiff(true);
-    detailed.set(name, property);
-  }
-  return response;
+  return detailedDiff(Object.fromEntries(changed.map((name) => [name, "update" as const])), { changes: changed.length > 0 });
 }
 
 /** Variables arrive as `etl:config:apiUrl`; newer engines also send the typed arguments. */

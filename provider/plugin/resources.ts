@@ -10,6 +10,7 @@ import type { DetailedDiffResult } from "../resources/shared/diff";
 import type { ResourceImplementation } from "../resources/shared/implementation";
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
+import { checkFailures, detailedDiff } from "./responses";
 import { fromStruct, toStruct, type Values } from "./values";
 
 const TYPE_PREFIX = "etl:index:";
@@ -40,24 +41,12 @@ export async function check(req: providerProto.CheckRequest): Promise<providerPr
   const result = await implementationOf(kind).check(olds.values, news.values);
   const response = new providerProto.CheckResponse();
   if (result.failures && result.failures.length > 0) {
-    response.setFailuresList(result.failures.map(({ property, reason }) => checkFailure(property, reason)));
+    response.setFailuresList(checkFailures(result.failures));
     return response;
   }
   response.setInputs(toStruct(result.inputs as Values, secretNames(kind, news.secrets)));
   return response;
 }
-
-function checkFailure(property: string, reason: string): providerProto.CheckFailure {
-  const failure = new providerProto.CheckFailure();
-  failure.setProperty(property);
-  failure.setReason(reason);
-  return failure;
-}
-
-const PROPERTY_DIFF_KINDS = {
-  update: providerProto.PropertyDiff.Kind.UPDATE,
-  replace: providerProto.PropertyDiff.Kind.UPDATE_REPLACE,
-} as const;
 
 /** Each changed input with what it does; a replace the resource adds to the table's wins. */
 export function propertyChanges(result: DetailedDiffResult): Record<string, "update" | "replace"> {
@@ -84,21 +73,7 @@ export async function diff(req: providerProto.DiffRequest): Promise<providerProt
   const news = fromStruct(req.getNews()).values;
   const olds = withProgramSecrets(fromStruct(req.getOlds()).values, news);
   const result = (await implementationOf(kind).diff(req.getId(), olds, news)) as DetailedDiffResult;
-  const changes = propertyChanges(result);
-  const response = new providerProto.DiffResponse();
-  response.setChanges(result.changes ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE);
-  response.setReplacesList(result.replaces ?? []);
-  response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
-  response.setDiffsList(Object.keys(changes));
-  response.setHasdetaileddiff(true);
-  const detailed = response.getDetaileddiffMap();
-  for (const [name, change] of Object.entries(changes)) {
-    const property = new providerProto.PropertyDiff();
-    property.setKind(PROPERTY_DIFF_KINDS[change]);
-    property.setInputdiff(true);
-    detailed.set(name, property);
-  }
-  return response;
+  return detailedDiff(propertyChanges(result), { changes: result.changes ?? false, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace });
 }
 
 export async function create(req: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {

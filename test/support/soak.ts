@@ -24,10 +24,16 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /**
  * What happens to a whole operation rather than to one request: the service goes away for
  * longer than the retry budget (and comes back), or the deployment is cancelled (SIGINT to the
- * CLI, as Ctrl-C or a CI runner sends it). Either lands at a random moment of the operation.
+ * CLI, as Ctrl-C or a CI runner sends it). Either lands at a random moment of the operation, but
+ * each kind cuts one early up of the run for sure.
  */
 export const INTERRUPTIONS = ["outage", "cancel"] as const;
 export type Interruption = (typeof INTERRUPTIONS)[number];
+/** An interruption planned for one attempt: what, and how long after the operation starts. */
+interface Planned {
+  kind: Interruption;
+  afterMs: number;
+}
 /** The soak stack's retry budget, and an outage that outlasts it. */
 const RETRY_BUDGET_SECONDS = 3;
 const OUTAGE_MS = 5_000;
@@ -219,7 +225,7 @@ class Soak {
    * with success (a deployment cancelled before its first step does), since the operation was
    * not carried out and must be run again.
    */
-  private async run(phase: Phase, interruption?: Interruption): Promise<void> {
+  private async run(phase: Phase, interruption?: Planned): Promise<void> {
     const onOutput = (text: string) => this.counters.cliOutput.push(text);
     const { parallel } = this.options;
     const cancel = new AbortController();
@@ -249,21 +255,27 @@ class Soak {
    * Lands the interruption at a random moment, unless the operation is over by then; resolves
    * once the service is back, for the checks.
    */
-  private async interrupt(interruption: Interruption, cancel: AbortController, finished: () => boolean): Promise<void> {
-    const { min, max } = INTERRUPT_WITHIN_MS;
-    await new Promise((resolve) => setTimeout(resolve, min + Math.floor(this.random() * (max - min))));
+  private async interrupt({ kind, afterMs }: Planned, cancel: AbortController, finished: () => boolean): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
     if (finished()) return;
-    this.interrupted[interruption]++;
-    if (interruption === "cancel") return cancel.abort();
+    this.interrupted[kind]++;
+    if (kind === "cancel") return cancel.abort();
     await this.service.emulator.outage(OUTAGE_MS);
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS + 100));
   }
 
-  /** Whether and how the next attempt is interrupted; only in faulty cycles. */
-  private nextInterruption(rate: number): Interruption | undefined {
+  /**
+   * Whether and how the next attempt is interrupted; only in faulty cycles. The first up of
+   * faulty cycle n is cut by the n-th kind of interruption at the earliest moment, so every kind
+   * lands in a run however the draws fall; the other attempts draw theirs.
+   */
+  private nextInterruption(phase: Phase, attempt: number): Planned | undefined {
     const kinds = this.options.interruptions;
-    if (rate === 0 || kinds.length === 0 || this.random() >= this.options.interruptRate) return undefined;
-    return kinds[Math.floor(this.random() * kinds.length)];
+    const { min, max } = INTERRUPT_WITHIN_MS;
+    if (this.rate === 0 || kinds.length === 0 || this.options.interruptRate === 0) return undefined;
+    if (phase === "up" && attempt === 1 && this.cycle <= kinds.length) return { kind: kinds[this.cycle - 1]!, afterMs: min };
+    if (this.random() >= this.options.interruptRate) return undefined;
+    return { kind: kinds[Math.floor(this.random() * kinds.length)]!, afterMs: min + Math.floor(this.random() * (max - min)) };
   }
 
   readonly interrupted = Object.fromEntries(INTERRUPTIONS.map((k) => [k, 0])) as Record<Interruption, number>;
@@ -278,7 +290,7 @@ class Soak {
   async operation(phase: Phase): Promise<void> {
     for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
       this.counters.operations++;
-      const failed = await this.run(phase, this.nextInterruption(this.rate)).then(
+      const failed = await this.run(phase, this.nextInterruption(phase, attempt)).then(
         () => false,
         (error: unknown) => {
           this.counters.failedAttempts++;

@@ -3,3 +3,4 @@ export { packageSchema, typeToken, PACKAGE } from "./schema";
 export { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 export { FUNCTIONS, type FunctionName } from "../functions/list";
 export { packageVersion } from "./version";
+export { referencePages } from "./reference-docs";

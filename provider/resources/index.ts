@@ -7,3 +7,10 @@ export * from "./schedule";
 export * from "./hook";
 export * from "./member";
 export * from "./connection";
+
+import type * as exported from "./index";
+import type { ResourceKind } from "./registry";
+
+// Every kind of the one list is exported as a class: a kind added to the list without its
+// export fails to compile here.
+true satisfies [Exclude<ResourceKind, keyof typeof exported>] extends [never] ? true : { notExported: Exclude<ResourceKind, keyof typeof exported> };

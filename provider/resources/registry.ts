@@ -45,6 +45,8 @@ export interface ResourceDeclaration {
   secrets: readonly string[];
   /** A replacement deletes the old object first (a name or key the service holds once). */
   deleteBeforeReplace?: boolean;
+  /** Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's configuration); they pass `check`. */
+  example: Record<string, unknown>;
 }
 
 export const RESOURCES = {
@@ -55,6 +57,7 @@ export const RESOURCES = {
     record: publicKeyRecord,
     secrets: [],
     deleteBeforeReplace: true,
+    example: { publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH deploy@ci", name: "deploy key" },
   },
   ConnectionGroup: {
     description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
@@ -63,6 +66,7 @@ export const RESOURCES = {
     record: connectionGroupRecord,
     secrets: [],
     deleteBeforeReplace: true,
+    example: { name: "analytics-warehouses", description: "Curated destinations", connections: [{ id: 301, type: "postgres" }] },
   },
   Cluster: {
     description: "Compute that jobs run on; `up` waits until it can run them.",
@@ -70,6 +74,7 @@ export const RESOURCES = {
     fields: clusterFields,
     record: clusterRecord,
     secrets: [],
+    example: { nodes: 2, name: "analytics", terminateOnIdle: true, timeToIdle: 1800 },
   },
   JobRun: {
     description: "One run of a package on a cluster; `up` waits until it finishes.",
@@ -77,6 +82,7 @@ export const RESOURCES = {
     fields: jobRunFields,
     record: jobRecord,
     secrets: [],
+    example: { clusterId: 201, packageId: 101, variables: { run_date: "2026-11-20" } },
   },
   Schedule: {
     description: "Runs a package on a cluster at set times.",
@@ -84,6 +90,7 @@ export const RESOURCES = {
     fields: scheduleFields,
     record: scheduleRecord,
     secrets: [],
+    example: { name: "nightly orders rollup", startAt: "2030-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { nodes: 2, packages: [{ packageId: 101 }] } },
   },
   Hook: {
     description: "Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings` and `salt` are kept encrypted.",
@@ -91,6 +98,7 @@ export const RESOURCES = {
     fields: hookFields,
     record: hookRecord,
     secrets: ["settings", "salt"],
+    example: { type: "web", name: "failed jobs", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } },
   },
   Member: {
     description: "A person's membership of the account, with a role.",
@@ -98,6 +106,7 @@ export const RESOURCES = {
     fields: memberFields,
     record: memberRecord,
     secrets: [],
+    example: { email: "ana@example.com", role: "admin" },
   },
   Connection: {
     description: "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",
@@ -105,6 +114,7 @@ export const RESOURCES = {
     fields: connectionFields,
     record: connectionSettingsRecord,
     secrets: SECRET_ATTRIBUTES,
+    example: { type: "postgres", name: "warehouse", host: "db.example.com", database: "analytics", username: "etl_loader", password: { secretConfig: "warehousePassword" } },
   },
 } as const satisfies Record<string, ResourceDeclaration>;
 

@@ -1,8 +1,8 @@
 /** What one field table yields: the schema, diff, bodies, outputs and realigned inputs of a resource. */
 import * as pulumi from "@pulumi/pulumi";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { fieldsOf, type Field } from "../../provider/resources/shared/fields";
+import { fieldsOf, OUTPUT, type Field } from "../../provider/resources/shared/fields";
 
 interface WidgetRecord {
   id: number;
@@ -14,12 +14,12 @@ interface WidgetRecord {
 }
 
 const table = {
-  name: { input: z.string().min(1), required: true, api: "widget.name", onChange: "update", read: (r) => r.name },
-  size: { input: z.number().int(), default: 1, api: "widget.size", onChange: "update", read: (r) => r.size },
-  zone: { input: z.string(), unmanagedWhenOmitted: true, api: "zone", onChange: "replace", read: (r) => r.zone },
-  color: { input: z.string(), default: "none", sendDefault: true, api: "color", onChange: "update", read: (r) => r.color },
+  name: { input: z.string().min(1), required: true, api: "widget.name", onChange: "update" },
+  size: { input: z.number().int(), default: 1, api: "widget.size", onChange: "update" },
+  zone: { input: z.string(), unmanagedWhenOmitted: true, api: "zone", onChange: "replace" },
+  color: { input: z.string(), default: "none", sendDefault: true, api: "color", onChange: "update" },
   timeoutSeconds: { input: z.number(), default: 60, onChange: "update" },
-  createdAt: { read: (r) => r.created_at },
+  createdAt: OUTPUT,
 } satisfies Record<string, Field<WidgetRecord>>;
 
 const fields = fieldsOf<WidgetRecord, typeof table>(table, {
@@ -43,12 +43,17 @@ describe("fieldsOf", () => {
   it("sends what was given in nested request fields, and a default only where the field says so", () => {
     expect(fields.createBody({ name: "w" })).toEqual({ widget: { name: "w" }, color: "none" });
     expect(fields.createBody({ name: "w", size: 3, zone: "eu-2" })).toEqual({ widget: { name: "w", size: 3 }, zone: "eu-2", color: "none" });
+    // Typed from the table: nested names nest, required and sent-default fields are always there.
+    type Expected = { widget: { name: string; size?: number }; zone?: string; color: string };
+    expectTypeOf(fields.createBody({ name: "w" })).toExtend<Expected>();
+    expectTypeOf<Expected>().toExtend<ReturnType<typeof fields.createBody>>();
+    expectTypeOf<{ widget: { size: number }; color: string }>().not.toExtend<ReturnType<typeof fields.createBody>>();
   });
 
   it("converts a value for the API, and splits one input over several API fields", () => {
     const splitTable = {
-      on: { input: z.boolean(), api: "status", toApi: (on: boolean) => (on ? "enabled" : "disabled"), onChange: "update" },
-      every: { input: z.object({ n: z.number(), unit: z.string() }), api: ["every_n", "every_unit"], toApi: (v: { n: number; unit: string }) => [v.n, v.unit], onChange: "update" },
+      on: { input: z.boolean(), api: "status", toApi: (on: boolean) => (on ? "enabled" : "disabled"), writeOnly: true, onChange: "update" },
+      every: { input: z.object({ n: z.number(), unit: z.string() }), api: ["every_n", "every_unit"], toApi: (v: { n: number; unit: string }) => [v.n, v.unit], writeOnly: true, onChange: "update" },
     } satisfies Record<string, Field<WidgetRecord>>;
     const split = fieldsOf<WidgetRecord, typeof splitTable>(splitTable);
     expect(split.createBody({ on: false, every: { n: 2, unit: "days" } })).toEqual({ status: "disabled", every_n: 2, every_unit: "days" });
@@ -57,6 +62,17 @@ describe("fieldsOf", () => {
       every_n: 3,
       every_unit: "days",
     });
+  });
+
+  it("reads an input the service holds from the record's field of its API name unless it is write-only, and refuses a converted one that says neither", () => {
+    const writeOnlyTable = {
+      name: { input: z.string(), api: "widget.name", onChange: "update" },
+      secret: { input: z.string(), api: "secret", writeOnly: true, onChange: "update" },
+    } satisfies Record<string, Field<WidgetRecord>>;
+    const writeOnly = fieldsOf<WidgetRecord, typeof writeOnlyTable>(writeOnlyTable);
+    expect(writeOnly.outputs({ ...record, name: "from-service" }, { name: "asked", secret: "s3" })).toEqual({ name: "from-service", secret: "s3" });
+    const unreadable = { on: { input: z.boolean(), api: "status", toApi: (on: boolean) => String(on), onChange: "update" } } satisfies Record<string, Field<WidgetRecord>>;
+    expect(() => fieldsOf<WidgetRecord, typeof unreadable>(unreadable)).toThrow(/field on converts its value.*read.*writeOnly/);
   });
 
   it("records the record and the provider's own inputs with their defaults, never undefined", () => {

@@ -41,19 +41,18 @@ function integerBetween(min: number, max: number) {
 }
 
 const table = {
-  nodes: { input: integerBetween(CLUSTER_NODES.min, CLUSTER_NODES.max), required: true, api: "nodes", onChange: "update", read: (r) => r.nodes },
-  type: { input: z.enum(CLUSTER_TYPES), default: "production", api: "type", onChange: "replace", read: (r) => r.type },
-  name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update", read: (r) => r.name },
-  description: { input: z.string(), default: "", api: "description", onChange: "update", read: (r) => r.description },
-  terminateOnIdle: { input: z.boolean(), default: false, api: "terminate_on_idle", onChange: "update", read: (r) => r.terminate_on_idle },
+  nodes: { input: integerBetween(CLUSTER_NODES.min, CLUSTER_NODES.max), required: true, api: "nodes", onChange: "update" },
+  type: { input: z.enum(CLUSTER_TYPES), default: "production", api: "type", onChange: "replace" },
+  name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update" },
+  description: { input: z.string(), default: "", api: "description", onChange: "update" },
+  terminateOnIdle: { input: z.boolean(), default: false, api: "terminate_on_idle", onChange: "update" },
   timeToIdle: {
     input: integerBetween(CLUSTER_TIME_TO_IDLE_SECONDS.min, CLUSTER_TIME_TO_IDLE_SECONDS.max),
     default: CLUSTER_TIME_TO_IDLE_SECONDS.default,
     api: "time_to_idle",
     onChange: "update",
-    read: (r) => r.time_to_idle,
   },
-  region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace", read: (r) => r.region },
+  region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace" },
   timeoutSeconds: { input: integerBetween(1, 86_400), default: 1800, onChange: "update" },
   importId: importIdField,
   status: OUTPUT,

@@ -7,14 +7,12 @@
  * another. A create whose outcome is unknown looks for a cluster made since it was sent with
  * every setting asked for before sending again (see shared/reconciler.ts).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import {
   clusterRecord,
   createCluster,
   listNewestClustersRequest,
   getCluster,
   updateCluster,
-  type ClusterCreate,
   type ClusterRecord,
   type ClusterUpdate,
 } from "../../api/clusters";
@@ -82,22 +80,16 @@ export async function findCreatedCluster(request: RequestFn, inputs: ClusterInpu
 }
 
 export const clusterProvider = {
-  ...standardOperations(fields, { get: getCluster, remove: (request, id, props) => terminate(request, id, props), update }),
-
-  async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
-    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
-    const request = apiRequest();
-    const body = fields.createBody(inputs) as unknown as ClusterCreate;
-    const { record } = await reconciler().createOnce({
-      kind: KIND,
-      request,
-      send: () => createCluster(request, body),
-      find: (sentAt, lookup) => findCreatedCluster(lookup, inputs, sentAt),
-      idOf: (cluster) => cluster.id,
-    });
-    reconciler().noteOwner(record.owner_id);
-    return { id: String(record.id), outs: await settled(request, record, inputs) };
-  },
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: createCluster,
+    findCreated: findCreatedCluster,
+    get: getCluster,
+    remove: (request, id, props) => terminate(request, id, props),
+    update,
+    adopt,
+    settle: (request, record, inputs) => settled(request, record, inputs),
+  }),
 
   /**
    * A terminating or terminated cluster counts as gone: it cannot run jobs and cannot be brought

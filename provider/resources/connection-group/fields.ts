@@ -72,14 +72,13 @@ const assignmentsOf = (connections: ReadonlyArray<{ id: number; type: string }>)
   connections.map(({ id, type }) => ({ id, type }));
 
 const table = {
-  name: { input: groupName, required: true, api: "connection_group.name", onChange: "update", read: (r) => r.name },
+  name: { input: groupName, required: true, api: "connection_group.name", onChange: "update" },
   description: {
     input: z.string(),
     default: null,
     sendDefault: true,
     api: "connection_group.description",
     onChange: "update",
-    read: (r) => r.description,
   },
   connections: {
     input: connectionList,

@@ -6,7 +6,6 @@
  * told otherwise. A create whose outcome is unknown looks for the group by its exact name before
  * sending again, and brings a group it finds to the inputs (see shared/reconciler.ts).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import {
   createConnectionGroup,
   deleteConnectionGroup,
@@ -15,7 +14,6 @@ import {
   searchConnectionGroupsRequest,
   updateConnectionGroup,
   type ConnectionGroupRecord,
-  type CreateConnectionGroupBody,
   type UpdateConnectionGroupBody,
 } from "../../api/connection-groups";
 import { EtlApiError } from "../../client/errors";
@@ -27,7 +25,6 @@ import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
-import { reconciler } from "../shared/reconciler";
 import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
 
 const KIND = "connection group";
@@ -78,34 +75,22 @@ async function settleFound(record: ConnectionGroupRecord, inputs: ConnectionGrou
 
 export const connectionGroupProvider = {
   ...standardOperations(fields, {
+    kind: KIND,
+    create: createConnectionGroup,
+    findCreated: findCreatedGroup,
     get: (request, id) => getConnectionGroup(request, Number(id)),
     remove: (request, id) => deleteConnectionGroup(request, Number(id)),
     update: (id, olds, news) => update(Number(id), olds, news),
+    adopt,
+    refused: (error, request, inputs) =>
+      orInTheWay(error, {
+        kind: KIND,
+        which: `named ${JSON.stringify(inputs.name)}`,
+        holders: () => groupsNamed(request, inputs.name),
+        otherwise: "choose another name",
+      }),
+    settle: async (_request, record, inputs, found) => (found ? settleFound(record, inputs) : fields.outputs(record, inputs)),
     // The account holds a name once.
     diffOptions: { deleteBeforeReplace: true },
   }),
-
-  async create(inputs: ConnectionGroupInputs): Promise<pulumi.dynamic.CreateResult<ConnectionGroupOutputs>> {
-    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
-    const request = apiRequest();
-    const body = fields.createBody(inputs) as unknown as CreateConnectionGroupBody;
-    const { record, adopted } = await reconciler()
-      .createOnce({
-        kind: KIND,
-        request,
-        send: () => createConnectionGroup(request, body),
-        find: (sentAt, lookup) => findCreatedGroup(lookup, inputs, sentAt),
-        idOf: (group) => group.id,
-      })
-      .catch((error: unknown) =>
-        orInTheWay(error, {
-          kind: KIND,
-          which: `named ${JSON.stringify(inputs.name)}`,
-          holders: () => groupsNamed(request, inputs.name),
-          otherwise: "choose another name",
-        }),
-      );
-    if (!adopted) return { id: String(record.id), outs: fields.outputs(record, inputs) };
-    return { id: String(record.id), outs: await settleFound(record, inputs) };
-  },
 } satisfies ResourceImplementation<ConnectionGroupInputs, ConnectionGroupOutputs>;

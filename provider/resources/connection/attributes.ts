@@ -113,7 +113,7 @@ function attributeField(apiName: string): Field<ConnectionSettingsRecord> {
     defaultFrom: defaultFor(apiName),
     api: apiName,
     onChange: "update",
-    ...(secret ? {} : { read: (record: ConnectionSettingsRecord) => record[apiName] ?? undefined }),
+    ...(secret ? { writeOnly: true } : { read: (record: ConnectionSettingsRecord) => record[apiName] ?? undefined }),
   };
 }
 

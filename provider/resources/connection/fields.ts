@@ -17,7 +17,7 @@ export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./a
 
 const OWN_FIELDS = {
   type: { input: z.enum(CONNECTION_TYPE_NAMES as [ConnectionType, ...ConnectionType[]]), required: true, onChange: "replace", read: (r) => r.type as ConnectionType },
-  name: { input: labelText(), required: true, api: "name", onChange: "update", read: (r) => r.name },
+  name: { input: labelText(), required: true, api: "name", onChange: "update" },
   testBeforeCreate: { input: z.boolean(), default: true },
   importId: importIdField,
   uniqueId: OUTPUT,

@@ -6,7 +6,6 @@
  * unknown looks for a connection of the type made since it was sent, with every value it can
  * show, before sending again (see shared/reconciler.ts).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import {
   getConnectionById,
   connectionSettingsRecord,
@@ -26,7 +25,6 @@ import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
-import { reconciler } from "../shared/reconciler";
 import { SECRET_ATTRIBUTES } from "./attributes";
 import { fields, type ConnectionInputs, type ConnectionOutputs } from "./fields";
 
@@ -74,25 +72,16 @@ async function typeOf(request: RequestFn, id: string, props: Partial<ConnectionO
 }
 
 export const connectionProvider = {
-  ...standardOperations<ConnectionSettingsRecord, ConnectionInputs, ConnectionOutputs>(fields, {
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: (request, body, inputs) => createConnection(request, inputs.type, body),
+    findCreated: findCreatedConnection,
+    beforeCreate: async (request, inputs, body) => {
+      if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
+    },
     get: async (request, id, props) => getConnectionSettings(request, await typeOf(request, id, props), id),
     remove: (request, id, props) => deleteConnection(request, props.type, id),
     update,
+    adopt,
   }),
-
-  async create(inputs: ConnectionInputs): Promise<pulumi.dynamic.CreateResult<ConnectionOutputs>> {
-    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
-    const request = apiRequest();
-    const body = fields.createBody(inputs);
-    if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
-    const { record } = await reconciler().createOnce({
-      kind: KIND,
-      request,
-      send: () => createConnection(request, inputs.type, body),
-      find: (sentAt, lookup) => findCreatedConnection(lookup, inputs, sentAt),
-      idOf: (connection) => connection.id,
-    });
-    return { id: String(record.id), outs: fields.outputs(record, inputs) };
-  },
-
 } satisfies ResourceImplementation<ConnectionInputs, ConnectionOutputs>;

@@ -5,7 +5,6 @@
  * for a hook made since it was sent with everything asked for before sending again (see
  * shared/reconciler.ts).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { createHook, deleteHook, getHook, hookRecord, listHooksRequest, resetHookSalt, updateHook, type HookRecord } from "../../api/hooks";
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
@@ -14,7 +13,6 @@ import { sameValue } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
-import { reconciler } from "../shared/reconciler";
 import { fields, type HookInputs, type HookOutputs } from "./fields";
 
 const KIND = "hook";
@@ -31,7 +29,7 @@ async function adopt(importId: string, inputs: HookInputs): Promise<HookOutputs>
   const record = await objectToAdopt(KIND, importId, () => getHook(apiRequest(), importId));
   if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
   // The settings the service hides cannot be compared: they are always sent.
-  const found = { ...fields.outputs(record, inputs), settings: undefined } as unknown as HookOutputs;
+  const found: HookOutputs = { ...fields.outputs(record, inputs), settings: undefined };
   return adoptionChange(KIND, importId, () => update(importId, found, inputs));
 }
 
@@ -47,19 +45,5 @@ export async function findCreatedHook(request: RequestFn, inputs: HookInputs, se
 }
 
 export const hookProvider = {
-  ...standardOperations(fields, { get: getHook, remove: deleteHook, update }),
-
-  async create(inputs: HookInputs): Promise<pulumi.dynamic.CreateResult<HookOutputs>> {
-    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
-    const request = apiRequest();
-    const body = fields.createBody(inputs);
-    const { record } = await reconciler().createOnce({
-      kind: KIND,
-      request,
-      send: () => createHook(request, body),
-      find: (sentAt, lookup) => findCreatedHook(lookup, inputs, sentAt),
-      idOf: (hook) => hook.id,
-    });
-    return { id: String(record.id), outs: fields.outputs(record, inputs) };
-  },
+  ...standardOperations(fields, { kind: KIND, create: createHook, findCreated: findCreatedHook, get: getHook, remove: deleteHook, update, adopt }),
 } satisfies ResourceImplementation<HookInputs, HookOutputs>;

@@ -47,11 +47,11 @@ function outputOf(output: JobOutputRecord): JobRunOutput {
 }
 
 const table = {
-  clusterId: { input: objectIdInput(201), required: true, api: "cluster_id", onChange: "replace", read: (r) => r.cluster_id },
-  packageId: { input: objectIdInput(101), required: true, api: "package_id", onChange: "replace", read: (r) => r.package_id },
+  clusterId: { input: objectIdInput(201), required: true, api: "cluster_id", onChange: "replace" },
+  packageId: { input: objectIdInput(101), required: true, api: "package_id", onChange: "replace" },
   // The service records an omitted variables object as an empty one.
-  variables: { input: variables, default: {}, api: "variables", onChange: "replace", read: (r) => r.variables },
-  dynamicVariables: { input: variables, default: {}, api: "dynamic_variables", onChange: "replace", read: (r) => r.dynamic_variables },
+  variables: { input: variables, default: {}, api: "variables", onChange: "replace" },
+  dynamicVariables: { input: variables, default: {}, api: "dynamic_variables", onChange: "replace" },
   triggers: { input: z.json(), onChange: "replace" },
   waitForCompletion: { input: z.boolean(), default: true, onChange: "update" },
   timeoutSeconds: {

@@ -10,7 +10,7 @@
  * running again (see shared/reconciler.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { getJob, isJobFinished, jobRecord, listRecentJobsRequest, runJob, type JobCreate, type JobRecord } from "../../api/jobs";
+import { getJob, isJobFinished, jobRecord, listRecentJobsRequest, runJob, type JobRecord } from "../../api/jobs";
 import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 import { apiRequest } from "../../context";
@@ -78,16 +78,17 @@ export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, s
   return recent.filter((job) => isJobCreatedBy(job, inputs));
 }
 
-async function runOnce(request: RequestFn, inputs: JobRunInputs): Promise<JobRecord> {
-  const body = fields.createBody(inputs) as unknown as JobCreate;
-  const { record } = await reconciler().createOnce({
-    kind: "job",
-    request,
-    send: () => runJob(request, body),
-    find: (sentAt, lookup) => findCreatedJob(lookup, inputs, sentAt),
-    idOf: (job) => job.id,
-  });
-  return record;
+/** The job's outputs once it finished, or as it is when `up` does not wait for it. */
+async function settleJob(request: RequestFn, job: JobRecord, inputs: JobRunInputs): Promise<JobRunOutputs> {
+  const settled = waitSettingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
+  return resultOf(settled, inputs).outs;
+}
+
+async function adopt(importId: string, inputs: JobRunInputs): Promise<JobRunOutputs> {
+  const request = apiRequest();
+  const job = await adoptJob(request, importId, inputs);
+  reconciler().noteOwner(job.owner_id);
+  return settleJob(request, job, inputs);
 }
 
 // ---- provider
@@ -106,20 +107,20 @@ async function stopIfRunning(request: RequestFn, id: string, props: JobRunOutput
 }
 
 export const jobRunProvider = {
-  ...standardOperations(fields, { get: getJob, remove: stopIfRunning }),
+  ...standardOperations(fields, {
+    kind: "job",
+    create: runJob,
+    findCreated: findCreatedJob,
+    get: getJob,
+    remove: stopIfRunning,
+    adopt,
+    settle: (request, job, inputs) => settleJob(request, job, inputs),
+  }),
 
   async diff(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.DiffResult> {
     const result = fields.diff(olds, news);
     if (!needsRerun(olds.status)) return result;
     return { ...result, changes: true, replaces: [...(result.replaces ?? []), "status"], deleteBeforeReplace: false };
-  },
-
-  async create(inputs: JobRunInputs): Promise<pulumi.dynamic.CreateResult<JobRunOutputs>> {
-    const request = apiRequest();
-    const job = inputs.importId === undefined ? await runOnce(request, inputs) : await adoptJob(request, inputs.importId, inputs);
-    reconciler().noteOwner(job.owner_id);
-    const settled = waitSettingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
-    return resultOf(settled, inputs);
   },
 
   /**

@@ -16,7 +16,6 @@ import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
-import { reconciler } from "../shared/reconciler";
 import { fields, type MemberInputs, type MemberOutputs } from "./fields";
 
 const KIND = "member";
@@ -63,29 +62,21 @@ async function findAddedMember(lookup: RequestFn, inputs: MemberInputs, sentAt: 
 }
 
 export const memberProvider = {
-  ...standardOperations(fields, { get: getMember, remove: removeMember, update }),
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: addMember,
+    findCreated: findAddedMember,
+    get: getMember,
+    remove: removeMember,
+    update,
+    adopt,
+    // An email names the member to adopt; the resource's id is the user's.
+    adoptedId: (outs) => String(outs.userId),
+    refused: (error, request, inputs) => alreadyMember(error, request, inputs.email),
+  }),
 
   async diff(_id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.DiffResult> {
     return fields.diff(olds, ownerKeepsRole(olds, news));
-  },
-
-  async create(inputs: MemberInputs): Promise<pulumi.dynamic.CreateResult<MemberOutputs>> {
-    if (inputs.importId !== undefined) {
-      const outs = await adopt(inputs.importId, inputs);
-      return { id: String(outs.userId), outs };
-    }
-    const request = apiRequest();
-    const body = fields.createBody(inputs);
-    const { record } = await reconciler()
-      .createOnce({
-        kind: KIND,
-        request,
-        send: () => addMember(request, body),
-        find: (sentAt, lookup) => findAddedMember(lookup, inputs, sentAt),
-        idOf: (member) => member.id,
-      })
-      .catch((error: unknown) => alreadyMember(error, request, inputs.email));
-    return { id: String(record.id), outs: fields.outputs(record, inputs) };
   },
 
   /** Never the owner: nothing is sent, and the stack keeps the member until ownership moves. */

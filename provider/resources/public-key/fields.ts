@@ -40,8 +40,8 @@ export function fingerprintOf(publicKey: string): string | undefined {
 
 const table = {
   // The record has no key line, only its fingerprint: the output is the line as given.
-  publicKey: { input: keyLine, required: true, api: "public_key", onChange: "replace" },
-  name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace", read: (r) => r.name },
+  publicKey: { input: keyLine, required: true, api: "public_key", writeOnly: true, onChange: "replace" },
+  name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace" },
   importId: importIdField,
   fingerprint: OUTPUT,
   comment: OUTPUT,

@@ -16,7 +16,6 @@ import { isUnknown } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
-import { reconciler } from "../shared/reconciler";
 import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
 
 const KIND = "public key";
@@ -55,34 +54,25 @@ export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs
 
 export const publicKeyProvider = {
   // Keys cannot be updated: every change replaces the key.
-  ...standardOperations(fields, { get: getPublicKey, remove: deletePublicKey }),
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: createPublicKey,
+    findCreated: findCreatedKey,
+    get: getPublicKey,
+    remove: deletePublicKey,
+    adopt,
+    // The service takes a key once per user.
+    refused: (error, request, inputs) =>
+      orInTheWay(error, {
+        kind: KIND,
+        which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
+        holders: () => keysLike(request, inputs.publicKey),
+        otherwise: "use another key",
+      }),
+  }),
 
   async diff(_id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
     return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
-  },
-
-  async create(inputs: PublicKeyInputs): Promise<pulumi.dynamic.CreateResult<PublicKeyOutputs>> {
-    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
-    const request = apiRequest();
-    const body = fields.createBody(inputs) as { public_key: string; name?: string };
-    const { record } = await reconciler()
-      .createOnce({
-        kind: KIND,
-        request,
-        send: () => createPublicKey(request, body),
-        find: (sentAt, lookup) => findCreatedKey(lookup, inputs, sentAt),
-        idOf: (key) => key.id,
-      })
-      .catch((error: unknown) =>
-        // The service takes a key once per user.
-        orInTheWay(error, {
-          kind: KIND,
-          which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
-          holders: () => keysLike(request, inputs.publicKey),
-          otherwise: "use another key",
-        }),
-      );
-    return { id: String(record.id), outs: fields.outputs(record, inputs) };
   },
 } satisfies ResourceImplementation<PublicKeyInputs, PublicKeyOutputs>;

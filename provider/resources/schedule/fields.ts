@@ -111,8 +111,8 @@ function taskBody(value: Task) {
 }
 
 const table = {
-  name: { input: labelText(), required: true, api: "name", onChange: "update", read: (r) => r.name },
-  description: { input: z.string(), default: "", api: "description", onChange: "update", read: (r) => r.description },
+  name: { input: labelText(), required: true, api: "name", onChange: "update" },
+  description: { input: z.string(), default: "", api: "description", onChange: "update" },
   enabled: {
     input: z.boolean(),
     default: true,
@@ -131,16 +131,15 @@ const table = {
     onChange: "update",
     read: (r) => ({ amount: r.interval_amount, unit: r.interval_unit }),
   },
-  overlap: { input: z.boolean(), default: true, api: "overlap", onChange: "update", read: (r) => r.overlap },
-  autoRetry: { input: z.boolean(), default: false, api: "auto_retry", onChange: "update", read: (r) => r.auto_retry },
+  overlap: { input: z.boolean(), default: true, api: "overlap", onChange: "update" },
+  autoRetry: { input: z.boolean(), default: false, api: "auto_retry", onChange: "update" },
   autoRetryAttempts: {
     input: integerBetween(SCHEDULE_AUTO_RETRY_ATTEMPTS),
     default: SCHEDULE_AUTO_RETRY_ATTEMPTS.default,
     api: "auto_retry_attempts",
     onChange: "update",
-    read: (r) => r.auto_retry_attempts,
   },
-  reuseClusterStrategy: { input: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES), default: "any", api: "reuse_cluster_strategy", onChange: "update", read: (r) => r.reuse_cluster_strategy },
+  reuseClusterStrategy: { input: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES), default: "any", api: "reuse_cluster_strategy", onChange: "update" },
   task: { input: task, required: true, api: "task", toApi: taskBody, onChange: "update", read: taskOf },
   importId: importIdField,
   status: OUTPUT,

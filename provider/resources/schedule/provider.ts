@@ -48,7 +48,15 @@ export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleIn
 }
 
 export const scheduleProvider = {
-  ...standardOperations(fields, { get: getSchedule, remove: deleteSchedule, update }),
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: createSchedule,
+    findCreated: findCreatedSchedule,
+    get: getSchedule,
+    remove: deleteSchedule,
+    update,
+    adopt,
+  }),
 
   async diff(_id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<pulumi.dynamic.DiffResult> {
     const result = fields.diff(olds, news);
@@ -56,20 +64,5 @@ export const scheduleProvider = {
     if (!startMoves || (olds.executionCount ?? 0) === 0) return result;
     // The service keeps the first run's time once the schedule has run.
     return { ...result, replaces: [...(result.replaces ?? []), "startAt"] };
-  },
-
-  async create(inputs: ScheduleInputs): Promise<pulumi.dynamic.CreateResult<ScheduleOutputs>> {
-    if (inputs.importId !== undefined) return { id: inputs.importId, outs: await adopt(inputs.importId, inputs) };
-    const request = apiRequest();
-    const body = fields.createBody(inputs);
-    const { record } = await reconciler().createOnce({
-      kind: KIND,
-      request,
-      send: () => createSchedule(request, body),
-      find: (sentAt, lookup) => findCreatedSchedule(lookup, inputs, sentAt),
-      idOf: (schedule) => schedule.id,
-    });
-    reconciler().noteOwner(record.owner_id);
-    return { id: String(record.id), outs: fields.outputs(record, inputs) };
   },
 } satisfies ResourceImplementation<ScheduleInputs, ScheduleOutputs>;

@@ -8,9 +8,10 @@
  * and the outputs the resource class declares.
  *
  * Three kinds of field:
- * - an input the service holds: `input` + `api` + `read`;
- * - the provider's own input (a timeout, `importId`): `input` without `read`; its output is the
- *   input as given, or its default;
+ * - an input the service holds: `input` + `api`; its output is the record's field of the `api`
+ *   name (the last part of a nested one), or what `read` takes when it is not only a rename;
+ * - the provider's own input (a timeout, `importId`, a key the service keeps only hashed):
+ *   `input` without `api`, or `writeOnly`; its output is the input as given, or its default;
  * - an output only: `read` without `input`, or `OUTPUT` for the record's field of the same name.
  */
 import { z } from "zod";
@@ -37,7 +38,9 @@ export interface Field<Rec> {
    * The field in request bodies; dots nest it (`connection_group.name`). Several fields, when one
    * input is several in the API: `toApi` then gives their values in order. Without it, never sent.
    */
-  api?: string | readonly string[];
+  api?: (keyof Rec & string) | (string & {}) | readonly string[];
+  /** Sent, but never read back (the service does not return it): its output is the input. */
+  writeOnly?: true;
   /** The value as the API takes it, when it is not the input as it is. */
   toApi?: (value: never) => unknown;
   /** Omitted, the create sends the default rather than nothing. */
@@ -56,7 +59,9 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type KeysWhere<T, Condition> = { [K in keyof T]: T[K] extends Condition ? K : never }[keyof T];
 type InputKeys<T> = KeysWhere<T, { input: z.ZodType }>;
 type RequiredKeys<T> = KeysWhere<T, { input: z.ZodType; required: true }>;
-type ReadKeys<T> = KeysWhere<T, { read: (record: never) => unknown } | { output: true }>;
+type ReadKeys<T> = Exclude<KeysWhere<T, { read: (record: never) => unknown } | { output: true } | { api: string }>, KeysWhere<T, { writeOnly: true }>>;
+/** `connection_group.name` → `name`. */
+type LastPart<S extends string> = S extends `${string}.${infer Rest}` ? LastPart<Rest> : S;
 type InputValue<F> = F extends { input: infer S extends z.ZodType } ? z.output<S> : never;
 /** `createdAt` → `created_at`. */
 export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S;
@@ -66,7 +71,11 @@ type ReadValue<F, K, Rec> = F extends { read: (record: never) => infer V }
     ? SnakeCase<K & string> extends keyof Rec
       ? Rec[SnakeCase<K & string>]
       : never
-    : never;
+    : F extends { api: infer A extends string }
+      ? LastPart<A> extends keyof Rec
+        ? Rec[LastPart<A>]
+        : never
+      : never;
 
 /** A table entry for an output that is the record's field of the same name, in snake_case. */
 export const OUTPUT = { output: true } as const;
@@ -82,6 +91,27 @@ export function snakeCaseOf(name: string): string {
 export type ArgsMatchTable<Args, T> = [Exclude<keyof Args, InputKeys<T>>, Exclude<InputKeys<T>, keyof Args>] extends [never, never]
   ? true
   : { onlyInArgs: Exclude<keyof Args, InputKeys<T>>; onlyInTable: Exclude<InputKeys<T>, keyof Args> };
+
+/** What a field sends: its converted value, or the input as it is. */
+type ApiValue<F> = F extends { toApi: (value: never) => infer R } ? R : InputValue<F>;
+/** One entry per field sent under one name: its path in the body, its value, whether always sent. */
+type BodyEntry<T> = {
+  [K in keyof T]: T[K] extends { api: infer A extends string }
+    ? { path: A; value: ApiValue<T[K]>; always: T[K] extends { required: true } | { sendDefault: true } ? true : false }
+    : never;
+}[keyof T];
+type BodyLevel<E extends { path: string; value: unknown; always: boolean }> = { [X in E as X["path"] extends `${string}.${string}` ? never : X["always"] extends true ? X["path"] : never]: X["value"] } & {
+    [X in E as X["path"] extends `${string}.${string}` ? never : X["always"] extends true ? never : X["path"]]?: X["value"];
+  } & {
+    [P in E["path"] as P extends `${infer Head}.${string}` ? Head : never]: BodyLevel<
+      E extends { path: `${P extends `${infer Head}.${string}` ? Head : never}.${infer Rest}` } ? { path: Rest; value: E["value"]; always: E["always"] } : never
+    >;
+  };
+/**
+ * The create's body as the table sends it, typed, so it meets the endpoint's body type without
+ * a cast. Fields spread over several API names (`api: [...]`) are left to the endpoint's type.
+ */
+export type CreateBodyOf<T> = Simplify<BodyLevel<BodyEntry<T>>>;
 
 /** The inputs after `check`: omitted ones stay omitted, so "default" and "not managed" stay apart. */
 export type InputsOf<T> = Simplify<
@@ -108,6 +138,16 @@ function byteLength(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? "");
 }
 
+/** The record's field an output only renames, when `read` does not say otherwise. */
+function renamedFrom<Rec>(name: string, field: Field<Rec>): string | undefined {
+  if (field.read !== undefined || field.writeOnly) return undefined;
+  if (field.output) return snakeCaseOf(name);
+  if (field.toApi !== undefined && field.api !== undefined) {
+    throw new Error(`field ${name} converts its value for the API (toApi): declare how to read it back (read), or that it is writeOnly`);
+  }
+  return typeof field.api === "string" ? field.api.split(".").at(-1) : undefined;
+}
+
 export interface FieldsOptions<Inputs> {
   /** Rules across fields, worded like the schema's ("must be …"), run after every field passed. */
   refine?: (inputs: Inputs, ctx: z.RefinementCtx) => void;
@@ -116,9 +156,10 @@ export interface FieldsOptions<Inputs> {
 export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options: FieldsOptions<InputsOf<T>> = {}) {
   type Inputs = InputsOf<T>;
   type Outputs = OutputsOf<T, Rec>;
-  const entries = (Object.entries(table) as Array<[string, Field<Rec>]>).map(([name, field]): [string, Field<Rec>] =>
-    field.output && field.read === undefined ? [name, { ...field, read: (record) => (record as Record<string, unknown>)[snakeCaseOf(name)] }] : [name, field],
-  );
+  const entries = (Object.entries(table) as Array<[string, Field<Rec>]>).map(([name, field]): [string, Field<Rec>] => {
+    const renamed = renamedFrom(name, field);
+    return renamed === undefined ? [name, field] : [name, { ...field, read: (record) => (record as Values)[renamed] }];
+  });
   const inputFields = entries.filter(([, field]) => field.input !== undefined);
   /** Outputs read from the service's record. */
   const readFields = entries.filter(([, field]) => field.read !== undefined);
@@ -221,11 +262,11 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     },
 
     /** The fields a create sends: those given, and defaults where the service needs them said. */
-    createBody(inputs: Inputs): Values {
+    createBody(inputs: Inputs): CreateBodyOf<T> {
       const values = inputs as Values;
       const sent = entries.filter(([, field]) => field.api !== undefined);
       const pairs = sent.flatMap(([name, field]) => apiPairs(field, field.sendDefault ? desiredOf(name, field, values) : values[name]));
-      return bodyOf(pairs.filter(([, value]) => value !== undefined));
+      return bodyOf(pairs.filter(([, value]) => value !== undefined)) as CreateBodyOf<T>;
     },
 
     /** A PUT body carrying only what differs from the object as last seen; empty when nothing does. */

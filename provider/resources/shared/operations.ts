@@ -1,9 +1,10 @@
 /**
- * What most resources do alike, made from the field table and the service's endpoints: check by
- * the table's rules, diff by them, read by id (a 404 means the object is gone), update through
- * the resource's own update, delete by id (an object already gone counts as deleted). A
- * resource spreads these into its provider object and writes only what is its own: create, and
- * any operation that differs.
+ * A resource's operations, made from its field table and its declared endpoints: check by the
+ * table's rules, diff by them, create once (the table's body sent to the create endpoint; after
+ * an unknown outcome, the lookup endpoint finds what it may have made), read by id (a 404 means
+ * the object is gone), update through the resource's own update, delete by id (an object already
+ * gone counts as deleted). A resource spreads these into its provider object and writes only
+ * what a table and endpoints cannot say: waits, adoption rules, diff adjustments.
  */
 import type { z } from "zod";
 import type { RequestFn } from "../../client/http";
@@ -11,25 +12,55 @@ import { apiRequest } from "../../context";
 import { checkWithSchema } from "./check";
 import type { DetailedDiffResult, DiffOptions } from "./diff";
 import { unlessGone } from "./gone";
+import { reconciler } from "./reconciler";
 
 /** What of a field table the operations use (`fieldsOf` yields it). */
-export interface TableOperations<Rec, Inputs, Outputs> {
+export interface TableOperations<Rec, Inputs, Outputs, Body> {
   inputSchema: z.ZodType;
   diff(olds: Outputs, news: Inputs, options?: DiffOptions): DetailedDiffResult;
+  createBody(inputs: Inputs): Body;
+  outputs(record: Rec, inputs: Inputs): Outputs;
   readResult(id: string, record: Rec | undefined, props: Outputs): { id?: string; props?: Outputs; inputs?: Partial<Inputs> };
 }
 
-export interface Endpoints<Rec, Inputs, Outputs> {
+export interface Endpoints<Rec, Inputs, Outputs, Body> {
+  /** The kind in words, for messages and the claims of created objects ("connection group"). */
+  kind: string;
+  /** Sends the create with the body the table makes. */
+  create(request: RequestFn, body: Body, inputs: Inputs): Promise<Rec>;
+  /** After a create whose outcome is unknown: the objects, newest first, it may have made. */
+  findCreated(request: RequestFn, inputs: Inputs, sentAt: number): Promise<Rec[]>;
   /** The object as the service has it now. */
   get(request: RequestFn, id: string, props: Outputs): Promise<Rec>;
   remove(request: RequestFn, id: string, props: Outputs): Promise<unknown>;
   /** Brings the object to `news`; left out when every change replaces the resource. */
   update?(id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
+  /** Takes over the existing object `importId` names instead of creating one. */
+  adopt(importId: string, inputs: Inputs): Promise<Outputs>;
+  /** The adopted object's id, when it is not `importId` itself (a member named by email). */
+  adoptedId?(outputs: Outputs): string;
+  /** Runs before the create is sent (a connection's settings are tried first). */
+  beforeCreate?(request: RequestFn, inputs: Inputs, body: Body): Promise<void>;
+  /** Explains a refused create (a name another object holds); rethrows anything else. */
+  refused?(error: unknown, request: RequestFn, inputs: Inputs): Promise<never>;
+  /**
+   * The outputs of the object made, or found after an unknown outcome (`found`): a wait until it
+   * is ready, a found one brought to the inputs. Without it, the record's outputs.
+   */
+  settle?(request: RequestFn, record: Rec, inputs: Inputs, found: boolean): Promise<Outputs>;
   /** How the diff treats a replacement (a name the service holds once is deleted first). */
   diffOptions?: DiffOptions;
 }
 
-export function standardOperations<Rec, Inputs, Outputs>(fields: TableOperations<Rec, Inputs, Outputs>, endpoints: Endpoints<Rec, Inputs, Outputs>) {
+/** A record that names its owner teaches the reconciler who this API user is. */
+function noteOwnerOf(record: { owner_id?: unknown }): void {
+  if (typeof record.owner_id === "number") reconciler().noteOwner(record.owner_id);
+}
+
+export function standardOperations<Rec extends { id: number }, Inputs extends { importId?: string }, Outputs, Body>(
+  fields: TableOperations<Rec, Inputs, Outputs, Body>,
+  endpoints: Endpoints<Rec, Inputs, Outputs, Body>,
+) {
   const update = endpoints.update;
   return {
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
@@ -38,6 +69,28 @@ export function standardOperations<Rec, Inputs, Outputs>(fields: TableOperations
 
     async diff(_id: string, olds: Outputs, news: Inputs): Promise<DetailedDiffResult> {
       return fields.diff(olds, news, endpoints.diffOptions);
+    },
+
+    async create(inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
+      if (inputs.importId !== undefined) {
+        const outs = await endpoints.adopt(inputs.importId, inputs);
+        return { id: endpoints.adoptedId?.(outs) ?? inputs.importId, outs };
+      }
+      const request = apiRequest();
+      const body = fields.createBody(inputs);
+      await endpoints.beforeCreate?.(request, inputs, body);
+      const { record, adopted } = await reconciler()
+        .createOnce({
+          kind: endpoints.kind,
+          request,
+          send: () => endpoints.create(request, body, inputs),
+          find: (sentAt, lookup) => endpoints.findCreated(lookup, inputs, sentAt),
+          idOf: (made) => made.id,
+        })
+        .catch((error: unknown) => (endpoints.refused ? endpoints.refused(error, request, inputs) : Promise.reject(error)));
+      noteOwnerOf(record as { owner_id?: unknown });
+      const outs = endpoints.settle ? await endpoints.settle(request, record, inputs, adopted) : fields.outputs(record, inputs);
+      return { id: String(record.id), outs };
     },
 
     async read(id: string, props: Outputs) {

@@ -1,0 +1,200 @@
+/**
+ * The reference pages, made from the plugin's schema: one per resource and one per function,
+ * with an index. `npm run docs` writes them under docs/reference; a test holds the committed
+ * pages to the schema, so they cannot go stale.
+ */
+import { RESOURCES, type ResourceKind } from "../resources/registry";
+import { packageSchema, PACKAGE } from "./schema";
+
+type Json = Record<string, unknown>;
+interface Property {
+  type?: string;
+  $ref?: string;
+  items?: Property;
+  additionalProperties?: Property;
+  oneOf?: Property[];
+  description?: string;
+  secret?: boolean;
+  replaceOnChanges?: boolean;
+}
+interface ObjectSpec {
+  properties?: Record<string, Property>;
+  required?: string[];
+  description?: string;
+}
+interface Schema {
+  resources: Record<string, ObjectSpec & { inputProperties: Record<string, Property>; requiredInputs: string[] }>;
+  functions: Record<string, { description: string; inputs?: ObjectSpec; outputs: ObjectSpec }>;
+  types: Record<string, ObjectSpec>;
+  config: { variables: Record<string, Property> };
+}
+
+const nameOf = (token: string) => token.split(":").at(-1)!;
+const cell = (text: string | undefined) => (text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ");
+
+/** The property's type in words; named object types link to their section of the same page. */
+function typeText(property: Property): string {
+  if (property.$ref === "pulumi.json#/Any") return "any";
+  if (property.$ref !== undefined) {
+    const name = nameOf(property.$ref);
+    return `[${name}](#${name.toLowerCase()})`;
+  }
+  if (property.oneOf !== undefined) return property.oneOf.map(typeText).join(" or ");
+  if (property.type === "array") return `list of ${property.items ? typeText(property.items) : "any"}`;
+  if (property.type === "object") return `map of ${property.additionalProperties ? typeText(property.additionalProperties) : "any"}`;
+  return property.type ?? "any";
+}
+
+/** The named types a page's properties use, nested ones included, each once. */
+function typesUsed(properties: Property[], schema: Schema, found = new Set<string>()): string[] {
+  for (const property of properties) {
+    const nested = [property.items, property.additionalProperties, ...(property.oneOf ?? [])].filter((p): p is Property => p !== undefined);
+    typesUsed(nested, schema, found);
+    if (property.$ref === undefined || !property.$ref.startsWith("#/types/")) continue;
+    const token = property.$ref.slice("#/types/".length);
+    if (found.has(token)) continue;
+    found.add(token);
+    typesUsed(Object.values(schema.types[token]?.properties ?? {}), schema, found);
+  }
+  return [...found];
+}
+
+function inputTable(properties: Record<string, Property>, required: readonly string[]): string[] {
+  const rows = Object.entries(properties).map(([name, p]) => {
+    const flags = [required.includes(name) ? "required" : "optional", p.replaceOnChanges ? "replaces" : undefined, p.secret ? "secret" : undefined];
+    return `| \`${name}\` | ${typeText(p)} | ${flags.filter(Boolean).join(", ")} | ${cell(p.description)} |`;
+  });
+  return ["| input | type | | description |", "|---|---|---|---|", ...rows];
+}
+
+function outputTable(properties: Record<string, Property>): string[] {
+  const rows = Object.entries(properties).map(([name, p]) => `| \`${name}\` | ${typeText(p)}${p.secret ? " (secret)" : ""} | ${cell(p.description)} |`);
+  return ["| output | type | description |", "|---|---|---|", ...rows];
+}
+
+function typeSections(tokens: string[], schema: Schema): string[] {
+  return tokens.flatMap((token) => {
+    const spec = schema.types[token]!;
+    return ["", `### ${nameOf(token)}`, "", ...inputTable(spec.properties ?? {}, spec.required ?? [])];
+  });
+}
+
+/** A value as TypeScript source; a secret is read from the stack's configuration. */
+function typescriptValue(value: unknown, indent: string): string {
+  if (isSecretExample(value)) return `config.requireSecret(${JSON.stringify(value.secretConfig)})`;
+  if (Array.isArray(value)) return `[${value.map((item) => typescriptValue(item, indent)).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const inner = `${indent}  `;
+    const entries = Object.entries(value).map(([key, item]) => `${inner}${/^[A-Za-z_]\w*$/.test(key) ? key : JSON.stringify(key)}: ${typescriptValue(item, inner)},`);
+    return `{\n${entries.join("\n")}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export interface SecretExample {
+  secretConfig: string;
+}
+
+export function isSecretExample(value: unknown): value is SecretExample {
+  return value !== null && typeof value === "object" && typeof (value as SecretExample).secretConfig === "string";
+}
+
+function typescriptExample(kind: ResourceKind, example: Json): string[] {
+  const usesConfig = JSON.stringify(example).includes('"secretConfig"');
+  return [
+    "```ts",
+    'import * as pulumi from "@pulumi/pulumi";',
+    'import * as etl from "pulumi-etl";',
+    "",
+    ...(usesConfig ? ["const config = new pulumi.Config();"] : []),
+    `const ${kind.charAt(0).toLowerCase()}${kind.slice(1)} = new etl.${kind}("example", ${typescriptValue(example, "")});`,
+    "```",
+  ];
+}
+
+function resourcePage(kind: ResourceKind, schema: Schema): string {
+  const spec = schema.resources[`${PACKAGE}:index:${kind}`]!;
+  const inputs = spec.inputProperties;
+  const outputs = Object.fromEntries(Object.entries(spec.properties ?? {}).filter(([name]) => inputs[name] === undefined));
+  const types = typesUsed([...Object.values(inputs), ...Object.values(outputs)], schema);
+  return [
+    `# ${kind}`,
+    "",
+    spec.description ?? "",
+    "",
+    "## Example",
+    "",
+    ...typescriptExample(kind, RESOURCES[kind].example),
+    "",
+    "## Inputs",
+    "",
+    "A change of an input marked *replaces* replaces the object; any other updates it in place. Every input is an output too.",
+    "",
+    ...inputTable(inputs, spec.requiredInputs),
+    "",
+    "## Outputs",
+    "",
+    ...outputTable(outputs),
+    ...(types.length > 0 ? ["", "## Types", ...typeSections(types, schema)] : []),
+    "",
+    "## Import",
+    "",
+    `An existing object is brought under management by its id, with the plugin: \`pulumi import ${PACKAGE}:index:${kind} <name> <id>\`; or, on either surface, by setting \`importId\` on the resource for one \`pulumi up\`.`,
+    "",
+  ].join("\n");
+}
+
+function functionPage(name: string, schema: Schema): string {
+  const spec = schema.functions[`${PACKAGE}:index:${name}`]!;
+  const args = spec.inputs?.properties ?? {};
+  const results = spec.outputs.properties ?? {};
+  return [
+    `# ${name}`,
+    "",
+    spec.description,
+    "",
+    "## Arguments",
+    "",
+    ...(Object.keys(args).length === 0 ? ["None."] : inputTable(args, spec.inputs?.required ?? [])),
+    "",
+    "## Result",
+    "",
+    ...(Object.keys(results).length === 0 ? [spec.outputs.description ?? "An object."] : outputTable(results)),
+    "",
+  ].join("\n");
+}
+
+function indexPage(schema: Schema): string {
+  const resources = Object.keys(schema.resources).map(nameOf);
+  const functions = Object.keys(schema.functions).map(nameOf);
+  const settings = Object.entries(schema.config.variables).map(([name, p]) => `| \`${PACKAGE}:${name}\` | ${typeText(p)}${p.secret ? " (secret)" : ""} | ${cell(p.description)} |`);
+  return [
+    "# Reference",
+    "",
+    "Made from the plugin's schema by `npm run docs`; do not edit by hand.",
+    "",
+    "## Provider settings",
+    "",
+    "| setting | type | description |",
+    "|---|---|---|",
+    ...settings,
+    "",
+    "## Resources",
+    "",
+    ...resources.map((kind) => `- [${kind}](resources/${kind}.md): ${schema.resources[`${PACKAGE}:index:${kind}`]!.description}`),
+    "",
+    "## Functions",
+    "",
+    ...functions.map((name) => `- [${name}](functions/${name}.md): ${schema.functions[`${PACKAGE}:index:${name}`]!.description}`),
+    "",
+  ].join("\n");
+}
+
+/** Every page, by its path under docs/reference. */
+export function referencePages(): Map<string, string> {
+  const schema = packageSchema() as unknown as Schema;
+  const pages = new Map<string, string>([["README.md", indexPage(schema)]]);
+  for (const token of Object.keys(schema.resources)) pages.set(`resources/${nameOf(token)}.md`, resourcePage(nameOf(token) as ResourceKind, schema));
+  for (const token of Object.keys(schema.functions)) pages.set(`functions/${nameOf(token)}.md`, functionPage(nameOf(token), schema));
+  return pages;
+}

@@ -1,0 +1,44 @@
+/**
+ * The reference pages under docs/reference are what the plugin's schema says (`npm run docs`
+ * writes them), and every page's example is a valid declaration of its kind.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { referencePages } from "pulumi-etl/plugin";
+import { RESOURCE_KINDS, RESOURCES } from "../../provider/resources/registry";
+import { isSecretExample } from "../../provider/plugin/reference-docs";
+
+const ROOT = path.resolve(__dirname, "..", "..", "docs", "reference");
+
+function committedPages(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? committedPages(path.join(dir, entry.name)) : [path.relative(ROOT, path.join(dir, entry.name)).split(path.sep).join("/")],
+  );
+}
+
+/** An example's inputs as a program would hand them over: a secret from configuration becomes its value. */
+function asGiven(value: unknown): unknown {
+  if (isSecretExample(value)) return "a-secret-value";
+  if (Array.isArray(value)) return value.map(asGiven);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asGiven(item)]));
+  return value;
+}
+
+describe("the reference pages", () => {
+  const pages = referencePages();
+
+  it("are committed exactly as the schema makes them (run `npm run docs` after changing a field, a kind or a function)", () => {
+    expect(committedPages().sort()).toEqual([...pages.keys()].sort());
+    for (const [page, text] of pages) expect(readFileSync(path.join(ROOT, page), "utf8"), `docs/reference/${page}`).toBe(text);
+  });
+
+  it("have a page per kind of the list, with its example", () => {
+    for (const kind of RESOURCE_KINDS) expect(pages.get(`resources/${kind}.md`), kind).toContain(`new etl.${kind}("example"`);
+  });
+
+  it.each(RESOURCE_KINDS)("%s's example passes the kind's check", async (kind) => {
+    const result = await RESOURCES[kind].provider.check({}, asGiven(RESOURCES[kind].example) as Record<string, unknown>);
+    expect("failures" in result ? result.failures : []).toEqual([]);
+  });
+});

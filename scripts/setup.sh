@@ -27,6 +27,11 @@ PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")"
 export PULUMI_ETL_ENGINE_ROOT
 export PATH="$PULUMI_ETL_ENGINE_ROOT/bin:$PATH"
 
+# The Python and Go language hosts, the SDK generator and a Python environment with pulumi.
+PULUMI_ETL_LANGUAGES_ROOT="$(bash "$REPO_ROOT/scripts/languages.sh")"
+export PULUMI_ETL_LANGUAGES_ROOT
+export PATH="$PULUMI_ETL_LANGUAGES_ROOT/bin:$PATH"
+
 # Offline, local operation: a file backend in an ignored folder, passphrase-encrypted secrets,
 # no update check and no plugin downloads.
 mkdir -p "$LOCAL_ROOT/home" "$LOCAL_ROOT/backend"

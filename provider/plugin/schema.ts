@@ -181,11 +181,33 @@ const ARGUMENT_TYPES: Record<ArgumentType, PropertySpec> = {
   integerOrString: { oneOf: [{ type: "integer" }, { type: "string" }] },
 };
 
-function functionSpec(declaration: FunctionDeclaration): Json {
+const camelCaseOf = (name: string) => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+
+/** The record's JSON Schema with its own fields named in camelCase, as the functions return them. */
+function camelCasedRecord(record: z.ZodObject): Json {
+  const schema = z.toJSONSchema(record, { io: "output", unrepresentable: "any" }) as Json;
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, property]) => [camelCaseOf(name), property]);
+  return { ...schema, properties: Object.fromEntries(properties), required: ((schema.required ?? []) as string[]).map(camelCaseOf) };
+}
+
+function resultSpec(name: string, declaration: FunctionDeclaration, types: TypeSpecs): Json {
+  const described = "The record as the service returns it, with camelCase names.";
+  if (declaration.returnsList) {
+    const items = declaration.result ? objectType(camelCasedRecord(declaration.result), `${capitalized(name)}Item`, types) : ANY;
+    return { properties: { items: { type: "array", items, description: "What the service returned." } }, required: ["items"], type: "object" };
+  }
+  if (declaration.result === undefined) return { properties: {}, type: "object", description: described };
+  const record = camelCasedRecord(declaration.result);
+  const properties = Object.entries(record.properties as Record<string, Json>).map(([field, property]) => [
+    field,
+    fromJsonSchema(property, `${capitalized(name)}Result${capitalized(field)}`, types),
+  ]);
+  return { properties: Object.fromEntries(properties), required: record.required, type: "object", description: described };
+}
+
+function functionSpec(name: string, declaration: FunctionDeclaration, types: TypeSpecs): Json {
   const args = Object.entries(declaration.args ?? {});
-  const result = declaration.returnsList
-    ? { properties: { items: { type: "array", items: ANY, description: "What the service returned." } }, required: ["items"], type: "object" }
-    : { properties: {}, type: "object", description: "The record as the service returns it, with camelCase names." };
+  const result = resultSpec(name, declaration, types);
   return {
     description: declaration.description,
     ...(args.length > 0
@@ -210,10 +232,23 @@ function configSpec(): Json {
   return variables;
 }
 
+/** Where each language's SDK is published from (sdk/<language>) and under which name; every SDK carries the schema's version. */
+export const SDK_NAMES = {
+  nodejs: "@pulumi-etl/sdk",
+  python: "pulumi_etl",
+  go: "github.com/pulumi-etl/pulumi-etl/sdk/go/etl",
+} as const;
+
+const SDK_LANGUAGES = {
+  nodejs: { packageName: SDK_NAMES.nodejs, respectSchemaVersion: true },
+  python: { packageName: SDK_NAMES.python, respectSchemaVersion: true },
+  go: { importBasePath: SDK_NAMES.go, respectSchemaVersion: true, generateResourceContainerTypes: false },
+};
+
 export function packageSchema(): Json {
   const types: TypeSpecs = {};
   const resources = Object.fromEntries(RESOURCE_KINDS.map((kind) => [typeToken(kind), resourceSpec(kind, RESOURCES[kind], types)]));
-  const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, declaration]) => [typeToken(name), functionSpec(declaration)]));
+  const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, declaration]) => [typeToken(name), functionSpec(name, declaration, types)]));
   const variables = configSpec();
   return {
     name: PACKAGE,
@@ -227,5 +262,6 @@ export function packageSchema(): Json {
     resources,
     functions,
     types,
+    language: SDK_LANGUAGES,
   };
 }

@@ -50,10 +50,10 @@ const unusedRequest: RequestFn = async () => {
 };
 
 /** A reconciler of its own per test, on a clock that moves only when it sleeps; `slept` records the sleeps. */
-function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = []): Reconciler {
+function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = [], cancelled = () => false): Reconciler {
   let now = SENT_AT;
   const clock = { now: () => now, sleep: async (ms: number) => void (slept.push(ms), (now += ms)) };
-  return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line) });
+  return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line), cancelled });
 }
 
 describe("createOnce", () => {
@@ -156,6 +156,26 @@ describe("createOnce", () => {
     expect(created).toEqual({ record: { id: 9 }, adopted: true });
     expect(slept).toEqual([2_000, 4_000]);
     expect(lines.filter((l) => l.includes("trying again in"))).toHaveLength(2);
+  });
+
+  it("still looks for what a create made once the deployment is cancelled, for a little while only", async () => {
+    const unreachable = () => new ConnectionError({ status: 0, request: request0, serviceMessage: "could not reach it (ECONNREFUSED)" });
+    let lookups = 0;
+    reconciler = reconcilerFor(600_000, lines, slept, () => true);
+    const found = await createOnce({
+      ...base,
+      send: async () => Promise.reject(dropped()),
+      find: async () => {
+        if (++lookups < 3) throw unreachable();
+        return [{ id: 9 }];
+      },
+    });
+    expect(found).toEqual({ record: { id: 9 }, adopted: true });
+    slept.length = 0;
+    const attempt = createOnce({ ...base, send: async () => Promise.reject(dropped()), find: async () => Promise.reject(unreachable()) });
+    await expect(attempt).rejects.toThrow(/may or may not have been created/);
+    // 2 + 4 + 8 s, and the next wait would pass the 20 s a cancelled deployment allows.
+    expect(slept).toEqual([2_000, 4_000, 8_000]);
   });
 
   it("gives up on a lookup the service refuses (not a passing failure) at once", async () => {

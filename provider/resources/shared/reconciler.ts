@@ -50,9 +50,16 @@ export interface ReconcilerOptions {
   patienceMs: () => number;
   /** Told when a found object is taken over, or a lookup is tried again. */
   log: (line: string) => void;
+  /** Whether the deployment is cancelled (default: this process's cancellation). */
+  cancelled?: () => boolean;
 }
 
 const LOOKUP_DELAYS = { firstMs: 2_000, maxMs: 30_000 } as const;
+/**
+ * How long a cancelled deployment still tries a failing lookup: giving up leaves an object no
+ * later `up` can tell apart, and a runner's grace after Ctrl-C is short, so a little while only.
+ */
+export const CANCELLED_LOOKUP_PATIENCE_MS = 20_000;
 
 export class Reconciler {
   private readonly claimed = new Set<string>();
@@ -162,23 +169,25 @@ export class Reconciler {
   }
 
   /**
-   * Tries a lookup again while the service cannot answer, unless the deployment is cancelled: a
-   * lookup that fails leaves the outcome unknown, and a later `up` could not tell the object
-   * apart any more (its window is gone), so an outage is waited out longer than one request's.
+   * Tries a lookup again while the service cannot answer: a lookup that fails leaves the outcome
+   * unknown, and a later `up` could not tell the object apart any more (its window is gone), so
+   * an outage is waited out longer than one request's, and a cancelled deployment still tries
+   * for a little while (CANCELLED_LOOKUP_PATIENCE_MS) rather than leave an object behind.
    */
   private async patiently<T>(kind: string, lookup: () => Promise<T>): Promise<T> {
     const { clock, log } = this.options;
-    const sleep = cancellableSleep(clock.sleep, cancelSignal);
+    const cancelled = this.options.cancelled ?? isCancelled;
+    const cancellable = cancellableSleep(clock.sleep, cancelSignal);
     const started = clock.now();
     for (let delay: number = LOOKUP_DELAYS.firstMs; ; delay = Math.min(LOOKUP_DELAYS.maxMs, delay * 2)) {
       try {
         return await lookup();
       } catch (error) {
         const waited = clock.now() - started;
-        if (!isTransient(error) || isCancelled() || waited + delay > this.options.patienceMs()) throw error;
+        const patience = cancelled() ? Math.min(this.options.patienceMs(), CANCELLED_LOOKUP_PATIENCE_MS) : this.options.patienceMs();
+        if (!isTransient(error) || waited + delay > patience) throw error;
         log(`${kind} create: looking for what the request made failed (${(error as Error).message}); trying again in ${Math.round(delay / 1000)} s`);
-        await sleep(delay);
-        if (isCancelled()) throw error;
+        await (cancelled() ? clock.sleep(delay) : cancellable(delay));
       }
     }
   }

@@ -1,0 +1,65 @@
+# Builds Go programs from the Go module proxy, with progress lines. Sourced, not run.
+
+elapsed() { local s=$((SECONDS - $1)); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
+
+# `go build -v` names each package as it compiles it: turn that into a line every 5 %.
+report_build_progress() {
+  local label="$1" total="$2" started="$3" done=0 step next
+  step=$(((total + 19) / 20))
+  next=$step
+  while IFS= read -r line; do
+    case "$line" in
+      *:*) printf '%s\n' "$line" >&2 ;; # compiler diagnostics carry file:line
+      *)
+        done=$((done + 1))
+        if [ "$done" -ge "$next" ]; then
+          say "$label: compiled $done of about $total packages ($(elapsed "$started"))"
+          next=$((next + step))
+        fi
+        ;;
+    esac
+  done
+}
+
+# `go` names every module it downloads: one line per 50 modules instead.
+report_downloads() {
+  local label="$1" count=0
+  while IFS= read -r line; do
+    case "$line" in
+      "go: downloading "*)
+        count=$((count + 1))
+        [ $((count % 50)) -ne 0 ] || say "$label: downloaded $count modules"
+        ;;
+      *) printf '%s\n' "$line" >&2 ;;
+    esac
+  done
+}
+
+require_go() {
+  command -v go >/dev/null ||
+    die "no Pulumi CLI $ENGINE_VERSION or newer is on PATH, and Go is not installed to build one." \
+      "Install either the Pulumi CLI ($ENGINE_VERSION or newer, v3) or Go 1.25 or newer, then run this again."
+  version_at_least "$(go env GOVERSION | sed 's/^go//')" 1.25 ||
+    die "Go $(go env GOVERSION) is too old to build the Pulumi CLI." \
+      "Install Go 1.25 or newer, or the Pulumi CLI $ENGINE_VERSION or newer, then run this again."
+}
+
+# build_binary MODULE_DIR PACKAGE VERSION OUTPUT: a version-stamped static build of PACKAGE,
+# resolved through the wrapper module whose go.sum pins every dependency.
+build_binary() {
+  local module="$1" package="$2" version="$3" output="$4" started=$SECONDS total label
+  label="$(basename "$output") $version"
+  (
+    cd "$module"
+    export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0
+    # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
+    # `go mod download` (all modules) would ask for, while .mod and .zip are served.
+    say "$label: downloading the modules it imports"
+    total="$(go list -deps "$package" 2> >(report_downloads "$label") | wc -l)" || exit 1
+    say "$label: compiling about $total packages ($(elapsed "$started"))"
+    go build -v -trimpath -tags osusergo,grpcnotrace \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version" \
+      -o "$output" "$package" 2>&1 | report_build_progress "$label" "$total" "$started"
+  ) || die "building $label failed (see the go output above)."
+  say "$label: built in $(elapsed "$started")"
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Prints the root of what programs in Python and Go, and the SDKs, need beside the engine:
+#   bin/     the Python and Go language hosts (with the Python host's `pulumi-language-python-exec`
+#            shim) and `pulumi-etl-codegen`, the SDK generator (Pulumi's own code generators);
+#   python/  a virtual environment holding the `pulumi` package of the engine's version.
+# Built from the Go module proxy and PyPI into the cache, once per machine; each part only when
+# it is missing.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
+
+root="$CACHE_ROOT/languages/$LANGUAGE_HOST_VERSION-$ENGINE_VERSION"
+bin="$root/bin"
+venv="$root/python"
+# The Python SDK of the same release as the engine.
+python_pulumi_version="${ENGINE_VERSION#v}"
+mkdir -p "$bin"
+
+# build_once PROGRAM MODULE_DIR PACKAGE VERSION: builds bin/PROGRAM unless it is there.
+build_once() {
+  local program="$1" module="$2" package="$3" version="$4"
+  [ -x "$bin/$program" ] && return 0
+  require_go
+  mkdir -p "$bin/.partial"
+  build_binary "$module" "$package" "$version" "$bin/.partial/$program"
+  mv "$bin/.partial/$program" "$bin/$program"
+}
+
+# The Python host runs programs through a shim script that ships beside it in the same module.
+place_python_shim() {
+  local module_dir
+  [ -x "$bin/pulumi-language-python-exec" ] && return 0
+  module_dir="$(cd "$ENGINE_MODULE_DIR/language-host" && GOTOOLCHAIN=local GOFLAGS=-mod=readonly go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)"
+  install -m 0755 "$module_dir/python/cmd/pulumi-language-python-exec" "$bin/pulumi-language-python-exec"
+}
+
+make_python_environment() {
+  [ -f "$venv/.complete-$python_pulumi_version" ] && return 0
+  command -v python3 >/dev/null || die "Python 3 is not installed." "Install Python 3.9 or newer (with its venv module), then run this again."
+  local started=$SECONDS
+  say "python: making a virtual environment with pulumi $python_pulumi_version from PyPI in $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv" || die "python3 -m venv failed." "Install Python's venv module (Debian: python3-venv), then run this again."
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" ||
+    die "installing pulumi $python_pulumi_version from PyPI failed (see pip's output above)."
+  touch "$venv/.complete-$python_pulumi_version"
+  say "python: ready in $(elapsed "$started")"
+}
+
+build_once pulumi-language-python "$ENGINE_MODULE_DIR/language-host" \
+  github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python "$LANGUAGE_HOST_VERSION"
+place_python_shim
+build_once pulumi-language-go "$ENGINE_MODULE_DIR/language-host" \
+  github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "$LANGUAGE_HOST_VERSION"
+build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR" pulumi-etl/engine/codegen "$ENGINE_VERSION"
+make_python_environment
+echo "$root"

@@ -2,7 +2,8 @@
 # Prints the root of what programs in Python and Go, and the SDKs, need beside the engine:
 #   bin/     the Python and Go language hosts (with the Python host's `pulumi-language-python-exec`
 #            shim) and `pulumi-etl-codegen`, the SDK generator (Pulumi's own code generators);
-#   python/  a virtual environment holding the `pulumi` package of the engine's version.
+#   python/  a virtual environment holding the `pulumi` package of the engine's version, the
+#            Python SDK's other dependencies, and what builds the SDK (setuptools, wheel).
 # Built from the Go module proxy and PyPI into the cache, once per machine; each part only when
 # it is missing.
 set -euo pipefail
@@ -42,7 +43,7 @@ make_python_environment() {
   rm -rf "$venv"
   python3 -m venv "$venv" || die "python3 -m venv failed." "Install Python's venv module (Debian: python3-venv), then run this again."
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" ||
+    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel ||
     die "installing pulumi $python_pulumi_version from PyPI failed (see pip's output above)."
   touch "$venv/.complete-$python_pulumi_version"
   say "python: ready in $(elapsed "$started")"

@@ -1,0 +1,66 @@
+// The language lifecycle's program in Go through the generated SDK: a key, a connection with a
+// secret password, a schedule and a job run, and two functions.
+package main
+
+import (
+	"github.com/pulumi-etl/pulumi-etl/sdk/go/etl"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		cfg := config.New(ctx, "test")
+		deploy, err := etl.NewPublicKey(ctx, "deploy", &etl.PublicKeyArgs{
+			PublicKey: pulumi.String(cfg.Require("keyLine")),
+			Name:      pulumi.String(cfg.Require("keyName")),
+		})
+		if err != nil {
+			return err
+		}
+		warehouse, err := etl.NewConnection(ctx, "warehouse", &etl.ConnectionArgs{
+			Type:     pulumi.String("postgres"),
+			Name:     pulumi.String("warehouse"),
+			Host:     pulumi.String("warehouse.db.example.com"),
+			Username: pulumi.String("etl"),
+			Password: cfg.RequireSecret("password"),
+			Database: pulumi.String("analytics"),
+		})
+		if err != nil {
+			return err
+		}
+		nightly, err := etl.NewSchedule(ctx, "nightly", &etl.ScheduleArgs{
+			Name:     pulumi.String(cfg.Require("scheduleName")),
+			Interval: &etl.ScheduleIntervalArgs{Amount: pulumi.Float64(1), Unit: pulumi.String("days")},
+			Task: &etl.ScheduleTaskArgs{
+				Nodes:    pulumi.Any(2),
+				Packages: pulumi.Array{pulumi.Any(map[string]interface{}{"packageId": "101"})},
+			},
+		})
+		if err != nil {
+			return err
+		}
+		backfill, err := etl.NewJobRun(ctx, "backfill", &etl.JobRunArgs{ClusterId: pulumi.Any(201), PackageId: pulumi.Any(101)})
+		if err != nil {
+			return err
+		}
+		found, err := etl.GetPackage(ctx, &etl.GetPackageArgs{PackageId: 101})
+		if err != nil {
+			return err
+		}
+		regionType := "s3"
+		regions, err := etl.GetRegions(ctx, &etl.GetRegionsArgs{Type: &regionType})
+		if err != nil {
+			return err
+		}
+		ctx.Export("keyId", deploy.ID())
+		ctx.Export("fingerprint", deploy.Fingerprint)
+		ctx.Export("warehouseId", warehouse.ID())
+		ctx.Export("password", warehouse.Password)
+		ctx.Export("scheduleId", nightly.ID())
+		ctx.Export("jobStatus", backfill.Status)
+		ctx.Export("packageName", pulumi.String(found.Name))
+		ctx.Export("regionCount", pulumi.Int(len(regions.Items)))
+		return nil
+	})
+}

@@ -1,0 +1,4 @@
+/** The python SDK on the real engine: see test/support/language-lifecycle.ts. */
+import { describeLanguageLifecycle } from "../support/language-lifecycle";
+
+describeLanguageLifecycle("python");

@@ -1,0 +1,108 @@
+/**
+ * One lifecycle, run by a program in each language through its generated SDK and the plugin: a
+ * PublicKey, a Connection with a secret password, a Schedule and a JobRun; up; an unchanged
+ * preview with no API call of the resources; refresh with no change; an update in place and a
+ * replace; drift corrected; an object deleted out of band and made again; two functions;
+ * destroy leaving nothing; the password and the API key in no file and no output.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
+import { createLanguageStack, type Language, type LanguageStack } from "./language-project";
+import { ed25519PublicKeyLine } from "./keys";
+import { startLocalService, type LocalService } from "./service";
+import { filesUnder } from "./soak";
+
+const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [{ name: "out", records: 10 }] } };
+const CLUSTER = { id: 201, name: "ready", nodes: 4 };
+/** A Go program is compiled by every operation; the first compile of its dependencies is the slow one. */
+const TIMEOUT_MS = 900_000;
+
+export function describeLanguageLifecycle(language: Language): void {
+  describe(`a ${language} program through the generated SDK and the plugin`, { timeout: TIMEOUT_MS }, () => {
+    const password = `${language}-SECRET-pw-${process.pid}`;
+    const key = ed25519PublicKeyLine(`${language}@example.com`);
+    let service: LocalService;
+    let test: LanguageStack;
+    let outputs: OutputMap;
+    const cliOutput: string[] = [];
+    const events: EngineEvent[] = [];
+    const onOutput = (text: string) => cliOutput.push(text);
+    const onEvent = (event: EngineEvent) => events.push(event);
+    const up = async (options: { refresh?: boolean } = {}) => (outputs = (await test.stack.up({ onOutput, onEvent, ...options })).outputs);
+    const setNames = (keyName: string, scheduleName: string) =>
+      test.stack.setAllConfig({ "test:keyName": { value: keyName }, "test:scheduleName": { value: scheduleName } });
+    const schedule = async () => (await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).body as { name: string };
+
+    beforeAll(async () => {
+      service = await startLocalService({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
+      test = await createLanguageStack(language, service, {
+        "test:keyLine": { value: key.line },
+        "test:keyName": { value: "deploy" },
+        "test:scheduleName": { value: "nightly" },
+        "test:password": { value: password, secret: true },
+      });
+    }, TIMEOUT_MS);
+
+    afterAll(async () => {
+      test?.dispose();
+      await service?.emulator.close();
+    });
+
+    it("up creates every object through the plugin, and the functions answer", async () => {
+      await up();
+      expect(outputs.fingerprint!.value).toBe(key.fingerprint);
+      expect(outputs.jobStatus!.value).toBe("completed");
+      expect(outputs.packageName!.value).toBe("orders-rollup");
+      expect(outputs.regionCount!.value).toBeGreaterThan(0);
+      expect(outputs.password!.secret).toBe(true);
+      expect(await schedule()).toMatchObject({ name: "nightly" });
+      const connection = await service.api("GET", `/connections/postgres/${outputs.warehouseId!.value}`);
+      expect(connection.body).toMatchObject({ host: "warehouse.db.example.com", database: "analytics" });
+    });
+
+    it("an unchanged preview proposes nothing and the resources make no API call; refresh finds nothing changed", async () => {
+      await service.resetRequests();
+      await test.stack.preview({ expectNoChanges: true, onOutput });
+      // The functions the program calls are its own reads; the resources make none.
+      expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual([]);
+      await test.stack.refresh({ expectNoChanges: true, onOutput });
+    });
+
+    it("a new schedule name updates in place and a new key name replaces the key, as the detailed diff says", async () => {
+      await setNames("deploy-renamed", "nightly-renamed");
+      events.length = 0;
+      await service.resetRequests();
+      await test.stack.preview({ diff: true, onOutput, onEvent });
+      expect(await service.writeRequests()).toEqual([]);
+      const steps = events.flatMap((event) => (event.resourcePreEvent ? [event.resourcePreEvent.metadata] : []));
+      expect(steps.find((step) => step.urn.endsWith("::nightly"))).toMatchObject({ op: "update", detailedDiff: { name: { diffKind: "update" } } });
+      expect(steps.find((step) => step.urn.endsWith("::deploy") && step.op === "replace")?.detailedDiff).toEqual({ name: { diffKind: "update-replace", inputDiff: true } });
+      const oldKey = outputs.keyId!.value;
+      await up();
+      expect((await schedule()).name).toBe("nightly-renamed");
+      expect(outputs.keyId!.value).not.toBe(oldKey);
+    });
+
+    it("drift made out of band is corrected, and an object deleted out of band is made again", async () => {
+      await service.api("PUT", `/schedules/${outputs.scheduleId!.value}`, { name: "changed-by-hand" });
+      const oldKey = outputs.keyId!.value;
+      expect((await service.api("DELETE", `/user/keys/${oldKey}`)).status).toBeLessThan(300);
+      await up({ refresh: true });
+      expect((await schedule()).name).toBe("nightly-renamed");
+      expect(outputs.keyId!.value).not.toBe(oldKey);
+      expect((await service.api("GET", `/user/keys/${outputs.keyId!.value}`)).status).toBe(200);
+    });
+
+    it("destroy leaves nothing, and the password and the API key are in no file and no output", async () => {
+      await test.stack.destroy({ onOutput });
+      const account = (await service.state()).accounts[0];
+      expect([account.publicKeys.length, account.schedules.length, account.connections.length]).toEqual([0, 0, 0]);
+      const written = [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];
+      for (const text of written) {
+        expect(text).not.toContain(password);
+        expect(text).not.toContain(service.apiKey);
+      }
+    });
+  });
+}

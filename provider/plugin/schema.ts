@@ -36,6 +36,11 @@ function fromJsonSchema(schema: Json, typeName: string, types: TypeSpecs): Prope
     const kept = withoutNull(branches);
     return kept.length === 1 ? fromJsonSchema(kept[0]!, typeName, types) : ANY;
   }
+  if (Array.isArray(schema.type)) {
+    // zod writes a nullable field as `type: [T, "null"]`; null is how the service says "none".
+    const kinds = (schema.type as string[]).filter((kind) => kind !== "null");
+    return kinds.length === 1 ? fromJsonSchema({ ...schema, type: kinds[0] }, typeName, types) : ANY;
+  }
   if (schema.enum !== undefined) {
     const values = schema.enum as unknown[];
     if (values.every((value) => typeof value === "string")) return { type: "string" };
@@ -183,9 +188,13 @@ const ARGUMENT_TYPES: Record<ArgumentType, PropertySpec> = {
 
 const camelCaseOf = (name: string) => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 
-/** The record's JSON Schema with its own fields named in camelCase, as the functions return them. */
+/**
+ * The record's JSON Schema with its own fields named in camelCase, as the functions return them.
+ * Its wire form (`io: "input"`): a field the client normalizes (a null description made "")
+ * has no JSON Schema of its output, and an untyped result field breaks the Python SDK's checks.
+ */
 function camelCasedRecord(record: z.ZodObject): Json {
-  const schema = z.toJSONSchema(record, { io: "output", unrepresentable: "any" }) as Json;
+  const schema = z.toJSONSchema(record, { io: "input", unrepresentable: "any" }) as Json;
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, property]) => [camelCaseOf(name), property]);
   return { ...schema, properties: Object.fromEntries(properties), required: ((schema.required ?? []) as string[]).map(camelCaseOf) };
 }

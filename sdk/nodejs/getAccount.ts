@@ -18,14 +18,14 @@ export function getAccount(opts?: pulumi.InvokeOptions): Promise<GetAccountResul
  */
 export interface GetAccountResult {
     readonly accountId: string;
-    readonly createdAt?: any;
+    readonly createdAt?: string;
     readonly id: any;
     readonly isOwner?: boolean;
-    readonly name: any;
+    readonly name: string;
     readonly ownerId?: number;
-    readonly region?: any;
-    readonly role?: any;
-    readonly updatedAt?: any;
+    readonly region?: string;
+    readonly role?: string;
+    readonly updatedAt?: string;
 }
 /**
  * The configured account.

@@ -18,12 +18,12 @@ export function getCurrentUser(opts?: pulumi.InvokeOptions): Promise<GetCurrentU
  */
 export interface GetCurrentUserResult {
     readonly confirmed?: boolean;
-    readonly createdAt?: any;
+    readonly createdAt?: string;
     readonly email: string;
     readonly id: number;
-    readonly name: any;
-    readonly timeZone?: any;
-    readonly updatedAt?: any;
+    readonly name: string;
+    readonly timeZone?: string;
+    readonly updatedAt?: string;
 }
 /**
  * The user the API key belongs to (never the key).

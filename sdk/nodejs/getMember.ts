@@ -25,21 +25,21 @@ export interface GetMemberArgs {
  * The record as the service returns it, with camelCase names.
  */
 export interface GetMemberResult {
-    readonly avatarUrl?: any;
+    readonly avatarUrl?: string;
     readonly confirmed: boolean;
-    readonly confirmedAt?: any;
+    readonly confirmedAt?: string;
     readonly createdAt: string;
-    readonly displayName?: any;
+    readonly displayName?: string;
     readonly email: string;
-    readonly gravatarEmail?: any;
-    readonly htmlUrl?: any;
+    readonly gravatarEmail?: string;
+    readonly htmlUrl?: string;
     readonly id: number;
-    readonly location?: any;
-    readonly name: any;
+    readonly location?: string;
+    readonly name: string;
     readonly owner: boolean;
     readonly role: string;
     readonly updatedAt: string;
-    readonly url?: any;
+    readonly url?: string;
 }
 /**
  * A member of the account by email.

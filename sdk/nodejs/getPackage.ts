@@ -26,7 +26,7 @@ export interface GetPackageArgs {
  */
 export interface GetPackageResult {
     readonly createdAt: string;
-    readonly description: any;
+    readonly description: string;
     readonly htmlUrl: string;
     readonly id: number;
     readonly name: string;

@@ -25,7 +25,7 @@ export interface GetPublicKeyArgs {
  * The record as the service returns it, with camelCase names.
  */
 export interface GetPublicKeyResult {
-    readonly comment: any;
+    readonly comment: string;
     readonly createdAt: string;
     readonly fingerprint: string;
     readonly id: number;

@@ -30,14 +30,14 @@ export interface GetScheduleResult {
     readonly autoRetry: boolean;
     readonly autoRetryAttempts: number;
     readonly createdAt: string;
-    readonly description: any;
+    readonly description: string;
     readonly executionCount: number;
     readonly htmlUrl: string;
     readonly id: number;
     readonly intervalAmount: number;
     readonly intervalUnit: string;
     readonly lastRunAt: string;
-    readonly lastRunStatus: any;
+    readonly lastRunStatus: string;
     readonly name: string;
     readonly nextRunAt: string;
     readonly overlap: boolean;

@@ -51,7 +51,7 @@ export class JobRun extends pulumi.CustomResource {
      * The id of an existing job to take over instead of running a new one.
      */
     declare public readonly importId: pulumi.Output<any | undefined>;
-    declare public /*out*/ readonly logUrl: pulumi.Output<any | undefined>;
+    declare public /*out*/ readonly logUrl: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly outputs: pulumi.Output<any | undefined>;
     declare public /*out*/ readonly ownerId: pulumi.Output<number | undefined>;
     /**

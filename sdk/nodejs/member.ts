@@ -34,11 +34,11 @@ export class Member extends pulumi.CustomResource {
         return obj['__pulumiType'] === Member.__pulumiType;
     }
 
-    declare public /*out*/ readonly avatarUrl: pulumi.Output<any | undefined>;
+    declare public /*out*/ readonly avatarUrl: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly confirmed: pulumi.Output<boolean | undefined>;
-    declare public /*out*/ readonly confirmedAt: pulumi.Output<any | undefined>;
+    declare public /*out*/ readonly confirmedAt: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly displayName: pulumi.Output<any | undefined>;
+    declare public /*out*/ readonly displayName: pulumi.Output<string | undefined>;
     /**
      * The person's email address; a person with no user yet is invited. Changing it replaces the member.
      */
@@ -47,7 +47,7 @@ export class Member extends pulumi.CustomResource {
      * An existing member to manage instead of adding one: their id, or their email address.
      */
     declare public readonly importId: pulumi.Output<any | undefined>;
-    declare public /*out*/ readonly location: pulumi.Output<any | undefined>;
+    declare public /*out*/ readonly location: pulumi.Output<string | undefined>;
     /**
      * The name an invited person's new user gets; not used for someone who already has a user.
      */

@@ -64,7 +64,7 @@ export class Schedule extends pulumi.CustomResource {
      */
     declare public readonly interval: pulumi.Output<outputs.ScheduleInterval | undefined>;
     declare public /*out*/ readonly lastRunAt: pulumi.Output<string | undefined>;
-    declare public /*out*/ readonly lastRunStatus: pulumi.Output<any | undefined>;
+    declare public /*out*/ readonly lastRunStatus: pulumi.Output<string | undefined>;
     /**
      * 1 to 255 characters.
      */

@@ -1,12 +1,13 @@
 /**
- * Projects in each language the SDKs serve: a copy of the program under
- * test/languages/programs/<language>, with a Pulumi.yaml that finds the plugin through `plugins:`
- * and the SDK the way a user's project would (the Python of a virtual environment with
- * `pulumi`, the SDK on its path; the Go SDK through a `replace` of its module; the TypeScript SDK, compiled, in
- * node_modules), and a stack of its own on a file backend.
+ * Projects in each language the SDKs serve, run by their language hosts through the plugin:
+ * a copy of a test program (test/languages/programs/<language>) or an example run from its own
+ * folder, finding the SDK the way a user's project does (the Python SDK installed with pip and
+ * run by the interpreter of a virtual environment holding `pulumi`; the Go SDK through the
+ * `replace` of its module in go.mod; the TypeScript SDK, compiled, in node_modules), each
+ * stack on a file backend of its own.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
@@ -14,9 +15,11 @@ import { newWorkDir, PLUGIN_DIR, pulumiCommand, testEnv, type Service, type Test
 
 export const LANGUAGES = ["typescript", "python", "go"] as const;
 export type Language = (typeof LANGUAGES)[number];
+type ConfigValues = Record<string, { value: string; secret?: boolean }>;
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAMS = path.join(REPO_ROOT, "test", "languages", "programs");
+const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go" };
 
 function languagesRoot(): string {
   const root = process.env.PULUMI_ETL_LANGUAGES_ROOT;
@@ -24,64 +27,74 @@ function languagesRoot(): string {
   return root;
 }
 
-function runtimeOf(language: Language): string {
-  switch (language) {
-    case "python":
-      return "runtime: python\n";
-    case "go":
-      return "runtime: go\n";
-    case "typescript":
-      return "runtime: nodejs\n";
-  }
+/**
+ * The Python SDK installed as pip installs it (its metadata carries the version it reports),
+ * from a copy since a build writes beside the sources; the host runs programs with the
+ * environment's interpreter, which holds pulumi.
+ */
+function pythonEnv(scratch: string): Record<string, string> {
+  const python = path.join(languagesRoot(), "python", "bin", "python");
+  const source = path.join(scratch, "sdk-python");
+  const site = path.join(scratch, "site-packages");
+  cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
+  execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "--target", site, source], { stdio: "pipe" });
+  return { PULUMI_PYTHON_CMD: python, PYTHONPATH: site };
 }
 
-/** What each language needs beside its program to find the SDK. */
-function placeSdk(language: Language, dir: string): Record<string, string> {
-  switch (language) {
-    case "python": {
-      // Installed as pip installs it (its metadata carries the version the SDK reports), from a
-      // copy, since a build writes beside the sources; the host runs the program with the
-      // environment's interpreter, which holds pulumi.
-      const python = path.join(languagesRoot(), "python", "bin", "python");
-      const source = path.join(dir, "..", "sdk-python");
-      const site = path.join(dir, "..", "site-packages");
-      cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
-      execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "--target", site, source], { stdio: "pipe" });
-      return { PULUMI_PYTHON_CMD: python, PYTHONPATH: site };
-    }
-    case "go": {
-      const module = path.posix.dirname(SDK_NAMES.go);
-      const goMod = readFileSync(path.join(dir, "go.mod"), "utf8").replace(/^replace .*$/m, `replace ${module} => ${path.join(REPO_ROOT, "sdk", "go")}`);
-      writeFileSync(path.join(dir, "go.mod"), goMod);
-      return { GOFLAGS: "-mod=readonly -buildvcs=false", GOTOOLCHAIN: "local" };
-    }
-    case "typescript": {
-      const installed = path.join(dir, "node_modules", ...SDK_NAMES.nodejs.split("/"));
-      mkdirSync(path.dirname(installed), { recursive: true });
-      symlinkSync(path.join(REPO_ROOT, "sdk", "nodejs", "bin"), installed);
-      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "etl-lifecycle", private: true }));
-      return {};
-    }
-  }
+/** The environment a language's programs need to find its SDK; `scratch` is the test's own folder. */
+function sdkEnv(language: Language, scratch: string): Record<string, string> {
+  if (language === "python") return pythonEnv(scratch);
+  // go.sum is committed beside each program: nothing is resolved anew.
+  if (language === "go") return { GOFLAGS: "-mod=readonly -buildvcs=false", GOTOOLCHAIN: "local" };
+  return {};
 }
 
-export interface LanguageStack extends TestStack {
-  language: Language;
+/** The compiled TypeScript SDK under the project's node_modules, as `npm install sdk/nodejs/bin` puts it. */
+function installTypescriptSdk(dir: string): void {
+  const installed = path.join(dir, "node_modules", ...SDK_NAMES.nodejs.split("/"));
+  mkdirSync(path.dirname(installed), { recursive: true });
+  symlinkSync(path.join(REPO_ROOT, "sdk", "nodejs", "bin"), installed);
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: path.basename(dir), private: true }));
 }
 
-export async function createLanguageStack(language: Language, service: Service, config: Record<string, { value: string; secret?: boolean }>): Promise<LanguageStack> {
-  const { workDir, backend } = newWorkDir(`${language}-lifecycle`);
-  const dir = path.join(workDir, "project");
-  cpSync(path.join(PROGRAMS, language), dir, { recursive: true });
-  const plugins = `plugins:\n  providers:\n    - name: etl\n      path: ${PLUGIN_DIR}\n`;
-  writeFileSync(path.join(dir, "Pulumi.yaml"), `name: etl-${language}-lifecycle\n${runtimeOf(language)}${plugins}`);
-  const env = { ...testEnv(backend), ...placeSdk(language, dir) };
-  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
+async function stackIn(dir: string, stackName: string, env: Record<string, string>, service: Service, config: ConfigValues) {
+  const stack = await LocalWorkspace.createStack({ stackName, workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },
     "etl:apiKey": { value: service.apiKey, secret: true },
     ...config,
   });
+  return stack;
+}
+
+export interface LanguageStack extends TestStack {
+  language: Language;
+}
+
+/**
+ * A copy of the language's test program in a work folder inside the repository (Go's `replace`
+ * and Node's module lookup reach sdk/ from there as from the program's own folder).
+ */
+export async function createLanguageStack(language: Language, service: Service, config: ConfigValues): Promise<LanguageStack> {
+  const { workDir, backend } = newWorkDir(`${language}-lifecycle`);
+  const dir = path.join(workDir, "project");
+  cpSync(path.join(PROGRAMS, language), dir, { recursive: true });
+  const plugins = `plugins:\n  providers:\n    - name: etl\n      path: ${PLUGIN_DIR}\n`;
+  writeFileSync(path.join(dir, "Pulumi.yaml"), `name: etl-${language}-lifecycle\nruntime: ${RUNTIMES[language]}\n${plugins}`);
+  if (language === "typescript") installTypescriptSdk(dir);
+  const stack = await stackIn(dir, "test", { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);
   return { language, stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
+}
+
+/** An example run from its own folder, as `pulumi up` there would; its stack file is removed by `dispose`. */
+export async function createExampleStack(language: Exclude<Language, "typescript">, exampleDir: string, service: Service, config: ConfigValues): Promise<LanguageStack> {
+  const { workDir, backend } = newWorkDir(`${path.basename(exampleDir)}`);
+  const stackName = `test-${path.basename(workDir)}`;
+  const stack = await stackIn(exampleDir, stackName, { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);
+  const dispose = () => {
+    rmSync(path.join(exampleDir, `Pulumi.${stackName}.yaml`), { force: true });
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  return { language, stack, workDir, dispose };
 }

@@ -25,14 +25,14 @@ func GetAccount(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAccountRe
 // The record as the service returns it, with camelCase names.
 type GetAccountResult struct {
 	AccountId string      `pulumi:"accountId"`
-	CreatedAt interface{} `pulumi:"createdAt"`
+	CreatedAt *string     `pulumi:"createdAt"`
 	Id        interface{} `pulumi:"id"`
 	IsOwner   *bool       `pulumi:"isOwner"`
-	Name      interface{} `pulumi:"name"`
+	Name      string      `pulumi:"name"`
 	OwnerId   *int        `pulumi:"ownerId"`
-	Region    interface{} `pulumi:"region"`
-	Role      interface{} `pulumi:"role"`
-	UpdatedAt interface{} `pulumi:"updatedAt"`
+	Region    *string     `pulumi:"region"`
+	Role      *string     `pulumi:"role"`
+	UpdatedAt *string     `pulumi:"updatedAt"`
 }
 
 func GetAccountOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetAccountResultOutput {
@@ -59,8 +59,8 @@ func (o GetAccountResultOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetAccountResult) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-func (o GetAccountResultOutput) CreatedAt() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.CreatedAt }).(pulumi.AnyOutput)
+func (o GetAccountResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o GetAccountResultOutput) Id() pulumi.AnyOutput {
@@ -71,24 +71,24 @@ func (o GetAccountResultOutput) IsOwner() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetAccountResult) *bool { return v.IsOwner }).(pulumi.BoolPtrOutput)
 }
 
-func (o GetAccountResultOutput) Name() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.Name }).(pulumi.AnyOutput)
+func (o GetAccountResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAccountResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 func (o GetAccountResultOutput) OwnerId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GetAccountResult) *int { return v.OwnerId }).(pulumi.IntPtrOutput)
 }
 
-func (o GetAccountResultOutput) Region() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.Region }).(pulumi.AnyOutput)
+func (o GetAccountResultOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountResult) *string { return v.Region }).(pulumi.StringPtrOutput)
 }
 
-func (o GetAccountResultOutput) Role() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.Role }).(pulumi.AnyOutput)
+func (o GetAccountResultOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountResult) *string { return v.Role }).(pulumi.StringPtrOutput)
 }
 
-func (o GetAccountResultOutput) UpdatedAt() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.UpdatedAt }).(pulumi.AnyOutput)
+func (o GetAccountResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

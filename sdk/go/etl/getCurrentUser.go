@@ -24,13 +24,13 @@ func GetCurrentUser(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetCurre
 
 // The record as the service returns it, with camelCase names.
 type GetCurrentUserResult struct {
-	Confirmed *bool       `pulumi:"confirmed"`
-	CreatedAt interface{} `pulumi:"createdAt"`
-	Email     string      `pulumi:"email"`
-	Id        int         `pulumi:"id"`
-	Name      interface{} `pulumi:"name"`
-	TimeZone  interface{} `pulumi:"timeZone"`
-	UpdatedAt interface{} `pulumi:"updatedAt"`
+	Confirmed *bool   `pulumi:"confirmed"`
+	CreatedAt *string `pulumi:"createdAt"`
+	Email     string  `pulumi:"email"`
+	Id        int     `pulumi:"id"`
+	Name      string  `pulumi:"name"`
+	TimeZone  *string `pulumi:"timeZone"`
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 func GetCurrentUserOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetCurrentUserResultOutput {
@@ -57,8 +57,8 @@ func (o GetCurrentUserResultOutput) Confirmed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) *bool { return v.Confirmed }).(pulumi.BoolPtrOutput)
 }
 
-func (o GetCurrentUserResultOutput) CreatedAt() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) interface{} { return v.CreatedAt }).(pulumi.AnyOutput)
+func (o GetCurrentUserResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o GetCurrentUserResultOutput) Email() pulumi.StringOutput {
@@ -69,16 +69,16 @@ func (o GetCurrentUserResultOutput) Id() pulumi.IntOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o GetCurrentUserResultOutput) Name() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) interface{} { return v.Name }).(pulumi.AnyOutput)
+func (o GetCurrentUserResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o GetCurrentUserResultOutput) TimeZone() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) interface{} { return v.TimeZone }).(pulumi.AnyOutput)
+func (o GetCurrentUserResultOutput) TimeZone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.TimeZone }).(pulumi.StringPtrOutput)
 }
 
-func (o GetCurrentUserResultOutput) UpdatedAt() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) interface{} { return v.UpdatedAt }).(pulumi.AnyOutput)
+func (o GetCurrentUserResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

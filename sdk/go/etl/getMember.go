@@ -29,21 +29,21 @@ type LookupMemberArgs struct {
 
 // The record as the service returns it, with camelCase names.
 type LookupMemberResult struct {
-	AvatarUrl     interface{} `pulumi:"avatarUrl"`
-	Confirmed     bool        `pulumi:"confirmed"`
-	ConfirmedAt   interface{} `pulumi:"confirmedAt"`
-	CreatedAt     string      `pulumi:"createdAt"`
-	DisplayName   interface{} `pulumi:"displayName"`
-	Email         string      `pulumi:"email"`
-	GravatarEmail interface{} `pulumi:"gravatarEmail"`
-	HtmlUrl       interface{} `pulumi:"htmlUrl"`
-	Id            int         `pulumi:"id"`
-	Location      interface{} `pulumi:"location"`
-	Name          interface{} `pulumi:"name"`
-	Owner         bool        `pulumi:"owner"`
-	Role          string      `pulumi:"role"`
-	UpdatedAt     string      `pulumi:"updatedAt"`
-	Url           interface{} `pulumi:"url"`
+	AvatarUrl     *string `pulumi:"avatarUrl"`
+	Confirmed     bool    `pulumi:"confirmed"`
+	ConfirmedAt   *string `pulumi:"confirmedAt"`
+	CreatedAt     string  `pulumi:"createdAt"`
+	DisplayName   *string `pulumi:"displayName"`
+	Email         string  `pulumi:"email"`
+	GravatarEmail *string `pulumi:"gravatarEmail"`
+	HtmlUrl       *string `pulumi:"htmlUrl"`
+	Id            int     `pulumi:"id"`
+	Location      *string `pulumi:"location"`
+	Name          string  `pulumi:"name"`
+	Owner         bool    `pulumi:"owner"`
+	Role          string  `pulumi:"role"`
+	UpdatedAt     string  `pulumi:"updatedAt"`
+	Url           *string `pulumi:"url"`
 }
 
 func LookupMemberOutput(ctx *pulumi.Context, args LookupMemberOutputArgs, opts ...pulumi.InvokeOption) LookupMemberResultOutput {
@@ -75,48 +75,48 @@ func (o LookupMemberResultOutput) ToLookupMemberResultOutputWithContext(ctx cont
 	return o
 }
 
-func (o LookupMemberResultOutput) AvatarUrl() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.AvatarUrl }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) AvatarUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.AvatarUrl }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupMemberResultOutput) Confirmed() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupMemberResult) bool { return v.Confirmed }).(pulumi.BoolOutput)
 }
 
-func (o LookupMemberResultOutput) ConfirmedAt() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.ConfirmedAt }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) ConfirmedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.ConfirmedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupMemberResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupMemberResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupMemberResultOutput) DisplayName() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.DisplayName }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupMemberResultOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupMemberResult) string { return v.Email }).(pulumi.StringOutput)
 }
 
-func (o LookupMemberResultOutput) GravatarEmail() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.GravatarEmail }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) GravatarEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.GravatarEmail }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupMemberResultOutput) HtmlUrl() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.HtmlUrl }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) HtmlUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.HtmlUrl }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupMemberResultOutput) Id() pulumi.IntOutput {
 	return o.ApplyT(func(v LookupMemberResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o LookupMemberResultOutput) Location() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.Location }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) Location() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.Location }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupMemberResultOutput) Name() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.Name }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupMemberResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 func (o LookupMemberResultOutput) Owner() pulumi.BoolOutput {
@@ -131,8 +131,8 @@ func (o LookupMemberResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupMemberResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupMemberResultOutput) Url() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupMemberResult) interface{} { return v.Url }).(pulumi.AnyOutput)
+func (o LookupMemberResultOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupMemberResult) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
 
 func init() {

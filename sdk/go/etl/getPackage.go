@@ -30,7 +30,7 @@ type GetPackageArgs struct {
 // The record as the service returns it, with camelCase names.
 type GetPackageResult struct {
 	CreatedAt   string                 `pulumi:"createdAt"`
-	Description interface{}            `pulumi:"description"`
+	Description string                 `pulumi:"description"`
 	HtmlUrl     string                 `pulumi:"htmlUrl"`
 	Id          int                    `pulumi:"id"`
 	Name        string                 `pulumi:"name"`
@@ -74,8 +74,8 @@ func (o GetPackageResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPackageResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o GetPackageResultOutput) Description() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetPackageResult) interface{} { return v.Description }).(pulumi.AnyOutput)
+func (o GetPackageResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPackageResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
 func (o GetPackageResultOutput) HtmlUrl() pulumi.StringOutput {

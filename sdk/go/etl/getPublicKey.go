@@ -29,13 +29,13 @@ type LookupPublicKeyArgs struct {
 
 // The record as the service returns it, with camelCase names.
 type LookupPublicKeyResult struct {
-	Comment     interface{} `pulumi:"comment"`
-	CreatedAt   string      `pulumi:"createdAt"`
-	Fingerprint string      `pulumi:"fingerprint"`
-	Id          int         `pulumi:"id"`
-	Name        string      `pulumi:"name"`
-	UpdatedAt   string      `pulumi:"updatedAt"`
-	Url         string      `pulumi:"url"`
+	Comment     string `pulumi:"comment"`
+	CreatedAt   string `pulumi:"createdAt"`
+	Fingerprint string `pulumi:"fingerprint"`
+	Id          int    `pulumi:"id"`
+	Name        string `pulumi:"name"`
+	UpdatedAt   string `pulumi:"updatedAt"`
+	Url         string `pulumi:"url"`
 }
 
 func LookupPublicKeyOutput(ctx *pulumi.Context, args LookupPublicKeyOutputArgs, opts ...pulumi.InvokeOption) LookupPublicKeyResultOutput {
@@ -67,8 +67,8 @@ func (o LookupPublicKeyResultOutput) ToLookupPublicKeyResultOutputWithContext(ct
 	return o
 }
 
-func (o LookupPublicKeyResultOutput) Comment() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupPublicKeyResult) interface{} { return v.Comment }).(pulumi.AnyOutput)
+func (o LookupPublicKeyResultOutput) Comment() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPublicKeyResult) string { return v.Comment }).(pulumi.StringOutput)
 }
 
 func (o LookupPublicKeyResultOutput) CreatedAt() pulumi.StringOutput {

@@ -32,14 +32,14 @@ type LookupScheduleResult struct {
 	AutoRetry            bool                  `pulumi:"autoRetry"`
 	AutoRetryAttempts    int                   `pulumi:"autoRetryAttempts"`
 	CreatedAt            string                `pulumi:"createdAt"`
-	Description          interface{}           `pulumi:"description"`
+	Description          string                `pulumi:"description"`
 	ExecutionCount       int                   `pulumi:"executionCount"`
 	HtmlUrl              string                `pulumi:"htmlUrl"`
 	Id                   int                   `pulumi:"id"`
 	IntervalAmount       int                   `pulumi:"intervalAmount"`
 	IntervalUnit         string                `pulumi:"intervalUnit"`
 	LastRunAt            string                `pulumi:"lastRunAt"`
-	LastRunStatus        interface{}           `pulumi:"lastRunStatus"`
+	LastRunStatus        string                `pulumi:"lastRunStatus"`
 	Name                 string                `pulumi:"name"`
 	NextRunAt            string                `pulumi:"nextRunAt"`
 	Overlap              bool                  `pulumi:"overlap"`
@@ -92,8 +92,8 @@ func (o LookupScheduleResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupScheduleResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupScheduleResultOutput) Description() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupScheduleResult) interface{} { return v.Description }).(pulumi.AnyOutput)
+func (o LookupScheduleResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupScheduleResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
 func (o LookupScheduleResultOutput) ExecutionCount() pulumi.IntOutput {
@@ -120,8 +120,8 @@ func (o LookupScheduleResultOutput) LastRunAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupScheduleResult) string { return v.LastRunAt }).(pulumi.StringOutput)
 }
 
-func (o LookupScheduleResultOutput) LastRunStatus() pulumi.AnyOutput {
-	return o.ApplyT(func(v LookupScheduleResult) interface{} { return v.LastRunStatus }).(pulumi.AnyOutput)
+func (o LookupScheduleResultOutput) LastRunStatus() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupScheduleResult) string { return v.LastRunStatus }).(pulumi.StringOutput)
 }
 
 func (o LookupScheduleResultOutput) Name() pulumi.StringOutput {

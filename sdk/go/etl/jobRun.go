@@ -26,10 +26,10 @@ type JobRun struct {
 	FailedAt         pulumi.StringPtrOutput `pulumi:"failedAt"`
 	HtmlUrl          pulumi.StringPtrOutput `pulumi:"htmlUrl"`
 	// The id of an existing job to take over instead of running a new one.
-	ImportId pulumi.AnyOutput    `pulumi:"importId"`
-	LogUrl   pulumi.AnyOutput    `pulumi:"logUrl"`
-	Outputs  pulumi.AnyOutput    `pulumi:"outputs"`
-	OwnerId  pulumi.IntPtrOutput `pulumi:"ownerId"`
+	ImportId pulumi.AnyOutput       `pulumi:"importId"`
+	LogUrl   pulumi.StringPtrOutput `pulumi:"logUrl"`
+	Outputs  pulumi.AnyOutput       `pulumi:"outputs"`
+	OwnerId  pulumi.IntPtrOutput    `pulumi:"ownerId"`
 	// The package whose workflow the job performs.
 	PackageId        pulumi.AnyOutput        `pulumi:"packageId"`
 	Progress         pulumi.Float64PtrOutput `pulumi:"progress"`
@@ -202,8 +202,8 @@ func (o JobRunOutput) ImportId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.ImportId }).(pulumi.AnyOutput)
 }
 
-func (o JobRunOutput) LogUrl() pulumi.AnyOutput {
-	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.LogUrl }).(pulumi.AnyOutput)
+func (o JobRunOutput) LogUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.LogUrl }).(pulumi.StringPtrOutput)
 }
 
 func (o JobRunOutput) Outputs() pulumi.AnyOutput {

@@ -16,16 +16,16 @@ import (
 type Member struct {
 	pulumi.CustomResourceState
 
-	AvatarUrl   pulumi.AnyOutput       `pulumi:"avatarUrl"`
+	AvatarUrl   pulumi.StringPtrOutput `pulumi:"avatarUrl"`
 	Confirmed   pulumi.BoolPtrOutput   `pulumi:"confirmed"`
-	ConfirmedAt pulumi.AnyOutput       `pulumi:"confirmedAt"`
+	ConfirmedAt pulumi.StringPtrOutput `pulumi:"confirmedAt"`
 	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
-	DisplayName pulumi.AnyOutput       `pulumi:"displayName"`
+	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
 	// The person's email address; a person with no user yet is invited. Changing it replaces the member.
 	Email pulumi.StringPtrOutput `pulumi:"email"`
 	// An existing member to manage instead of adding one: their id, or their email address.
-	ImportId pulumi.AnyOutput `pulumi:"importId"`
-	Location pulumi.AnyOutput `pulumi:"location"`
+	ImportId pulumi.AnyOutput       `pulumi:"importId"`
+	Location pulumi.StringPtrOutput `pulumi:"location"`
 	// The name an invited person's new user gets; not used for someone who already has a user.
 	Name  pulumi.StringPtrOutput `pulumi:"name"`
 	Owner pulumi.BoolPtrOutput   `pulumi:"owner"`
@@ -137,24 +137,24 @@ func (o MemberOutput) ToMemberOutputWithContext(ctx context.Context) MemberOutpu
 	return o
 }
 
-func (o MemberOutput) AvatarUrl() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Member) pulumi.AnyOutput { return v.AvatarUrl }).(pulumi.AnyOutput)
+func (o MemberOutput) AvatarUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.AvatarUrl }).(pulumi.StringPtrOutput)
 }
 
 func (o MemberOutput) Confirmed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.BoolPtrOutput { return v.Confirmed }).(pulumi.BoolPtrOutput)
 }
 
-func (o MemberOutput) ConfirmedAt() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Member) pulumi.AnyOutput { return v.ConfirmedAt }).(pulumi.AnyOutput)
+func (o MemberOutput) ConfirmedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.ConfirmedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o MemberOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o MemberOutput) DisplayName() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Member) pulumi.AnyOutput { return v.DisplayName }).(pulumi.AnyOutput)
+func (o MemberOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
 // The person's email address; a person with no user yet is invited. Changing it replaces the member.
@@ -167,8 +167,8 @@ func (o MemberOutput) ImportId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Member) pulumi.AnyOutput { return v.ImportId }).(pulumi.AnyOutput)
 }
 
-func (o MemberOutput) Location() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Member) pulumi.AnyOutput { return v.Location }).(pulumi.AnyOutput)
+func (o MemberOutput) Location() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.Location }).(pulumi.StringPtrOutput)
 }
 
 // The name an invited person's new user gets; not used for someone who already has a user.

@@ -85,7 +85,7 @@ func (o ConnectionGroupModifiedByPtrOutput) Name() pulumi.StringPtrOutput {
 type GetConnectionTypesItem struct {
 	Description string                             `pulumi:"description"`
 	Groups      []GetConnectionTypesItemGroupsItem `pulumi:"groups"`
-	IconUrl     interface{}                        `pulumi:"iconUrl"`
+	IconUrl     *string                            `pulumi:"iconUrl"`
 	Name        string                             `pulumi:"name"`
 	Type        string                             `pulumi:"type"`
 }
@@ -112,8 +112,8 @@ func (o GetConnectionTypesItemOutput) Groups() GetConnectionTypesItemGroupsItemA
 	return o.ApplyT(func(v GetConnectionTypesItem) []GetConnectionTypesItemGroupsItem { return v.Groups }).(GetConnectionTypesItemGroupsItemArrayOutput)
 }
 
-func (o GetConnectionTypesItemOutput) IconUrl() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetConnectionTypesItem) interface{} { return v.IconUrl }).(pulumi.AnyOutput)
+func (o GetConnectionTypesItemOutput) IconUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetConnectionTypesItem) *string { return v.IconUrl }).(pulumi.StringPtrOutput)
 }
 
 func (o GetConnectionTypesItemOutput) Name() pulumi.StringOutput {
@@ -348,10 +348,10 @@ func (o GetHookTypesItemGroupsItemArrayOutput) Index(i pulumi.IntInput) GetHookT
 }
 
 type GetRegionsItem struct {
-	GroupName interface{} `pulumi:"groupName"`
-	Id        string      `pulumi:"id"`
-	Name      string      `pulumi:"name"`
-	ShortName interface{} `pulumi:"shortName"`
+	GroupName *string `pulumi:"groupName"`
+	Id        string  `pulumi:"id"`
+	Name      string  `pulumi:"name"`
+	ShortName *string `pulumi:"shortName"`
 }
 
 type GetRegionsItemOutput struct{ *pulumi.OutputState }
@@ -368,8 +368,8 @@ func (o GetRegionsItemOutput) ToGetRegionsItemOutputWithContext(ctx context.Cont
 	return o
 }
 
-func (o GetRegionsItemOutput) GroupName() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetRegionsItem) interface{} { return v.GroupName }).(pulumi.AnyOutput)
+func (o GetRegionsItemOutput) GroupName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetRegionsItem) *string { return v.GroupName }).(pulumi.StringPtrOutput)
 }
 
 func (o GetRegionsItemOutput) Id() pulumi.StringOutput {
@@ -380,8 +380,8 @@ func (o GetRegionsItemOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetRegionsItem) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o GetRegionsItemOutput) ShortName() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetRegionsItem) interface{} { return v.ShortName }).(pulumi.AnyOutput)
+func (o GetRegionsItemOutput) ShortName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetRegionsItem) *string { return v.ShortName }).(pulumi.StringPtrOutput)
 }
 
 type GetRegionsItemArrayOutput struct{ *pulumi.OutputState }
@@ -442,8 +442,8 @@ func (o GetScheduleResultTaskOutput) Time_to_idle() pulumi.IntOutput {
 }
 
 type GetScheduleResultTaskPackagesItem struct {
-	Package_id interface{} `pulumi:"package_id"`
-	Variables  interface{} `pulumi:"variables"`
+	Package_id interface{}       `pulumi:"package_id"`
+	Variables  map[string]string `pulumi:"variables"`
 }
 
 type GetScheduleResultTaskPackagesItemOutput struct{ *pulumi.OutputState }
@@ -464,8 +464,8 @@ func (o GetScheduleResultTaskPackagesItemOutput) Package_id() pulumi.AnyOutput {
 	return o.ApplyT(func(v GetScheduleResultTaskPackagesItem) interface{} { return v.Package_id }).(pulumi.AnyOutput)
 }
 
-func (o GetScheduleResultTaskPackagesItemOutput) Variables() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetScheduleResultTaskPackagesItem) interface{} { return v.Variables }).(pulumi.AnyOutput)
+func (o GetScheduleResultTaskPackagesItemOutput) Variables() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetScheduleResultTaskPackagesItem) map[string]string { return v.Variables }).(pulumi.StringMapOutput)
 }
 
 type GetScheduleResultTaskPackagesItemArrayOutput struct{ *pulumi.OutputState }
@@ -898,7 +898,7 @@ type SearchConnectionGroupsItem struct {
 	AccountId   int                                         `pulumi:"accountId"`
 	Connections []SearchConnectionGroupsItemConnectionsItem `pulumi:"connections"`
 	CreatedAt   string                                      `pulumi:"createdAt"`
-	Description interface{}                                 `pulumi:"description"`
+	Description string                                      `pulumi:"description"`
 	Id          int                                         `pulumi:"id"`
 	ModifiedBy  SearchConnectionGroupsItemModifiedBy        `pulumi:"modifiedBy"`
 	Name        string                                      `pulumi:"name"`
@@ -931,8 +931,8 @@ func (o SearchConnectionGroupsItemOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchConnectionGroupsItem) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o SearchConnectionGroupsItemOutput) Description() pulumi.AnyOutput {
-	return o.ApplyT(func(v SearchConnectionGroupsItem) interface{} { return v.Description }).(pulumi.AnyOutput)
+func (o SearchConnectionGroupsItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchConnectionGroupsItem) string { return v.Description }).(pulumi.StringOutput)
 }
 
 func (o SearchConnectionGroupsItemOutput) Id() pulumi.IntOutput {
@@ -1054,14 +1054,14 @@ type SearchSchedulesItem struct {
 	AutoRetry            bool                    `pulumi:"autoRetry"`
 	AutoRetryAttempts    int                     `pulumi:"autoRetryAttempts"`
 	CreatedAt            string                  `pulumi:"createdAt"`
-	Description          interface{}             `pulumi:"description"`
+	Description          string                  `pulumi:"description"`
 	ExecutionCount       int                     `pulumi:"executionCount"`
 	HtmlUrl              string                  `pulumi:"htmlUrl"`
 	Id                   int                     `pulumi:"id"`
 	IntervalAmount       int                     `pulumi:"intervalAmount"`
 	IntervalUnit         string                  `pulumi:"intervalUnit"`
 	LastRunAt            string                  `pulumi:"lastRunAt"`
-	LastRunStatus        interface{}             `pulumi:"lastRunStatus"`
+	LastRunStatus        string                  `pulumi:"lastRunStatus"`
 	Name                 string                  `pulumi:"name"`
 	NextRunAt            string                  `pulumi:"nextRunAt"`
 	Overlap              bool                    `pulumi:"overlap"`
@@ -1099,8 +1099,8 @@ func (o SearchSchedulesItemOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSchedulesItem) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o SearchSchedulesItemOutput) Description() pulumi.AnyOutput {
-	return o.ApplyT(func(v SearchSchedulesItem) interface{} { return v.Description }).(pulumi.AnyOutput)
+func (o SearchSchedulesItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchSchedulesItem) string { return v.Description }).(pulumi.StringOutput)
 }
 
 func (o SearchSchedulesItemOutput) ExecutionCount() pulumi.IntOutput {
@@ -1127,8 +1127,8 @@ func (o SearchSchedulesItemOutput) LastRunAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSchedulesItem) string { return v.LastRunAt }).(pulumi.StringOutput)
 }
 
-func (o SearchSchedulesItemOutput) LastRunStatus() pulumi.AnyOutput {
-	return o.ApplyT(func(v SearchSchedulesItem) interface{} { return v.LastRunStatus }).(pulumi.AnyOutput)
+func (o SearchSchedulesItemOutput) LastRunStatus() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchSchedulesItem) string { return v.LastRunStatus }).(pulumi.StringOutput)
 }
 
 func (o SearchSchedulesItemOutput) Name() pulumi.StringOutput {
@@ -1225,8 +1225,8 @@ func (o SearchSchedulesItemTaskOutput) Time_to_idle() pulumi.IntOutput {
 }
 
 type SearchSchedulesItemTaskPackagesItem struct {
-	Package_id interface{} `pulumi:"package_id"`
-	Variables  interface{} `pulumi:"variables"`
+	Package_id interface{}       `pulumi:"package_id"`
+	Variables  map[string]string `pulumi:"variables"`
 }
 
 type SearchSchedulesItemTaskPackagesItemOutput struct{ *pulumi.OutputState }
@@ -1247,8 +1247,8 @@ func (o SearchSchedulesItemTaskPackagesItemOutput) Package_id() pulumi.AnyOutput
 	return o.ApplyT(func(v SearchSchedulesItemTaskPackagesItem) interface{} { return v.Package_id }).(pulumi.AnyOutput)
 }
 
-func (o SearchSchedulesItemTaskPackagesItemOutput) Variables() pulumi.AnyOutput {
-	return o.ApplyT(func(v SearchSchedulesItemTaskPackagesItem) interface{} { return v.Variables }).(pulumi.AnyOutput)
+func (o SearchSchedulesItemTaskPackagesItemOutput) Variables() pulumi.StringMapOutput {
+	return o.ApplyT(func(v SearchSchedulesItemTaskPackagesItem) map[string]string { return v.Variables }).(pulumi.StringMapOutput)
 }
 
 type SearchSchedulesItemTaskPackagesItemArrayOutput struct{ *pulumi.OutputState }

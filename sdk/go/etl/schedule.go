@@ -32,7 +32,7 @@ type Schedule struct {
 	// Time between runs.
 	Interval      ScheduleIntervalPtrOutput `pulumi:"interval"`
 	LastRunAt     pulumi.StringPtrOutput    `pulumi:"lastRunAt"`
-	LastRunStatus pulumi.AnyOutput          `pulumi:"lastRunStatus"`
+	LastRunStatus pulumi.StringPtrOutput    `pulumi:"lastRunStatus"`
 	// 1 to 255 characters.
 	Name      pulumi.StringPtrOutput `pulumi:"name"`
 	NextRunAt pulumi.StringPtrOutput `pulumi:"nextRunAt"`
@@ -231,8 +231,8 @@ func (o ScheduleOutput) LastRunAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.LastRunAt }).(pulumi.StringPtrOutput)
 }
 
-func (o ScheduleOutput) LastRunStatus() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Schedule) pulumi.AnyOutput { return v.LastRunStatus }).(pulumi.AnyOutput)
+func (o ScheduleOutput) LastRunStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.LastRunStatus }).(pulumi.StringPtrOutput)
 }
 
 // 1 to 255 characters.

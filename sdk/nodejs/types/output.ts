@@ -13,7 +13,7 @@ export interface ConnectionGroupModifiedBy {
 export interface GetConnectionTypesItem {
     description: string;
     groups: outputs.GetConnectionTypesItemGroupsItem[];
-    iconUrl?: any;
+    iconUrl?: string;
     name: string;
     type: string;
 }
@@ -42,10 +42,10 @@ export interface GetHookTypesItemGroupsItem {
 }
 
 export interface GetRegionsItem {
-    groupName?: any;
+    groupName?: string;
     id: string;
     name: string;
-    shortName?: any;
+    shortName?: string;
 }
 
 export interface GetScheduleResultTask {
@@ -57,7 +57,7 @@ export interface GetScheduleResultTask {
 
 export interface GetScheduleResultTaskPackagesItem {
     package_id: any;
-    variables: any;
+    variables: {[key: string]: string};
 }
 
 export interface GetStacksItem {
@@ -108,7 +108,7 @@ export interface SearchConnectionGroupsItem {
     accountId: number;
     connections: outputs.SearchConnectionGroupsItemConnectionsItem[];
     createdAt: string;
-    description: any;
+    description: string;
     id: number;
     modifiedBy: outputs.SearchConnectionGroupsItemModifiedBy;
     name: string;
@@ -130,14 +130,14 @@ export interface SearchSchedulesItem {
     autoRetry: boolean;
     autoRetryAttempts: number;
     createdAt: string;
-    description: any;
+    description: string;
     executionCount: number;
     htmlUrl: string;
     id: number;
     intervalAmount: number;
     intervalUnit: string;
     lastRunAt: string;
-    lastRunStatus: any;
+    lastRunStatus: string;
     name: string;
     nextRunAt: string;
     overlap: boolean;
@@ -158,6 +158,6 @@ export interface SearchSchedulesItemTask {
 
 export interface SearchSchedulesItemTaskPackagesItem {
     package_id: any;
-    variables: any;
+    variables: {[key: string]: string};
 }
 

@@ -30,8 +30,8 @@ class GetAccountResult:
         if account_id and not isinstance(account_id, str):
             raise TypeError("Expected argument 'account_id' to be a str")
         pulumi.set(__self__, "account_id", account_id)
-        if created_at and not isinstance(created_at, dict):
-            raise TypeError("Expected argument 'created_at' to be a dict")
+        if created_at and not isinstance(created_at, str):
+            raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
         if id and not isinstance(id, dict):
             raise TypeError("Expected argument 'id' to be a dict")
@@ -39,20 +39,20 @@ class GetAccountResult:
         if is_owner and not isinstance(is_owner, bool):
             raise TypeError("Expected argument 'is_owner' to be a bool")
         pulumi.set(__self__, "is_owner", is_owner)
-        if name and not isinstance(name, dict):
-            raise TypeError("Expected argument 'name' to be a dict")
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
         if owner_id and not isinstance(owner_id, int):
             raise TypeError("Expected argument 'owner_id' to be a int")
         pulumi.set(__self__, "owner_id", owner_id)
-        if region and not isinstance(region, dict):
-            raise TypeError("Expected argument 'region' to be a dict")
+        if region and not isinstance(region, str):
+            raise TypeError("Expected argument 'region' to be a str")
         pulumi.set(__self__, "region", region)
-        if role and not isinstance(role, dict):
-            raise TypeError("Expected argument 'role' to be a dict")
+        if role and not isinstance(role, str):
+            raise TypeError("Expected argument 'role' to be a str")
         pulumi.set(__self__, "role", role)
-        if updated_at and not isinstance(updated_at, dict):
-            raise TypeError("Expected argument 'updated_at' to be a dict")
+        if updated_at and not isinstance(updated_at, str):
+            raise TypeError("Expected argument 'updated_at' to be a str")
         pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
@@ -62,7 +62,7 @@ class GetAccountResult:
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> Optional[Any]:
+    def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -77,7 +77,7 @@ class GetAccountResult:
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> Any:
+    def name(self) -> _builtins.str:
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -87,17 +87,17 @@ class GetAccountResult:
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> Optional[Any]:
+    def region(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "region")
 
     @_builtins.property
     @pulumi.getter
-    def role(self) -> Optional[Any]:
+    def role(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "role")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> Optional[Any]:
+    def updated_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated_at")
 
 

@@ -30,8 +30,8 @@ class GetCurrentUserResult:
         if confirmed and not isinstance(confirmed, bool):
             raise TypeError("Expected argument 'confirmed' to be a bool")
         pulumi.set(__self__, "confirmed", confirmed)
-        if created_at and not isinstance(created_at, dict):
-            raise TypeError("Expected argument 'created_at' to be a dict")
+        if created_at and not isinstance(created_at, str):
+            raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
         if email and not isinstance(email, str):
             raise TypeError("Expected argument 'email' to be a str")
@@ -39,14 +39,14 @@ class GetCurrentUserResult:
         if id and not isinstance(id, int):
             raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
-        if name and not isinstance(name, dict):
-            raise TypeError("Expected argument 'name' to be a dict")
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
-        if time_zone and not isinstance(time_zone, dict):
-            raise TypeError("Expected argument 'time_zone' to be a dict")
+        if time_zone and not isinstance(time_zone, str):
+            raise TypeError("Expected argument 'time_zone' to be a str")
         pulumi.set(__self__, "time_zone", time_zone)
-        if updated_at and not isinstance(updated_at, dict):
-            raise TypeError("Expected argument 'updated_at' to be a dict")
+        if updated_at and not isinstance(updated_at, str):
+            raise TypeError("Expected argument 'updated_at' to be a str")
         pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
@@ -56,7 +56,7 @@ class GetCurrentUserResult:
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> Optional[Any]:
+    def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -71,17 +71,17 @@ class GetCurrentUserResult:
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> Any:
+    def name(self) -> _builtins.str:
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="timeZone")
-    def time_zone(self) -> Optional[Any]:
+    def time_zone(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "time_zone")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> Optional[Any]:
+    def updated_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated_at")
 
 

@@ -27,38 +27,38 @@ class GetMemberResult:
     The record as the service returns it, with camelCase names.
     """
     def __init__(__self__, avatar_url=None, confirmed=None, confirmed_at=None, created_at=None, display_name=None, email=None, gravatar_email=None, html_url=None, id=None, location=None, name=None, owner=None, role=None, updated_at=None, url=None):
-        if avatar_url and not isinstance(avatar_url, dict):
-            raise TypeError("Expected argument 'avatar_url' to be a dict")
+        if avatar_url and not isinstance(avatar_url, str):
+            raise TypeError("Expected argument 'avatar_url' to be a str")
         pulumi.set(__self__, "avatar_url", avatar_url)
         if confirmed and not isinstance(confirmed, bool):
             raise TypeError("Expected argument 'confirmed' to be a bool")
         pulumi.set(__self__, "confirmed", confirmed)
-        if confirmed_at and not isinstance(confirmed_at, dict):
-            raise TypeError("Expected argument 'confirmed_at' to be a dict")
+        if confirmed_at and not isinstance(confirmed_at, str):
+            raise TypeError("Expected argument 'confirmed_at' to be a str")
         pulumi.set(__self__, "confirmed_at", confirmed_at)
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
-        if display_name and not isinstance(display_name, dict):
-            raise TypeError("Expected argument 'display_name' to be a dict")
+        if display_name and not isinstance(display_name, str):
+            raise TypeError("Expected argument 'display_name' to be a str")
         pulumi.set(__self__, "display_name", display_name)
         if email and not isinstance(email, str):
             raise TypeError("Expected argument 'email' to be a str")
         pulumi.set(__self__, "email", email)
-        if gravatar_email and not isinstance(gravatar_email, dict):
-            raise TypeError("Expected argument 'gravatar_email' to be a dict")
+        if gravatar_email and not isinstance(gravatar_email, str):
+            raise TypeError("Expected argument 'gravatar_email' to be a str")
         pulumi.set(__self__, "gravatar_email", gravatar_email)
-        if html_url and not isinstance(html_url, dict):
-            raise TypeError("Expected argument 'html_url' to be a dict")
+        if html_url and not isinstance(html_url, str):
+            raise TypeError("Expected argument 'html_url' to be a str")
         pulumi.set(__self__, "html_url", html_url)
         if id and not isinstance(id, int):
             raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
-        if location and not isinstance(location, dict):
-            raise TypeError("Expected argument 'location' to be a dict")
+        if location and not isinstance(location, str):
+            raise TypeError("Expected argument 'location' to be a str")
         pulumi.set(__self__, "location", location)
-        if name and not isinstance(name, dict):
-            raise TypeError("Expected argument 'name' to be a dict")
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
         if owner and not isinstance(owner, bool):
             raise TypeError("Expected argument 'owner' to be a bool")
@@ -69,13 +69,13 @@ class GetMemberResult:
         if updated_at and not isinstance(updated_at, str):
             raise TypeError("Expected argument 'updated_at' to be a str")
         pulumi.set(__self__, "updated_at", updated_at)
-        if url and not isinstance(url, dict):
-            raise TypeError("Expected argument 'url' to be a dict")
+        if url and not isinstance(url, str):
+            raise TypeError("Expected argument 'url' to be a str")
         pulumi.set(__self__, "url", url)
 
     @_builtins.property
     @pulumi.getter(name="avatarUrl")
-    def avatar_url(self) -> Optional[Any]:
+    def avatar_url(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "avatar_url")
 
     @_builtins.property
@@ -85,7 +85,7 @@ class GetMemberResult:
 
     @_builtins.property
     @pulumi.getter(name="confirmedAt")
-    def confirmed_at(self) -> Optional[Any]:
+    def confirmed_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "confirmed_at")
 
     @_builtins.property
@@ -95,7 +95,7 @@ class GetMemberResult:
 
     @_builtins.property
     @pulumi.getter(name="displayName")
-    def display_name(self) -> Optional[Any]:
+    def display_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "display_name")
 
     @_builtins.property
@@ -105,12 +105,12 @@ class GetMemberResult:
 
     @_builtins.property
     @pulumi.getter(name="gravatarEmail")
-    def gravatar_email(self) -> Optional[Any]:
+    def gravatar_email(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "gravatar_email")
 
     @_builtins.property
     @pulumi.getter(name="htmlUrl")
-    def html_url(self) -> Optional[Any]:
+    def html_url(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "html_url")
 
     @_builtins.property
@@ -120,12 +120,12 @@ class GetMemberResult:
 
     @_builtins.property
     @pulumi.getter
-    def location(self) -> Optional[Any]:
+    def location(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "location")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> Any:
+    def name(self) -> _builtins.str:
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -145,7 +145,7 @@ class GetMemberResult:
 
     @_builtins.property
     @pulumi.getter
-    def url(self) -> Optional[Any]:
+    def url(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "url")
 
 

@@ -30,8 +30,8 @@ class GetPackageResult:
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
-        if description and not isinstance(description, dict):
-            raise TypeError("Expected argument 'description' to be a dict")
+        if description and not isinstance(description, str):
+            raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
         if html_url and not isinstance(html_url, str):
             raise TypeError("Expected argument 'html_url' to be a str")
@@ -65,7 +65,7 @@ class GetPackageResult:
 
     @_builtins.property
     @pulumi.getter
-    def description(self) -> Any:
+    def description(self) -> _builtins.str:
         return pulumi.get(self, "description")
 
     @_builtins.property

@@ -27,8 +27,8 @@ class GetPublicKeyResult:
     The record as the service returns it, with camelCase names.
     """
     def __init__(__self__, comment=None, created_at=None, fingerprint=None, id=None, name=None, updated_at=None, url=None):
-        if comment and not isinstance(comment, dict):
-            raise TypeError("Expected argument 'comment' to be a dict")
+        if comment and not isinstance(comment, str):
+            raise TypeError("Expected argument 'comment' to be a str")
         pulumi.set(__self__, "comment", comment)
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
@@ -51,7 +51,7 @@ class GetPublicKeyResult:
 
     @_builtins.property
     @pulumi.getter
-    def comment(self) -> Any:
+    def comment(self) -> _builtins.str:
         return pulumi.get(self, "comment")
 
     @_builtins.property

@@ -37,8 +37,8 @@ class GetScheduleResult:
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
-        if description and not isinstance(description, dict):
-            raise TypeError("Expected argument 'description' to be a dict")
+        if description and not isinstance(description, str):
+            raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
         if execution_count and not isinstance(execution_count, int):
             raise TypeError("Expected argument 'execution_count' to be a int")
@@ -58,8 +58,8 @@ class GetScheduleResult:
         if last_run_at and not isinstance(last_run_at, str):
             raise TypeError("Expected argument 'last_run_at' to be a str")
         pulumi.set(__self__, "last_run_at", last_run_at)
-        if last_run_status and not isinstance(last_run_status, dict):
-            raise TypeError("Expected argument 'last_run_status' to be a dict")
+        if last_run_status and not isinstance(last_run_status, str):
+            raise TypeError("Expected argument 'last_run_status' to be a str")
         pulumi.set(__self__, "last_run_status", last_run_status)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -106,7 +106,7 @@ class GetScheduleResult:
 
     @_builtins.property
     @pulumi.getter
-    def description(self) -> Any:
+    def description(self) -> _builtins.str:
         return pulumi.get(self, "description")
 
     @_builtins.property
@@ -141,7 +141,7 @@ class GetScheduleResult:
 
     @_builtins.property
     @pulumi.getter(name="lastRunStatus")
-    def last_run_status(self) -> Any:
+    def last_run_status(self) -> _builtins.str:
         return pulumi.get(self, "last_run_status")
 
     @_builtins.property

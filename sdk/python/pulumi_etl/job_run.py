@@ -340,7 +340,7 @@ class JobRun(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="logUrl")
-    def log_url(self) -> pulumi.Output[Optional[Any]]:
+    def log_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "log_url")
 
     @_builtins.property

@@ -200,7 +200,7 @@ class Member(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="avatarUrl")
-    def avatar_url(self) -> pulumi.Output[Optional[Any]]:
+    def avatar_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "avatar_url")
 
     @_builtins.property
@@ -210,7 +210,7 @@ class Member(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="confirmedAt")
-    def confirmed_at(self) -> pulumi.Output[Optional[Any]]:
+    def confirmed_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "confirmed_at")
 
     @_builtins.property
@@ -220,7 +220,7 @@ class Member(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="displayName")
-    def display_name(self) -> pulumi.Output[Optional[Any]]:
+    def display_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "display_name")
 
     @_builtins.property
@@ -241,7 +241,7 @@ class Member(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def location(self) -> pulumi.Output[Optional[Any]]:
+    def location(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "location")
 
     @_builtins.property

@@ -66,7 +66,7 @@ class GetConnectionTypesItem(dict):
                  groups: Sequence['outputs.GetConnectionTypesItemGroupsItem'],
                  name: _builtins.str,
                  type: _builtins.str,
-                 icon_url: Optional[Any] = None):
+                 icon_url: Optional[_builtins.str] = None):
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "groups", groups)
         pulumi.set(__self__, "name", name)
@@ -96,7 +96,7 @@ class GetConnectionTypesItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="iconUrl")
-    def icon_url(self) -> Optional[Any]:
+    def icon_url(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "icon_url")
 
 
@@ -202,8 +202,8 @@ class GetRegionsItem(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  name: _builtins.str,
-                 group_name: Optional[Any] = None,
-                 short_name: Optional[Any] = None):
+                 group_name: Optional[_builtins.str] = None,
+                 short_name: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
         if group_name is not None:
@@ -223,12 +223,12 @@ class GetRegionsItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="groupName")
-    def group_name(self) -> Optional[Any]:
+    def group_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "group_name")
 
     @_builtins.property
     @pulumi.getter(name="shortName")
-    def short_name(self) -> Optional[Any]:
+    def short_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "short_name")
 
 
@@ -269,7 +269,7 @@ class GetScheduleResultTask(dict):
 class GetScheduleResultTaskPackagesItem(dict):
     def __init__(__self__, *,
                  package_id: Any,
-                 variables: Any):
+                 variables: Mapping[str, _builtins.str]):
         pulumi.set(__self__, "package_id", package_id)
         pulumi.set(__self__, "variables", variables)
 
@@ -280,7 +280,7 @@ class GetScheduleResultTaskPackagesItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def variables(self) -> Any:
+    def variables(self) -> Mapping[str, _builtins.str]:
         return pulumi.get(self, "variables")
 
 
@@ -476,7 +476,7 @@ class SearchConnectionGroupsItem(dict):
                  account_id: _builtins.int,
                  connections: Sequence['outputs.SearchConnectionGroupsItemConnectionsItem'],
                  created_at: _builtins.str,
-                 description: Any,
+                 description: _builtins.str,
                  id: _builtins.int,
                  modified_by: 'outputs.SearchConnectionGroupsItemModifiedBy',
                  name: _builtins.str,
@@ -507,7 +507,7 @@ class SearchConnectionGroupsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def description(self) -> Any:
+    def description(self) -> _builtins.str:
         return pulumi.get(self, "description")
 
     @_builtins.property
@@ -582,14 +582,14 @@ class SearchSchedulesItem(dict):
                  auto_retry: _builtins.bool,
                  auto_retry_attempts: _builtins.int,
                  created_at: _builtins.str,
-                 description: Any,
+                 description: _builtins.str,
                  execution_count: _builtins.int,
                  html_url: _builtins.str,
                  id: _builtins.int,
                  interval_amount: _builtins.int,
                  interval_unit: _builtins.str,
                  last_run_at: _builtins.str,
-                 last_run_status: Any,
+                 last_run_status: _builtins.str,
                  name: _builtins.str,
                  next_run_at: _builtins.str,
                  overlap: _builtins.bool,
@@ -637,7 +637,7 @@ class SearchSchedulesItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def description(self) -> Any:
+    def description(self) -> _builtins.str:
         return pulumi.get(self, "description")
 
     @_builtins.property
@@ -672,7 +672,7 @@ class SearchSchedulesItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="lastRunStatus")
-    def last_run_status(self) -> Any:
+    def last_run_status(self) -> _builtins.str:
         return pulumi.get(self, "last_run_status")
 
     @_builtins.property
@@ -758,7 +758,7 @@ class SearchSchedulesItemTask(dict):
 class SearchSchedulesItemTaskPackagesItem(dict):
     def __init__(__self__, *,
                  package_id: Any,
-                 variables: Any):
+                 variables: Mapping[str, _builtins.str]):
         pulumi.set(__self__, "package_id", package_id)
         pulumi.set(__self__, "variables", variables)
 
@@ -769,7 +769,7 @@ class SearchSchedulesItemTaskPackagesItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def variables(self) -> Any:
+    def variables(self) -> Mapping[str, _builtins.str]:
         return pulumi.get(self, "variables")
 
 

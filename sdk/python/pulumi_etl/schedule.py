@@ -419,7 +419,7 @@ class Schedule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lastRunStatus")
-    def last_run_status(self) -> pulumi.Output[Optional[Any]]:
+    def last_run_status(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "last_run_status")
 
     @_builtins.property

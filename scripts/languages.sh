@@ -5,7 +5,7 @@
 #   python/  a virtual environment holding the `pulumi` package of the engine's version, the
 #            Python SDK's other dependencies, and what builds the SDK (setuptools, wheel).
 # Built from the Go module proxy and PyPI into the cache, once per machine; each part only when
-# it is missing.
+# it is missing. Go's build cache gets the Pulumi Go SDK compiled, for Go programs.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
@@ -55,5 +55,19 @@ place_python_shim
 build_once pulumi-language-go "$ENGINE_MODULE_DIR/language-host" \
   github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "$LANGUAGE_HOST_VERSION"
 build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR" pulumi-etl/engine/codegen "$ENGINE_VERSION"
+# Go programs are compiled by the Go host before every operation: their first compile (the
+# Pulumi Go SDK and its dependencies) happens here, once, into Go's own build cache.
+warm_go_build_cache() {
+  local marker="$root/.go-build-warm" started=$SECONDS
+  [ -f "$marker" ] && return 0
+  require_go
+  say "go: compiling the Pulumi Go SDK once for Go programs (examples/quickstart-go)"
+  (cd "$REPO_ROOT/examples/quickstart-go" && GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" go build -o /dev/null . 2> >(report_downloads "go")) ||
+    die "compiling examples/quickstart-go failed (see the go output above)."
+  touch "$marker"
+  say "go: ready in $(elapsed "$started")"
+}
+
 make_python_environment
+warm_go_build_cache
 echo "$root"

@@ -4,9 +4,9 @@
  * pages to the schema, so they cannot go stale.
  */
 import { RESOURCES, type ResourceKind } from "../resources/registry";
+import { EXAMPLE_LANGUAGES, exampleIn, type ExampleLanguage } from "./reference-examples";
 import { packageSchema, PACKAGE } from "./schema";
 
-type Json = Record<string, unknown>;
 interface Property {
   type?: string;
   $ref?: string;
@@ -79,37 +79,20 @@ function typeSections(tokens: string[], schema: Schema): string[] {
   });
 }
 
-/** A value as TypeScript source; a secret is read from the stack's configuration. */
-function typescriptValue(value: unknown, indent: string): string {
-  if (isSecretExample(value)) return `config.requireSecret(${JSON.stringify(value.secretConfig)})`;
-  if (Array.isArray(value)) return `[${value.map((item) => typescriptValue(item, indent)).join(", ")}]`;
-  if (value !== null && typeof value === "object") {
-    const inner = `${indent}  `;
-    const entries = Object.entries(value).map(([key, item]) => `${inner}${/^[A-Za-z_]\w*$/.test(key) ? key : JSON.stringify(key)}: ${typescriptValue(item, inner)},`);
-    return `{\n${entries.join("\n")}\n${indent}}`;
-  }
-  return JSON.stringify(value);
-}
+const FENCES: Record<ExampleLanguage, string> = { typescript: "ts", python: "python", go: "go" };
+const TITLES: Record<ExampleLanguage, string> = { typescript: "TypeScript", python: "Python", go: "Go" };
 
-export interface SecretExample {
-  secretConfig: string;
-}
-
-export function isSecretExample(value: unknown): value is SecretExample {
-  return value !== null && typeof value === "object" && typeof (value as SecretExample).secretConfig === "string";
-}
-
-function typescriptExample(kind: ResourceKind, example: Json): string[] {
-  const usesConfig = JSON.stringify(example).includes('"secretConfig"');
-  return [
-    "```ts",
-    'import * as pulumi from "@pulumi/pulumi";',
-    'import * as etl from "pulumi-etl";',
+function examples(kind: ResourceKind, schema: Schema): string[] {
+  const inputs = schema.resources[`${PACKAGE}:index:${kind}`]!.inputProperties;
+  const types = (token: string) => schema.types[token]?.properties ?? {};
+  return EXAMPLE_LANGUAGES.flatMap((language) => [
+    `### ${TITLES[language]}`,
     "",
-    ...(usesConfig ? ["const config = new pulumi.Config();"] : []),
-    `const ${kind.charAt(0).toLowerCase()}${kind.slice(1)} = new etl.${kind}("example", ${typescriptValue(example, "")});`,
+    "```" + FENCES[language],
+    exampleIn(language, kind, RESOURCES[kind].example, inputs, types),
     "```",
-  ];
+    "",
+  ]);
 }
 
 function resourcePage(kind: ResourceKind, schema: Schema): string {
@@ -124,8 +107,7 @@ function resourcePage(kind: ResourceKind, schema: Schema): string {
     "",
     "## Example",
     "",
-    ...typescriptExample(kind, RESOURCES[kind].example),
-    "",
+    ...examples(kind, schema),
     "## Inputs",
     "",
     "A change of an input marked *replaces* replaces the object; any other updates it in place. Every input is an output too.",

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { referencePages } from "pulumi-etl/plugin";
 import { RESOURCE_KINDS, RESOURCES } from "../../provider/resources/registry";
-import { isSecretExample } from "../../provider/plugin/reference-docs";
+import { isSecretExample } from "../../provider/plugin/reference-examples";
 
 const ROOT = path.resolve(__dirname, "..", "..", "docs", "reference");
 

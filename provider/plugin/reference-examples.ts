@@ -1,0 +1,162 @@
+/**
+ * A kind's example (its registry entry's inputs) written in each language, for the reference
+ * pages: TypeScript, Python and Go, each typed as that language's SDK takes it, from the
+ * schema's input types (a named object type is that SDK's args type; an untyped value is passed
+ * as it is). `{ secretConfig }` is a secret of the stack's configuration.
+ */
+import { SDK_NAMES } from "./schema";
+
+export interface PropertyType {
+  type?: string;
+  $ref?: string;
+  items?: PropertyType;
+  additionalProperties?: PropertyType;
+}
+export type TypeLookup = (token: string) => Record<string, PropertyType>;
+
+export interface SecretExample {
+  secretConfig: string;
+}
+
+export function isSecretExample(value: unknown): value is SecretExample {
+  return value !== null && typeof value === "object" && typeof (value as SecretExample).secretConfig === "string";
+}
+
+type Values = Record<string, unknown>;
+const ANY: PropertyType = {};
+const nameOf = (token: string) => token.split(":").at(-1)!;
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+const usesSecrets = (example: Values) => JSON.stringify(example).includes('"secretConfig"');
+const typeToken = (property: PropertyType) => (property.$ref?.startsWith("#/types/") ? property.$ref.slice("#/types/".length) : undefined);
+
+function entriesOf(value: Values, indent: string, render: (key: string, item: unknown) => string): string {
+  return Object.entries(value)
+    .map(([key, item]) => `${indent}${render(key, item)}`)
+    .join("\n");
+}
+
+// ---- TypeScript: one shape for every value.
+
+function typescriptValue(value: unknown, indent: string): string {
+  if (isSecretExample(value)) return `config.requireSecret(${JSON.stringify(value.secretConfig)})`;
+  if (Array.isArray(value)) return `[${value.map((item) => typescriptValue(item, indent)).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const inner = `${indent}  `;
+    const key = (name: string) => (/^[A-Za-z_]\w*$/.test(name) ? name : JSON.stringify(name));
+    return `{\n${entriesOf(value as Values, inner, (name, item) => `${key(name)}: ${typescriptValue(item, inner)},`)}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function typescriptExample(kind: string, example: Values): string {
+  return [
+    'import * as pulumi from "@pulumi/pulumi";',
+    `import * as etl from "pulumi-etl"; // or "${SDK_NAMES.nodejs}", the plugin's SDK: the same classes and arguments`,
+    "",
+    ...(usesSecrets(example) ? ["const config = new pulumi.Config();"] : []),
+    `const ${lowerFirst(kind)} = new etl.${kind}("example", ${typescriptValue(example, "")});`,
+  ].join("\n");
+}
+
+// ---- Python: snake_case names where the SDK types the object, the value as it is elsewhere.
+
+function pythonValue(value: unknown, property: PropertyType, types: TypeLookup, indent: string): string {
+  if (isSecretExample(value)) return `config.require_secret(${JSON.stringify(value.secretConfig)})`;
+  if (value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (Array.isArray(value)) return `[${value.map((item) => pythonValue(item, property.items ?? ANY, types, indent)).join(", ")}]`;
+  if (typeof value === "object") {
+    const token = typeToken(property);
+    const fields = token === undefined ? undefined : types(token);
+    const inner = `${indent}    `;
+    const render = (name: string, item: unknown) =>
+      `${JSON.stringify(fields ? snakeCase(name) : name)}: ${pythonValue(item, fields?.[name] ?? property.additionalProperties ?? ANY, types, inner)},`;
+    return `{\n${entriesOf(value as Values, inner, render)}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function pythonExample(kind: string, example: Values, inputs: Record<string, PropertyType>, types: TypeLookup): string {
+  const args = Object.entries(example).map(([name, value]) => `    ${snakeCase(name)}=${pythonValue(value, inputs[name] ?? ANY, types, "    ")},`);
+  return [
+    "import pulumi",
+    `import ${SDK_NAMES.python} as etl`,
+    "",
+    ...(usesSecrets(example) ? ["config = pulumi.Config()"] : []),
+    `${snakeCase(lowerFirst(kind))} = etl.${kind}(`,
+    '    "example",',
+    ...args,
+    ")",
+  ].join("\n");
+}
+
+// ---- Go: each value wrapped in the SDK's input type.
+
+function goLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[]interface{}{${value.map(goLiteral).join(", ")}}`;
+  if (value !== null && typeof value === "object") {
+    return `map[string]interface{}{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${goLiteral(item)}`).join(", ")}}`;
+  }
+  return value === null ? "nil" : JSON.stringify(value);
+}
+
+const GO_SCALARS: Record<string, string> = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" };
+
+function goValue(value: unknown, property: PropertyType, types: TypeLookup, indent: string): string {
+  if (isSecretExample(value)) return `cfg.RequireSecret(${JSON.stringify(value.secretConfig)})`;
+  const token = typeToken(property);
+  const inner = `${indent}\t`;
+  if (token !== undefined && value !== null && typeof value === "object") {
+    const fields = types(token);
+    const render = (name: string, item: unknown) => `${capitalized(name)}: ${goValue(item, fields[name] ?? ANY, types, inner)},`;
+    return `&etl.${nameOf(token)}Args{\n${entriesOf(value as Values, inner, render)}\n${indent}}`;
+  }
+  const scalar = property.type === undefined ? undefined : GO_SCALARS[property.type];
+  if (scalar !== undefined) return `pulumi.${scalar}(${JSON.stringify(value)})`;
+  if (property.type === "array" && Array.isArray(value)) {
+    const itemScalar = property.items?.type === undefined ? undefined : GO_SCALARS[property.items.type];
+    const items = value.map((item) => `${inner}${goValue(item, property.items ?? ANY, types, inner)},`).join("\n");
+    return `pulumi.${itemScalar ?? ""}Array{\n${items}\n${indent}}`;
+  }
+  if (property.type === "object" && value !== null && typeof value === "object") {
+    const itemScalar = property.additionalProperties?.type === undefined ? undefined : GO_SCALARS[property.additionalProperties.type];
+    const render = (name: string, item: unknown) => `${JSON.stringify(name)}: ${goValue(item, property.additionalProperties ?? ANY, types, inner)},`;
+    return `pulumi.${itemScalar ?? ""}Map{\n${entriesOf(value as Values, inner, render)}\n${indent}}`;
+  }
+  return `pulumi.Any(${goLiteral(value)})`;
+}
+
+function goExample(kind: string, example: Values, inputs: Record<string, PropertyType>, types: TypeLookup): string {
+  const secrets = usesSecrets(example);
+  const fields = Object.entries(example).map(([name, value]) => `\t\t\t${capitalized(name)}: ${goValue(value, inputs[name] ?? ANY, types, "\t\t\t")},`);
+  return [
+    "package main",
+    "",
+    "import (",
+    `\t"${SDK_NAMES.go}"`,
+    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+    ...(secrets ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
+    ")",
+    "",
+    "func main() {",
+    "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+    ...(secrets ? ['\t\tcfg := config.New(ctx, "")'] : []),
+    `\t\t_, err := etl.New${kind}(ctx, "example", &etl.${kind}Args{`,
+    ...fields,
+    "\t\t})",
+    "\t\treturn err",
+    "\t})",
+    "}",
+  ].join("\n");
+}
+
+export const EXAMPLE_LANGUAGES = ["typescript", "python", "go"] as const;
+export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
+
+export function exampleIn(language: ExampleLanguage, kind: string, example: Values, inputs: Record<string, PropertyType>, types: TypeLookup): string {
+  if (language === "typescript") return typescriptExample(kind, example);
+  if (language === "python") return pythonExample(kind, example, inputs, types);
+  return goExample(kind, example, inputs, types);
+}

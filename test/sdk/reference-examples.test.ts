@@ -1,0 +1,71 @@
+/**
+ * The reference pages' examples are programs each SDK takes: the Go ones compile against sdk/go
+ * (`go vet`), the Python ones parse, the TypeScript ones type-check against the package.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { referencePages } from "pulumi-etl/plugin";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..");
+const WORK = path.join(REPO_ROOT, "test", ".work");
+
+/** Each fenced example of a language on the resource pages, by kind. */
+function examplesIn(fence: string): Array<[string, string]> {
+  const pattern = new RegExp("```" + fence + "\\n([\\s\\S]*?)\\n```", "g");
+  return [...referencePages()].flatMap(([page, text]) =>
+    page.startsWith("resources/") ? [...text.matchAll(pattern)].map((match): [string, string] => [path.basename(page, ".md"), match[1]!]) : [],
+  );
+}
+
+function failureOf(run: () => unknown): string {
+  try {
+    run();
+    return "";
+  } catch (error) {
+    const { stdout, stderr, message } = error as { stdout?: Buffer; stderr?: Buffer; message: string };
+    return `${message}\n${stdout?.toString() ?? ""}${stderr?.toString() ?? ""}`;
+  }
+}
+
+describe("the reference pages' examples", () => {
+  mkdirSync(WORK, { recursive: true });
+  const scratch = mkdtempSync(path.join(WORK, "reference-examples-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("in Go compile against the Go SDK", { timeout: 600_000 }, () => {
+    const module = path.join(scratch, "go");
+    const examples = examplesIn("go");
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    for (const [kind, source] of examples) {
+      mkdirSync(path.join(module, kind), { recursive: true });
+      writeFileSync(path.join(module, kind, "main.go"), source);
+    }
+    const quickstart = path.join(REPO_ROOT, "examples", "quickstart-go");
+    writeFileSync(path.join(module, "go.mod"), `module reference-examples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.259.0\n)\n\nreplace github.com/pulumi-etl/pulumi-etl/sdk/go => ${path.join(REPO_ROOT, "sdk", "go")}\n`);
+    copyFileSync(path.join(quickstart, "go.sum"), path.join(module, "go.sum"));
+    const env = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local" };
+    expect(failureOf(() => execFileSync("go", ["vet", "./..."], { cwd: module, env, stdio: "pipe" }))).toBe("");
+  });
+
+  it("in Python parse", () => {
+    const examples = examplesIn("python");
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    for (const [kind, source] of examples) {
+      expect(failureOf(() => execFileSync("python3", ["-c", "import ast, sys; ast.parse(sys.stdin.read())"], { input: source, stdio: "pipe" })), kind).toBe("");
+    }
+  });
+
+  it("in TypeScript type-check against the package", { timeout: 120_000 }, () => {
+    const dir = path.join(scratch, "ts");
+    mkdirSync(dir, { recursive: true });
+    const examples = examplesIn("ts");
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    // Each a module of its own: the same names are declared on every page.
+    for (const [kind, source] of examples) writeFileSync(path.join(dir, `${kind}.ts`), `${source}\nexport {};\n`);
+    const options = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", "--types", "node"];
+    const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    expect(failureOf(() => execFileSync(process.execPath, [tsc, ...options, ...examples.map(([kind]) => path.join(dir, `${kind}.ts`))], { cwd: dir, stdio: "pipe" }))).toBe("");
+  });
+});

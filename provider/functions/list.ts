@@ -22,7 +22,8 @@ export type ArgumentType = "string" | "integer" | "boolean" | "integerOrString";
 export interface FunctionDeclaration {
   description: string;
   run: (args: never) => Promise<unknown>;
-  args?: Record<string, { type: ArgumentType; required?: boolean; description?: string }>;
+  /** Each argument; a required one has the value its reference page's example passes. */
+  args?: Record<string, { type: ArgumentType; required?: boolean; description?: string; example?: unknown }>;
   returnsList?: boolean;
   /**
    * The service's record the function returns (each item's, for a list), whose fields come back
@@ -31,38 +32,39 @@ export interface FunctionDeclaration {
   result?: z.ZodObject;
 }
 
-const id = (description: string) => ({ type: "integerOrString" as const, required: true, description });
-const text = (description: string, required = true) => ({ type: "string" as const, required, description });
+const id = (description: string, example: number) => ({ type: "integerOrString" as const, required: true, description, example });
+const text = (description: string, example: string) => ({ type: "string" as const, required: true, description, example });
+const optionalText = (description: string) => ({ type: "string" as const, description });
 
 export const FUNCTIONS = {
-  getPackage: { description: "A package (a data flow) by its id.", run: functions.getPackage, args: { packageId: id("The package's id.") }, result: packageRecord },
-  getPublicKey: { description: "An SSH public key of the API user by its id.", run: functions.getPublicKey, args: { keyId: id("The key's id.") }, result: publicKeyRecord },
-  getInvoice: { description: "An invoice of the account by its id.", run: functions.getInvoice, args: { invoiceId: text("The invoice's id.") }, result: invoiceRecord },
+  getPackage: { description: "A package (a data flow) by its id.", run: functions.getPackage, args: { packageId: id("The package's id.", 101) }, result: packageRecord },
+  getPublicKey: { description: "An SSH public key of the API user by its id.", run: functions.getPublicKey, args: { keyId: id("The key's id.", 12) }, result: publicKeyRecord },
+  getInvoice: { description: "An invoice of the account by its id.", run: functions.getInvoice, args: { invoiceId: text("The invoice's id.", "inv-1001") }, result: invoiceRecord },
   searchConnectionGroups: {
     description: "Connection groups whose name matches a text.",
     run: functions.searchConnectionGroups,
-    args: { q: text("The text to look for."), offset: { type: "integer" }, limit: { type: "integer" } },
+    args: { q: text("The text to look for.", "warehouse"), offset: { type: "integer" }, limit: { type: "integer" } },
     returnsList: true,
     result: connectionGroupRecord,
   },
-  listWebAnalyticsAccounts: { description: "The analytics accounts a web analytics connection reaches.", run: functions.listWebAnalyticsAccounts, args: { connectionId: id("The connection's id.") }, returnsList: true },
-  listAdsPlatformCustomers: { description: "The customers an ads platform connection reaches.", run: functions.listAdsPlatformCustomers, args: { connectionId: id("The connection's id.") }, returnsList: true },
-  listCrmObjects: { description: "The objects a CRM connection reaches.", run: functions.listCrmObjects, args: { connectionId: id("The connection's id.") }, returnsList: true },
+  listWebAnalyticsAccounts: { description: "The analytics accounts a web analytics connection reaches.", run: functions.listWebAnalyticsAccounts, args: { connectionId: id("The connection's id.", 306) }, returnsList: true },
+  listAdsPlatformCustomers: { description: "The customers an ads platform connection reaches.", run: functions.listAdsPlatformCustomers, args: { connectionId: id("The connection's id.", 306) }, returnsList: true },
+  listCrmObjects: { description: "The objects a CRM connection reaches.", run: functions.listCrmObjects, args: { connectionId: id("The connection's id.", 306) }, returnsList: true },
   getConnectionTypes: { description: "The connection types the service offers.", run: functions.getConnectionTypes, returnsList: true, result: connectionTypeRecord },
-  getConnection: { description: "A connection by its type and id; secrets are never returned.", run: functions.getConnection, args: { type: text("The connection's type."), id: id("The connection's id.") }, result: connectionSettingsRecord },
-  listConnections: { description: "The account's connections, of one type or all.", run: functions.listConnections, args: { type: text("Only connections of this type.", false) }, returnsList: true, result: connectionSettingsRecord },
+  getConnection: { description: "A connection by its type and id; secrets are never returned.", run: functions.getConnection, args: { type: text("The connection's type.", "postgres"), id: id("The connection's id.", 301) }, result: connectionSettingsRecord },
+  listConnections: { description: "The account's connections, of one type or all.", run: functions.listConnections, args: { type: optionalText("Only connections of this type.") }, returnsList: true, result: connectionSettingsRecord },
   listProductUpdates: { description: "The service's product updates.", run: functions.listProductUpdates, returnsList: true },
   markNotificationsRead: { description: "Marks one notification, or all, as read.", run: functions.markNotificationsRead, args: { id: { type: "integerOrString", description: "The one notification to mark." } }, result: notificationsMarkedRecord },
-  getSchedule: { description: "A schedule by its id.", run: functions.getSchedule, args: { scheduleId: id("The schedule's id.") }, result: scheduleRecord },
-  searchSchedules: { description: "Schedules matching a query.", run: functions.searchSchedules, args: { q: text("The query.") }, returnsList: true, result: scheduleRecord },
+  getSchedule: { description: "A schedule by its id.", run: functions.getSchedule, args: { scheduleId: id("The schedule's id.", 42) }, result: scheduleRecord },
+  searchSchedules: { description: "Schedules matching a query.", run: functions.searchSchedules, args: { q: text("The query.", "name:nightly") }, returnsList: true, result: scheduleRecord },
   getHookTypes: { description: "The kinds of hook the service offers.", run: functions.getHookTypes, returnsList: true, result: hookTypeRecord },
   getHookEvents: { description: "The events a hook can be told of.", run: functions.getHookEvents, returnsList: true, result: hookEventRecord },
-  pingHook: { description: "Sends a test delivery of a hook.", run: functions.pingHook, args: { hookId: id("The hook's id.") } },
-  getMember: { description: "A member of the account by email.", run: functions.getMember, args: { email: text("The member's email address.") }, result: memberRecord },
+  pingHook: { description: "Sends a test delivery of a hook.", run: functions.pingHook, args: { hookId: id("The hook's id.", 7) } },
+  getMember: { description: "A member of the account by email.", run: functions.getMember, args: { email: text("The member's email address.", "ana@example.com") }, result: memberRecord },
   getRegions: {
     description: "The regions the service offers, of one connection type, or the account's cluster regions.",
     run: functions.getRegions,
-    args: { type: text("Only the regions of this connection type.", false), account: { type: "boolean", description: "The account's cluster regions instead." } },
+    args: { type: optionalText("Only the regions of this connection type."), account: { type: "boolean", description: "The account's cluster regions instead." } },
     returnsList: true,
     result: regionRecord,
   },

@@ -4,7 +4,8 @@
  * pages to the schema, so they cannot go stale.
  */
 import { RESOURCES, type ResourceKind } from "../resources/registry";
-import { EXAMPLE_LANGUAGES, exampleIn, type ExampleLanguage } from "./reference-examples";
+import { FUNCTIONS, type FunctionDeclaration, type FunctionName } from "../functions/list";
+import { EXAMPLE_LANGUAGES, exampleIn, functionExampleIn, type ExampleLanguage } from "./reference-examples";
 import { packageSchema, PACKAGE } from "./schema";
 
 interface Property {
@@ -82,17 +83,20 @@ function typeSections(tokens: string[], schema: Schema): string[] {
 const FENCES: Record<ExampleLanguage, string> = { typescript: "ts", python: "python", go: "go" };
 const TITLES: Record<ExampleLanguage, string> = { typescript: "TypeScript", python: "Python", go: "Go" };
 
+function examplesOf(write: (language: ExampleLanguage) => string): string[] {
+  return EXAMPLE_LANGUAGES.flatMap((language) => [`### ${TITLES[language]}`, "", "```" + FENCES[language], write(language), "```", ""]);
+}
+
 function examples(kind: ResourceKind, schema: Schema): string[] {
   const inputs = schema.resources[`${PACKAGE}:index:${kind}`]!.inputProperties;
   const types = (token: string) => schema.types[token]?.properties ?? {};
-  return EXAMPLE_LANGUAGES.flatMap((language) => [
-    `### ${TITLES[language]}`,
-    "",
-    "```" + FENCES[language],
-    exampleIn(language, kind, RESOURCES[kind].example, inputs, types),
-    "```",
-    "",
-  ]);
+  return examplesOf((language) => exampleIn(language, kind, RESOURCES[kind].example, inputs, types));
+}
+
+/** The required arguments, with the values their declarations give for examples. */
+function exampleArguments(name: FunctionName): Record<string, unknown> {
+  const args = Object.entries((FUNCTIONS[name] as FunctionDeclaration).args ?? {});
+  return Object.fromEntries(args.filter(([, arg]) => arg.required).map(([arg, declared]) => [arg, declared.example]));
 }
 
 function resourcePage(kind: ResourceKind, schema: Schema): string {
@@ -135,6 +139,9 @@ function functionPage(name: string, schema: Schema): string {
     "",
     spec.description,
     "",
+    "## Example",
+    "",
+    ...examplesOf((language) => functionExampleIn(language, name, exampleArguments(name as FunctionName), Object.keys(args).length > 0)),
     "## Arguments",
     "",
     ...(Object.keys(args).length === 0 ? ["None."] : inputTable(args, spec.inputs?.required ?? [])),

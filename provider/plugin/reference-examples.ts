@@ -4,6 +4,7 @@
  * schema's input types (a named object type is that SDK's args type; an untyped value is passed
  * as it is). `{ secretConfig }` is a secret of the stack's configuration.
  */
+import { RESOURCE_KINDS } from "../resources/registry";
 import { SDK_NAMES } from "./schema";
 
 export interface PropertyType {
@@ -150,6 +151,60 @@ function goExample(kind: string, example: Values, inputs: Record<string, Propert
     "\t})",
     "}",
   ].join("\n");
+}
+
+// ---- Functions: a call with the required arguments' example values.
+
+function functionTypescript(name: string, args: Values): string {
+  const call = Object.keys(args).length === 0 ? `etl.${name}()` : `etl.${name}(${typescriptValue(args, "")})`;
+  return ['import * as etl from "pulumi-etl";', "", `export const result = ${call};`].join("\n");
+}
+
+function functionPython(name: string, args: Values): string {
+  const given = Object.entries(args).map(([arg, value]) => `${snakeCase(arg)}=${pythonValue(value, ANY, () => ({}), "")}`);
+  return ["import pulumi", `import ${SDK_NAMES.python} as etl`, "", `result = etl.${snakeCase(name)}(${given.join(", ")})`].join("\n");
+}
+
+/** The Go SDK's name of a function: `get<Kind>` of a resource kind is `Lookup<Kind>` there, beside the kind's own `Get<Kind>`. */
+function goFunctionName(name: string): string {
+  const kind = name.startsWith("get") ? name.slice(3) : undefined;
+  return kind !== undefined && (RESOURCE_KINDS as readonly string[]).includes(kind) ? `Lookup${kind}` : capitalized(name);
+}
+
+function functionGo(name: string, args: Values, takesArguments: boolean): string {
+  const goName = goFunctionName(name);
+  const given = Object.entries(args).map(([arg, value]) => `\t\t\t${capitalized(arg)}: ${goLiteral(value)},`);
+  const call = !takesArguments
+    ? `etl.${goName}(ctx)`
+    : given.length === 0
+      ? `etl.${goName}(ctx, &etl.${goName}Args{})`
+      : [`etl.${goName}(ctx, &etl.${goName}Args{`, ...given, "\t\t})"].join("\n");
+  return [
+    "package main",
+    "",
+    "import (",
+    `\t"${SDK_NAMES.go}"`,
+    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+    ")",
+    "",
+    "func main() {",
+    "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+    `\t\tresult, err := ${call}`,
+    "\t\tif err != nil {",
+    "\t\t\treturn err",
+    "\t\t}",
+    '\t\tctx.Export("result", pulumi.Any(result))',
+    "\t\treturn nil",
+    "\t})",
+    "}",
+  ].join("\n");
+}
+
+/** `args`: the required arguments' example values; `takesArguments`: whether it declares any. */
+export function functionExampleIn(language: ExampleLanguage, name: string, args: Values, takesArguments: boolean): string {
+  if (language === "typescript") return functionTypescript(name, args);
+  if (language === "python") return functionPython(name, args);
+  return functionGo(name, args, takesArguments);
 }
 
 export const EXAMPLE_LANGUAGES = ["typescript", "python", "go"] as const;

@@ -1,5 +1,5 @@
 /**
- * The reference pages' examples are programs each SDK takes: the Go ones compile against sdk/go
+ * The reference pages' examples (every resource and function) are programs each SDK takes: the Go ones compile against sdk/go
  * (`go vet`), the Python ones parse, the TypeScript ones type-check against the package.
  */
 import { execFileSync } from "node:child_process";
@@ -11,12 +11,10 @@ import { referencePages } from "pulumi-etl/plugin";
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const WORK = path.join(REPO_ROOT, "test", ".work");
 
-/** Each fenced example of a language on the resource pages, by kind. */
+/** Each fenced example of a language on the pages of resources and functions, by page. */
 function examplesIn(fence: string): Array<[string, string]> {
   const pattern = new RegExp("```" + fence + "\\n([\\s\\S]*?)\\n```", "g");
-  return [...referencePages()].flatMap(([page, text]) =>
-    page.startsWith("resources/") ? [...text.matchAll(pattern)].map((match): [string, string] => [path.basename(page, ".md"), match[1]!]) : [],
-  );
+  return [...referencePages()].flatMap(([page, text]) => [...text.matchAll(pattern)].map((match): [string, string] => [path.basename(page, ".md"), match[1]!]));
 }
 
 function failureOf(run: () => unknown): string {
@@ -37,7 +35,7 @@ describe("the reference pages' examples", () => {
   it("in Go compile against the Go SDK", { timeout: 600_000 }, () => {
     const module = path.join(scratch, "go");
     const examples = examplesIn("go");
-    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(examples.length).toBeGreaterThanOrEqual(33);
     for (const [kind, source] of examples) {
       mkdirSync(path.join(module, kind), { recursive: true });
       writeFileSync(path.join(module, kind, "main.go"), source);
@@ -51,7 +49,7 @@ describe("the reference pages' examples", () => {
 
   it("in Python parse", () => {
     const examples = examplesIn("python");
-    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(examples.length).toBeGreaterThanOrEqual(33);
     for (const [kind, source] of examples) {
       expect(failureOf(() => execFileSync("python3", ["-c", "import ast, sys; ast.parse(sys.stdin.read())"], { input: source, stdio: "pipe" })), kind).toBe("");
     }
@@ -61,7 +59,7 @@ describe("the reference pages' examples", () => {
     const dir = path.join(scratch, "ts");
     mkdirSync(dir, { recursive: true });
     const examples = examplesIn("ts");
-    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(examples.length).toBeGreaterThanOrEqual(33);
     // Each a module of its own: the same names are declared on every page.
     for (const [kind, source] of examples) writeFileSync(path.join(dir, `${kind}.ts`), `${source}\nexport {};\n`);
     const options = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", "--types", "node"];

@@ -129,28 +129,29 @@ function goValue(value: unknown, property: PropertyType, types: TypeLookup, inde
   return `pulumi.Any(${goLiteral(value)})`;
 }
 
-function goExample(kind: string, example: Values, inputs: Record<string, PropertyType>, types: TypeLookup): string {
-  const secrets = usesSecrets(example);
-  const fields = Object.entries(example).map(([name, value]) => `\t\t\t${capitalized(name)}: ${goValue(value, inputs[name] ?? ANY, types, "\t\t\t")},`);
+/** A Go program whose `pulumi.Run` body is `body` (lines indented two tabs). */
+function goProgram(body: string[], usesConfig: boolean): string {
   return [
     "package main",
     "",
     "import (",
     `\t"${SDK_NAMES.go}"`,
     '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
-    ...(secrets ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
+    ...(usesConfig ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
     ")",
     "",
     "func main() {",
     "\tpulumi.Run(func(ctx *pulumi.Context) error {",
-    ...(secrets ? ['\t\tcfg := config.New(ctx, "")'] : []),
-    `\t\t_, err := etl.New${kind}(ctx, "example", &etl.${kind}Args{`,
-    ...fields,
-    "\t\t})",
-    "\t\treturn err",
+    ...(usesConfig ? ['\t\tcfg := config.New(ctx, "")'] : []),
+    ...body,
     "\t})",
     "}",
   ].join("\n");
+}
+
+function goExample(kind: string, example: Values, inputs: Record<string, PropertyType>, types: TypeLookup): string {
+  const fields = Object.entries(example).map(([name, value]) => `\t\t\t${capitalized(name)}: ${goValue(value, inputs[name] ?? ANY, types, "\t\t\t")},`);
+  return goProgram([`\t\t_, err := etl.New${kind}(ctx, "example", &etl.${kind}Args{`, ...fields, "\t\t})", "\t\treturn err"], usesSecrets(example));
 }
 
 // ---- Functions: a call with the required arguments' example values.
@@ -179,25 +180,7 @@ function functionGo(name: string, args: Values, takesArguments: boolean): string
     : given.length === 0
       ? `etl.${goName}(ctx, &etl.${goName}Args{})`
       : [`etl.${goName}(ctx, &etl.${goName}Args{`, ...given, "\t\t})"].join("\n");
-  return [
-    "package main",
-    "",
-    "import (",
-    `\t"${SDK_NAMES.go}"`,
-    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
-    ")",
-    "",
-    "func main() {",
-    "\tpulumi.Run(func(ctx *pulumi.Context) error {",
-    `\t\tresult, err := ${call}`,
-    "\t\tif err != nil {",
-    "\t\t\treturn err",
-    "\t\t}",
-    '\t\tctx.Export("result", pulumi.Any(result))',
-    "\t\treturn nil",
-    "\t})",
-    "}",
-  ].join("\n");
+  return goProgram([`\t\tresult, err := ${call}`, "\t\tif err != nil {", "\t\t\treturn err", "\t\t}", '\t\tctx.Export("result", pulumi.Any(result))', "\t\treturn nil"], false);
 }
 
 /** `args`: the required arguments' example values; `takesArguments`: whether it declares any. */

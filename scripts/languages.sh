@@ -62,8 +62,13 @@ warm_go_build_cache() {
   [ -f "$marker" ] && return 0
   require_go
   say "go: compiling the Pulumi Go SDK once for Go programs (examples/quickstart-go)"
-  (cd "$REPO_ROOT/examples/quickstart-go" && GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" go build -o /dev/null . 2> >(report_downloads "go")) ||
-    die "compiling examples/quickstart-go failed (see the go output above)."
+  (
+    cd "$REPO_ROOT/examples/quickstart-go"
+    # The flags the tests' Go programs build with, so the compiled packages are reused.
+    export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false"
+    total="$(go list -deps . 2> >(report_downloads "go") | wc -l)" || exit 1
+    go build -v -o /dev/null . 2>&1 | report_build_progress "go" "$total" "$started"
+  ) || die "compiling examples/quickstart-go failed (see the go output above)."
   touch "$marker"
   say "go: ready in $(elapsed "$started")"
 }

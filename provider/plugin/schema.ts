@@ -8,7 +8,7 @@ import { z } from "zod";
 import { SETTINGS } from "../config";
 import { FUNCTIONS, type ArgumentType, type FunctionDeclaration } from "../functions/list";
 import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
-import type { Field } from "../resources/shared/fields";
+import { COMMON_OUTPUT_DOCS, type Field } from "../resources/shared/fields";
 import { fieldDocs } from "./field-docs";
 import { packageVersion } from "./version";
 
@@ -157,7 +157,7 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
   for (const [name, field] of entries) {
     const typeName = `${kind}${capitalized(name)}`;
     const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
-    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(field.description ?? docs[name]) };
+    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(field.description ?? docs[name] ?? COMMON_OUTPUT_DOCS[name]) };
     if (field.input !== undefined) {
       described.inputs[name] = { ...type, ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
       if (field.required) described.requiredInputs.push(name);

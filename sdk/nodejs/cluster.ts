@@ -34,13 +34,25 @@ export class Cluster extends pulumi.CustomResource {
         return obj['__pulumiType'] === Cluster.__pulumiType;
     }
 
+    /**
+     * When the cluster became able to run jobs.
+     */
     declare public /*out*/ readonly availableSince: pulumi.Output<string | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * Left out, the cluster has no description (one set elsewhere is removed).
      */
     declare public readonly description: pulumi.Output<string | undefined>;
+    /**
+     * The object's page in the service's web application.
+     */
     declare public /*out*/ readonly htmlUrl: pulumi.Output<string | undefined>;
+    /**
+     * When the cluster last became idle.
+     */
     declare public /*out*/ readonly idleSince: pulumi.Output<string | undefined>;
     /**
      * The id of an existing cluster to manage instead of creating one.
@@ -54,18 +66,33 @@ export class Cluster extends pulumi.CustomResource {
      * Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place.
      */
     declare public readonly nodes: pulumi.Output<number | undefined>;
+    /**
+     * The id of the user who made the object.
+     */
     declare public /*out*/ readonly ownerId: pulumi.Output<number | undefined>;
+    /**
+     * Jobs waiting for the cluster now.
+     */
     declare public /*out*/ readonly queuedJobsCount: pulumi.Output<number | undefined>;
     /**
      * Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster.
      */
     declare public readonly region: pulumi.Output<string | undefined>;
+    /**
+     * Jobs running on the cluster now.
+     */
     declare public /*out*/ readonly runningJobsCount: pulumi.Output<number | undefined>;
+    /**
+     * One of pending, creating, available, scaling, idle, error, pending_terminate, terminating, terminated; it moves on its own and never causes a change.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
      * Terminate the cluster after `timeToIdle` seconds without jobs; default false.
      */
     declare public readonly terminateOnIdle: pulumi.Output<boolean | undefined>;
+    /**
+     * When the cluster was terminated.
+     */
     declare public /*out*/ readonly terminatedAt: pulumi.Output<string | undefined>;
     /**
      * Seconds without jobs before an idle cluster terminates itself, 300 to 86400; default 3600.
@@ -79,6 +106,9 @@ export class Cluster extends pulumi.CustomResource {
      * `production` (the default) or `sandbox`. Changing it replaces the cluster.
      */
     declare public readonly type: pulumi.Output<string | undefined>;
+    /**
+     * When the object last changed on the service (ISO 8601).
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**

@@ -50,6 +50,9 @@ export class Connection extends pulumi.CustomResource {
      * `code` of salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections. Kept encrypted; the service never returns it.
      */
     declare public readonly code: pulumi.Output<string | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * `database` of postgres (default ""), mysql (default ""), sqlserver (default ""), oracle (default ""), herokupostgres (default ""), googlecloudsql (default ""), googlecloudpostgres (default ""), redshift (default ""), snowflake (required), bigquery (default ""), athena (default ""), mongo (required) connections.
@@ -143,7 +146,13 @@ export class Connection extends pulumi.CustomResource {
      * `uid` of salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections.
      */
     declare public readonly uid: pulumi.Output<string | undefined>;
+    /**
+     * The connection's id across types, as the service gives it.
+     */
     declare public /*out*/ readonly uniqueId: pulumi.Output<string | undefined>;
+    /**
+     * When the object last changed on the service (ISO 8601).
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
      * `username` of postgres (required), mysql (required), sqlserver (required), oracle (required), herokupostgres (required), googlecloudsql (required), googlecloudpostgres (required), redshift (required), snowflake (required), athena (required), mongo, s3 (required), azureblobstorage (required), sftp (required), hdfs, salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections.

@@ -36,11 +36,17 @@ export class ConnectionGroup extends pulumi.CustomResource {
         return obj['__pulumiType'] === ConnectionGroup.__pulumiType;
     }
 
+    /**
+     * The account the group belongs to.
+     */
     declare public /*out*/ readonly accountId: pulumi.Output<number | undefined>;
     /**
      * The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
      */
     declare public readonly connections: pulumi.Output<any[] | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * Left out, the group has no description (one set elsewhere is removed).
@@ -50,11 +56,17 @@ export class ConnectionGroup extends pulumi.CustomResource {
      * The id of an existing group to manage instead of creating one.
      */
     declare public readonly importId: pulumi.Output<any | undefined>;
+    /**
+     * Who last changed the group: `{ name, email }`.
+     */
     declare public /*out*/ readonly modifiedBy: pulumi.Output<outputs.ConnectionGroupModifiedBy | undefined>;
     /**
      * The group's name, unique in the account; 1 to 255 characters.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * When the object last changed on the service (ISO 8601).
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**

@@ -50,6 +50,9 @@ export class Hook extends pulumi.CustomResource {
      * Left out, the service names the hook after its settings and Pulumi leaves the name alone.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * The secret the service signs each delivery with; a new `saltRotation` asks for a new one. Kept encrypted.
+     */
     declare public /*out*/ readonly salt: pulumi.Output<string | undefined>;
     /**
      * Any value; when it changes, the service makes a new salt.

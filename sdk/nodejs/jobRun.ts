@@ -38,29 +38,65 @@ export class JobRun extends pulumi.CustomResource {
      * The cluster to run on: its id as a number or a string, such as `cluster.id`.
      */
     declare public readonly clusterId: pulumi.Output<any | undefined>;
+    /**
+     * When the job completed.
+     */
     declare public /*out*/ readonly completedAt: pulumi.Output<any | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * Variables evaluated when the job runs.
      */
     declare public readonly dynamicVariables: pulumi.Output<{[key: string]: string} | undefined>;
+    /**
+     * What went wrong, when the job failed.
+     */
     declare public /*out*/ readonly errors: pulumi.Output<any | undefined>;
+    /**
+     * When the job failed.
+     */
     declare public /*out*/ readonly failedAt: pulumi.Output<string | undefined>;
+    /**
+     * The object's page in the service's web application.
+     */
     declare public /*out*/ readonly htmlUrl: pulumi.Output<string | undefined>;
     /**
      * The id of an existing job to take over instead of running a new one.
      */
     declare public readonly importId: pulumi.Output<any | undefined>;
+    /**
+     * Where the job's log can be read.
+     */
     declare public /*out*/ readonly logUrl: pulumi.Output<string | undefined>;
+    /**
+     * What each of the job's outputs holds: its name, records and preview address.
+     */
     declare public /*out*/ readonly outputs: pulumi.Output<any | undefined>;
+    /**
+     * The id of the user who made the object.
+     */
     declare public /*out*/ readonly ownerId: pulumi.Output<number | undefined>;
     /**
      * The package whose workflow the job performs.
      */
     declare public readonly packageId: pulumi.Output<any | undefined>;
+    /**
+     * How far the job is, from 0 to 100.
+     */
     declare public /*out*/ readonly progress: pulumi.Output<number | undefined>;
+    /**
+     * How long the job ran.
+     */
     declare public /*out*/ readonly runtimeInSeconds: pulumi.Output<number | undefined>;
+    /**
+     * When the job started running.
+     */
     declare public /*out*/ readonly startedAt: pulumi.Output<string | undefined>;
+    /**
+     * One of idle, pending, queued, running, completed, failed, pending_stoppage, stopping, stopped.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
      * How long `up` waits before stopping the job and failing (default 3600, at most a week).

@@ -34,10 +34,25 @@ export class Member extends pulumi.CustomResource {
         return obj['__pulumiType'] === Member.__pulumiType;
     }
 
+    /**
+     * The user's picture.
+     */
     declare public /*out*/ readonly avatarUrl: pulumi.Output<string | undefined>;
+    /**
+     * Whether the person accepted the invitation.
+     */
     declare public /*out*/ readonly confirmed: pulumi.Output<boolean | undefined>;
+    /**
+     * When the person accepted the invitation.
+     */
     declare public /*out*/ readonly confirmedAt: pulumi.Output<string | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The user's display name.
+     */
     declare public /*out*/ readonly displayName: pulumi.Output<string | undefined>;
     /**
      * The person's email address; a person with no user yet is invited. Changing it replaces the member.
@@ -47,17 +62,29 @@ export class Member extends pulumi.CustomResource {
      * An existing member to manage instead of adding one: their id, or their email address.
      */
     declare public readonly importId: pulumi.Output<any | undefined>;
+    /**
+     * Where the user says they are.
+     */
     declare public /*out*/ readonly location: pulumi.Output<string | undefined>;
     /**
      * The name an invited person's new user gets; not used for someone who already has a user.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * Whether the member owns the account (never changed from here).
+     */
     declare public /*out*/ readonly owner: pulumi.Output<boolean | undefined>;
     /**
      * `member` (the default) or `admin`. Ownership is handed over in the service, not here.
      */
     declare public readonly role: pulumi.Output<string | undefined>;
+    /**
+     * When the object last changed on the service (ISO 8601).
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
+    /**
+     * The user's id (the resource's id too).
+     */
     declare public /*out*/ readonly userId: pulumi.Output<number | undefined>;
 
     /**

@@ -34,8 +34,17 @@ export class PublicKey extends pulumi.CustomResource {
         return obj['__pulumiType'] === PublicKey.__pulumiType;
     }
 
+    /**
+     * The key line's comment, when it has one.
+     */
     declare public /*out*/ readonly comment: pulumi.Output<any | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it.
+     */
     declare public /*out*/ readonly fingerprint: pulumi.Output<string | undefined>;
     /**
      * The id of an existing key to manage instead of creating one; its key and name must match.

@@ -44,6 +44,9 @@ export class Schedule extends pulumi.CustomResource {
      * How often a failed job runs again, 1 to 5; default 3.
      */
     declare public readonly autoRetryAttempts: pulumi.Output<number | undefined>;
+    /**
+     * When the service made the object (ISO 8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * Left out, the schedule has no description (one set elsewhere is removed).
@@ -53,7 +56,13 @@ export class Schedule extends pulumi.CustomResource {
      * Whether the schedule runs; default true.
      */
     declare public readonly enabled: pulumi.Output<boolean | undefined>;
+    /**
+     * How many times the schedule has run.
+     */
     declare public /*out*/ readonly executionCount: pulumi.Output<number | undefined>;
+    /**
+     * The object's page in the service's web application.
+     */
     declare public /*out*/ readonly htmlUrl: pulumi.Output<string | undefined>;
     /**
      * The id of an existing schedule to manage instead of creating one.
@@ -63,17 +72,29 @@ export class Schedule extends pulumi.CustomResource {
      * Time between runs.
      */
     declare public readonly interval: pulumi.Output<outputs.ScheduleInterval | undefined>;
+    /**
+     * When the schedule last ran.
+     */
     declare public /*out*/ readonly lastRunAt: pulumi.Output<string | undefined>;
+    /**
+     * How its last run ended.
+     */
     declare public /*out*/ readonly lastRunStatus: pulumi.Output<string | undefined>;
     /**
      * 1 to 255 characters.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * When the schedule runs next.
+     */
     declare public /*out*/ readonly nextRunAt: pulumi.Output<string | undefined>;
     /**
      * Whether a run may start while the previous one still runs; default true.
      */
     declare public readonly overlap: pulumi.Output<boolean | undefined>;
+    /**
+     * The id of the user who made the object.
+     */
     declare public /*out*/ readonly ownerId: pulumi.Output<number | undefined>;
     /**
      * `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one.
@@ -83,11 +104,17 @@ export class Schedule extends pulumi.CustomResource {
      * The first run, as an ISO 8601 date-time. Left out, the service starts it at its creation and Pulumi leaves it alone. Once the schedule has run, changing it replaces the schedule.
      */
     declare public readonly startAt: pulumi.Output<string | undefined>;
+    /**
+     * `enabled` or `disabled`, as `enabled` asks.
+     */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
      * What each run does: the packages it runs and the cluster it runs them on.
      */
     declare public readonly task: pulumi.Output<outputs.ScheduleTask | undefined>;
+    /**
+     * When the object last changed on the service (ISO 8601).
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**

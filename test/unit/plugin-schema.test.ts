@@ -23,6 +23,13 @@ describe("the plugin's schema", () => {
     expect(Object.keys(schema.resources).sort()).toEqual(RESOURCE_KINDS.map((kind) => `etl:index:${kind}`).sort());
   });
 
+  it("documents every output of every resource", () => {
+    for (const kind of RESOURCE_KINDS) {
+      const undocumented = Object.entries(resource(kind).properties).filter(([, property]) => !property.description).map(([name]) => name);
+      expect(undocumented, kind).toEqual([]);
+    }
+  });
+
   it("documents every input of every resource, and describes each resource", () => {
     for (const kind of RESOURCE_KINDS) {
       expect(resource(kind).description.length, kind).toBeGreaterThan(20);

@@ -10,10 +10,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ClusterRecord } from "../../api/clusters";
 import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } from "../../../contract/limits";
-import { CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
+import { CLUSTER_STATUSES, CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ClusterArgs {
   /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
@@ -55,14 +55,14 @@ const table = {
   region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace" },
   timeoutSeconds: { input: integerBetween(1, 86_400), default: 1800, onChange: "update" },
   importId: importIdField,
-  status: OUTPUT,
+  status: output(`One of ${CLUSTER_STATUSES.join(", ")}; it moves on its own and never causes a change.`),
   createdAt: OUTPUT,
   updatedAt: OUTPUT,
-  availableSince: OUTPUT,
-  idleSince: OUTPUT,
-  terminatedAt: OUTPUT,
-  runningJobsCount: OUTPUT,
-  queuedJobsCount: OUTPUT,
+  availableSince: output("When the cluster became able to run jobs."),
+  idleSince: output("When the cluster last became idle."),
+  terminatedAt: output("When the cluster was terminated."),
+  runningJobsCount: output("Jobs running on the cluster now."),
+  queuedJobsCount: output("Jobs waiting for the cluster now."),
   ownerId: OUTPUT,
   htmlUrl: OUTPUT,
 } satisfies Record<string, Field<ClusterRecord>>;

@@ -11,7 +11,7 @@ import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
@@ -91,8 +91,8 @@ const table = {
     current: (outputs) => assignmentsOf((outputs.connections as ConnectionAssignment[] | undefined) ?? []),
   },
   importId: importIdField,
-  accountId: OUTPUT,
-  modifiedBy: { read: (r) => ({ name: r.modified_by.name, email: r.modified_by.email }) },
+  accountId: output("The account the group belongs to."),
+  modifiedBy: { description: "Who last changed the group: `{ name, email }`.", read: (r) => ({ name: r.modified_by.name, email: r.modified_by.email }) },
   createdAt: OUTPUT,
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<ConnectionGroupRecord>>;

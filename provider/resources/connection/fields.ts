@@ -10,7 +10,7 @@ import type { ConnectionSettingsRecord } from "../../api/connections";
 import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, connectionAttributes, type ConnectionType } from "../../../contract/connection-types";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, OUTPUT, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, OUTPUT, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type ConnectionAttributeValues } from "./attributes";
 
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./attributes";
@@ -20,7 +20,7 @@ const OWN_FIELDS = {
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
   testBeforeCreate: { input: z.boolean(), default: true },
   importId: importIdField,
-  uniqueId: OUTPUT,
+  uniqueId: output("The connection's id across types, as the service gives it."),
   createdAt: OUTPUT,
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<ConnectionSettingsRecord>>;

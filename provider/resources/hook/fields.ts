@@ -11,7 +11,7 @@ import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent, type HookType } from "../..
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
-import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { SETTINGS_BY_TYPE, settingsBody, type HookSettingsArgs } from "./settings";
 
 export interface HookArgs {
@@ -45,7 +45,7 @@ const table = {
   settings: { input: z.record(z.string(), z.unknown()), required: true, api: "settings", toApi: settingsBody, writeOnly: true, onChange: "update" },
   saltRotation: { input: z.json(), onChange: "update" },
   importId: importIdField,
-  salt: OUTPUT,
+  salt: output("The secret the service signs each delivery with; a new `saltRotation` asks for a new one. Kept encrypted."),
 } satisfies Record<string, Field<HookRecord>>;
 
 // A program's arguments and the table name the same inputs.

@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { JobOutputRecord, JobRecord } from "../../api/jobs";
 import { importIdField } from "../shared/adopt";
 import { objectIdInput } from "../shared/check";
-import { definedOnly, fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { JOB_STATUSES } from "../../../contract/vocabularies";
+import { definedOnly, fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface JobRunArgs {
   /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
@@ -60,18 +61,18 @@ const table = {
     onChange: "update",
   },
   importId: importIdField,
-  status: OUTPUT,
+  status: output(`One of ${JOB_STATUSES.join(", ")}.`),
   ownerId: OUTPUT,
-  progress: OUTPUT,
-  outputs: { read: (r) => r.outputs.map(outputOf) },
-  startedAt: OUTPUT,
+  progress: output("How far the job is, from 0 to 100."),
+  outputs: { description: "What each of the job's outputs holds: its name, records and preview address.", read: (r) => r.outputs.map(outputOf) },
+  startedAt: output("When the job started running."),
   createdAt: OUTPUT,
-  failedAt: OUTPUT,
-  completedAt: OUTPUT,
-  errors: OUTPUT,
-  runtimeInSeconds: OUTPUT,
+  failedAt: output("When the job failed."),
+  completedAt: output("When the job completed."),
+  errors: output("What went wrong, when the job failed."),
+  runtimeInSeconds: output("How long the job ran."),
   htmlUrl: OUTPUT,
-  logUrl: OUTPUT,
+  logUrl: output("Where the job's log can be read."),
 } satisfies Record<string, Field<JobRecord>>;
 
 // A program's arguments and the table name the same inputs.

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { MemberRecord } from "../../api/members";
 import { MANAGED_MEMBER_ROLES, type ManagedMemberRole } from "../../../contract/vocabularies";
 import { describeGiven, ID_TEXT, labelText } from "../shared/check";
-import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface MemberArgs {
   /** The person's email address; a person with no user yet is invited. Changing it replaces the member. */
@@ -47,13 +47,13 @@ const table = {
   role: { input: role, default: "member", sendDefault: true, api: "role", onChange: "update", read: (r) => (r.owner ? "owner" : r.role) },
   name: { input: labelText(), api: "name", read: (r) => r.name ?? undefined },
   importId: { input: memberImportId },
-  userId: { read: (r) => r.id },
-  displayName: { read: (r) => r.display_name ?? undefined },
-  confirmed: OUTPUT,
-  confirmedAt: { read: (r) => r.confirmed_at ?? undefined },
-  owner: OUTPUT,
-  avatarUrl: { read: (r) => r.avatar_url ?? undefined },
-  location: { read: (r) => r.location ?? undefined },
+  userId: { description: "The user's id (the resource's id too).", read: (r) => r.id },
+  displayName: { description: "The user's display name.", read: (r) => r.display_name ?? undefined },
+  confirmed: output("Whether the person accepted the invitation."),
+  confirmedAt: { description: "When the person accepted the invitation.", read: (r) => r.confirmed_at ?? undefined },
+  owner: output("Whether the member owns the account (never changed from here)."),
+  avatarUrl: { description: "The user's picture.", read: (r) => r.avatar_url ?? undefined },
+  location: { description: "Where the user says they are.", read: (r) => r.location ?? undefined },
   createdAt: OUTPUT,
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<MemberRecord>>;

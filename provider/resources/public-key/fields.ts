@@ -8,7 +8,7 @@ import type { PublicKeyRecord } from "../../api/public-keys";
 import { parseSshPublicKey } from "../../../contract/ssh-public-key";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface PublicKeyArgs {
   /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
@@ -43,8 +43,8 @@ const table = {
   publicKey: { input: keyLine, required: true, api: "public_key", writeOnly: true, onChange: "replace" },
   name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace" },
   importId: importIdField,
-  fingerprint: OUTPUT,
-  comment: OUTPUT,
+  fingerprint: output("The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it."),
+  comment: output("The key line's comment, when it has one."),
   createdAt: OUTPUT,
 } satisfies Record<string, Field<PublicKeyRecord>>;
 

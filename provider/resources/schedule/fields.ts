@@ -12,7 +12,7 @@ import { CLUSTER_NODES, SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_INTERVAL_AMOUNT_M
 import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type ScheduleIntervalUnit } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ScheduledPackageArgs {
   /** The package to run: its id as a number or a string. */
@@ -142,11 +142,11 @@ const table = {
   reuseClusterStrategy: { input: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES), default: "any", api: "reuse_cluster_strategy", onChange: "update" },
   task: { input: task, required: true, api: "task", toApi: taskBody, onChange: "update", read: taskOf },
   importId: importIdField,
-  status: OUTPUT,
-  nextRunAt: OUTPUT,
-  lastRunAt: OUTPUT,
-  lastRunStatus: OUTPUT,
-  executionCount: OUTPUT,
+  status: output("`enabled` or `disabled`, as `enabled` asks."),
+  nextRunAt: output("When the schedule runs next."),
+  lastRunAt: output("When the schedule last ran."),
+  lastRunStatus: output("How its last run ended."),
+  executionCount: output("How many times the schedule has run."),
   ownerId: OUTPUT,
   createdAt: OUTPUT,
   updatedAt: OUTPUT,

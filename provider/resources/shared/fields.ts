@@ -80,6 +80,19 @@ type ReadValue<F, K, Rec> = F extends { read: (record: never) => infer V }
 /** A table entry for an output that is the record's field of the same name, in snake_case. */
 export const OUTPUT = { output: true } as const;
 
+/** The same, with what the output is for the schema, the SDKs and the reference pages. */
+export function output(description: string) {
+  return { output: true, description } as const;
+}
+
+/** What the outputs many kinds share are, unless a field says otherwise. */
+export const COMMON_OUTPUT_DOCS: Readonly<Record<string, string>> = {
+  createdAt: "When the service made the object (ISO 8601).",
+  updatedAt: "When the object last changed on the service (ISO 8601).",
+  ownerId: "The id of the user who made the object.",
+  htmlUrl: "The object's page in the service's web application.",
+};
+
 export function snakeCaseOf(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

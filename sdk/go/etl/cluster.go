@@ -16,33 +16,43 @@ import (
 type Cluster struct {
 	pulumi.CustomResourceState
 
+	// When the cluster became able to run jobs.
 	AvailableSince pulumi.StringPtrOutput `pulumi:"availableSince"`
-	CreatedAt      pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// When the service made the object (ISO 8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Left out, the cluster has no description (one set elsewhere is removed).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	HtmlUrl     pulumi.StringPtrOutput `pulumi:"htmlUrl"`
-	IdleSince   pulumi.StringPtrOutput `pulumi:"idleSince"`
+	// The object's page in the service's web application.
+	HtmlUrl pulumi.StringPtrOutput `pulumi:"htmlUrl"`
+	// When the cluster last became idle.
+	IdleSince pulumi.StringPtrOutput `pulumi:"idleSince"`
 	// The id of an existing cluster to manage instead of creating one.
 	ImportId pulumi.AnyOutput `pulumi:"importId"`
 	// 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place.
-	Nodes           pulumi.Float64PtrOutput `pulumi:"nodes"`
-	OwnerId         pulumi.IntPtrOutput     `pulumi:"ownerId"`
-	QueuedJobsCount pulumi.IntPtrOutput     `pulumi:"queuedJobsCount"`
+	Nodes pulumi.Float64PtrOutput `pulumi:"nodes"`
+	// The id of the user who made the object.
+	OwnerId pulumi.IntPtrOutput `pulumi:"ownerId"`
+	// Jobs waiting for the cluster now.
+	QueuedJobsCount pulumi.IntPtrOutput `pulumi:"queuedJobsCount"`
 	// Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster.
-	Region           pulumi.StringPtrOutput `pulumi:"region"`
-	RunningJobsCount pulumi.IntPtrOutput    `pulumi:"runningJobsCount"`
-	Status           pulumi.StringPtrOutput `pulumi:"status"`
+	Region pulumi.StringPtrOutput `pulumi:"region"`
+	// Jobs running on the cluster now.
+	RunningJobsCount pulumi.IntPtrOutput `pulumi:"runningJobsCount"`
+	// One of pending, creating, available, scaling, idle, error, pending_terminate, terminating, terminated; it moves on its own and never causes a change.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// Terminate the cluster after `timeToIdle` seconds without jobs; default false.
-	TerminateOnIdle pulumi.BoolPtrOutput   `pulumi:"terminateOnIdle"`
-	TerminatedAt    pulumi.StringPtrOutput `pulumi:"terminatedAt"`
+	TerminateOnIdle pulumi.BoolPtrOutput `pulumi:"terminateOnIdle"`
+	// When the cluster was terminated.
+	TerminatedAt pulumi.StringPtrOutput `pulumi:"terminatedAt"`
 	// Seconds without jobs before an idle cluster terminates itself, 300 to 86400; default 3600.
 	TimeToIdle pulumi.Float64PtrOutput `pulumi:"timeToIdle"`
 	// How long `up` and `destroy` wait for the cluster to become ready or terminated; default 1800.
 	TimeoutSeconds pulumi.Float64PtrOutput `pulumi:"timeoutSeconds"`
 	// `production` (the default) or `sandbox`. Changing it replaces the cluster.
-	Type      pulumi.StringPtrOutput `pulumi:"type"`
+	Type pulumi.StringPtrOutput `pulumi:"type"`
+	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
@@ -168,10 +178,12 @@ func (o ClusterOutput) ToClusterOutputWithContext(ctx context.Context) ClusterOu
 	return o
 }
 
+// When the cluster became able to run jobs.
 func (o ClusterOutput) AvailableSince() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.AvailableSince }).(pulumi.StringPtrOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o ClusterOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -181,10 +193,12 @@ func (o ClusterOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The object's page in the service's web application.
 func (o ClusterOutput) HtmlUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.HtmlUrl }).(pulumi.StringPtrOutput)
 }
 
+// When the cluster last became idle.
 func (o ClusterOutput) IdleSince() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.IdleSince }).(pulumi.StringPtrOutput)
 }
@@ -204,10 +218,12 @@ func (o ClusterOutput) Nodes() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.Float64PtrOutput { return v.Nodes }).(pulumi.Float64PtrOutput)
 }
 
+// The id of the user who made the object.
 func (o ClusterOutput) OwnerId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.IntPtrOutput { return v.OwnerId }).(pulumi.IntPtrOutput)
 }
 
+// Jobs waiting for the cluster now.
 func (o ClusterOutput) QueuedJobsCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.IntPtrOutput { return v.QueuedJobsCount }).(pulumi.IntPtrOutput)
 }
@@ -217,10 +233,12 @@ func (o ClusterOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.Region }).(pulumi.StringPtrOutput)
 }
 
+// Jobs running on the cluster now.
 func (o ClusterOutput) RunningJobsCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.IntPtrOutput { return v.RunningJobsCount }).(pulumi.IntPtrOutput)
 }
 
+// One of pending, creating, available, scaling, idle, error, pending_terminate, terminating, terminated; it moves on its own and never causes a change.
 func (o ClusterOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -230,6 +248,7 @@ func (o ClusterOutput) TerminateOnIdle() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.BoolPtrOutput { return v.TerminateOnIdle }).(pulumi.BoolPtrOutput)
 }
 
+// When the cluster was terminated.
 func (o ClusterOutput) TerminatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.TerminatedAt }).(pulumi.StringPtrOutput)
 }
@@ -249,6 +268,7 @@ func (o ClusterOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
 }
 
+// When the object last changed on the service (ISO 8601).
 func (o ClusterOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -23,7 +23,8 @@ type Connection struct {
 	// `authentication_database` of mongo (default "") connections.
 	AuthenticationDatabase pulumi.StringPtrOutput `pulumi:"authenticationDatabase"`
 	// `code` of salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections. Kept encrypted; the service never returns it.
-	Code      pulumi.StringPtrOutput `pulumi:"code"`
+	Code pulumi.StringPtrOutput `pulumi:"code"`
+	// When the service made the object (ISO 8601).
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// `database` of postgres (default ""), mysql (default ""), sqlserver (default ""), oracle (default ""), herokupostgres (default ""), googlecloudsql (default ""), googlecloudpostgres (default ""), redshift (default ""), snowflake (required), bigquery (default ""), athena (default ""), mongo (required) connections.
 	Database pulumi.StringPtrOutput `pulumi:"database"`
@@ -70,8 +71,10 @@ type Connection struct {
 	// The connection's type, e.g. `postgres`, `snowflake`, `s3`; changing it replaces the connection.
 	Type pulumi.StringPtrOutput `pulumi:"type"`
 	// `uid` of salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections.
-	Uid       pulumi.StringPtrOutput `pulumi:"uid"`
-	UniqueId  pulumi.StringPtrOutput `pulumi:"uniqueId"`
+	Uid pulumi.StringPtrOutput `pulumi:"uid"`
+	// The connection's id across types, as the service gives it.
+	UniqueId pulumi.StringPtrOutput `pulumi:"uniqueId"`
+	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// `username` of postgres (required), mysql (required), sqlserver (required), oracle (required), herokupostgres (required), googlecloudsql (required), googlecloudpostgres (required), redshift (required), snowflake (required), athena (required), mongo, s3 (required), azureblobstorage (required), sftp (required), hdfs, salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
@@ -319,6 +322,7 @@ func (o ConnectionOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connection) pulumi.StringPtrOutput { return v.Code }).(pulumi.StringPtrOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o ConnectionOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connection) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -438,10 +442,12 @@ func (o ConnectionOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connection) pulumi.StringPtrOutput { return v.Uid }).(pulumi.StringPtrOutput)
 }
 
+// The connection's id across types, as the service gives it.
 func (o ConnectionOutput) UniqueId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connection) pulumi.StringPtrOutput { return v.UniqueId }).(pulumi.StringPtrOutput)
 }
 
+// When the object last changed on the service (ISO 8601).
 func (o ConnectionOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connection) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -16,17 +16,21 @@ import (
 type ConnectionGroup struct {
 	pulumi.CustomResourceState
 
+	// The account the group belongs to.
 	AccountId pulumi.IntPtrOutput `pulumi:"accountId"`
 	// The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
-	Connections pulumi.ArrayOutput     `pulumi:"connections"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	Connections pulumi.ArrayOutput `pulumi:"connections"`
+	// When the service made the object (ISO 8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Left out, the group has no description (one set elsewhere is removed).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The id of an existing group to manage instead of creating one.
-	ImportId   pulumi.AnyOutput                   `pulumi:"importId"`
+	ImportId pulumi.AnyOutput `pulumi:"importId"`
+	// Who last changed the group: `{ name, email }`.
 	ModifiedBy ConnectionGroupModifiedByPtrOutput `pulumi:"modifiedBy"`
 	// The group's name, unique in the account; 1 to 255 characters.
-	Name      pulumi.StringPtrOutput `pulumi:"name"`
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
@@ -132,6 +136,7 @@ func (o ConnectionGroupOutput) ToConnectionGroupOutputWithContext(ctx context.Co
 	return o
 }
 
+// The account the group belongs to.
 func (o ConnectionGroupOutput) AccountId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ConnectionGroup) pulumi.IntPtrOutput { return v.AccountId }).(pulumi.IntPtrOutput)
 }
@@ -141,6 +146,7 @@ func (o ConnectionGroupOutput) Connections() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *ConnectionGroup) pulumi.ArrayOutput { return v.Connections }).(pulumi.ArrayOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o ConnectionGroupOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectionGroup) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -155,6 +161,7 @@ func (o ConnectionGroupOutput) ImportId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ConnectionGroup) pulumi.AnyOutput { return v.ImportId }).(pulumi.AnyOutput)
 }
 
+// Who last changed the group: `{ name, email }`.
 func (o ConnectionGroupOutput) ModifiedBy() ConnectionGroupModifiedByPtrOutput {
 	return o.ApplyT(func(v *ConnectionGroup) ConnectionGroupModifiedByPtrOutput { return v.ModifiedBy }).(ConnectionGroupModifiedByPtrOutput)
 }
@@ -164,6 +171,7 @@ func (o ConnectionGroupOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectionGroup) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// When the object last changed on the service (ISO 8601).
 func (o ConnectionGroupOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ConnectionGroup) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

@@ -24,6 +24,7 @@ type Hook struct {
 	ImportId pulumi.AnyOutput `pulumi:"importId"`
 	// Left out, the service names the hook after its settings and Pulumi leaves the name alone.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// The secret the service signs each delivery with; a new `saltRotation` asks for a new one. Kept encrypted.
 	Salt pulumi.StringPtrOutput `pulumi:"salt"`
 	// Any value; when it changes, the service makes a new salt.
 	SaltRotation pulumi.AnyOutput `pulumi:"saltRotation"`
@@ -181,6 +182,7 @@ func (o HookOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Hook) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The secret the service signs each delivery with; a new `saltRotation` asks for a new one. Kept encrypted.
 func (o HookOutput) Salt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Hook) pulumi.StringPtrOutput { return v.Salt }).(pulumi.StringPtrOutput)
 }

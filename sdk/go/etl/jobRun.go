@@ -17,25 +17,37 @@ type JobRun struct {
 	pulumi.CustomResourceState
 
 	// The cluster to run on: its id as a number or a string, such as `cluster.id`.
-	ClusterId   pulumi.AnyOutput       `pulumi:"clusterId"`
-	CompletedAt pulumi.AnyOutput       `pulumi:"completedAt"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	ClusterId pulumi.AnyOutput `pulumi:"clusterId"`
+	// When the job completed.
+	CompletedAt pulumi.AnyOutput `pulumi:"completedAt"`
+	// When the service made the object (ISO 8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Variables evaluated when the job runs.
 	DynamicVariables pulumi.StringMapOutput `pulumi:"dynamicVariables"`
-	Errors           pulumi.AnyOutput       `pulumi:"errors"`
-	FailedAt         pulumi.StringPtrOutput `pulumi:"failedAt"`
-	HtmlUrl          pulumi.StringPtrOutput `pulumi:"htmlUrl"`
+	// What went wrong, when the job failed.
+	Errors pulumi.AnyOutput `pulumi:"errors"`
+	// When the job failed.
+	FailedAt pulumi.StringPtrOutput `pulumi:"failedAt"`
+	// The object's page in the service's web application.
+	HtmlUrl pulumi.StringPtrOutput `pulumi:"htmlUrl"`
 	// The id of an existing job to take over instead of running a new one.
-	ImportId pulumi.AnyOutput       `pulumi:"importId"`
-	LogUrl   pulumi.StringPtrOutput `pulumi:"logUrl"`
-	Outputs  pulumi.AnyOutput       `pulumi:"outputs"`
-	OwnerId  pulumi.IntPtrOutput    `pulumi:"ownerId"`
+	ImportId pulumi.AnyOutput `pulumi:"importId"`
+	// Where the job's log can be read.
+	LogUrl pulumi.StringPtrOutput `pulumi:"logUrl"`
+	// What each of the job's outputs holds: its name, records and preview address.
+	Outputs pulumi.AnyOutput `pulumi:"outputs"`
+	// The id of the user who made the object.
+	OwnerId pulumi.IntPtrOutput `pulumi:"ownerId"`
 	// The package whose workflow the job performs.
-	PackageId        pulumi.AnyOutput        `pulumi:"packageId"`
-	Progress         pulumi.Float64PtrOutput `pulumi:"progress"`
-	RuntimeInSeconds pulumi.IntPtrOutput     `pulumi:"runtimeInSeconds"`
-	StartedAt        pulumi.StringPtrOutput  `pulumi:"startedAt"`
-	Status           pulumi.StringPtrOutput  `pulumi:"status"`
+	PackageId pulumi.AnyOutput `pulumi:"packageId"`
+	// How far the job is, from 0 to 100.
+	Progress pulumi.Float64PtrOutput `pulumi:"progress"`
+	// How long the job ran.
+	RuntimeInSeconds pulumi.IntPtrOutput `pulumi:"runtimeInSeconds"`
+	// When the job started running.
+	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
+	// One of idle, pending, queued, running, completed, failed, pending_stoppage, stopping, stopped.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// How long `up` waits before stopping the job and failing (default 3600, at most a week).
 	TimeoutSeconds pulumi.Float64PtrOutput `pulumi:"timeoutSeconds"`
 	// Any value; when it changes, the package runs again.
@@ -172,10 +184,12 @@ func (o JobRunOutput) ClusterId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.ClusterId }).(pulumi.AnyOutput)
 }
 
+// When the job completed.
 func (o JobRunOutput) CompletedAt() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.CompletedAt }).(pulumi.AnyOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o JobRunOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -185,14 +199,17 @@ func (o JobRunOutput) DynamicVariables() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringMapOutput { return v.DynamicVariables }).(pulumi.StringMapOutput)
 }
 
+// What went wrong, when the job failed.
 func (o JobRunOutput) Errors() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.Errors }).(pulumi.AnyOutput)
 }
 
+// When the job failed.
 func (o JobRunOutput) FailedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.FailedAt }).(pulumi.StringPtrOutput)
 }
 
+// The object's page in the service's web application.
 func (o JobRunOutput) HtmlUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.HtmlUrl }).(pulumi.StringPtrOutput)
 }
@@ -202,14 +219,17 @@ func (o JobRunOutput) ImportId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.ImportId }).(pulumi.AnyOutput)
 }
 
+// Where the job's log can be read.
 func (o JobRunOutput) LogUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.LogUrl }).(pulumi.StringPtrOutput)
 }
 
+// What each of the job's outputs holds: its name, records and preview address.
 func (o JobRunOutput) Outputs() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.Outputs }).(pulumi.AnyOutput)
 }
 
+// The id of the user who made the object.
 func (o JobRunOutput) OwnerId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.IntPtrOutput { return v.OwnerId }).(pulumi.IntPtrOutput)
 }
@@ -219,18 +239,22 @@ func (o JobRunOutput) PackageId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.PackageId }).(pulumi.AnyOutput)
 }
 
+// How far the job is, from 0 to 100.
 func (o JobRunOutput) Progress() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.Float64PtrOutput { return v.Progress }).(pulumi.Float64PtrOutput)
 }
 
+// How long the job ran.
 func (o JobRunOutput) RuntimeInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.IntPtrOutput { return v.RuntimeInSeconds }).(pulumi.IntPtrOutput)
 }
 
+// When the job started running.
 func (o JobRunOutput) StartedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
+// One of idle, pending, queued, running, completed, failed, pending_stoppage, stopping, stopped.
 func (o JobRunOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }

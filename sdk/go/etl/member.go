@@ -16,23 +16,32 @@ import (
 type Member struct {
 	pulumi.CustomResourceState
 
-	AvatarUrl   pulumi.StringPtrOutput `pulumi:"avatarUrl"`
-	Confirmed   pulumi.BoolPtrOutput   `pulumi:"confirmed"`
+	// The user's picture.
+	AvatarUrl pulumi.StringPtrOutput `pulumi:"avatarUrl"`
+	// Whether the person accepted the invitation.
+	Confirmed pulumi.BoolPtrOutput `pulumi:"confirmed"`
+	// When the person accepted the invitation.
 	ConfirmedAt pulumi.StringPtrOutput `pulumi:"confirmedAt"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// When the service made the object (ISO 8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The user's display name.
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
 	// The person's email address; a person with no user yet is invited. Changing it replaces the member.
 	Email pulumi.StringPtrOutput `pulumi:"email"`
 	// An existing member to manage instead of adding one: their id, or their email address.
-	ImportId pulumi.AnyOutput       `pulumi:"importId"`
+	ImportId pulumi.AnyOutput `pulumi:"importId"`
+	// Where the user says they are.
 	Location pulumi.StringPtrOutput `pulumi:"location"`
 	// The name an invited person's new user gets; not used for someone who already has a user.
-	Name  pulumi.StringPtrOutput `pulumi:"name"`
-	Owner pulumi.BoolPtrOutput   `pulumi:"owner"`
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// Whether the member owns the account (never changed from here).
+	Owner pulumi.BoolPtrOutput `pulumi:"owner"`
 	// `member` (the default) or `admin`. Ownership is handed over in the service, not here.
-	Role      pulumi.StringPtrOutput `pulumi:"role"`
+	Role pulumi.StringPtrOutput `pulumi:"role"`
+	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	UserId    pulumi.IntPtrOutput    `pulumi:"userId"`
+	// The user's id (the resource's id too).
+	UserId pulumi.IntPtrOutput `pulumi:"userId"`
 }
 
 // NewMember registers a new resource with the given unique name, arguments, and options.
@@ -137,22 +146,27 @@ func (o MemberOutput) ToMemberOutputWithContext(ctx context.Context) MemberOutpu
 	return o
 }
 
+// The user's picture.
 func (o MemberOutput) AvatarUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.AvatarUrl }).(pulumi.StringPtrOutput)
 }
 
+// Whether the person accepted the invitation.
 func (o MemberOutput) Confirmed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.BoolPtrOutput { return v.Confirmed }).(pulumi.BoolPtrOutput)
 }
 
+// When the person accepted the invitation.
 func (o MemberOutput) ConfirmedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.ConfirmedAt }).(pulumi.StringPtrOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o MemberOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The user's display name.
 func (o MemberOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
@@ -167,6 +181,7 @@ func (o MemberOutput) ImportId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Member) pulumi.AnyOutput { return v.ImportId }).(pulumi.AnyOutput)
 }
 
+// Where the user says they are.
 func (o MemberOutput) Location() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.Location }).(pulumi.StringPtrOutput)
 }
@@ -176,6 +191,7 @@ func (o MemberOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Whether the member owns the account (never changed from here).
 func (o MemberOutput) Owner() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.BoolPtrOutput { return v.Owner }).(pulumi.BoolPtrOutput)
 }
@@ -185,10 +201,12 @@ func (o MemberOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.Role }).(pulumi.StringPtrOutput)
 }
 
+// When the object last changed on the service (ISO 8601).
 func (o MemberOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The user's id (the resource's id too).
 func (o MemberOutput) UserId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Member) pulumi.IntPtrOutput { return v.UserId }).(pulumi.IntPtrOutput)
 }

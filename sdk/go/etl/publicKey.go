@@ -16,8 +16,11 @@ import (
 type PublicKey struct {
 	pulumi.CustomResourceState
 
-	Comment     pulumi.AnyOutput       `pulumi:"comment"`
-	CreatedAt   pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The key line's comment, when it has one.
+	Comment pulumi.AnyOutput `pulumi:"comment"`
+	// When the service made the object (ISO 8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it.
 	Fingerprint pulumi.StringPtrOutput `pulumi:"fingerprint"`
 	// The id of an existing key to manage instead of creating one; its key and name must match.
 	ImportId pulumi.AnyOutput `pulumi:"importId"`
@@ -125,14 +128,17 @@ func (o PublicKeyOutput) ToPublicKeyOutputWithContext(ctx context.Context) Publi
 	return o
 }
 
+// The key line's comment, when it has one.
 func (o PublicKeyOutput) Comment() pulumi.AnyOutput {
 	return o.ApplyT(func(v *PublicKey) pulumi.AnyOutput { return v.Comment }).(pulumi.AnyOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o PublicKeyOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicKey) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it.
 func (o PublicKeyOutput) Fingerprint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicKey) pulumi.StringPtrOutput { return v.Fingerprint }).(pulumi.StringPtrOutput)
 }

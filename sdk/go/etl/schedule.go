@@ -20,32 +20,41 @@ type Schedule struct {
 	AutoRetry pulumi.BoolPtrOutput `pulumi:"autoRetry"`
 	// How often a failed job runs again, 1 to 5; default 3.
 	AutoRetryAttempts pulumi.Float64PtrOutput `pulumi:"autoRetryAttempts"`
-	CreatedAt         pulumi.StringPtrOutput  `pulumi:"createdAt"`
+	// When the service made the object (ISO 8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Left out, the schedule has no description (one set elsewhere is removed).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the schedule runs; default true.
-	Enabled        pulumi.BoolPtrOutput   `pulumi:"enabled"`
-	ExecutionCount pulumi.IntPtrOutput    `pulumi:"executionCount"`
-	HtmlUrl        pulumi.StringPtrOutput `pulumi:"htmlUrl"`
+	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
+	// How many times the schedule has run.
+	ExecutionCount pulumi.IntPtrOutput `pulumi:"executionCount"`
+	// The object's page in the service's web application.
+	HtmlUrl pulumi.StringPtrOutput `pulumi:"htmlUrl"`
 	// The id of an existing schedule to manage instead of creating one.
 	ImportId pulumi.AnyOutput `pulumi:"importId"`
 	// Time between runs.
-	Interval      ScheduleIntervalPtrOutput `pulumi:"interval"`
-	LastRunAt     pulumi.StringPtrOutput    `pulumi:"lastRunAt"`
-	LastRunStatus pulumi.StringPtrOutput    `pulumi:"lastRunStatus"`
+	Interval ScheduleIntervalPtrOutput `pulumi:"interval"`
+	// When the schedule last ran.
+	LastRunAt pulumi.StringPtrOutput `pulumi:"lastRunAt"`
+	// How its last run ended.
+	LastRunStatus pulumi.StringPtrOutput `pulumi:"lastRunStatus"`
 	// 1 to 255 characters.
-	Name      pulumi.StringPtrOutput `pulumi:"name"`
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// When the schedule runs next.
 	NextRunAt pulumi.StringPtrOutput `pulumi:"nextRunAt"`
 	// Whether a run may start while the previous one still runs; default true.
 	Overlap pulumi.BoolPtrOutput `pulumi:"overlap"`
-	OwnerId pulumi.IntPtrOutput  `pulumi:"ownerId"`
+	// The id of the user who made the object.
+	OwnerId pulumi.IntPtrOutput `pulumi:"ownerId"`
 	// `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one.
 	ReuseClusterStrategy pulumi.StringPtrOutput `pulumi:"reuseClusterStrategy"`
 	// The first run, as an ISO 8601 date-time. Left out, the service starts it at its creation and Pulumi leaves it alone. Once the schedule has run, changing it replaces the schedule.
 	StartAt pulumi.StringPtrOutput `pulumi:"startAt"`
-	Status  pulumi.StringPtrOutput `pulumi:"status"`
+	// `enabled` or `disabled`, as `enabled` asks.
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// What each run does: the packages it runs and the cluster it runs them on.
-	Task      ScheduleTaskPtrOutput  `pulumi:"task"`
+	Task ScheduleTaskPtrOutput `pulumi:"task"`
+	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
@@ -195,6 +204,7 @@ func (o ScheduleOutput) AutoRetryAttempts() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.Float64PtrOutput { return v.AutoRetryAttempts }).(pulumi.Float64PtrOutput)
 }
 
+// When the service made the object (ISO 8601).
 func (o ScheduleOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
@@ -209,10 +219,12 @@ func (o ScheduleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
+// How many times the schedule has run.
 func (o ScheduleOutput) ExecutionCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.IntPtrOutput { return v.ExecutionCount }).(pulumi.IntPtrOutput)
 }
 
+// The object's page in the service's web application.
 func (o ScheduleOutput) HtmlUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.HtmlUrl }).(pulumi.StringPtrOutput)
 }
@@ -227,10 +239,12 @@ func (o ScheduleOutput) Interval() ScheduleIntervalPtrOutput {
 	return o.ApplyT(func(v *Schedule) ScheduleIntervalPtrOutput { return v.Interval }).(ScheduleIntervalPtrOutput)
 }
 
+// When the schedule last ran.
 func (o ScheduleOutput) LastRunAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.LastRunAt }).(pulumi.StringPtrOutput)
 }
 
+// How its last run ended.
 func (o ScheduleOutput) LastRunStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.LastRunStatus }).(pulumi.StringPtrOutput)
 }
@@ -240,6 +254,7 @@ func (o ScheduleOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// When the schedule runs next.
 func (o ScheduleOutput) NextRunAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.NextRunAt }).(pulumi.StringPtrOutput)
 }
@@ -249,6 +264,7 @@ func (o ScheduleOutput) Overlap() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.BoolPtrOutput { return v.Overlap }).(pulumi.BoolPtrOutput)
 }
 
+// The id of the user who made the object.
 func (o ScheduleOutput) OwnerId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.IntPtrOutput { return v.OwnerId }).(pulumi.IntPtrOutput)
 }
@@ -263,6 +279,7 @@ func (o ScheduleOutput) StartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.StartAt }).(pulumi.StringPtrOutput)
 }
 
+// `enabled` or `disabled`, as `enabled` asks.
 func (o ScheduleOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -272,6 +289,7 @@ func (o ScheduleOutput) Task() ScheduleTaskPtrOutput {
 	return o.ApplyT(func(v *Schedule) ScheduleTaskPtrOutput { return v.Task }).(ScheduleTaskPtrOutput)
 }
 
+// When the object last changed on the service (ISO 8601).
 func (o ScheduleOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Schedule) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }

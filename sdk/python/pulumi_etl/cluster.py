@@ -308,11 +308,17 @@ class Cluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="availableSince")
     def available_since(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the cluster became able to run jobs.
+        """
         return pulumi.get(self, "available_since")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -326,11 +332,17 @@ class Cluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="htmlUrl")
     def html_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The object's page in the service's web application.
+        """
         return pulumi.get(self, "html_url")
 
     @_builtins.property
     @pulumi.getter(name="idleSince")
     def idle_since(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the cluster last became idle.
+        """
         return pulumi.get(self, "idle_since")
 
     @_builtins.property
@@ -360,11 +372,17 @@ class Cluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the user who made the object.
+        """
         return pulumi.get(self, "owner_id")
 
     @_builtins.property
     @pulumi.getter(name="queuedJobsCount")
     def queued_jobs_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Jobs waiting for the cluster now.
+        """
         return pulumi.get(self, "queued_jobs_count")
 
     @_builtins.property
@@ -378,11 +396,17 @@ class Cluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="runningJobsCount")
     def running_jobs_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Jobs running on the cluster now.
+        """
         return pulumi.get(self, "running_jobs_count")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        One of pending, creating, available, scaling, idle, error, pending_terminate, terminating, terminated; it moves on its own and never causes a change.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -396,6 +420,9 @@ class Cluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="terminatedAt")
     def terminated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the cluster was terminated.
+        """
         return pulumi.get(self, "terminated_at")
 
     @_builtins.property
@@ -425,5 +452,8 @@ class Cluster(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the object last changed on the service (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 

@@ -749,6 +749,9 @@ class Connection(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -938,11 +941,17 @@ class Connection(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="uniqueId")
     def unique_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connection's id across types, as the service gives it.
+        """
         return pulumi.get(self, "unique_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the object last changed on the service (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property

@@ -192,6 +192,9 @@ class ConnectionGroup(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The account the group belongs to.
+        """
         return pulumi.get(self, "account_id")
 
     @_builtins.property
@@ -205,6 +208,9 @@ class ConnectionGroup(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -226,6 +232,9 @@ class ConnectionGroup(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifiedBy")
     def modified_by(self) -> pulumi.Output[Optional['outputs.ConnectionGroupModifiedBy']]:
+        """
+        Who last changed the group: `{ name, email }`.
+        """
         return pulumi.get(self, "modified_by")
 
     @_builtins.property
@@ -239,5 +248,8 @@ class ConnectionGroup(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the object last changed on the service (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 

@@ -284,6 +284,9 @@ class Hook(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def salt(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The secret the service signs each delivery with; a new `saltRotation` asks for a new one. Kept encrypted.
+        """
         return pulumi.get(self, "salt")
 
     @_builtins.property

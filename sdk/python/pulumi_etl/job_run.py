@@ -300,11 +300,17 @@ class JobRun(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="completedAt")
     def completed_at(self) -> pulumi.Output[Optional[Any]]:
+        """
+        When the job completed.
+        """
         return pulumi.get(self, "completed_at")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -318,16 +324,25 @@ class JobRun(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def errors(self) -> pulumi.Output[Optional[Any]]:
+        """
+        What went wrong, when the job failed.
+        """
         return pulumi.get(self, "errors")
 
     @_builtins.property
     @pulumi.getter(name="failedAt")
     def failed_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the job failed.
+        """
         return pulumi.get(self, "failed_at")
 
     @_builtins.property
     @pulumi.getter(name="htmlUrl")
     def html_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The object's page in the service's web application.
+        """
         return pulumi.get(self, "html_url")
 
     @_builtins.property
@@ -341,16 +356,25 @@ class JobRun(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="logUrl")
     def log_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Where the job's log can be read.
+        """
         return pulumi.get(self, "log_url")
 
     @_builtins.property
     @pulumi.getter
     def outputs(self) -> pulumi.Output[Optional[Any]]:
+        """
+        What each of the job's outputs holds: its name, records and preview address.
+        """
         return pulumi.get(self, "outputs")
 
     @_builtins.property
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the user who made the object.
+        """
         return pulumi.get(self, "owner_id")
 
     @_builtins.property
@@ -364,21 +388,33 @@ class JobRun(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def progress(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        How far the job is, from 0 to 100.
+        """
         return pulumi.get(self, "progress")
 
     @_builtins.property
     @pulumi.getter(name="runtimeInSeconds")
     def runtime_in_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How long the job ran.
+        """
         return pulumi.get(self, "runtime_in_seconds")
 
     @_builtins.property
     @pulumi.getter(name="startedAt")
     def started_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the job started running.
+        """
         return pulumi.get(self, "started_at")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        One of idle, pending, queued, running, completed, failed, pending_stoppage, stopping, stopped.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property

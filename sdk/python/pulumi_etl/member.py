@@ -201,26 +201,41 @@ class Member(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="avatarUrl")
     def avatar_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The user's picture.
+        """
         return pulumi.get(self, "avatar_url")
 
     @_builtins.property
     @pulumi.getter
     def confirmed(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the person accepted the invitation.
+        """
         return pulumi.get(self, "confirmed")
 
     @_builtins.property
     @pulumi.getter(name="confirmedAt")
     def confirmed_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the person accepted the invitation.
+        """
         return pulumi.get(self, "confirmed_at")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="displayName")
     def display_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The user's display name.
+        """
         return pulumi.get(self, "display_name")
 
     @_builtins.property
@@ -242,6 +257,9 @@ class Member(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def location(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Where the user says they are.
+        """
         return pulumi.get(self, "location")
 
     @_builtins.property
@@ -255,6 +273,9 @@ class Member(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def owner(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the member owns the account (never changed from here).
+        """
         return pulumi.get(self, "owner")
 
     @_builtins.property
@@ -268,10 +289,16 @@ class Member(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the object last changed on the service (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 
     @_builtins.property
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The user's id (the resource's id too).
+        """
         return pulumi.get(self, "user_id")
 

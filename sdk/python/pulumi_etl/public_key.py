@@ -168,16 +168,25 @@ class PublicKey(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def comment(self) -> pulumi.Output[Optional[Any]]:
+        """
+        The key line's comment, when it has one.
+        """
         return pulumi.get(self, "comment")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def fingerprint(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it.
+        """
         return pulumi.get(self, "fingerprint")
 
     @_builtins.property

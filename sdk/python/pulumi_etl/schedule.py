@@ -368,6 +368,9 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the object (ISO 8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
@@ -389,11 +392,17 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="executionCount")
     def execution_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many times the schedule has run.
+        """
         return pulumi.get(self, "execution_count")
 
     @_builtins.property
     @pulumi.getter(name="htmlUrl")
     def html_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The object's page in the service's web application.
+        """
         return pulumi.get(self, "html_url")
 
     @_builtins.property
@@ -415,11 +424,17 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="lastRunAt")
     def last_run_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the schedule last ran.
+        """
         return pulumi.get(self, "last_run_at")
 
     @_builtins.property
     @pulumi.getter(name="lastRunStatus")
     def last_run_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        How its last run ended.
+        """
         return pulumi.get(self, "last_run_status")
 
     @_builtins.property
@@ -433,6 +448,9 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="nextRunAt")
     def next_run_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the schedule runs next.
+        """
         return pulumi.get(self, "next_run_at")
 
     @_builtins.property
@@ -446,6 +464,9 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the user who made the object.
+        """
         return pulumi.get(self, "owner_id")
 
     @_builtins.property
@@ -467,6 +488,9 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `enabled` or `disabled`, as `enabled` asks.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
@@ -480,5 +504,8 @@ class Schedule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the object last changed on the service (ISO 8601).
+        """
         return pulumi.get(self, "updated_at")
 

@@ -34,7 +34,10 @@ function fromJsonSchema(schema: Json, typeName: string, types: TypeSpecs): Prope
   const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (branches !== undefined) {
     const kept = withoutNull(branches);
-    return kept.length === 1 ? fromJsonSchema(kept[0]!, typeName, types) : ANY;
+    if (kept.length === 1) return fromJsonSchema(kept[0]!, typeName, types);
+    // A union of plain values (an id as a number or a string) stays one in every SDK.
+    const plain = kept.every((branch) => ["integer", "number", "string", "boolean"].includes(branch.type as string));
+    return plain ? { oneOf: kept.map((branch) => ({ type: branch.type })) } : ANY;
   }
   if (Array.isArray(schema.type)) {
     // zod writes a nullable field as `type: [T, "null"]`; null is how the service says "none".

@@ -57,7 +57,7 @@ export class Cluster extends pulumi.CustomResource {
     /**
      * The id of an existing cluster to manage instead of creating one.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone.
      */
@@ -181,7 +181,7 @@ export interface ClusterArgs {
     /**
      * The id of an existing cluster to manage instead of creating one.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone.
      */

@@ -81,7 +81,7 @@ export class Connection extends pulumi.CustomResource {
     /**
      * The id of an existing connection of this type to manage instead of creating one.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * The connection's name; 1 to 255 characters.
      */
@@ -300,7 +300,7 @@ export interface ConnectionArgs {
     /**
      * The id of an existing connection of this type to manage instead of creating one.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * The connection's name; 1 to 255 characters.
      */

@@ -55,7 +55,7 @@ export class ConnectionGroup extends pulumi.CustomResource {
     /**
      * The id of an existing group to manage instead of creating one.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * Who last changed the group: `{ name, email }`.
      */
@@ -121,7 +121,7 @@ export interface ConnectionGroupArgs {
     /**
      * The id of an existing group to manage instead of creating one.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * The group's name, unique in the account; 1 to 255 characters.
      */

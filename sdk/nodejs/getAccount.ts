@@ -19,7 +19,7 @@ export function getAccount(opts?: pulumi.InvokeOptions): Promise<GetAccountResul
 export interface GetAccountResult {
     readonly accountId: string;
     readonly createdAt?: string;
-    readonly id: any;
+    readonly id: number | string;
     readonly isOwner?: boolean;
     readonly name: string;
     readonly ownerId?: number;

@@ -45,7 +45,7 @@ export class Hook extends pulumi.CustomResource {
     /**
      * The id of an existing hook to manage instead of creating one.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * Left out, the service names the hook after its settings and Pulumi leaves the name alone.
      */
@@ -127,7 +127,7 @@ export interface HookArgs {
     /**
      * The id of an existing hook to manage instead of creating one.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * Left out, the service names the hook after its settings and Pulumi leaves the name alone.
      */

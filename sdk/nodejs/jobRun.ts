@@ -37,7 +37,7 @@ export class JobRun extends pulumi.CustomResource {
     /**
      * The cluster to run on: its id as a number or a string, such as `cluster.id`.
      */
-    declare public readonly clusterId: pulumi.Output<any | undefined>;
+    declare public readonly clusterId: pulumi.Output<number | string | undefined>;
     /**
      * When the job completed.
      */
@@ -65,7 +65,7 @@ export class JobRun extends pulumi.CustomResource {
     /**
      * The id of an existing job to take over instead of running a new one.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * Where the job's log can be read.
      */
@@ -81,7 +81,7 @@ export class JobRun extends pulumi.CustomResource {
     /**
      * The package whose workflow the job performs.
      */
-    declare public readonly packageId: pulumi.Output<any | undefined>;
+    declare public readonly packageId: pulumi.Output<number | string | undefined>;
     /**
      * How far the job is, from 0 to 100.
      */
@@ -186,7 +186,7 @@ export interface JobRunArgs {
     /**
      * The cluster to run on: its id as a number or a string, such as `cluster.id`.
      */
-    clusterId: any;
+    clusterId: pulumi.Input<number | string>;
     /**
      * Variables evaluated when the job runs.
      */
@@ -194,11 +194,11 @@ export interface JobRunArgs {
     /**
      * The id of an existing job to take over instead of running a new one.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * The package whose workflow the job performs.
      */
-    packageId: any;
+    packageId: pulumi.Input<number | string>;
     /**
      * How long `up` waits before stopping the job and failing (default 3600, at most a week).
      */

@@ -49,7 +49,7 @@ export class PublicKey extends pulumi.CustomResource {
     /**
      * The id of an existing key to manage instead of creating one; its key and name must match.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * The key's name in the service; defaults to the key's comment.
      */
@@ -99,7 +99,7 @@ export interface PublicKeyArgs {
     /**
      * The id of an existing key to manage instead of creating one; its key and name must match.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * The key's name in the service; defaults to the key's comment.
      */

@@ -67,7 +67,7 @@ export class Schedule extends pulumi.CustomResource {
     /**
      * The id of an existing schedule to manage instead of creating one.
      */
-    declare public readonly importId: pulumi.Output<any | undefined>;
+    declare public readonly importId: pulumi.Output<number | string | undefined>;
     /**
      * Time between runs.
      */
@@ -207,7 +207,7 @@ export interface ScheduleArgs {
     /**
      * The id of an existing schedule to manage instead of creating one.
      */
-    importId?: any | undefined;
+    importId?: pulumi.Input<number | string | undefined>;
     /**
      * Time between runs.
      */

@@ -4,13 +4,13 @@
  * over the object with that id instead of making another one, and the id stays the resource's.
  */
 import { z } from "zod";
-import { describeGiven, ID_TEXT } from "./check";
+import { describeGiven, ID_INPUT_TYPE, ID_TEXT } from "./check";
 import { EtlApiError, NotFoundError, ValidationError } from "../../client/errors";
 import { ResourceFailure } from "./failures";
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
 export const importIdField = {
-  input: z.unknown().transform((value, ctx) => {
+  input: z.unknown().meta(ID_INPUT_TYPE).transform((value, ctx) => {
     const id = typeof value === "number" ? String(value) : value;
     if (typeof id === "string" && ID_TEXT.test(id)) return id;
     ctx.addIssue({

@@ -46,8 +46,11 @@ export function labelText() {
  * The id of a service object: a positive integer, given as a number or as digits (a program
  * passes `cluster.id`, which Pulumi makes a string). Checked inputs hold the number.
  */
+/** How an id input is typed in the schema and the SDKs: a number, or a string of digits as other resources' ids are. */
+export const ID_INPUT_TYPE = { oneOf: [{ type: "integer" }, { type: "string" }] };
+
 export function objectIdInput(example: number) {
-  return zod.unknown().transform((value, ctx) => {
+  return zod.unknown().meta(ID_INPUT_TYPE).transform((value, ctx) => {
     if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
     if (typeof value === "string" && ID_TEXT.test(value)) return Number(value);
     ctx.addIssue({

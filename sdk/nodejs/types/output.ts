@@ -56,7 +56,7 @@ export interface GetScheduleResultTask {
 }
 
 export interface GetScheduleResultTaskPackagesItem {
-    package_id: any;
+    package_id: number | string;
     variables: {[key: string]: string};
 }
 
@@ -157,7 +157,7 @@ export interface SearchSchedulesItemTask {
 }
 
 export interface SearchSchedulesItemTaskPackagesItem {
-    package_id: any;
+    package_id: number | string;
     variables: {[key: string]: string};
 }
 

@@ -21,7 +21,7 @@ class ClusterArgs:
     def __init__(__self__, *,
                  nodes: pulumi.Input[_builtins.float],
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
                  terminate_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -33,7 +33,7 @@ class ClusterArgs:
 
         :param pulumi.Input[_builtins.float] nodes: Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place.
         :param pulumi.Input[_builtins.str] description: Left out, the cluster has no description (one set elsewhere is removed).
-        :param Any import_id: The id of an existing cluster to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing cluster to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone.
         :param pulumi.Input[_builtins.str] region: Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster.
         :param pulumi.Input[_builtins.bool] terminate_on_idle: Terminate the cluster after `timeToIdle` seconds without jobs; default false.
@@ -85,14 +85,14 @@ class ClusterArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing cluster to manage instead of creating one.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
@@ -175,7 +175,7 @@ class Cluster(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  nodes: pulumi.Input[Optional[_builtins.float]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
@@ -190,7 +190,7 @@ class Cluster(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: Left out, the cluster has no description (one set elsewhere is removed).
-        :param Any import_id: The id of an existing cluster to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing cluster to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone.
         :param pulumi.Input[_builtins.float] nodes: Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place.
         :param pulumi.Input[_builtins.str] region: Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster.
@@ -224,7 +224,7 @@ class Cluster(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  nodes: pulumi.Input[Optional[_builtins.float]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,

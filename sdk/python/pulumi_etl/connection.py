@@ -31,7 +31,7 @@ class ConnectionArgs:
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  httpfs_host: pulumi.Input[Optional[_builtins.str]] = None,
                  httpfs_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name_node_host: pulumi.Input[Optional[_builtins.str]] = None,
                  name_node_port: pulumi.Input[Optional[_builtins.int]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -63,7 +63,7 @@ class ConnectionArgs:
         :param pulumi.Input[_builtins.str] host: `host` of postgres (required), mysql (required), sqlserver (required), oracle (required), herokupostgres (required), googlecloudsql (required), googlecloudpostgres (required), redshift (required), bigquery (required), mongo (required), sftp (required) connections.
         :param pulumi.Input[_builtins.str] httpfs_host: `httpfs_host` of hdfs (required) connections.
         :param pulumi.Input[_builtins.int] httpfs_port: `httpfs_port` of hdfs (default 14000) connections.
-        :param Any import_id: The id of an existing connection of this type to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing connection of this type to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name_node_host: `name_node_host` of hdfs (required) connections.
         :param pulumi.Input[_builtins.int] name_node_port: `name_node_port` of hdfs connections.
         :param pulumi.Input[_builtins.str] password: `password` of postgres (required), mysql (required), sqlserver (required), oracle (required), herokupostgres (required), googlecloudsql (required), googlecloudpostgres (required), redshift (required), snowflake (required), athena (required), mongo, s3 (required), azureblobstorage (required), sftp, salesforce, analytics, adwords, bingads, web_analytics, ads_platform, crm_platform connections. Kept encrypted; the service never returns it.
@@ -284,14 +284,14 @@ class ConnectionArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing connection of this type to manage instead of creating one.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
@@ -503,7 +503,7 @@ class Connection(pulumi.CustomResource):
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  httpfs_host: pulumi.Input[Optional[_builtins.str]] = None,
                  httpfs_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  name_node_host: pulumi.Input[Optional[_builtins.str]] = None,
                  name_node_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -538,7 +538,7 @@ class Connection(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] host: `host` of postgres (required), mysql (required), sqlserver (required), oracle (required), herokupostgres (required), googlecloudsql (required), googlecloudpostgres (required), redshift (required), bigquery (required), mongo (required), sftp (required) connections.
         :param pulumi.Input[_builtins.str] httpfs_host: `httpfs_host` of hdfs (required) connections.
         :param pulumi.Input[_builtins.int] httpfs_port: `httpfs_port` of hdfs (default 14000) connections.
-        :param Any import_id: The id of an existing connection of this type to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing connection of this type to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: The connection's name; 1 to 255 characters.
         :param pulumi.Input[_builtins.str] name_node_host: `name_node_host` of hdfs (required) connections.
         :param pulumi.Input[_builtins.int] name_node_port: `name_node_port` of hdfs connections.
@@ -592,7 +592,7 @@ class Connection(pulumi.CustomResource):
                  host: pulumi.Input[Optional[_builtins.str]] = None,
                  httpfs_host: pulumi.Input[Optional[_builtins.str]] = None,
                  httpfs_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  name_node_host: pulumi.Input[Optional[_builtins.str]] = None,
                  name_node_port: pulumi.Input[Optional[_builtins.int]] = None,

@@ -23,14 +23,14 @@ class ConnectionGroupArgs:
                  name: pulumi.Input[_builtins.str],
                  connections: pulumi.Input[Optional[Sequence[Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 import_id: Optional[Any] = None):
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None):
         """
         The set of arguments for constructing a ConnectionGroup resource.
 
         :param pulumi.Input[_builtins.str] name: The group's name, unique in the account; 1 to 255 characters.
         :param pulumi.Input[Sequence[Any]] connections: The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
         :param pulumi.Input[_builtins.str] description: Left out, the group has no description (one set elsewhere is removed).
-        :param Any import_id: The id of an existing group to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing group to manage instead of creating one.
         """
         pulumi.set(__self__, "name", name)
         if connections is not None:
@@ -78,14 +78,14 @@ class ConnectionGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing group to manage instead of creating one.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
 
@@ -97,7 +97,7 @@ class ConnectionGroup(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  connections: pulumi.Input[Optional[Sequence[Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -107,7 +107,7 @@ class ConnectionGroup(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[Any]] connections: The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
         :param pulumi.Input[_builtins.str] description: Left out, the group has no description (one set elsewhere is removed).
-        :param Any import_id: The id of an existing group to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing group to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: The group's name, unique in the account; 1 to 255 characters.
         """
         ...
@@ -136,7 +136,7 @@ class ConnectionGroup(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  connections: pulumi.Input[Optional[Sequence[Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)

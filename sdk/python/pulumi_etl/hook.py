@@ -23,7 +23,7 @@ class HookArgs:
                  settings: pulumi.Input[Mapping[str, Any]],
                  type: pulumi.Input[_builtins.str],
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  salt_rotation: Optional[Any] = None):
         """
@@ -33,7 +33,7 @@ class HookArgs:
         :param pulumi.Input[Mapping[str, Any]] settings: The type's settings; stored encrypted in the state, whatever the program passes.
         :param pulumi.Input[_builtins.str] type: `web`, `slack`, `email`, `hipchat` or `pagerduty`. Changing it replaces the hook.
         :param pulumi.Input[_builtins.bool] active: Whether the hook is told of events; default true.
-        :param Any import_id: The id of an existing hook to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing hook to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: Left out, the service names the hook after its settings and Pulumi leaves the name alone.
         :param Any salt_rotation: Any value; when it changes, the service makes a new salt.
         """
@@ -99,14 +99,14 @@ class HookArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing hook to manage instead of creating one.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
@@ -142,7 +142,7 @@ class Hook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  events: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  salt_rotation: Optional[Any] = None,
                  settings: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -155,7 +155,7 @@ class Hook(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the hook is told of events; default true.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] events: The events it is told of (`job.failed`, `cluster`, …), in any order; at least one.
-        :param Any import_id: The id of an existing hook to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing hook to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: Left out, the service names the hook after its settings and Pulumi leaves the name alone.
         :param Any salt_rotation: Any value; when it changes, the service makes a new salt.
         :param pulumi.Input[Mapping[str, Any]] settings: The type's settings; stored encrypted in the state, whatever the program passes.
@@ -187,7 +187,7 @@ class Hook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
                  events: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  salt_rotation: Optional[Any] = None,
                  settings: pulumi.Input[Optional[Mapping[str, Any]]] = None,

@@ -19,10 +19,10 @@ __all__ = ['JobRunArgs', 'JobRun']
 @pulumi.input_type
 class JobRunArgs:
     def __init__(__self__, *,
-                 cluster_id: Any,
-                 package_id: Any,
+                 cluster_id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 package_id: pulumi.Input[Union[_builtins.int, _builtins.str]],
                  dynamic_variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  triggers: Optional[Any] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -30,10 +30,10 @@ class JobRunArgs:
         """
         The set of arguments for constructing a JobRun resource.
 
-        :param Any cluster_id: The cluster to run on: its id as a number or a string, such as `cluster.id`.
-        :param Any package_id: The package whose workflow the job performs.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: its id as a number or a string, such as `cluster.id`.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package whose workflow the job performs.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] dynamic_variables: Variables evaluated when the job runs.
-        :param Any import_id: The id of an existing job to take over instead of running a new one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing job to take over instead of running a new one.
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits before stopping the job and failing (default 3600, at most a week).
         :param Any triggers: Any value; when it changes, the package runs again.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Static variables of the job.
@@ -56,26 +56,26 @@ class JobRunArgs:
 
     @_builtins.property
     @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> Any:
+    def cluster_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
         """
         The cluster to run on: its id as a number or a string, such as `cluster.id`.
         """
         return pulumi.get(self, "cluster_id")
 
     @cluster_id.setter
-    def cluster_id(self, value: Any):
+    def cluster_id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
         pulumi.set(self, "cluster_id", value)
 
     @_builtins.property
     @pulumi.getter(name="packageId")
-    def package_id(self) -> Any:
+    def package_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
         """
         The package whose workflow the job performs.
         """
         return pulumi.get(self, "package_id")
 
     @package_id.setter
-    def package_id(self, value: Any):
+    def package_id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
         pulumi.set(self, "package_id", value)
 
     @_builtins.property
@@ -92,14 +92,14 @@ class JobRunArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing job to take over instead of running a new one.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
@@ -157,10 +157,10 @@ class JobRun(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 cluster_id: Optional[Any] = None,
+                 cluster_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  dynamic_variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 import_id: Optional[Any] = None,
-                 package_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 package_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  triggers: Optional[Any] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -171,10 +171,10 @@ class JobRun(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param Any cluster_id: The cluster to run on: its id as a number or a string, such as `cluster.id`.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: its id as a number or a string, such as `cluster.id`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] dynamic_variables: Variables evaluated when the job runs.
-        :param Any import_id: The id of an existing job to take over instead of running a new one.
-        :param Any package_id: The package whose workflow the job performs.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing job to take over instead of running a new one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package whose workflow the job performs.
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits before stopping the job and failing (default 3600, at most a week).
         :param Any triggers: Any value; when it changes, the package runs again.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Static variables of the job.
@@ -204,10 +204,10 @@ class JobRun(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 cluster_id: Optional[Any] = None,
+                 cluster_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  dynamic_variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 import_id: Optional[Any] = None,
-                 package_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 package_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  triggers: Optional[Any] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,

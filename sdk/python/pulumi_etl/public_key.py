@@ -20,13 +20,13 @@ __all__ = ['PublicKeyArgs', 'PublicKey']
 class PublicKeyArgs:
     def __init__(__self__, *,
                  public_key: pulumi.Input[_builtins.str],
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a PublicKey resource.
 
         :param pulumi.Input[_builtins.str] public_key: An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`.
-        :param Any import_id: The id of an existing key to manage instead of creating one; its key and name must match.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing key to manage instead of creating one; its key and name must match.
         :param pulumi.Input[_builtins.str] name: The key's name in the service; defaults to the key's comment.
         """
         pulumi.set(__self__, "public_key", public_key)
@@ -49,14 +49,14 @@ class PublicKeyArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing key to manage instead of creating one; its key and name must match.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
@@ -78,7 +78,7 @@ class PublicKey(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -87,7 +87,7 @@ class PublicKey(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param Any import_id: The id of an existing key to manage instead of creating one; its key and name must match.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing key to manage instead of creating one; its key and name must match.
         :param pulumi.Input[_builtins.str] name: The key's name in the service; defaults to the key's comment.
         :param pulumi.Input[_builtins.str] public_key: An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`.
         """
@@ -115,7 +115,7 @@ class PublicKey(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):

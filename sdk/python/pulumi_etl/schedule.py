@@ -28,7 +28,7 @@ class ScheduleArgs:
                  auto_retry_attempts: pulumi.Input[Optional[_builtins.float]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  overlap: pulumi.Input[Optional[_builtins.bool]] = None,
                  reuse_cluster_strategy: pulumi.Input[Optional[_builtins.str]] = None,
                  start_at: pulumi.Input[Optional[_builtins.str]] = None):
@@ -42,7 +42,7 @@ class ScheduleArgs:
         :param pulumi.Input[_builtins.float] auto_retry_attempts: How often a failed job runs again, 1 to 5; default 3.
         :param pulumi.Input[_builtins.str] description: Left out, the schedule has no description (one set elsewhere is removed).
         :param pulumi.Input[_builtins.bool] enabled: Whether the schedule runs; default true.
-        :param Any import_id: The id of an existing schedule to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing schedule to manage instead of creating one.
         :param pulumi.Input[_builtins.bool] overlap: Whether a run may start while the previous one still runs; default true.
         :param pulumi.Input[_builtins.str] reuse_cluster_strategy: `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one.
         :param pulumi.Input[_builtins.str] start_at: The first run, as an ISO 8601 date-time. Left out, the service starts it at its creation and Pulumi leaves it alone. Once the schedule has run, changing it replaces the schedule.
@@ -153,14 +153,14 @@ class ScheduleArgs:
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> Optional[Any]:
+    def import_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
         """
         The id of an existing schedule to manage instead of creating one.
         """
         return pulumi.get(self, "import_id")
 
     @import_id.setter
-    def import_id(self, value: Optional[Any]):
+    def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
 
     @_builtins.property
@@ -210,7 +210,7 @@ class Schedule(pulumi.CustomResource):
                  auto_retry_attempts: pulumi.Input[Optional[_builtins.float]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  interval: pulumi.Input[Optional[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  overlap: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -227,7 +227,7 @@ class Schedule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.float] auto_retry_attempts: How often a failed job runs again, 1 to 5; default 3.
         :param pulumi.Input[_builtins.str] description: Left out, the schedule has no description (one set elsewhere is removed).
         :param pulumi.Input[_builtins.bool] enabled: Whether the schedule runs; default true.
-        :param Any import_id: The id of an existing schedule to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing schedule to manage instead of creating one.
         :param pulumi.Input[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict']] interval: Time between runs.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
         :param pulumi.Input[_builtins.bool] overlap: Whether a run may start while the previous one still runs; default true.
@@ -263,7 +263,7 @@ class Schedule(pulumi.CustomResource):
                  auto_retry_attempts: pulumi.Input[Optional[_builtins.float]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 import_id: Optional[Any] = None,
+                 import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  interval: pulumi.Input[Optional[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  overlap: pulumi.Input[Optional[_builtins.bool]] = None,

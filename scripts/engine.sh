@@ -43,7 +43,7 @@ use_cli_from_path() {
 
 build_engine() {
   local root="$1" staging
-  require_go
+  require_go "the Pulumi CLI" "the Pulumi CLI $ENGINE_VERSION or newer (v3) on PATH"
   say "building the Pulumi engine from the Go module proxy into $root"
   say "this happens once per machine and takes 5 to 20 minutes on 2 cores"
   mkdir -p "$(dirname "$root")"

@@ -35,13 +35,15 @@ report_downloads() {
   done
 }
 
+# require_go WHAT [ALTERNATIVE]: Go 1.25 or newer is needed to build WHAT; ALTERNATIVE, when
+# given, is what spares the build (a Pulumi CLI already installed).
 require_go() {
+  local what="$1" alternative="${2:-}" instead=""
+  [ -z "$alternative" ] || instead=", or $alternative"
   command -v go >/dev/null ||
-    die "no Pulumi CLI $ENGINE_VERSION or newer is on PATH, and Go is not installed to build one." \
-      "Install either the Pulumi CLI ($ENGINE_VERSION or newer, v3) or Go 1.25 or newer, then run this again."
+    die "Go is not installed, and it is needed to build $what." "Install Go 1.25 or newer$instead, then run this again."
   version_at_least "$(go env GOVERSION | sed 's/^go//')" 1.25 ||
-    die "Go $(go env GOVERSION) is too old to build the Pulumi CLI." \
-      "Install Go 1.25 or newer, or the Pulumi CLI $ENGINE_VERSION or newer, then run this again."
+    die "Go $(go env GOVERSION) is too old to build $what." "Install Go 1.25 or newer$instead, then run this again."
 }
 
 # build_binary MODULE_DIR PACKAGE VERSION OUTPUT: a version-stamped static build of PACKAGE,

@@ -21,7 +21,7 @@ mkdir -p "$bin"
 build_once() {
   local program="$1" module="$2" package="$3" version="$4"
   [ -x "$bin/$program" ] && return 0
-  require_go
+  require_go "$program"
   mkdir -p "$bin/.partial"
   build_binary "$module" "$package" "$version" "$bin/.partial/$program"
   mv "$bin/.partial/$program" "$bin/$program"
@@ -60,7 +60,7 @@ build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR" pulumi-etl/engine/codegen "$E
 warm_go_build_cache() {
   local marker="$root/.go-build-warm" started=$SECONDS
   [ -f "$marker" ] && return 0
-  require_go
+  require_go "Go programs (the Pulumi Go SDK)"
   say "go: compiling the Pulumi Go SDK once for Go programs (examples/quickstart-go)"
   (
     cd "$REPO_ROOT/examples/quickstart-go"

@@ -47,12 +47,17 @@ type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${
 /** A record with its own field names in camelCase (`created_at` → `createdAt`). */
 export type CamelCased<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] };
 
+/** `created_at` → `createdAt`: a field's name as programs see it. */
+export function camelCaseOf(apiName: string): string {
+  return apiName.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
 /**
  * Renames a record's own fields to camelCase, the way programs see them. Shallow on purpose:
  * values such as a package's `variables` are the user's data and keep their keys.
  */
 export function camelCased<T extends object>(record: T): CamelCased<T> {
   return Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), value]),
+    Object.entries(record).map(([key, value]) => [camelCaseOf(key), value]),
   ) as CamelCased<T>;
 }

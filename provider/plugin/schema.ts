@@ -5,6 +5,7 @@
  * secrets, required inputs and what a change replaces.
  */
 import { z } from "zod";
+import { camelCaseOf } from "../api/records";
 import { SETTINGS } from "../config";
 import { FUNCTIONS, type ArgumentType, type FunctionDeclaration } from "../functions/list";
 import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
@@ -188,8 +189,6 @@ const ARGUMENT_TYPES: Record<ArgumentType, PropertySpec> = {
   // An id: a number, or a string of digits as other resources' outputs give it.
   integerOrString: { oneOf: [{ type: "integer" }, { type: "string" }] },
 };
-
-const camelCaseOf = (name: string) => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 
 /**
  * The record's JSON Schema with its own fields named in camelCase, as the functions return them.

@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ConnectionSettingsRecord } from "../../api/connections";
+import { camelCaseOf } from "../../api/records";
 import {
   CONNECTION_ATTRIBUTE_NAMES,
   CONNECTION_TYPE_NAMES,
@@ -58,9 +59,7 @@ export type ConnectionAttributeName = CamelCase<AnyAttributeName>;
 /** Every attribute's value, for the outputs: a type's own are set, the others left undefined. */
 export type ConnectionAttributeValues = { [K in ConnectionAttributeName]?: string | number | boolean };
 
-export function camelCaseOf(apiName: string): string {
-  return apiName.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
-}
+export { camelCaseOf };
 
 /** The API name of each attribute, by the name a program gives it. */
 export const API_NAME_OF: ReadonlyMap<string, string> = new Map(CONNECTION_ATTRIBUTE_NAMES.map((name) => [camelCaseOf(name), name]));

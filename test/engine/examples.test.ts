@@ -7,17 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { createProjectStack, type Service, type TestStack } from "../support/engine";
-import { ACCEPT } from "../support/service";
+import { ACCEPT, control } from "../support/service";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 const WAREHOUSE_PASSWORD = "examples-warehouse-pw-0001";
 const BUCKET_KEY = "examples-bucket-key-0002";
-
-async function control(emulator: RunningEmulator, what: string, method = "GET"): Promise<any> {
-  const response = await fetch(`${emulator.url}/_emulator/${what}`, { method });
-  return response.json();
-}
 
 describe("examples on the real engine", { timeout: 300_000 }, () => {
   let emulator: RunningEmulator;

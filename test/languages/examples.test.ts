@@ -9,14 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
 import { createExampleStack, type LanguageStack } from "../support/language-project";
 import type { Service } from "../support/engine";
+import { control } from "../support/service";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
-
-async function control(emulator: RunningEmulator, what: string, method = "GET"): Promise<any> {
-  const response = await fetch(`${emulator.url}/_emulator/${what}`, { method });
-  return response.json();
-}
 
 describe.each(["python", "go"] as const)("examples/quickstart-%s on the real engine", (language) => {
   const warehousePassword = `${language}-warehouse-pw-0001`;

@@ -94,3 +94,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       ),
   };
 }
+
+/** Asks a running emulator's control interface (`/_emulator/<what>`), as the examples' tests do. */
+export async function control(emulator: RunningEmulator, what: string, method = "GET"): Promise<any> {
+  const response = await fetch(`${emulator.url}/_emulator/${what}`, { method });
+  return response.json();
+}

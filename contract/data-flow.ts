@@ -13,6 +13,7 @@
  * destination writes to a database's table or a cloud storage's path. `${name}` in a
  * component's text uses a package variable.
  */
+import { z } from "zod";
 import type { ConnectionKind } from "./connection-types";
 
 export const COMPONENT_TYPES = ["source", "select", "filter", "aggregate", "join", "destination"] as const;
@@ -42,6 +43,30 @@ export interface DataFlow {
   components: FlowComponent[];
   edges: FlowEdge[];
 }
+
+const name = z.string().trim().min(1, "must not be empty");
+
+/**
+ * The document's shape, as both sides read it: unknown fields are refused, so a misspelt `conection`
+ * is named rather than ignored. The rules between components are `dataFlowErrors`'s.
+ */
+export const dataFlowSchema: z.ZodType<DataFlow> = z.strictObject({
+  components: z
+    .array(
+      z.strictObject({
+        name,
+        type: z.enum(COMPONENT_TYPES),
+        connection: z.strictObject({ id: z.number().int().positive(), type: z.string().optional() }).optional(),
+        table: name.optional(),
+        path: name.optional(),
+        fields: z.array(name).optional(),
+        condition: name.optional(),
+        measures: z.record(z.string(), z.string()).optional(),
+      }),
+    )
+    .min(1, "must list at least one component"),
+  edges: z.array(z.strictObject({ from: name, to: name })).default([]),
+}) as z.ZodType<DataFlow>;
 
 /** One broken rule, naming the component (when one is at fault) and the rule. */
 export interface FlowError {

@@ -7,7 +7,7 @@ import { CLUSTER_SECONDS } from "../../emulator/areas/clusters/lifecycle";
 import { CLUSTERS } from "../../emulator/areas/clusters/model";
 import { JOB_SECONDS } from "../../emulator/areas/jobs/lifecycle";
 import { insertJob, JOBS } from "../../emulator/areas/jobs/model";
-import { PACKAGES } from "../../emulator/areas/packages/model";
+import { jobRunOf } from "../../emulator/areas/packages/interface";
 import { Store } from "../../emulator/store";
 import { ACCOUNT, call, readJson, testFixtures, UNBILLED_ACCOUNT, UNBILLED_KEY, unbilledAccount } from "./helpers";
 
@@ -263,8 +263,8 @@ describe("advancing the store directly", () => {
       clock,
     );
     for (const packageId of [1, 2, 1]) {
-      const pkg = store.find(PACKAGES, 1, packageId)!;
-      insertJob(store, { accountId: 1, ownerId: 1, clusterId: 1, pkg, variables: {}, dynamicVariables: {} }, clock.now());
+      const run = jobRunOf(store, 1, packageId)!;
+      insertJob(store, { accountId: 1, ownerId: 1, clusterId: 1, packageId, run, variables: {}, dynamicVariables: {} }, clock.now());
     }
     return store;
   }

@@ -4,7 +4,7 @@ import { defaultUserId, positiveId, seedRows, type FixtureAccount } from "../../
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
-import { CONNECTIONS } from "../connections/model";
+import { connectionFacts } from "../connections/interface";
 import { CONNECTION_GROUPS, nameTaken, sortedIds } from "./model";
 
 /** `connectionGroups` of an account: `connectionIds` name connections of the same account. */
@@ -28,7 +28,7 @@ function checkGroupFixture(store: Store, account: FixtureAccount, group: GroupFi
   }
   if (nameTaken(store, account.id, group.name)) fail("name", `duplicate name ${JSON.stringify(group.name)}`);
   group.connectionIds.forEach((connectionId, j) => {
-    const connection = store.find(CONNECTIONS, account.id, connectionId);
+    const connection = connectionFacts(store, account.id, connectionId);
     if (connection === undefined) fail(`connectionIds[${j}]`, `no connection ${connectionId} in this account`);
     else if (!canJoinGroups(connection.type)) fail(`connectionIds[${j}]`, `a ${connection.type} connection cannot join a group`);
     if (group.connectionIds.indexOf(connectionId) !== j) fail(`connectionIds[${j}]`, `connection ${connectionId} is listed twice`);

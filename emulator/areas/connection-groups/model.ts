@@ -1,5 +1,6 @@
+import { isoTime } from "../../clock";
 import { defineTable, type Row, type Store } from "../../store";
-import { CONNECTIONS } from "../connections/model";
+import { connectionFacts, onConnectionDeleted } from "../connections/interface";
 
 /** Named sets of an account's database and cloud-storage connections (spec 2.7). */
 export interface ConnectionGroupRow extends Row {
@@ -34,7 +35,7 @@ export function sortedIds(ids: readonly number[]): number[] {
  * that references it"). The group's `updated_at` moves, so a client reading changes `since` sees
  * it; `modified_by` stays, since no user edited the group.
  */
-export function detachConnection(store: Store, accountId: number, connectionId: number, at: string): void {
+function detachConnection(store: Store, accountId: number, connectionId: number, at: string): void {
   for (const group of groupsOfAccount(store, accountId)) {
     if (!group.connectionIds.includes(connectionId)) continue;
     store.update(CONNECTION_GROUPS, group, { connectionIds: group.connectionIds.filter((id) => id !== connectionId), updatedAt: at });
@@ -51,10 +52,12 @@ export function connectionGroupJson(store: Store, group: ConnectionGroupRow): Re
     account_id: group.accountId,
     modified_by: { name: modifier?.name ?? "", email: modifier?.email ?? "" },
     connections: group.connectionIds.flatMap((id) => {
-      const connection = store.find(CONNECTIONS, group.accountId, id);
+      const connection = connectionFacts(store, group.accountId, id);
       return connection === undefined ? [] : [{ id: connection.id, name: connection.name, type: connection.type }];
     }),
     created_at: group.createdAt,
     updated_at: group.updatedAt,
   };
 }
+
+onConnectionDeleted((store, deleted, at) => detachConnection(store, deleted.accountId, deleted.id, isoTime(at)));

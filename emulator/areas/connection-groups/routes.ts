@@ -7,7 +7,7 @@ import { sendJson } from "../../http";
 import { sendPage } from "../../pagination";
 import { readSearchTerm } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
-import { CONNECTIONS } from "../connections/model";
+import { connectionFacts } from "../connections/interface";
 import { CONNECTION_GROUPS, connectionGroupJson, groupsOfAccount, nameTaken, sortedIds, type ConnectionGroupRow } from "./model";
 
 /**
@@ -41,7 +41,7 @@ type Assignment = z.output<typeof assignment>;
 function assignmentProblem(ctx: ApiContext, item: Assignment, index: number, list: readonly Assignment[]): string | undefined {
   const at = `connections[${index}]`;
   if (list.findIndex((other) => other.id === item.id) !== index) return `${at}.id: connection ${item.id} is listed more than once`;
-  const connection = ctx.store.find(CONNECTIONS, ctx.caller.account.id, item.id);
+  const connection = connectionFacts(ctx.store, ctx.caller.account.id, item.id);
   if (connection === undefined) return `${at}.id: no connection ${item.id} in this account`;
   if (connection.type !== item.type) return `${at}.type: connection ${item.id} has type ${connection.type}, not ${item.type}`;
   if (!canJoinGroups(connection.type)) {

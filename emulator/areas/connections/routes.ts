@@ -8,10 +8,10 @@ import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Handler, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
-import { detachConnection } from "../connection-groups/model";
 import { readChangedSettings, readNewSettings, type ConnectionSettings } from "./attributes";
 import { connectionTypesRoute } from "./catalogue";
 import { connectionJson, CONNECTIONS, LISTINGS, withSettings, type ConnectionRow } from "./model";
+import { announceConnectionDeleted } from "./interface";
 import { settingsFailure } from "./settings-test";
 
 /**
@@ -110,12 +110,13 @@ async function updateConnection(ctx: ApiContext): Promise<void> {
   sendJson(ctx.res, 200, json(ctx)(connection));
 }
 
-/** Answers 200 with the deleted connection, as the service does for every delete; its groups let it go. */
+/** Answers 200 with the deleted connection, as the service does for every delete; the areas that use it are told (groups let it go). */
 function deleteConnection(ctx: ApiContext): void {
   const connection = findTyped(ctx);
   const body = json(ctx)(connection);
+  const now = ctx.store.clock.now();
   ctx.store.remove(CONNECTIONS, connection);
-  detachConnection(ctx.store, connection.accountId, connection.id, isoTime(ctx.store.clock.now()));
+  announceConnectionDeleted(ctx.store, connection, now);
   sendJson(ctx.res, 200, body);
 }
 

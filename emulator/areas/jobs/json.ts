@@ -2,7 +2,7 @@ import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import type { Store } from "../../store";
 import { CLUSTERS, clusterUrl } from "../clusters/model";
-import { PACKAGES } from "../packages/model";
+import { packageSummary } from "../packages/interface";
 import { scheduleCreatorJson } from "../schedules/json";
 import { jobProgress, progressTime, runtimeSeconds, visibleOutputs, type JobOutputRow, type JobRow } from "./model";
 
@@ -50,7 +50,7 @@ function creatorJson(job: JobRow, view: JobView): Record<string, unknown> {
 }
 
 function packageRef(job: JobRow, view: JobView): Record<string, unknown> {
-  const pkg = view.store.find(PACKAGES, job.accountId, job.packageId);
+  const pkg = packageSummary(view.store, job.accountId, job.packageId);
   return { id: job.packageId, name: pkg?.name ?? "", url: `${view.baseUrl}/packages/${job.packageId}` };
 }
 
@@ -98,6 +98,6 @@ function scheduledFields(job: JobRow): Record<string, unknown> {
 
 /** Package variables overlaid by the job's own, then by its dynamic ones. */
 export function effectiveVariables(job: JobRow, store: Store): Record<string, string> {
-  const pkg = store.find(PACKAGES, job.accountId, job.packageId);
+  const pkg = packageSummary(store, job.accountId, job.packageId);
   return { ...(pkg?.variables ?? {}), ...job.variables, ...job.dynamicVariables };
 }

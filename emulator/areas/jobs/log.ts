@@ -1,7 +1,7 @@
 import type { JobStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { CLUSTERS } from "../clusters/model";
-import { PACKAGES } from "../packages/model";
+import { packageSummary } from "../packages/interface";
 import type { JobView } from "./json";
 import { progressTime, visibleOutputs, type JobRow } from "./model";
 
@@ -13,7 +13,7 @@ interface LogLine {
 }
 
 function describeStatus(job: JobRow, status: JobStatus, view: JobView): string {
-  const pkg = view.store.find(PACKAGES, job.accountId, job.packageId)?.name ?? `package ${job.packageId}`;
+  const pkg = packageSummary(view.store, job.accountId, job.packageId)?.name ?? `package ${job.packageId}`;
   const cluster = view.store.find(CLUSTERS, job.accountId, job.clusterId)?.name ?? `cluster ${job.clusterId}`;
   const records = visibleOutputs(view.store, job).reduce((sum, output) => sum + output.records, 0);
   const texts: Record<JobStatus, string> = {

@@ -4,8 +4,7 @@ import { announceStatusChange } from "../../status-events";
 import { defineTable, type Row, type Store } from "../../store";
 import { creatorWatching, type WatchedRow } from "../../watchers";
 import type { ClusterJobCounts } from "../clusters/model";
-import type { PackageRun } from "../packages/fixtures";
-import type { PackageRow } from "../packages/model";
+import type { PackageRun } from "../packages/interface";
 
 /**
  * Jobs: one run of a package's workflow on a cluster (spec sections 2.1 to 3). A job copies
@@ -83,15 +82,17 @@ export interface NewJob {
   accountId: number;
   ownerId: number;
   clusterId: number;
-  pkg: PackageRow;
+  packageId: number;
+  /** How the job runs, as the package says when the job is made (`jobRunOf`). */
+  run: PackageRun;
   variables: Record<string, string>;
   dynamicVariables: Record<string, string>;
   scheduled?: ScheduledJob;
 }
 
 /** Outputs are rows of their own so each has an id of the one output sequence. */
-function insertOutputs(store: Store, job: JobRow, pkg: PackageRow): number[] {
-  return pkg.run.outputs.map(
+function insertOutputs(store: Store, job: JobRow, run: PackageRun): number[] {
+  return run.outputs.map(
     (output) =>
       store.insert(JOB_OUTPUTS, {
         accountId: job.accountId,
@@ -106,12 +107,12 @@ function insertOutputs(store: Store, job: JobRow, pkg: PackageRow): number[] {
 /** A job as Run Job creates it: idle, copying how its package runs. */
 export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
   const at = isoTime(atMs);
-  const { outputs: _, ...run } = fields.pkg.run;
+  const { outputs: _, ...run } = fields.run;
   const job = store.insert(JOBS, {
     accountId: fields.accountId,
     ownerId: fields.ownerId,
     clusterId: fields.clusterId,
-    packageId: fields.pkg.id,
+    packageId: fields.packageId,
     variables: fields.variables,
     dynamicVariables: fields.dynamicVariables,
     run,
@@ -130,7 +131,7 @@ export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
     // Left out rather than undefined, so a job run by a user is stored as it always was.
     ...(fields.scheduled === undefined ? {} : { scheduled: fields.scheduled }),
   });
-  store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.pkg) });
+  store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.run) });
   announceStatusChange(store, { subject: "job", row: job, previous: null, at: atMs });
   return job;
 }

@@ -8,7 +8,7 @@ import { readIdFilter, readStatusFilter, readTimeFilter } from "../../query";
 import { findOwnRow, parseId, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { CLUSTERS, isEnding } from "../clusters/model";
-import { PACKAGES, type PackageRow } from "../packages/model";
+import { jobRunOf, packageRunRefusal, type PackageRun } from "../packages/interface";
 import { effectiveVariables, jobJson, jobOutputJson, logUrl, type JobView } from "./json";
 import { stopJob } from "./lifecycle";
 import { jobLog } from "./log";
@@ -48,28 +48,29 @@ async function readCreateBody(ctx: ApiContext): Promise<CreateBody> {
 }
 
 /** The cluster and package must be this account's, and able to run a job. */
-function resolveReferences(ctx: ApiContext, body: CreateBody): PackageRow {
+function resolveReferences(ctx: ApiContext, body: CreateBody): PackageRun {
   const accountId = ctx.caller.account.id;
   const cluster = ctx.store.find(CLUSTERS, accountId, body.cluster_id);
-  const pkg = ctx.store.find(PACKAGES, accountId, body.package_id);
+  const refusal = packageRunRefusal(ctx.store, accountId, body.package_id);
   const problems: string[] = [];
   if (cluster === undefined) problems.push(`cluster_id ${body.cluster_id} does not name a cluster of this account`);
   else if (isEnding(cluster)) problems.push(`cluster_id ${body.cluster_id} names a cluster that is ${cluster.status}`);
-  if (pkg === undefined) problems.push(`package_id ${body.package_id} does not name a package of this account`);
-  else if (pkg.status !== "active") problems.push(`package_id ${body.package_id} names a package that is ${pkg.status}`);
-  if (problems.length > 0 || pkg === undefined) throw invalid(problems);
-  return pkg;
+  if (refusal !== undefined) problems.push(`package_id ${refusal}`);
+  const run = jobRunOf(ctx.store, accountId, body.package_id);
+  if (problems.length > 0 || run === undefined) throw invalid(problems);
+  return run;
 }
 
 async function runJob(ctx: ApiContext): Promise<void> {
   const body = await readCreateBody(ctx);
-  const pkg = resolveReferences(ctx, body);
+  const run = resolveReferences(ctx, body);
   const { account, user } = ctx.caller;
   const fields = {
     accountId: account.id,
     ownerId: user.id,
     clusterId: body.cluster_id,
-    pkg,
+    packageId: body.package_id,
+    run,
     variables: body.variables ?? {},
     dynamicVariables: body.dynamic_variables ?? {},
   };

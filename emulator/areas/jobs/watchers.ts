@@ -2,7 +2,7 @@ import type { JobStatus } from "../../../contract/vocabularies";
 import type { StatusChange } from "../../status-events";
 import type { Store } from "../../store";
 import { notifyWatchers, watcherRoute, type WatcherMessage } from "../../watchers";
-import { PACKAGES } from "../packages/model";
+import { packageSummary } from "../packages/interface";
 import { jobUrl } from "./json";
 import { JOBS, type JobRow } from "./model";
 
@@ -18,7 +18,7 @@ const ENDINGS: Partial<Record<JobStatus, (job: JobRow, what: string) => WatcherM
 
 /** "Job 12 of package 'orders-rollup'", or the package's id when it is gone. */
 function describeJob(store: Store, job: JobRow): string {
-  const pkg = store.find(PACKAGES, job.accountId, job.packageId);
+  const pkg = packageSummary(store, job.accountId, job.packageId);
   return `Job ${job.id} of package ${pkg === undefined ? job.packageId : `'${pkg.name}'`}`;
 }
 

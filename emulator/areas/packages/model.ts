@@ -1,38 +1,112 @@
+import type { DataFlow } from "../../../contract/data-flow";
 import type { PackageStatus } from "../../../contract/vocabularies";
-import { defineTable, type Row } from "../../store";
+import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
+import { defineTable, type Row, type Store } from "../../store";
 import type { PackageRun } from "./fixtures";
 
 /**
- * Packages are designed in the service's web application, so the API only reads them and they
- * come from fixtures alone. `run` says how every job of the package behaves in the emulator;
- * it is never part of a response.
+ * Packages: made through the API (facts, "Packages": create, update, archive, export) with a
+ * data flow (`contract/data-flow.ts`), or seeded by the fixtures. A package of the fixtures may
+ * say how every job of it behaves (`run`); a job of a package with a flow runs the flow
+ * (`runs.ts`). Neither is ever part of a response.
  */
+
+export const FLOW_TYPES = ["dataflow", "workflow"] as const;
+export type FlowType = (typeof FLOW_TYPES)[number];
+
+export const PACKAGE_DEFAULTS = { name: "Untitled package", flowType: "dataflow", flowVersion: "2.0.0" } as const;
+
 export interface PackageRow extends Row {
   name: string;
   description: string;
   variables: Record<string, string>;
   ownerId: number;
   status: PackageStatus;
-  run: PackageRun;
+  /** Fixture packages of older state files have none of the fields below: read them through `versions`. */
+  flowType?: FlowType;
+  /** The flow as last sent; null for a fixture package, which runs by `run`. */
+  dataFlow?: DataFlow | null;
+  /** 1 when made, one more for each update. */
+  version?: number;
+  flowVersion?: string;
+  packageVersion?: string;
+  itemId?: string;
+  run?: PackageRun;
   createdAt: string;
   updatedAt: string;
 }
 
 export const PACKAGES = defineTable<PackageRow>("packages");
 
-/** The service's JSON for a package (spec section 2.4). */
-export function packageJson(pkg: PackageRow, baseUrl: string): Record<string, unknown> {
+export interface NewPackage {
+  accountId: number;
+  ownerId: number;
+  name: string;
+  description: string;
+  variables: Record<string, string>;
+  flowType: FlowType;
+  flowVersion: string;
+  dataFlow: DataFlow | null;
+  run?: PackageRun;
+}
+
+export function insertPackage(store: Store, fields: NewPackage): PackageRow {
+  const now = isoTime(store.clock.now());
+  const { run, ...rest } = fields;
+  const pkg = store.insert(PACKAGES, { ...rest, status: "active", version: 1, packageVersion: "1.0", createdAt: now, updatedAt: now, ...(run === undefined ? {} : { run }) });
+  store.update(PACKAGES, pkg, { itemId: itemIdOf(pkg) });
+  return pkg;
+}
+
+/** The web application's item of the package: stable, and unlike any other package's. */
+function itemIdOf(pkg: PackageRow): string {
+  return `pkg-${pkg.accountId}-${pkg.id}`;
+}
+
+/** What a package reads as, whatever state file it came from. */
+export function versions(pkg: PackageRow): Required<Pick<PackageRow, "flowType" | "version" | "flowVersion" | "packageVersion" | "itemId">> {
+  return {
+    flowType: pkg.flowType ?? PACKAGE_DEFAULTS.flowType,
+    version: pkg.version ?? 1,
+    flowVersion: pkg.flowVersion ?? PACKAGE_DEFAULTS.flowVersion,
+    packageVersion: pkg.packageVersion ?? "1.0",
+    itemId: pkg.itemId ?? itemIdOf(pkg),
+  };
+}
+
+/** The service's JSON for a package (spec 2.4; get-by-id adds the versions and the item, facts "Packages"). */
+export function packageJson(pkg: PackageRow, baseUrl: string, detail = false): Record<string, unknown> {
+  const v = versions(pkg);
   return {
     id: pkg.id,
     name: pkg.name,
     description: pkg.description,
     variables: pkg.variables,
+    flow_type: v.flowType,
     owner_id: pkg.ownerId,
     created_at: pkg.createdAt,
     updated_at: pkg.updatedAt,
     url: `${baseUrl}/packages/${pkg.id}`,
     html_url: `${webAppUrl(baseUrl)}/packages/${pkg.id}`,
     status: pkg.status,
+    ...(detail ? { version: v.version, flow_version: v.flowVersion, package_version: v.packageVersion, item_id: v.itemId } : {}),
+  };
+}
+
+/**
+ * The export document (facts, "Packages"): the package's flow and metadata, in the create body's
+ * own fields, so it can be posted as-is to `POST /packages` of any account.
+ */
+export function packageExport(pkg: PackageRow): Record<string, unknown> {
+  const v = versions(pkg);
+  return {
+    name: pkg.name,
+    description: pkg.description,
+    variables: pkg.variables,
+    flow_type: v.flowType,
+    flow_version: v.flowVersion,
+    package_version: v.packageVersion,
+    data_flow_json: pkg.dataFlow ?? { components: [], edges: [] },
   };
 }

@@ -5,7 +5,7 @@ import { invalid } from "../../body";
 import { isoTime } from "../../clock";
 import { boolean, integer, integerBetween, label, nullableText, stringMap } from "../../fields";
 import type { ApiContext } from "../../routing";
-import { PACKAGES } from "../packages/model";
+import { packageRunRefusal } from "../packages/interface";
 import { SCHEDULE_DEFAULTS, TASK_DEFAULTS, type ScheduleRow, type ScheduleSettings, type ScheduleTask } from "./model";
 
 /**
@@ -61,9 +61,8 @@ type PackageItems = z.output<typeof packageList>;
 export function checkPackages(ctx: ApiContext, items: PackageItems | undefined): void {
   const problems = (items ?? []).flatMap((item, index) => {
     const at = `task.packages[${index}].package_id`;
-    const pkg = ctx.store.find(PACKAGES, ctx.caller.account.id, item.package_id);
-    if (pkg === undefined) return [`${at} ${item.package_id} does not name a package of this account`];
-    return pkg.status === "active" ? [] : [`${at} ${item.package_id} names a package that is ${pkg.status}`];
+    const refusal = packageRunRefusal(ctx.store, ctx.caller.account.id, item.package_id);
+    return refusal === undefined ? [] : [`${at} ${refusal}`];
   });
   if (problems.length > 0) throw invalid(problems);
 }

@@ -5,7 +5,7 @@ import { isoTime } from "../../clock";
 import { defaultUserId, isoDateTime, positiveId, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";
-import { PACKAGES } from "../packages/model";
+import { packageSummary } from "../packages/interface";
 import { accountFixtures } from "../area";
 import { insertSchedule, SCHEDULE_DEFAULTS, SCHEDULES, TASK_DEFAULTS } from "./model";
 
@@ -51,7 +51,7 @@ function checkScheduleFixture(store: Store, account: FixtureAccount, schedule: S
     throw fixtureProblem(account, `schedules[${index}].id`, `duplicate schedule id ${schedule.id}`);
   }
   schedule.task.packages.forEach(({ packageId }, j) => {
-    const pkg = store.find(PACKAGES, account.id, packageId);
+    const pkg = packageSummary(store, account.id, packageId);
     const problem = pkg === undefined ? `no package ${packageId} in this account` : pkg.status === "active" ? undefined : `package ${packageId} is ${pkg.status}`;
     if (problem !== undefined) throw fixtureProblem(account, `schedules[${index}].task.packages[${j}].packageId`, problem);
   });

@@ -3,7 +3,7 @@ import { isoTime } from "../../clock";
 import type { Store } from "../../store";
 import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, isEnding, isReady, type ClusterRow } from "../clusters/model";
 import { insertJob, isFinished, JOBS, type JobRow, type ScheduledJob } from "../jobs/model";
-import { PACKAGES, type PackageRow } from "../packages/model";
+import { jobRunOf, packageRunRefusal } from "../packages/interface";
 import { SCHEDULES, type ActiveRun, type SchedulePackage, type ScheduleRow } from "./model";
 
 /**
@@ -55,24 +55,22 @@ function clusterForRun(store: Store, schedule: ScheduleRow, run: number, at: num
 }
 
 /** The task's packages that can still run (the account's, and active), each with its package row. */
-function runnablePackages(store: Store, schedule: ScheduleRow): { item: SchedulePackage; pkg: PackageRow }[] {
-  return schedule.task.packages.flatMap((item) => {
-    const pkg = store.find(PACKAGES, schedule.accountId, item.packageId);
-    return pkg?.status === "active" ? [{ item, pkg }] : [];
-  });
+function runnablePackages(store: Store, schedule: ScheduleRow): SchedulePackage[] {
+  return schedule.task.packages.filter((item) => packageRunRefusal(store, schedule.accountId, item.packageId) === undefined);
 }
 
-interface PackageRun {
+interface ScheduledRun {
   clusterId: number;
-  pkg: PackageRow;
+  packageId: number;
   variables: Record<string, string>;
   scheduled: ScheduledJob;
 }
 
-/** One job of a run, owned by the schedule's owner as its creator is the schedule. */
-function runPackage(store: Store, schedule: ScheduleRow, run: PackageRun, at: number): JobRow {
+/** One job of a run, owned by the schedule's owner as its creator is the schedule; it runs as its package says now. */
+function runPackage(store: Store, schedule: ScheduleRow, job: ScheduledRun, at: number): JobRow {
   const { accountId, ownerId } = schedule;
-  return insertJob(store, { accountId, ownerId, ...run, variables: { ...run.variables }, dynamicVariables: {} }, at);
+  const run = jobRunOf(store, accountId, job.packageId)!;
+  return insertJob(store, { accountId, ownerId, ...job, run, variables: { ...job.variables }, dynamicVariables: {} }, at);
 }
 
 /**
@@ -90,7 +88,7 @@ export function startRun(store: Store, schedule: ScheduleRow, at: number): void 
   }
   const cluster = clusterForRun(store, schedule, number, at);
   const scheduled: ScheduledJob = { scheduleId: schedule.id, attempts: 0, masterAutoRetryAttempts: schedule.autoRetry ? schedule.autoRetryAttempts : null };
-  const jobIds = packages.map(({ item, pkg }) => runPackage(store, schedule, { clusterId: cluster.id, pkg, variables: item.variables, scheduled }, at).id);
+  const jobIds = packages.map((item) => runPackage(store, schedule, { clusterId: cluster.id, packageId: item.packageId, variables: item.variables, scheduled }, at).id);
   store.update(SCHEDULES, schedule, { ...counted, lastRunStatus: "running", activeRuns: [...schedule.activeRuns, { number, jobIds }] });
 }
 
@@ -117,12 +115,10 @@ export function retryDue(store: Store, schedule: ScheduleRow, run: ActiveRun): R
 
 /** The failed attempt's next one: same package and variables, on its cluster while that lives. */
 export function retry(store: Store, schedule: ScheduleRow, run: ActiveRun, failed: RetryableJob, at: number): void {
-  // Packages are never removed: the API only reads them.
-  const pkg = store.find(PACKAGES, schedule.accountId, failed.packageId)!;
   const previous = store.find(CLUSTERS, schedule.accountId, failed.clusterId);
   const cluster = previous !== undefined && !isEnding(previous) ? previous : clusterForRun(store, schedule, run.number, at);
   const scheduled = { ...failed.scheduled, attempts: failed.scheduled.attempts + 1 };
-  const next = runPackage(store, schedule, { clusterId: cluster.id, pkg, variables: failed.variables, scheduled }, at);
+  const next = runPackage(store, schedule, { clusterId: cluster.id, packageId: failed.packageId, variables: failed.variables, scheduled }, at);
   const jobIds = run.jobIds.map((id) => (id === failed.id ? next.id : id));
   store.update(SCHEDULES, schedule, { activeRuns: schedule.activeRuns.map((r) => (r === run ? { ...r, jobIds } : r)) });
 }

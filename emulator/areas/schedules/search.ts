@@ -1,6 +1,6 @@
 import { contains, exactly, inPart, type SearchSpace } from "../../search";
 import type { Store } from "../../store";
-import { PACKAGES } from "../packages/model";
+import { packageSummary } from "../packages/interface";
 import type { ScheduleRow } from "./model";
 
 /** What a schedule search looks at (facts, "Schedules"): id, name, description, status, package. */
@@ -8,7 +8,7 @@ import type { ScheduleRow } from "./model";
 /** `package` matches a package's id exactly, or its name in part. */
 function hasPackage(store: Store, schedule: ScheduleRow, value: string): boolean {
   return schedule.task.packages.some(({ packageId }) => {
-    const name = store.find(PACKAGES, schedule.accountId, packageId)?.name ?? null;
+    const name = packageSummary(store, schedule.accountId, packageId)?.name ?? null;
     return String(packageId) === value || contains(name, value);
   });
 }

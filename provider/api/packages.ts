@@ -1,5 +1,6 @@
-/** Packages, read-only through the API: `{base_url}/packages` (spec 2.4 and 4.2, facts). */
+/** Packages: `{base_url}/packages` (spec 2.4 and 4.2; facts, "Packages" and "Package validations"). */
 import { z } from "zod";
+import type { DataFlow } from "../../contract/data-flow";
 import type { RequestFn } from "../client/http";
 import { PACKAGE_STATUSES, VALIDATION_STATUSES, type PackageStatus } from "../../contract/vocabularies";
 import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
@@ -9,7 +10,8 @@ const dateTime = z.iso.datetime({ offset: true });
 /** The spec leaves the values open; these are the ones the service is known to use. */
 export { PACKAGE_STATUSES, VALIDATION_STATUSES, type PackageStatus };
 
-export const packageRecord = z.object({
+/** Spec 2.4's fields. */
+const packageShape = {
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable().transform((d) => d ?? ""),
@@ -20,18 +22,35 @@ export const packageRecord = z.object({
   url: z.string(),
   html_url: z.string(),
   status: z.string(),
-});
+};
+
+/** What the facts add: `flow_type` in every answer, the versions and the item in a get by id. */
+const packageDetail = {
+  flow_type: z.string().optional(),
+  version: z.number().int().optional(),
+  flow_version: z.string().optional(),
+  package_version: z.string().optional(),
+  item_id: z.string().optional(),
+};
+
+export const packageRecord = z.object({ ...packageShape, ...packageDetail });
 export type PackageRecord = z.output<typeof packageRecord>;
 
-/** Every field a package may have; anything else in a response is undocumented. */
-export const PACKAGE_FIELDS: readonly string[] = Object.keys(packageRecord.shape);
-
+/** Spec 2.4's fields, which every package answer has. */
+export const PACKAGE_FIELDS: readonly string[] = Object.keys(packageShape);
+/** The facts' additions: `flow_type` everywhere, the rest in a get by id. */
+export const PACKAGE_DETAIL_FIELDS: readonly string[] = Object.keys(packageDetail);
 
 export const packageValidationRecord = z.object({
   id: z.number().int(),
   package_id: z.number().int(),
+  owner_id: z.number().int().nullable().optional(),
+  account_id: z.number().int().optional(),
   status: z.string(),
-  errors: z.array(z.object({ message: z.string() })),
+  status_message: z.string().nullable().optional(),
+  runtime: z.number().nullable().optional(),
+  /** `component` and `rule` are the local service's; the facts list `message` alone. */
+  errors: z.array(z.object({ message: z.string(), component: z.string().optional(), rule: z.string().optional() })),
   created_at: dateTime,
   updated_at: dateTime,
   url: z.string(),
@@ -40,11 +59,70 @@ export type PackageValidationRecord = z.output<typeof packageValidationRecord>;
 
 export const PACKAGE_VALIDATION_FIELDS: readonly string[] = Object.keys(packageValidationRecord.shape);
 
+/** The export document: the create body's own fields, so it can be posted back as it is. */
+export const packageExportRecord = z
+  .object({
+    name: z.string(),
+    description: z.string().nullable().optional(),
+    variables: z.record(z.string(), z.string()).optional(),
+    flow_type: z.string().optional(),
+    flow_version: z.string().optional(),
+    package_version: z.string().optional(),
+    data_flow_json: z.unknown(),
+  })
+  .loose();
+export type PackageExportRecord = z.output<typeof packageExportRecord>;
+
+export const packageTemplateRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  position: z.number().int().nullable().optional(),
+  author: z.object({ id: z.number().int().nullable().optional(), name: z.string().nullable().optional(), avatar_url: z.string().nullable().optional() }).nullable().optional(),
+});
+export type PackageTemplateRecord = z.output<typeof packageTemplateRecord>;
+
+/** What a create or an update sends; `flow_type` only on create. */
+export interface PackageBody {
+  name?: string;
+  description?: string;
+  variables?: Record<string, string>;
+  data_flow_json?: DataFlow;
+  flow_type?: string;
+}
+
+const WHAT = "a package";
 const packagePath = (id: string | number) => `/packages/${encodeURIComponent(String(id))}`;
 
 export async function getPackage(request: RequestFn, id: string | number): Promise<PackageRecord> {
   const response = await request({ method: "GET", path: packagePath(id) });
-  return parseRecord(packageRecord, response.body, "a package");
+  return parseRecord(packageRecord, response.body, WHAT);
+}
+
+export async function createPackage(request: RequestFn, body: object): Promise<PackageRecord> {
+  const response = await request({ method: "POST", path: "/packages", body });
+  return parseRecord(packageRecord, response.body, WHAT);
+}
+
+export async function updatePackage(request: RequestFn, id: string | number, body: object): Promise<PackageRecord> {
+  const response = await request({ method: "PUT", path: packagePath(id), body });
+  return parseRecord(packageRecord, response.body, WHAT);
+}
+
+/** The service's delete is soft: the package is archived and stays readable. */
+export async function archivePackage(request: RequestFn, id: string | number): Promise<PackageRecord> {
+  const response = await request({ method: "DELETE", path: packagePath(id) });
+  return parseRecord(packageRecord, response.body, WHAT);
+}
+
+export async function exportPackage(request: RequestFn, id: string | number): Promise<PackageExportRecord> {
+  const response = await request({ method: "GET", path: `${packagePath(id)}/export` });
+  return parseRecord(packageExportRecord, response.body, "a package's export document");
+}
+
+export async function listPackageTemplates(request: RequestFn): Promise<PackageTemplateRecord[]> {
+  const response = await request({ method: "GET", path: "/packages/templates" });
+  return parseRecord(z.array(packageTemplateRecord), response.body, "the package templates");
 }
 
 /** One page of the account's packages, in the service's order. */
@@ -53,8 +131,26 @@ export async function listPackages(request: RequestFn, page: PageRequest = {}): 
   return parsePage(packageRecord, response, "a list of packages");
 }
 
+/** The first page of the account's active packages, newest first; follow its `Link` for the rest. */
+export function listNewPackagesRequest() {
+  return { method: "GET" as const, path: "/packages", query: { sort: "created", direction: "desc" } };
+}
+
+/** One page of a search (facts, "Search endpoints"). */
+export async function searchPackages(request: RequestFn, q: string, page: PageRequest = {}): Promise<Page<PackageRecord>> {
+  const response = await request({ method: "GET", path: "/packages/search", query: { q, offset: page.offset, limit: page.limit } });
+  return parsePage(packageRecord, response, "a package search");
+}
+
+/** Asynchronous: the validation answers `running`; poll `getPackageValidation`. */
 export async function validatePackage(request: RequestFn, id: string | number): Promise<PackageValidationRecord> {
   const response = await request({ method: "POST", path: `${packagePath(id)}/validations` });
+  return parseRecord(packageValidationRecord, response.body, "a package validation");
+}
+
+/** Synchronous: the validation in its final state, `completed` or `failed`. */
+export async function validatePackageNow(request: RequestFn, id: string | number): Promise<PackageValidationRecord> {
+  const response = await request({ method: "POST", path: `${packagePath(id)}/validate` });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 

@@ -121,10 +121,17 @@ describe("getPackage", () => {
       htmlUrl: expect.any(String),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      flowType: "dataflow",
+      version: 1,
+      flowVersion: "2.0.0",
+      packageVersion: "1.0",
+      itemId: expect.any(String),
     };
     const byNumber = await getPackage({ packageId: 101 });
     expect(byNumber).toEqual(expected);
-    expect(Object.keys(byNumber).sort()).toEqual(["createdAt", "description", "htmlUrl", "id", "name", "ownerId", "status", "updatedAt", "url", "variables"]);
+    expect(Object.keys(byNumber).sort()).toEqual([
+      "createdAt", "description", "flowType", "flowVersion", "htmlUrl", "id", "itemId", "name", "ownerId", "packageVersion", "status", "updatedAt", "url", "variables", "version",
+    ]);
     expect(await getPackage({ packageId: "101" })).toEqual(byNumber);
   });
 

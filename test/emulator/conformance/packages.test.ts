@@ -4,6 +4,7 @@ import {
   getPackage,
   getPackageValidation,
   listPackages,
+  PACKAGE_DETAIL_FIELDS,
   PACKAGE_FIELDS,
   PACKAGE_STATUSES,
   PACKAGE_VALIDATION_FIELDS,
@@ -55,9 +56,11 @@ afterAll(async () => {
   await emulator.close();
 });
 
-function expectPackage(body: unknown): { id: number; name: string } {
+/** Spec 2.4's fields and the facts' `flow_type`; a get by id adds the versions and the item. */
+function expectPackage(body: unknown, detail = false): { id: number; name: string } {
   const pkg = packageRecord.parse(body);
-  expect(Object.keys(body as object).sort()).toEqual([...PACKAGE_FIELDS].sort());
+  const extra = detail ? PACKAGE_DETAIL_FIELDS : ["flow_type"];
+  expect(Object.keys(body as object).sort()).toEqual([...PACKAGE_FIELDS, ...extra].sort());
   expect(PACKAGE_STATUSES).toContain(pkg.status);
   expect(pkg.url).toBe(`${emulator.url}/${ACCOUNT}/api/packages/${pkg.id}`);
   expect(pkg.html_url).toBe(`${emulator.url}/${ACCOUNT}/packages/${pkg.id}`);
@@ -69,7 +72,7 @@ describe("GET /packages/{package_id} (spec 4.2)", () => {
     const response = await call(emulator, "/packages/101");
     expect(response.status).toBe(200);
     const body = await readJson(response);
-    expect(expectPackage(body)).toMatchObject({
+    expect(expectPackage(body, true)).toMatchObject({
       id: 101,
       name: "orders-rollup",
       description: "Rolls orders up",
@@ -81,7 +84,7 @@ describe("GET /packages/{package_id} (spec 4.2)", () => {
   });
 
   it("shows archived packages as archived", async () => {
-    expect(expectPackage(await readJson(await call(emulator, "/packages/102")))).toMatchObject({ status: "archived" });
+    expect(expectPackage(await readJson(await call(emulator, "/packages/102")), true)).toMatchObject({ status: "archived" });
   });
 
   it.each([["/packages/999"], ["/packages/abc"], ["/packages/901"]])("answers 404 Item not found. for %s", async (path) => {
@@ -95,7 +98,7 @@ describe("GET /packages/{package_id} (spec 4.2)", () => {
 });
 
 describe("GET /packages", () => {
-  it("walks every package of the account once through Link rel=next", async () => {
+  it("walks every active package of the account once through Link rel=next", async () => {
     const seen: number[] = [];
     let path: string | undefined = "/packages?limit=10";
     let pages = 0;
@@ -107,18 +110,24 @@ describe("GET /packages", () => {
       pages++;
     }
     expect(pages).toBe(3);
-    expect(seen).toEqual([101, 102, ...EXTRA_PACKAGES.map((p) => p.id)]);
+    expect(seen).toEqual([101, ...EXTRA_PACKAGES.map((p) => p.id)]);
   });
 
   it("sorts by name in either direction", async () => {
     const response = await call(emulator, "/packages?sort=name&direction=desc&limit=3");
-    expect(((await readJson(response)) as { name: string }[]).map((p) => p.name)).toEqual(["orders-rollup", "legacy-export", "bulk-22"]);
+    expect(((await readJson(response)) as { name: string }[]).map((p) => p.name)).toEqual(["orders-rollup", "bulk-22", "bulk-21"]);
   });
 
   it("is read one page at a time by the provider's listPackages", async () => {
     const page = await listPackages(dana, { offset: 1, limit: 2 });
-    expect(page.items.map((p) => p.id)).toEqual([102, 110]);
+    expect(page.items.map((p) => p.id)).toEqual([110, 111]);
     expect(page.link).toMatch(/rel="next"/);
+  });
+
+  it("lists archived packages apart, and never both at once (facts)", async () => {
+    const archived = (await readJson(await call(emulator, "/packages?status=archived"))) as { id: number }[];
+    expect(archived.map((p) => p.id)).toEqual([102]);
+    await expectError(await call(emulator, "/packages?status=all"), 400, /status must be one of active, archived/);
   });
 
   it("lists nothing of another account", async () => {
@@ -135,7 +144,7 @@ describe("package validations", () => {
     return validation;
   }
 
-  it("starts running and completes without errors", async () => {
+  it("starts running and completes without errors for a package of the fixtures, which has no flow", async () => {
     const response = await call(emulator, "/packages/101/validations", { method: "POST" });
     expect(response.status).toBe(201);
     const created = expectValidation(await readJson(response));

@@ -57,6 +57,9 @@ export const packageValidationRecord = z.object({
 });
 export type PackageValidationRecord = z.output<typeof packageValidationRecord>;
 
+/** What the Package resource reads: the package, its flow from the export, its latest validation. */
+export const packageStateRecord = packageRecord.extend({ data_flow_json: z.unknown().optional(), validation: packageValidationRecord.optional() });
+
 export const PACKAGE_VALIDATION_FIELDS: readonly string[] = Object.keys(packageValidationRecord.shape);
 
 /** The export document: the create body's own fields, so it can be posted back as it is. */
@@ -162,4 +165,11 @@ export async function getPackageValidation(
   const path = `${packagePath(packageId)}/validations/${encodeURIComponent(String(validationId))}`;
   const response = await request({ method: "GET", path });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
+}
+
+/** The package's newest validation, or undefined when it has none. */
+export async function latestPackageValidation(request: RequestFn, id: string | number): Promise<PackageValidationRecord | undefined> {
+  const path = `${packagePath(id)}/validations`;
+  const response = await request({ method: "GET", path, query: { sort: "created", direction: "desc", limit: 1 } });
+  return parsePage(packageValidationRecord, response, "a package's validations").items[0];
 }

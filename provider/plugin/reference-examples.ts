@@ -29,6 +29,10 @@ const nameOf = (token: string) => token.split(":").at(-1)!;
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+/** Words a module (strict mode) cannot use as a variable name, which a kind may lower-case to. */
+const RESERVED_IN_STRICT_MODE = new Set(["package", "interface", "private", "protected", "public", "static", "implements", "let", "yield"]);
+/** `const cluster = …`, but `const myPackage = …` where the kind's word is reserved. */
+const variableOf = (kind: string) => (RESERVED_IN_STRICT_MODE.has(lowerFirst(kind)) ? `my${kind}` : lowerFirst(kind));
 const usesSecrets = (example: Values) => JSON.stringify(example).includes('"secretConfig"');
 const typeToken = (property: PropertyType) => (property.$ref?.startsWith("#/types/") ? property.$ref.slice("#/types/".length) : undefined);
 
@@ -57,7 +61,7 @@ function typescriptExample(kind: string, example: Values): string {
     `import * as etl from "pulumi-etl"; // or "${SDK_NAMES.nodejs}", the plugin's SDK: the same classes and arguments`,
     "",
     ...(usesSecrets(example) ? ["const config = new pulumi.Config();"] : []),
-    `const ${lowerFirst(kind)} = new etl.${kind}("example", ${typescriptValue(example, "")});`,
+    `const ${variableOf(kind)} = new etl.${kind}("example", ${typescriptValue(example, "")});`,
   ].join("\n");
 }
 
@@ -86,7 +90,7 @@ function pythonExample(kind: string, example: Values, inputs: Record<string, Pro
     `import ${SDK_NAMES.python} as etl`,
     "",
     ...(usesSecrets(example) ? ["config = pulumi.Config()"] : []),
-    `${snakeCase(lowerFirst(kind))} = etl.${kind}(`,
+    `${snakeCase(variableOf(kind))} = etl.${kind}(`,
     '    "example",',
     ...args,
     ")",

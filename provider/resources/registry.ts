@@ -12,6 +12,7 @@ import { connectionSettingsRecord } from "../api/connections";
 import { hookRecord } from "../api/hooks";
 import { jobRecord } from "../api/jobs";
 import { memberRecord } from "../api/members";
+import { packageStateRecord } from "../api/packages";
 import { publicKeyRecord } from "../api/public-keys";
 import { scheduleRecord } from "../api/schedules";
 import { fields as clusterFields } from "./cluster/fields";
@@ -27,6 +28,8 @@ import { fields as jobRunFields } from "./job-run/fields";
 import { jobRunProvider } from "./job-run/provider";
 import { fields as memberFields } from "./member/fields";
 import { memberProvider } from "./member/provider";
+import { fields as packageFields } from "./package/fields";
+import { packageProvider } from "./package/provider";
 import { fields as publicKeyFields } from "./public-key/fields";
 import { publicKeyProvider } from "./public-key/provider";
 import { fields as scheduleFields } from "./schedule/fields";
@@ -115,6 +118,29 @@ export const RESOURCES = {
     record: connectionSettingsRecord,
     secrets: SECRET_ATTRIBUTES,
     example: { type: "postgres", name: "warehouse", host: "db.example.com", database: "analytics", username: "etl_loader", password: { secretConfig: "warehousePassword" } },
+  },
+  Package: {
+    description:
+      "A data flow the service runs. Validated after each change unless `validate` is false: an invalid package fails `up` with each broken rule named and stays in the stack. Destroy archives it, as the service's delete does.",
+    provider: packageProvider,
+    fields: packageFields,
+    record: packageStateRecord,
+    secrets: [],
+    example: {
+      name: "orders to warehouse",
+      variables: { since: "2026-01-01" },
+      dataFlow: {
+        components: [
+          { name: "orders", type: "source", connection: { id: 301 }, table: "orders" },
+          { name: "recent", type: "filter", condition: "created_at > '${since}'" },
+          { name: "warehouse", type: "destination", connection: { id: 302 }, table: "recent_orders" },
+        ],
+        edges: [
+          { from: "orders", to: "recent" },
+          { from: "recent", to: "warehouse" },
+        ],
+      },
+    },
   },
 } as const satisfies Record<string, ResourceDeclaration>;
 

@@ -27,14 +27,19 @@ export interface GetPackageArgs {
 export interface GetPackageResult {
     readonly createdAt: string;
     readonly description: string;
+    readonly flowType?: string;
+    readonly flowVersion?: string;
     readonly htmlUrl: string;
     readonly id: number;
+    readonly itemId?: string;
     readonly name: string;
     readonly ownerId: number;
+    readonly packageVersion?: string;
     readonly status: string;
     readonly updatedAt: string;
     readonly url: string;
     readonly variables: {[key: string]: any};
+    readonly version?: number;
 }
 /**
  * A package (a data flow) by its id.

@@ -145,6 +145,11 @@ export type Member = import("./member").Member;
 export const Member: typeof import("./member").Member = null as any;
 utilities.lazyLoad(exports, ["Member"], () => require("./member"));
 
+export { PackageArgs } from "./package";
+export type Package = import("./package").Package;
+export const Package: typeof import("./package").Package = null as any;
+utilities.lazyLoad(exports, ["Package"], () => require("./package"));
+
 export { PingHookArgs, PingHookResult, PingHookOutputArgs } from "./pingHook";
 export const pingHook: typeof import("./pingHook").pingHook = null as any;
 export const pingHookOutput: typeof import("./pingHook").pingHookOutput = null as any;
@@ -201,6 +206,8 @@ const _module = {
                 return new JobRun(name, <any>undefined, { urn })
             case "etl:index:Member":
                 return new Member(name, <any>undefined, { urn })
+            case "etl:index:Package":
+                return new Package(name, <any>undefined, { urn })
             case "etl:index:PublicKey":
                 return new PublicKey(name, <any>undefined, { urn })
             case "etl:index:Schedule":

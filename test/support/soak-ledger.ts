@@ -69,6 +69,7 @@ interface KindLedger {
 /**
  * What "live" means per kind:
  *  - PublicKey, ConnectionGroup, Connection, Schedule, Hook: present (deletion removes the record);
+ *  - Package: active (destroy archives it, and an archived package never comes back);
  *  - Member: a member of the account (removal ends the membership; the user stays);
  *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
  *    provider's delete treats it (it cannot run jobs and never comes back);
@@ -113,6 +114,12 @@ const LEDGERS: Record<Kind, KindLedger> = {
     records: (account) => account.hooks ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `hook ${r.id} (${r.name}) still exists`,
+  },
+  // Destroy archives a package: an archived one is no longer the stack's.
+  Package: {
+    records: (account) => account.packages ?? [],
+    object: (r) => ({ id: String(r.id), owner: r.name, live: r.status === "active", status: r.status }),
+    leftover: (r) => (r.status === "archived" ? undefined : `package ${r.id} (${r.name}) is ${r.status}`),
   },
   Member: {
     records: (account) => account.users ?? [],

@@ -95,7 +95,8 @@ const CONNECTIONS_MADE = 2;
 const MEMBERS = 2;
 const SCHEDULES = 1;
 const HOOKS = 1;
-const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS + CONNECTIONS_MADE + MEMBERS + SCHEDULES + HOOKS;
+const PACKAGES = 1;
+const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS + CONNECTIONS_MADE + MEMBERS + SCHEDULES + HOOKS + PACKAGES;
 /** The soak's connections' password: like the API key, it may appear in no file and no output. */
 const CONNECTION_PASSWORD = "soak-connection-SECRET-pw";
 
@@ -113,6 +114,17 @@ const CONNECTIONS = [
  * their `name`, jobs in their `soak_run` variable (with the cycle in `soak_cycle`, since each
  * cycle runs the packages anew and earlier runs stay on the service).
  */
+/** A database table copied to the bucket. */
+function soakFlow(i: number) {
+  return {
+    components: [
+      { name: "rows", type: "source", connection: { id: CONNECTIONS[0]!.id }, table: `soak_${i}` },
+      { name: "lake", type: "destination", connection: { id: CONNECTIONS[2]!.id }, path: `soak/${i}` },
+    ],
+    edges: [{ from: "rows", to: "lake" }],
+  };
+}
+
 const keyName = (i: number) => `soak-key-${i}`;
 const groupName = (i: number) => `soak-group-${i}`;
 const clusterName = (i: number) => `soak-cluster-${i}`;
@@ -151,6 +163,7 @@ function soakProgram(surface: Surface, keys: string[], cycle: () => number) {
     for (let i = 0; i < HOOKS; i++) {
       declare("Hook", `soak-hook-${i}`, { type: "email", name: `soak-hook-${i}`, events: ["job.failed"], settings: { emails: ["soak@example.com"] } });
     }
+    for (let i = 0; i < PACKAGES; i++) declare("Package", `soak-package-${i}`, { name: `soak-package-${i}`, dataFlow: soakFlow(i) });
   };
 }
 

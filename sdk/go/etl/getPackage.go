@@ -12,9 +12,9 @@ import (
 )
 
 // A package (a data flow) by its id.
-func GetPackage(ctx *pulumi.Context, args *GetPackageArgs, opts ...pulumi.InvokeOption) (*GetPackageResult, error) {
+func LookupPackage(ctx *pulumi.Context, args *LookupPackageArgs, opts ...pulumi.InvokeOption) (*LookupPackageResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetPackageResult
+	var rv LookupPackageResult
 	err := ctx.Invoke("etl:index:getPackage", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,94 +22,119 @@ func GetPackage(ctx *pulumi.Context, args *GetPackageArgs, opts ...pulumi.Invoke
 	return &rv, nil
 }
 
-type GetPackageArgs struct {
+type LookupPackageArgs struct {
 	// The package's id.
 	PackageId interface{} `pulumi:"packageId"`
 }
 
 // The record as the service returns it, with camelCase names.
-type GetPackageResult struct {
-	CreatedAt   string                 `pulumi:"createdAt"`
-	Description string                 `pulumi:"description"`
-	HtmlUrl     string                 `pulumi:"htmlUrl"`
-	Id          int                    `pulumi:"id"`
-	Name        string                 `pulumi:"name"`
-	OwnerId     int                    `pulumi:"ownerId"`
-	Status      string                 `pulumi:"status"`
-	UpdatedAt   string                 `pulumi:"updatedAt"`
-	Url         string                 `pulumi:"url"`
-	Variables   map[string]interface{} `pulumi:"variables"`
+type LookupPackageResult struct {
+	CreatedAt      string                 `pulumi:"createdAt"`
+	Description    string                 `pulumi:"description"`
+	FlowType       *string                `pulumi:"flowType"`
+	FlowVersion    *string                `pulumi:"flowVersion"`
+	HtmlUrl        string                 `pulumi:"htmlUrl"`
+	Id             int                    `pulumi:"id"`
+	ItemId         *string                `pulumi:"itemId"`
+	Name           string                 `pulumi:"name"`
+	OwnerId        int                    `pulumi:"ownerId"`
+	PackageVersion *string                `pulumi:"packageVersion"`
+	Status         string                 `pulumi:"status"`
+	UpdatedAt      string                 `pulumi:"updatedAt"`
+	Url            string                 `pulumi:"url"`
+	Variables      map[string]interface{} `pulumi:"variables"`
+	Version        *int                   `pulumi:"version"`
 }
 
-func GetPackageOutput(ctx *pulumi.Context, args GetPackageOutputArgs, opts ...pulumi.InvokeOption) GetPackageResultOutput {
+func LookupPackageOutput(ctx *pulumi.Context, args LookupPackageOutputArgs, opts ...pulumi.InvokeOption) LookupPackageResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("etl:index:getPackage", args, GetPackageResultOutput{}, options).(GetPackageResultOutput)
+	return ctx.InvokeOutput("etl:index:getPackage", args, LookupPackageResultOutput{}, options).(LookupPackageResultOutput)
 }
 
-type GetPackageOutputArgs struct {
+type LookupPackageOutputArgs struct {
 	// The package's id.
 	PackageId pulumi.Input `pulumi:"packageId"`
 }
 
-func (GetPackageOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetPackageArgs)(nil)).Elem()
+func (LookupPackageOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupPackageArgs)(nil)).Elem()
 }
 
 // The record as the service returns it, with camelCase names.
-type GetPackageResultOutput struct{ *pulumi.OutputState }
+type LookupPackageResultOutput struct{ *pulumi.OutputState }
 
-func (GetPackageResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetPackageResult)(nil)).Elem()
+func (LookupPackageResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupPackageResult)(nil)).Elem()
 }
 
-func (o GetPackageResultOutput) ToGetPackageResultOutput() GetPackageResultOutput {
+func (o LookupPackageResultOutput) ToLookupPackageResultOutput() LookupPackageResultOutput {
 	return o
 }
 
-func (o GetPackageResultOutput) ToGetPackageResultOutputWithContext(ctx context.Context) GetPackageResultOutput {
+func (o LookupPackageResultOutput) ToLookupPackageResultOutputWithContext(ctx context.Context) LookupPackageResultOutput {
 	return o
 }
 
-func (o GetPackageResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o GetPackageResultOutput) Description() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.Description }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o GetPackageResultOutput) HtmlUrl() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.HtmlUrl }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) FlowType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPackageResult) *string { return v.FlowType }).(pulumi.StringPtrOutput)
 }
 
-func (o GetPackageResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v GetPackageResult) int { return v.Id }).(pulumi.IntOutput)
+func (o LookupPackageResultOutput) FlowVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPackageResult) *string { return v.FlowVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o GetPackageResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.Name }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) HtmlUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.HtmlUrl }).(pulumi.StringOutput)
 }
 
-func (o GetPackageResultOutput) OwnerId() pulumi.IntOutput {
-	return o.ApplyT(func(v GetPackageResult) int { return v.OwnerId }).(pulumi.IntOutput)
+func (o LookupPackageResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupPackageResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-func (o GetPackageResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.Status }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) ItemId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPackageResult) *string { return v.ItemId }).(pulumi.StringPtrOutput)
 }
 
-func (o GetPackageResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o GetPackageResultOutput) Url() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPackageResult) string { return v.Url }).(pulumi.StringOutput)
+func (o LookupPackageResultOutput) OwnerId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupPackageResult) int { return v.OwnerId }).(pulumi.IntOutput)
 }
 
-func (o GetPackageResultOutput) Variables() pulumi.MapOutput {
-	return o.ApplyT(func(v GetPackageResult) map[string]interface{} { return v.Variables }).(pulumi.MapOutput)
+func (o LookupPackageResultOutput) PackageVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPackageResult) *string { return v.PackageVersion }).(pulumi.StringPtrOutput)
+}
+
+func (o LookupPackageResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+func (o LookupPackageResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+func (o LookupPackageResultOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupPackageResult) string { return v.Url }).(pulumi.StringOutput)
+}
+
+func (o LookupPackageResultOutput) Variables() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupPackageResult) map[string]interface{} { return v.Variables }).(pulumi.MapOutput)
+}
+
+func (o LookupPackageResultOutput) Version() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupPackageResult) *int { return v.Version }).(pulumi.IntPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetPackageResultOutput{})
+	pulumi.RegisterOutputType(LookupPackageResultOutput{})
 }

@@ -33,6 +33,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &JobRun{}
 	case "etl:index:Member":
 		r = &Member{}
+	case "etl:index:Package":
+		r = &Package{}
 	case "etl:index:PublicKey":
 		r = &PublicKey{}
 	case "etl:index:Schedule":

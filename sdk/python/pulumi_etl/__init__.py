@@ -34,6 +34,7 @@ from .list_product_updates import *
 from .list_web_analytics_accounts import *
 from .mark_notifications_read import *
 from .member import *
+from .package import *
 from .ping_hook import *
 from .provider import *
 from .public_key import *
@@ -64,6 +65,7 @@ _utilities.register(
    "etl:index:Hook": "Hook",
    "etl:index:JobRun": "JobRun",
    "etl:index:Member": "Member",
+   "etl:index:Package": "Package",
    "etl:index:PublicKey": "PublicKey",
    "etl:index:Schedule": "Schedule"
   }

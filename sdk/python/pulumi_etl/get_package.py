@@ -26,25 +26,37 @@ class GetPackageResult:
     """
     The record as the service returns it, with camelCase names.
     """
-    def __init__(__self__, created_at=None, description=None, html_url=None, id=None, name=None, owner_id=None, status=None, updated_at=None, url=None, variables=None):
+    def __init__(__self__, created_at=None, description=None, flow_type=None, flow_version=None, html_url=None, id=None, item_id=None, name=None, owner_id=None, package_version=None, status=None, updated_at=None, url=None, variables=None, version=None):
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
         if description and not isinstance(description, str):
             raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
+        if flow_type and not isinstance(flow_type, str):
+            raise TypeError("Expected argument 'flow_type' to be a str")
+        pulumi.set(__self__, "flow_type", flow_type)
+        if flow_version and not isinstance(flow_version, str):
+            raise TypeError("Expected argument 'flow_version' to be a str")
+        pulumi.set(__self__, "flow_version", flow_version)
         if html_url and not isinstance(html_url, str):
             raise TypeError("Expected argument 'html_url' to be a str")
         pulumi.set(__self__, "html_url", html_url)
         if id and not isinstance(id, int):
             raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
+        if item_id and not isinstance(item_id, str):
+            raise TypeError("Expected argument 'item_id' to be a str")
+        pulumi.set(__self__, "item_id", item_id)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
         if owner_id and not isinstance(owner_id, int):
             raise TypeError("Expected argument 'owner_id' to be a int")
         pulumi.set(__self__, "owner_id", owner_id)
+        if package_version and not isinstance(package_version, str):
+            raise TypeError("Expected argument 'package_version' to be a str")
+        pulumi.set(__self__, "package_version", package_version)
         if status and not isinstance(status, str):
             raise TypeError("Expected argument 'status' to be a str")
         pulumi.set(__self__, "status", status)
@@ -57,6 +69,9 @@ class GetPackageResult:
         if variables and not isinstance(variables, dict):
             raise TypeError("Expected argument 'variables' to be a dict")
         pulumi.set(__self__, "variables", variables)
+        if version and not isinstance(version, int):
+            raise TypeError("Expected argument 'version' to be a int")
+        pulumi.set(__self__, "version", version)
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -69,6 +84,16 @@ class GetPackageResult:
         return pulumi.get(self, "description")
 
     @_builtins.property
+    @pulumi.getter(name="flowType")
+    def flow_type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "flow_type")
+
+    @_builtins.property
+    @pulumi.getter(name="flowVersion")
+    def flow_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "flow_version")
+
+    @_builtins.property
     @pulumi.getter(name="htmlUrl")
     def html_url(self) -> _builtins.str:
         return pulumi.get(self, "html_url")
@@ -79,6 +104,11 @@ class GetPackageResult:
         return pulumi.get(self, "id")
 
     @_builtins.property
+    @pulumi.getter(name="itemId")
+    def item_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "item_id")
+
+    @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
         return pulumi.get(self, "name")
@@ -87,6 +117,11 @@ class GetPackageResult:
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> _builtins.int:
         return pulumi.get(self, "owner_id")
+
+    @_builtins.property
+    @pulumi.getter(name="packageVersion")
+    def package_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "package_version")
 
     @_builtins.property
     @pulumi.getter
@@ -108,6 +143,11 @@ class GetPackageResult:
     def variables(self) -> Mapping[str, Any]:
         return pulumi.get(self, "variables")
 
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "version")
+
 
 class AwaitableGetPackageResult(GetPackageResult):
     # pylint: disable=using-constant-test
@@ -117,14 +157,19 @@ class AwaitableGetPackageResult(GetPackageResult):
         return GetPackageResult(
             created_at=self.created_at,
             description=self.description,
+            flow_type=self.flow_type,
+            flow_version=self.flow_version,
             html_url=self.html_url,
             id=self.id,
+            item_id=self.item_id,
             name=self.name,
             owner_id=self.owner_id,
+            package_version=self.package_version,
             status=self.status,
             updated_at=self.updated_at,
             url=self.url,
-            variables=self.variables)
+            variables=self.variables,
+            version=self.version)
 
 
 def get_package(package_id: Optional[Union[_builtins.int, _builtins.str]] = None,
@@ -142,14 +187,19 @@ def get_package(package_id: Optional[Union[_builtins.int, _builtins.str]] = None
     return AwaitableGetPackageResult(
         created_at=pulumi.get(__ret__, 'created_at'),
         description=pulumi.get(__ret__, 'description'),
+        flow_type=pulumi.get(__ret__, 'flow_type'),
+        flow_version=pulumi.get(__ret__, 'flow_version'),
         html_url=pulumi.get(__ret__, 'html_url'),
         id=pulumi.get(__ret__, 'id'),
+        item_id=pulumi.get(__ret__, 'item_id'),
         name=pulumi.get(__ret__, 'name'),
         owner_id=pulumi.get(__ret__, 'owner_id'),
+        package_version=pulumi.get(__ret__, 'package_version'),
         status=pulumi.get(__ret__, 'status'),
         updated_at=pulumi.get(__ret__, 'updated_at'),
         url=pulumi.get(__ret__, 'url'),
-        variables=pulumi.get(__ret__, 'variables'))
+        variables=pulumi.get(__ret__, 'variables'),
+        version=pulumi.get(__ret__, 'version'))
 def get_package_output(package_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPackageResult]:
     """
@@ -164,11 +214,16 @@ def get_package_output(package_id: pulumi.Input[Optional[Union[_builtins.int, _b
     return __ret__.apply(lambda __response__: GetPackageResult(
         created_at=pulumi.get(__response__, 'created_at'),
         description=pulumi.get(__response__, 'description'),
+        flow_type=pulumi.get(__response__, 'flow_type'),
+        flow_version=pulumi.get(__response__, 'flow_version'),
         html_url=pulumi.get(__response__, 'html_url'),
         id=pulumi.get(__response__, 'id'),
+        item_id=pulumi.get(__response__, 'item_id'),
         name=pulumi.get(__response__, 'name'),
         owner_id=pulumi.get(__response__, 'owner_id'),
+        package_version=pulumi.get(__response__, 'package_version'),
         status=pulumi.get(__response__, 'status'),
         updated_at=pulumi.get(__response__, 'updated_at'),
         url=pulumi.get(__response__, 'url'),
-        variables=pulumi.get(__response__, 'variables')))
+        variables=pulumi.get(__response__, 'variables'),
+        version=pulumi.get(__response__, 'version')))

@@ -1,0 +1,94 @@
+/**
+ * Package's fields. `flowType` is fixed at creation (a new one replaces the package); the rest
+ * updates in place, each update a new version on the service. `dataFlow` is compared in its
+ * canonical form (flow.ts). `validate` is the provider's own: whether `up` validates the package
+ * after each create and update and fails when the validation does.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { DataFlow } from "../../../contract/data-flow";
+import type { PackageRecord, PackageValidationRecord } from "../../api/packages";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, labelText } from "../shared/check";
+import { containsUnknown } from "../shared/diff";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { dataFlowInput, flowErrorsBeforeValidation, flowOfService } from "./flow";
+
+export const FLOW_TYPES = ["dataflow", "workflow"] as const;
+
+/** What the resource reads of a package: the record, its flow (from the export) and its latest validation. */
+export type PackageState = PackageRecord & { data_flow_json?: unknown; validation?: PackageValidationRecord };
+
+export interface PackageArgs {
+  /** 1 to 255 characters. */
+  name: pulumi.Input<string>;
+  /** Left out, the package has no description. */
+  description?: pulumi.Input<string>;
+  /** Package-level defaults of the variables its flow uses as `${name}`. */
+  variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** `dataflow` (the default) or `workflow`. Changing it replaces the package. */
+  flowType?: pulumi.Input<(typeof FLOW_TYPES)[number]>;
+  /**
+   * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a
+   * file kept in the repository), as an object or as JSON text. Compared by meaning.
+   */
+  dataFlow: pulumi.Input<unknown>;
+  /** Whether `up` validates the package after each change and fails when it is invalid; default true. */
+  validate?: pulumi.Input<boolean>;
+  /** The id of an existing package to manage instead of creating one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+/** One broken rule of the last validation. */
+export interface PackageValidationError {
+  message: string;
+  component?: string;
+  rule?: string;
+}
+
+function validationErrorsOf(record: PackageState): PackageValidationError[] | undefined {
+  return record.validation?.errors.map(({ message, component, rule }) => ({ message, ...(component ? { component } : {}), ...(rule ? { rule } : {}) }));
+}
+
+const table = {
+  name: { input: labelText(), required: true, api: "name", onChange: "update" },
+  description: { input: z.string(), default: "", api: "description", onChange: "update" },
+  variables: { input: z.record(z.string(), z.string()), default: {}, api: "variables", onChange: "update" },
+  flowType: { input: z.enum(FLOW_TYPES), default: "dataflow", sendDefault: true, api: "flow_type", onChange: "replace", read: (r) => r.flow_type ?? "dataflow" },
+  dataFlow: {
+    description: "The package's flow, in canonical form.",
+    input: dataFlowInput,
+    required: true,
+    api: "data_flow_json",
+    onChange: "update",
+    read: (r): DataFlow | undefined => flowOfService(r.data_flow_json),
+  },
+  validate: { input: z.boolean(), default: true, onChange: "update" },
+  importId: importIdField,
+  status: output("`active`, or `archived` once destroyed (the service's delete archives)."),
+  version: output("The service's version of the package: 1 when made, one more for each update."),
+  flowVersion: output("The version of the designer the flow was made with."),
+  packageVersion: output("The package's own version label."),
+  ownerId: OUTPUT,
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
+  htmlUrl: OUTPUT,
+  validationStatus: { description: "The last validation's status: `completed`, `failed` or `running`.", read: (r) => r.validation?.status },
+  validationErrors: { description: "Each rule the flow broke at the last validation, with the component at fault.", read: validationErrorsOf },
+} satisfies Record<string, Field<PackageState>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<PackageArgs, typeof table>;
+
+export const fields = fieldsOf<PackageState, typeof table>(table, {
+  refine(inputs, ctx) {
+    // The account-free rules are checked at preview; a flow not yet known is checked by the update.
+    if (inputs.validate === false || isUnknown(inputs.dataFlow) || containsUnknown(inputs.dataFlow) || containsUnknown(inputs.variables)) return;
+    for (const error of flowErrorsBeforeValidation(inputs.dataFlow, inputs.variables ?? {})) {
+      ctx.addIssue({ code: "custom", path: ["dataFlow"], message: `${error.message} (rule ${error.rule})` });
+    }
+  },
+});
+
+export type PackageInputs = InputsOf<typeof table>;
+export type PackageOutputs = OutputsOf<typeof table, PackageState>;

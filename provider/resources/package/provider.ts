@@ -1,0 +1,118 @@
+/**
+ * Package: a data flow the service runs (facts, "Packages"). Everything but the flow type updates
+ * in place with a PUT of what differs; each create and update is followed by a validation
+ * (unless `validate: false`), and an invalid package fails `up` with every broken rule named
+ * while staying in the stack as updated, so the next `up` validates it again rather than making
+ * another. The service's delete is soft: destroy archives the package, and an archived package
+ * reads as gone. A create whose outcome is unknown looks for a package made since it was sent
+ * with everything asked for before sending again (see shared/reconciler.ts).
+ */
+import {
+  archivePackage,
+  createPackage,
+  exportPackage,
+  getPackage,
+  latestPackageValidation,
+  listNewPackagesRequest,
+  packageRecord,
+  updatePackage,
+  validatePackageNow,
+  type PackageRecord,
+  type PackageValidationRecord,
+} from "../../api/packages";
+import type { RequestFn } from "../../client/http";
+import { apiRequest } from "../../context";
+import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
+import { sameValue } from "../shared/diff";
+import { ResourceFailure } from "../shared/failures";
+import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
+import { createdInWindow, createdSince } from "../shared/reconcile";
+import { reconciler } from "../shared/reconciler";
+import { fields, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
+import { flowOfService } from "./flow";
+
+const KIND = "package";
+
+/** The package with its flow, as the export document holds it. */
+async function readState(request: RequestFn, id: string | number, record?: PackageRecord): Promise<PackageState> {
+  const pkg = record ?? (await getPackage(request, id));
+  const exported = await exportPackage(request, id);
+  return { ...pkg, data_flow_json: exported.data_flow_json };
+}
+
+function describeErrors(validation: PackageValidationRecord): string {
+  return validation.errors.map((error) => `${error.component === undefined ? "" : `${error.component}: `}${error.message}${error.rule === undefined ? "" : ` (rule ${error.rule})`}`).join("; ");
+}
+
+/** Validates the package when the inputs ask for it; an invalid one fails, staying in the stack as it now is. */
+async function withValidation(request: RequestFn, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
+  if (fields.desired("validate", inputs) === false) return fields.outputs(state, inputs);
+  const validation = await validatePackageNow(request, id);
+  const outputs = fields.outputs({ ...state, validation }, inputs);
+  if (validation.status !== "failed") return outputs;
+  const message = `package ${id} is invalid: ${describeErrors(validation)}. It stays in the stack as updated; fix the flow, and the next \`pulumi up\` validates it again`;
+  throw new ResourceFailure(message, id, outputs);
+}
+
+/** A PUT of what differs, then a validation; with nothing to send, a validation only when the last one did not pass. */
+async function update(id: string, olds: PackageOutputs, news: PackageInputs): Promise<PackageOutputs> {
+  const request = apiRequest();
+  const body = fields.updateBody(olds, news);
+  if (Object.keys(body).length > 0) {
+    const record = await updatePackage(request, id, body);
+    return withValidation(request, id, { ...record, data_flow_json: body.data_flow_json ?? olds.dataFlow }, news);
+  }
+  const revalidate = fields.desired("validate", news) !== false && olds.validationStatus !== "completed";
+  if (!revalidate) return fields.withOwnInputs(olds, news);
+  return withValidation(request, id, await readState(request, id), news);
+}
+
+async function adopt(importId: string, inputs: PackageInputs): Promise<PackageOutputs> {
+  const request = apiRequest();
+  const record = await objectToAdopt(KIND, importId, () => getPackage(request, importId));
+  if (record.status === "archived") throw new AdoptionError(KIND, importId, "it is archived, and the service has no way to restore it");
+  const flowType = fields.desired("flowType", inputs);
+  if ((record.flow_type ?? "dataflow") !== flowType) throw new AdoptionError(KIND, importId, `flow type is ${record.flow_type}, not ${String(flowType)}, and cannot be changed`);
+  const found = fields.outputs(await readState(request, importId, record), inputs);
+  // A found package is validated whatever it was: the inputs decide.
+  return adoptionChange(KIND, importId, () => update(importId, { ...found, validationStatus: undefined }, inputs));
+}
+
+/** Whether a create sent at `sentAt` may have made this package: made since then, by this user, with every field asked for. */
+async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inputs: PackageInputs, sentAt: number): Promise<boolean> {
+  if (!createdInWindow(record.created_at, sentAt) || !reconciler().ownerMatches(record.owner_id) || record.status !== "active") return false;
+  const state = await readState(request, record.id, record);
+  return fields.hasSentValues(state, inputs) && sameValue(flowOfService(state.data_flow_json), inputs.dataFlow);
+}
+
+async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number): Promise<PackageRecord[]> {
+  const recent = await createdSince(request, listNewPackagesRequest(), packageRecord, "packages", sentAt, (record) => record.created_at);
+  const named = recent.filter((record) => record.name === inputs.name);
+  const matches = await Promise.all(named.map((record) => isPackageCreatedBy(request, record, inputs, sentAt)));
+  return named.filter((_, index) => matches[index]);
+}
+
+const operations = standardOperations(fields, {
+  kind: KIND,
+  create: async (request, body, inputs): Promise<PackageState> => ({ ...(await createPackage(request, body)), data_flow_json: inputs.dataFlow }),
+  findCreated: findCreatedPackage,
+  get: async (request, id) => {
+    const state = await readState(request, id);
+    return { ...state, validation: await latestPackageValidation(request, id) };
+  },
+  remove: archivePackage,
+  update,
+  adopt,
+  settle: async (request, record: PackageState, inputs) => withValidation(request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? inputs.dataFlow }, inputs),
+});
+
+export const packageProvider = {
+  ...operations,
+
+  /** An archived package is gone as far as the stack goes: destroy archives, and nothing restores one. */
+  async read(id: string, props: PackageOutputs) {
+    const result = await operations.read(id, props);
+    return result.props?.status === "archived" ? {} : result;
+  },
+} satisfies ResourceImplementation<PackageInputs, PackageOutputs>;

@@ -7,15 +7,16 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { JobOutputRecord, JobRecord } from "../../api/jobs";
 import { importIdField } from "../shared/adopt";
+import type { ObjectReference } from "../shared/references";
 import { objectIdInput } from "../shared/check";
 import { JOB_STATUSES } from "../../../contract/vocabularies";
 import { definedOnly, fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface JobRunArgs {
-  /** The cluster to run on: its id as a number or a string, such as `cluster.id`. */
-  clusterId: pulumi.Input<number | string>;
-  /** The package whose workflow the job performs. */
-  packageId: pulumi.Input<number | string>;
+  /** The cluster to run on: a `Cluster`, or its id as a number or a string. */
+  clusterId: ObjectReference;
+  /** The package the job runs: a `Package`, or its id as a number or a string. */
+  packageId: ObjectReference;
   /** Static variables of the job. */
   variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Variables evaluated when the job runs. */

@@ -52,9 +52,14 @@ function canonicalComponent(component: FlowComponent): FlowComponent {
   return kept;
 }
 
+/** Edges are a set: sorted, so their order never shows as a change. */
+function canonicalEdges(edges: readonly { from: string; to: string }[]): { from: string; to: string }[] {
+  return edges.map(({ from, to }) => ({ from, to })).sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+}
+
 /** The flow's own fields only, in one order; what the service adds is dropped. */
 export function canonicalFlow(flow: DataFlow): DataFlow {
-  return { components: flow.components.map(canonicalComponent), edges: flow.edges.map(({ from, to }) => ({ from, to })) };
+  return { components: flow.components.map(canonicalComponent), edges: canonicalEdges(flow.edges) };
 }
 
 /** The service's flow as read back (an export's `data_flow_json`), lenient about what it adds. */
@@ -63,7 +68,7 @@ export function flowOfService(value: unknown): DataFlow | undefined {
   if (!isObject(given) || !Array.isArray(given.components)) return undefined;
   const components = given.components.filter(isObject).map((c) => canonicalComponent(c as unknown as FlowComponent));
   const edges = (Array.isArray(given.edges) ? given.edges : []).filter(isObject).map((e) => ({ from: String(e.from), to: String(e.to) }));
-  return { components, edges };
+  return { components, edges: canonicalEdges(edges) };
 }
 
 /**

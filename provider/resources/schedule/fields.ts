@@ -11,12 +11,13 @@ import type { ScheduleRecord } from "../../api/schedules";
 import { CLUSTER_NODES, SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_INTERVAL_AMOUNT_MIN, SCHEDULE_TIME_TO_IDLE_SECONDS } from "../../../contract/limits";
 import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type ScheduleIntervalUnit } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
+import type { ObjectReference } from "../shared/references";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
 import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ScheduledPackageArgs {
-  /** The package to run: its id as a number or a string. */
-  packageId: pulumi.Input<number | string>;
+  /** The package to run: a `Package`, or its id as a number or a string. */
+  packageId: ObjectReference;
   /**
    * Variables of the run. Values are expressions: a text value needs single quotes inside the
    * string (`"'eu'"`); `stringLiteral("eu")` writes one.

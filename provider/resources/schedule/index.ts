@@ -1,3 +1,4 @@
+import { isPlainObject, withIdsInList } from "../shared/references";
 import { resourceClass } from "../shared/resource-class";
 import type { ScheduleArgs, ScheduleOutputs } from "./fields";
 
@@ -5,5 +6,7 @@ export { stringLiteral } from "./fields";
 export type { ScheduleArgs, ScheduleOutputs, ScheduledPackageArgs, ScheduleTaskArgs } from "./fields";
 
 /** Runs packages periodically: nightly pipelines as code. */
-export const Schedule = resourceClass<ScheduleArgs, ScheduleOutputs>("Schedule");
+export const Schedule = resourceClass<ScheduleArgs, ScheduleOutputs>("Schedule", {
+  prepare: (args) => (isPlainObject(args.task) ? { ...args, task: { ...args.task, packages: withIdsInList(args.task.packages, ["packageId"]) } } : args),
+});
 export type Schedule = InstanceType<typeof Schedule>;

@@ -1,0 +1,28 @@
+/**
+ * A resource given where its id is taken (`packageId: pkg`): the program names the object itself,
+ * and the engine sees the dependency, as it would for `pkg.id`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+/** An object of the service by its id (a number, or a string of digits), or the resource that manages it. */
+export type ObjectReference = pulumi.Input<number | string> | pulumi.CustomResource;
+
+export function idOf(value: unknown): unknown {
+  return pulumi.CustomResource.isInstance(value) ? value.id : value;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** The arguments with the named fields' resources replaced by their ids. */
+export function withIds(args: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return { ...args, ...Object.fromEntries(names.filter((name) => name in args).map((name) => [name, idOf(args[name])])) };
+}
+
+/** The same inside a list of plain objects (`task.packages`); a list still to be computed is left as it is. */
+export function withIdsInList(list: unknown, names: readonly string[]): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((item) => (isPlainObject(item) ? withIds(item, names) : item));
+}
+

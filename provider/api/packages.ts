@@ -139,10 +139,9 @@ export function listNewPackagesRequest() {
   return { method: "GET" as const, path: "/packages", query: { sort: "created", direction: "desc" } };
 }
 
-/** One page of a search (facts, "Search endpoints"). */
-export async function searchPackages(request: RequestFn, q: string, page: PageRequest = {}): Promise<Page<PackageRecord>> {
-  const response = await request({ method: "GET", path: "/packages/search", query: { q, offset: page.offset, limit: page.limit } });
-  return parsePage(packageRecord, response, "a package search");
+/** The first page of a search (facts, "Search endpoints"); follow its `Link` for the rest. */
+export function searchPackagesRequest(q: string) {
+  return { method: "GET" as const, path: "/packages/search", query: { q } };
 }
 
 /** Asynchronous: the validation answers `running`; poll `getPackageValidation`. */

@@ -4,7 +4,18 @@
  * one that marks notifications read.
  */
 export { ArgumentError } from "./arguments";
-export { getPackage, type GetPackageArgs, type PackageInfo } from "./packages";
+export {
+  getPackage,
+  getPackageExport,
+  getPackageTemplates,
+  searchPackages,
+  validatePackage,
+  type GetPackageArgs,
+  type PackageInfo,
+  type PackageTemplateInfo,
+  type PackageValidationInfo,
+  type SearchPackagesArgs,
+} from "./packages";
 export { getPublicKey, type GetPublicKeyArgs, type PublicKeyInfo } from "./public-keys";
 export { getInvoice, type GetInvoiceArgs, type InvoiceInfo } from "./invoices";
 export { searchConnectionGroups, type SearchConnectionGroupsArgs, type ConnectionGroupInfo } from "./connection-groups";

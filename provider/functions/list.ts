@@ -11,7 +11,7 @@ import { hookEventRecord, hookTypeRecord } from "../api/hooks";
 import { invoiceRecord } from "../api/invoices";
 import { memberRecord } from "../api/members";
 import { notificationsMarkedRecord } from "../api/notifications";
-import { packageRecord } from "../api/packages";
+import { packageRecord, packageTemplateRecord, packageValidationRecord } from "../api/packages";
 import { publicKeyRecord } from "../api/public-keys";
 import { scheduleRecord } from "../api/schedules";
 import { accountRecord, namedRecord, regionRecord, userRecord } from "../api/system";
@@ -38,6 +38,19 @@ const optionalText = (description: string) => ({ type: "string" as const, descri
 
 export const FUNCTIONS = {
   getPackage: { description: "A package (a data flow) by its id.", run: functions.getPackage, args: { packageId: id("The package's id.", 101) }, result: packageRecord },
+  getPackageExport: {
+    description: "A package's export document, in the service's own field names: kept in the repository, it is a `Package`'s `dataFlow` in this account or another.",
+    run: functions.getPackageExport,
+    args: { packageId: id("The package's id.", 101) },
+  },
+  searchPackages: { description: "Packages matching a query.", run: functions.searchPackages, args: { q: text("The query.", "name:orders") }, returnsList: true, result: packageRecord },
+  getPackageTemplates: { description: "The templates a package can start from.", run: functions.getPackageTemplates, returnsList: true, result: packageTemplateRecord },
+  validatePackage: {
+    description: "Validates an existing package now: `completed`, or `failed` with each broken rule (a check before a merge).",
+    run: functions.validatePackage,
+    args: { packageId: id("The package's id.", 101) },
+    result: packageValidationRecord,
+  },
   getPublicKey: { description: "An SSH public key of the API user by its id.", run: functions.getPublicKey, args: { keyId: id("The key's id.", 12) }, result: publicKeyRecord },
   getInvoice: { description: "An invoice of the account by its id.", run: functions.getInvoice, args: { invoiceId: text("The invoice's id.", "inv-1001") }, result: invoiceRecord },
   searchConnectionGroups: {

@@ -1,23 +1,71 @@
-/** Packages are made in the service's web application; programs read them by id. */
+/**
+ * Packages (facts, "Packages" and "Package validations"): one by id, its export document, a
+ * search, the templates, and a validation of an existing package for a check before a merge.
+ */
 import { z } from "zod";
-import { getPackage as fetchPackage, type PackageRecord } from "../api/packages";
+import {
+  exportPackage,
+  getPackage as fetchPackage,
+  listPackageTemplates,
+  packageRecord,
+  searchPackagesRequest,
+  validatePackageNow,
+  type PackageExportRecord,
+  type PackageRecord,
+  type PackageTemplateRecord,
+  type PackageValidationRecord,
+} from "../api/packages";
 import { camelCased, type CamelCased } from "../api/records";
+import { collectAllPages } from "../client/pagination";
 import { programRequest } from "../context";
-import { parseArguments, recordId } from "./arguments";
+import { nonBlankText, parseArguments, recordId } from "./arguments";
 
 export interface GetPackageArgs {
-  /** A number, or a string of digits. */
+  /** A number, or a string of digits (such as a Package's `id`). */
   packageId: number | string;
+}
+
+export interface SearchPackagesArgs {
+  /** The service's search language: `name:orders`, `description:daily`, `user:12`, `created:>2026-01-01`, free text. */
+  q: string;
 }
 
 /** The package as the service returns it, with camelCase field names. */
 export type PackageInfo = CamelCased<PackageRecord>;
+export type PackageTemplateInfo = CamelCased<PackageTemplateRecord>;
+export type PackageValidationInfo = CamelCased<PackageValidationRecord>;
 
-const getPackageArgs = z.strictObject({ packageId: recordId() });
+const packageArgs = z.strictObject({ packageId: recordId() });
+const searchArgs = z.strictObject({ q: nonBlankText() });
 
 /** Spec 4.2. A missing package fails with the service's `Item not found.` */
 export async function getPackage(args: GetPackageArgs): Promise<PackageInfo> {
-  const { packageId } = parseArguments("getPackage", getPackageArgs, args);
+  const { packageId } = parseArguments("getPackage", packageArgs, args);
   return camelCased(await fetchPackage(programRequest(), packageId));
 }
 
+/**
+ * The package's export document, as the service gives it (its own field names, not camelCase):
+ * kept in a file of the repository, it is a `Package`'s `dataFlow`, in this account or another.
+ */
+export async function getPackageExport(args: GetPackageArgs): Promise<PackageExportRecord> {
+  const { packageId } = parseArguments("getPackageExport", packageArgs, args);
+  return exportPackage(programRequest(), packageId);
+}
+
+/** Every package matching `q`, following the pages the service announces. */
+export async function searchPackages(args: SearchPackagesArgs): Promise<PackageInfo[]> {
+  const { q } = parseArguments("searchPackages", searchArgs, args);
+  const records = await collectAllPages(programRequest(), searchPackagesRequest(q), packageRecord, { what: "packages" });
+  return records.map((record) => camelCased(record));
+}
+
+export async function getPackageTemplates(): Promise<PackageTemplateInfo[]> {
+  return (await listPackageTemplates(programRequest())).map((record) => camelCased(record));
+}
+
+/** Validates the package now and answers the finished validation: `completed`, or `failed` with each error. */
+export async function validatePackage(args: GetPackageArgs): Promise<PackageValidationInfo> {
+  const { packageId } = parseArguments("validatePackage", packageArgs, args);
+  return camelCased(await validatePackageNow(programRequest(), packageId));
+}

@@ -65,6 +65,16 @@ export const getPackage: typeof import("./getPackage").getPackage = null as any;
 export const getPackageOutput: typeof import("./getPackage").getPackageOutput = null as any;
 utilities.lazyLoad(exports, ["getPackage","getPackageOutput"], () => require("./getPackage"));
 
+export { GetPackageExportArgs, GetPackageExportResult, GetPackageExportOutputArgs } from "./getPackageExport";
+export const getPackageExport: typeof import("./getPackageExport").getPackageExport = null as any;
+export const getPackageExportOutput: typeof import("./getPackageExport").getPackageExportOutput = null as any;
+utilities.lazyLoad(exports, ["getPackageExport","getPackageExportOutput"], () => require("./getPackageExport"));
+
+export { GetPackageTemplatesResult } from "./getPackageTemplates";
+export const getPackageTemplates: typeof import("./getPackageTemplates").getPackageTemplates = null as any;
+export const getPackageTemplatesOutput: typeof import("./getPackageTemplates").getPackageTemplatesOutput = null as any;
+utilities.lazyLoad(exports, ["getPackageTemplates","getPackageTemplatesOutput"], () => require("./getPackageTemplates"));
+
 export { GetPublicKeyArgs, GetPublicKeyResult, GetPublicKeyOutputArgs } from "./getPublicKey";
 export const getPublicKey: typeof import("./getPublicKey").getPublicKey = null as any;
 export const getPublicKeyOutput: typeof import("./getPublicKey").getPublicKeyOutput = null as any;
@@ -175,10 +185,20 @@ export const searchConnectionGroups: typeof import("./searchConnectionGroups").s
 export const searchConnectionGroupsOutput: typeof import("./searchConnectionGroups").searchConnectionGroupsOutput = null as any;
 utilities.lazyLoad(exports, ["searchConnectionGroups","searchConnectionGroupsOutput"], () => require("./searchConnectionGroups"));
 
+export { SearchPackagesArgs, SearchPackagesResult, SearchPackagesOutputArgs } from "./searchPackages";
+export const searchPackages: typeof import("./searchPackages").searchPackages = null as any;
+export const searchPackagesOutput: typeof import("./searchPackages").searchPackagesOutput = null as any;
+utilities.lazyLoad(exports, ["searchPackages","searchPackagesOutput"], () => require("./searchPackages"));
+
 export { SearchSchedulesArgs, SearchSchedulesResult, SearchSchedulesOutputArgs } from "./searchSchedules";
 export const searchSchedules: typeof import("./searchSchedules").searchSchedules = null as any;
 export const searchSchedulesOutput: typeof import("./searchSchedules").searchSchedulesOutput = null as any;
 utilities.lazyLoad(exports, ["searchSchedules","searchSchedulesOutput"], () => require("./searchSchedules"));
+
+export { ValidatePackageArgs, ValidatePackageResult, ValidatePackageOutputArgs } from "./validatePackage";
+export const validatePackage: typeof import("./validatePackage").validatePackage = null as any;
+export const validatePackageOutput: typeof import("./validatePackage").validatePackageOutput = null as any;
+utilities.lazyLoad(exports, ["validatePackage","validatePackageOutput"], () => require("./validatePackage"));
 
 
 // Export sub-modules:

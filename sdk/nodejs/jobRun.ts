@@ -35,7 +35,7 @@ export class JobRun extends pulumi.CustomResource {
     }
 
     /**
-     * The cluster to run on: its id as a number or a string, such as `cluster.id`.
+     * The cluster to run on: a `Cluster`, or its id as a number or a string.
      */
     declare public readonly clusterId: pulumi.Output<number | string | undefined>;
     /**
@@ -79,7 +79,7 @@ export class JobRun extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly ownerId: pulumi.Output<number | undefined>;
     /**
-     * The package whose workflow the job performs.
+     * The package the job runs: a `Package`, or its id as a number or a string.
      */
     declare public readonly packageId: pulumi.Output<number | string | undefined>;
     /**
@@ -184,7 +184,7 @@ export class JobRun extends pulumi.CustomResource {
  */
 export interface JobRunArgs {
     /**
-     * The cluster to run on: its id as a number or a string, such as `cluster.id`.
+     * The cluster to run on: a `Cluster`, or its id as a number or a string.
      */
     clusterId: pulumi.Input<number | string>;
     /**
@@ -196,7 +196,7 @@ export interface JobRunArgs {
      */
     importId?: pulumi.Input<number | string | undefined>;
     /**
-     * The package whose workflow the job performs.
+     * The package the job runs: a `Package`, or its id as a number or a string.
      */
     packageId: pulumi.Input<number | string>;
     /**

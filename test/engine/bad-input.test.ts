@@ -27,6 +27,14 @@ function wire(data: string | Buffer): Buffer {
 }
 const GROUP = { name: "g", connections: [{ id: 301, type: "postgres" }] };
 const RUN = { clusterId: 201, packageId: 101 };
+const FLOW = {
+  components: [
+    { name: "rows", type: "source", connection: { id: 301 }, table: "orders" },
+    { name: "lake", type: "destination", connection: { id: 303 }, path: "orders/" },
+  ],
+  edges: [{ from: "rows", to: "lake" }],
+};
+const FLOW_PACKAGE = { name: "orders", dataFlow: FLOW };
 const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
 const WEB_HOOK = { type: "web", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } };
 const WAREHOUSE = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "pw-SECRET-9" };
@@ -113,6 +121,14 @@ const CASES: Case[] = [
   c("Hook", "a setting of another type", "settings.serviceKey", { ...WEB_HOOK, settings: { url: "https://a.example.com", serviceKey: "k" } }),
   c("Hook", "email that is not an address", "settings.emails.0", { type: "email", events: ["job"], settings: { emails: ["ops"] } }),
   s("Hook", "secret settings with a missing key", "settings.serviceKey", { type: "pagerduty", events: ["job"], settings: { pdAccount: "acme-SECRET-pd", serviceName: "etl" } }, "settings"),
+  c("Package", "an edge to no component", "dataFlow", { ...FLOW_PACKAGE, dataFlow: { ...FLOW, edges: [...FLOW.edges, { from: "rows", to: "nowhere" }] } }),
+  c("Package", "a component of an unknown type", "dataFlow.components.0.type", { ...FLOW_PACKAGE, dataFlow: { ...FLOW, components: [{ name: "rows", type: "pivot" }] } }),
+  c("Package", "a misspelt component field", "dataFlow.components.0.conection", { ...FLOW_PACKAGE, dataFlow: { ...FLOW, components: [{ ...FLOW.components[0], conection: { id: 1 } }, FLOW.components[1]] } }),
+  c("Package", "a flow that is not JSON", "dataFlow", { ...FLOW_PACKAGE, dataFlow: "{components" }),
+  c("Package", "a variable used and not defined", "dataFlow", { ...FLOW_PACKAGE, dataFlow: { ...FLOW, components: [{ ...FLOW.components[0], table: "${schema}.orders" }, FLOW.components[1]] } }),
+  c("Package", "a destination feeding a source", "dataFlow", { ...FLOW_PACKAGE, dataFlow: { ...FLOW, edges: [...FLOW.edges, { from: "lake", to: "rows" }] } }),
+  c("Package", "unknown flow type", "flowType", { ...FLOW_PACKAGE, flowType: "graph" }),
+  c("Package", "missing flow", "dataFlow", { name: "orders" }),
   c("Member", "email that is not an address", "email", { email: "dana" }),
   c("Member", "missing email", "email", { role: "admin" }),
   c("Member", "the owner's role", "role", { email: "kim@example.com", role: "owner" }),

@@ -14,6 +14,8 @@ import {
   getInvoice,
   getMember,
   getPackage,
+  getPackageExport,
+  getPackageTemplates,
   getRegions,
   getPublicKey,
   listAdsPlatformCustomers,
@@ -23,6 +25,8 @@ import {
   listWebAnalyticsAccounts,
   markNotificationsRead,
   searchConnectionGroups,
+  searchPackages,
+  validatePackage,
 } from "../../provider/functions";
 
 const ACCOUNT = "acme-fn";
@@ -72,7 +76,20 @@ beforeAll(async () => {
           uid: ACCOUNT,
           users: [{ id: 1, name: "Dana Platform", email: "dana@example.com", apiKey: API_KEY }],
           publicKeys: [{ id: 10, name: "laptop", publicKey: KEY }],
-          packages: [{ id: 101, name: "orders-daily-rollup", description: "Rolls up orders", variables: { region: "all" } }],
+          packages: [
+            { id: 101, name: "orders-daily-rollup", description: "Rolls up orders", variables: { region: "all" } },
+            {
+              id: 102,
+              name: "crm-to-nowhere",
+              dataFlow: {
+                components: [
+                  { name: "deals", type: "source", connection: { id: 306 }, path: "Deal" },
+                  { name: "back", type: "destination", connection: { id: 306 }, table: "deals" },
+                ],
+                edges: [{ from: "deals", to: "back" }],
+              },
+            },
+          ],
           connections: [
             { id: 301, name: "warehouse", type: "postgres" },
             { id: 304, name: "web-analytics", type: "web_analytics", webAnalyticsAccounts },
@@ -139,6 +156,30 @@ describe("getPackage", () => {
     const error = await failureOf(getPackage({ packageId: 999 }));
     expect(error.message).toContain("Item not found.");
     expect(error.message).toContain("/packages/999");
+  });
+});
+
+describe("the other package functions", () => {
+  it("getPackageExport gives the document in the service's own names, ready to post back", async () => {
+    const document = await getPackageExport({ packageId: "102" });
+    expect(document).toMatchObject({ name: "crm-to-nowhere", flow_type: "dataflow", data_flow_json: { components: [expect.objectContaining({ name: "deals" }), expect.anything()] } });
+  });
+
+  it("searchPackages finds by the service's search language, in camelCase", async () => {
+    expect((await searchPackages({ q: "name:rollup" })).map((p) => [p.id, p.ownerId])).toEqual([[101, 1]]);
+    expect(await failureOf(searchPackages({ q: " " }))).toBeInstanceOf(ArgumentError);
+  });
+
+  it("getPackageTemplates lists the templates", async () => {
+    expect((await getPackageTemplates())[0]).toMatchObject({ id: 1, name: expect.any(String), position: 1 });
+  });
+
+  it("validatePackage answers the finished validation with each broken rule", async () => {
+    expect(await validatePackage({ packageId: 101 })).toMatchObject({ packageId: 101, status: "completed", errors: [] });
+    const failed = await validatePackage({ packageId: 102 });
+    expect(failed.status).toBe("failed");
+    expect(failed.errors).toEqual([expect.objectContaining({ component: "back", rule: "connection-role" })]);
+    expect(failed.statusMessage).toContain("cannot be written to");
   });
 });
 

@@ -85,7 +85,7 @@ export const fields = fieldsOf<PackageState, typeof table>(table, {
     // The account-free rules are checked at preview; a flow not yet known is checked by the update.
     if (inputs.validate === false || isUnknown(inputs.dataFlow) || containsUnknown(inputs.dataFlow) || containsUnknown(inputs.variables)) return;
     for (const error of flowErrorsBeforeValidation(inputs.dataFlow, inputs.variables ?? {})) {
-      ctx.addIssue({ code: "custom", path: ["dataFlow"], message: `${error.message} (rule ${error.rule})` });
+      ctx.addIssue({ code: "custom", path: ["dataFlow"], message: `is invalid: ${error.message} (rule ${error.rule})` });
     }
   },
 });

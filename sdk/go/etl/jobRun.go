@@ -16,7 +16,7 @@ import (
 type JobRun struct {
 	pulumi.CustomResourceState
 
-	// The cluster to run on: its id as a number or a string, such as `cluster.id`.
+	// The cluster to run on: a `Cluster`, or its id as a number or a string.
 	ClusterId pulumi.AnyOutput `pulumi:"clusterId"`
 	// When the job completed.
 	CompletedAt pulumi.AnyOutput `pulumi:"completedAt"`
@@ -38,7 +38,7 @@ type JobRun struct {
 	Outputs pulumi.AnyOutput `pulumi:"outputs"`
 	// The id of the user who made the object.
 	OwnerId pulumi.IntPtrOutput `pulumi:"ownerId"`
-	// The package whose workflow the job performs.
+	// The package the job runs: a `Package`, or its id as a number or a string.
 	PackageId pulumi.AnyOutput `pulumi:"packageId"`
 	// How far the job is, from 0 to 100.
 	Progress pulumi.Float64PtrOutput `pulumi:"progress"`
@@ -104,13 +104,13 @@ func (JobRunState) ElementType() reflect.Type {
 }
 
 type jobRunArgs struct {
-	// The cluster to run on: its id as a number or a string, such as `cluster.id`.
+	// The cluster to run on: a `Cluster`, or its id as a number or a string.
 	ClusterId interface{} `pulumi:"clusterId"`
 	// Variables evaluated when the job runs.
 	DynamicVariables map[string]string `pulumi:"dynamicVariables"`
 	// The id of an existing job to take over instead of running a new one.
 	ImportId interface{} `pulumi:"importId"`
-	// The package whose workflow the job performs.
+	// The package the job runs: a `Package`, or its id as a number or a string.
 	PackageId interface{} `pulumi:"packageId"`
 	// How long `up` waits before stopping the job and failing (default 3600, at most a week).
 	TimeoutSeconds *float64 `pulumi:"timeoutSeconds"`
@@ -124,13 +124,13 @@ type jobRunArgs struct {
 
 // The set of arguments for constructing a JobRun resource.
 type JobRunArgs struct {
-	// The cluster to run on: its id as a number or a string, such as `cluster.id`.
+	// The cluster to run on: a `Cluster`, or its id as a number or a string.
 	ClusterId pulumi.Input
 	// Variables evaluated when the job runs.
 	DynamicVariables pulumi.StringMapInput
 	// The id of an existing job to take over instead of running a new one.
 	ImportId pulumi.Input
-	// The package whose workflow the job performs.
+	// The package the job runs: a `Package`, or its id as a number or a string.
 	PackageId pulumi.Input
 	// How long `up` waits before stopping the job and failing (default 3600, at most a week).
 	TimeoutSeconds pulumi.Float64PtrInput
@@ -179,7 +179,7 @@ func (o JobRunOutput) ToJobRunOutputWithContext(ctx context.Context) JobRunOutpu
 	return o
 }
 
-// The cluster to run on: its id as a number or a string, such as `cluster.id`.
+// The cluster to run on: a `Cluster`, or its id as a number or a string.
 func (o JobRunOutput) ClusterId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.ClusterId }).(pulumi.AnyOutput)
 }
@@ -234,7 +234,7 @@ func (o JobRunOutput) OwnerId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.IntPtrOutput { return v.OwnerId }).(pulumi.IntPtrOutput)
 }
 
-// The package whose workflow the job performs.
+// The package the job runs: a `Package`, or its id as a number or a string.
 func (o JobRunOutput) PackageId() pulumi.AnyOutput {
 	return o.ApplyT(func(v *JobRun) pulumi.AnyOutput { return v.PackageId }).(pulumi.AnyOutput)
 }

@@ -347,6 +347,151 @@ func (o GetHookTypesItemGroupsItemArrayOutput) Index(i pulumi.IntInput) GetHookT
 	}).(GetHookTypesItemGroupsItemOutput)
 }
 
+type GetPackageTemplatesItem struct {
+	Author      *GetPackageTemplatesItemAuthor `pulumi:"author"`
+	Description string                         `pulumi:"description"`
+	Id          int                            `pulumi:"id"`
+	Name        string                         `pulumi:"name"`
+	Position    *int                           `pulumi:"position"`
+}
+
+type GetPackageTemplatesItemOutput struct{ *pulumi.OutputState }
+
+func (GetPackageTemplatesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPackageTemplatesItem)(nil)).Elem()
+}
+
+func (o GetPackageTemplatesItemOutput) ToGetPackageTemplatesItemOutput() GetPackageTemplatesItemOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemOutput) ToGetPackageTemplatesItemOutputWithContext(ctx context.Context) GetPackageTemplatesItemOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemOutput) Author() GetPackageTemplatesItemAuthorPtrOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItem) *GetPackageTemplatesItemAuthor { return v.Author }).(GetPackageTemplatesItemAuthorPtrOutput)
+}
+
+func (o GetPackageTemplatesItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItem) string { return v.Description }).(pulumi.StringOutput)
+}
+
+func (o GetPackageTemplatesItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItem) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o GetPackageTemplatesItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o GetPackageTemplatesItemOutput) Position() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItem) *int { return v.Position }).(pulumi.IntPtrOutput)
+}
+
+type GetPackageTemplatesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPackageTemplatesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPackageTemplatesItem)(nil)).Elem()
+}
+
+func (o GetPackageTemplatesItemArrayOutput) ToGetPackageTemplatesItemArrayOutput() GetPackageTemplatesItemArrayOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemArrayOutput) ToGetPackageTemplatesItemArrayOutputWithContext(ctx context.Context) GetPackageTemplatesItemArrayOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemArrayOutput) Index(i pulumi.IntInput) GetPackageTemplatesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPackageTemplatesItem {
+		return vs[0].([]GetPackageTemplatesItem)[vs[1].(int)]
+	}).(GetPackageTemplatesItemOutput)
+}
+
+type GetPackageTemplatesItemAuthor struct {
+	Avatar_url *string `pulumi:"avatar_url"`
+	Id         *int    `pulumi:"id"`
+	Name       *string `pulumi:"name"`
+}
+
+type GetPackageTemplatesItemAuthorOutput struct{ *pulumi.OutputState }
+
+func (GetPackageTemplatesItemAuthorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPackageTemplatesItemAuthor)(nil)).Elem()
+}
+
+func (o GetPackageTemplatesItemAuthorOutput) ToGetPackageTemplatesItemAuthorOutput() GetPackageTemplatesItemAuthorOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemAuthorOutput) ToGetPackageTemplatesItemAuthorOutputWithContext(ctx context.Context) GetPackageTemplatesItemAuthorOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemAuthorOutput) Avatar_url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItemAuthor) *string { return v.Avatar_url }).(pulumi.StringPtrOutput)
+}
+
+func (o GetPackageTemplatesItemAuthorOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItemAuthor) *int { return v.Id }).(pulumi.IntPtrOutput)
+}
+
+func (o GetPackageTemplatesItemAuthorOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPackageTemplatesItemAuthor) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type GetPackageTemplatesItemAuthorPtrOutput struct{ *pulumi.OutputState }
+
+func (GetPackageTemplatesItemAuthorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetPackageTemplatesItemAuthor)(nil)).Elem()
+}
+
+func (o GetPackageTemplatesItemAuthorPtrOutput) ToGetPackageTemplatesItemAuthorPtrOutput() GetPackageTemplatesItemAuthorPtrOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemAuthorPtrOutput) ToGetPackageTemplatesItemAuthorPtrOutputWithContext(ctx context.Context) GetPackageTemplatesItemAuthorPtrOutput {
+	return o
+}
+
+func (o GetPackageTemplatesItemAuthorPtrOutput) Elem() GetPackageTemplatesItemAuthorOutput {
+	return o.ApplyT(func(v *GetPackageTemplatesItemAuthor) GetPackageTemplatesItemAuthor {
+		if v != nil {
+			return *v
+		}
+		var ret GetPackageTemplatesItemAuthor
+		return ret
+	}).(GetPackageTemplatesItemAuthorOutput)
+}
+
+func (o GetPackageTemplatesItemAuthorPtrOutput) Avatar_url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetPackageTemplatesItemAuthor) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Avatar_url
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o GetPackageTemplatesItemAuthorPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetPackageTemplatesItemAuthor) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o GetPackageTemplatesItemAuthorPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetPackageTemplatesItemAuthor) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
 type GetRegionsItem struct {
 	GroupName *string `pulumi:"groupName"`
 	Id        string  `pulumi:"id"`
@@ -1050,6 +1195,118 @@ func (o SearchConnectionGroupsItemModifiedByOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchConnectionGroupsItemModifiedBy) string { return v.Name }).(pulumi.StringOutput)
 }
 
+type SearchPackagesItem struct {
+	CreatedAt      string                 `pulumi:"createdAt"`
+	Description    string                 `pulumi:"description"`
+	FlowType       *string                `pulumi:"flowType"`
+	FlowVersion    *string                `pulumi:"flowVersion"`
+	HtmlUrl        string                 `pulumi:"htmlUrl"`
+	Id             int                    `pulumi:"id"`
+	ItemId         *string                `pulumi:"itemId"`
+	Name           string                 `pulumi:"name"`
+	OwnerId        int                    `pulumi:"ownerId"`
+	PackageVersion *string                `pulumi:"packageVersion"`
+	Status         string                 `pulumi:"status"`
+	UpdatedAt      string                 `pulumi:"updatedAt"`
+	Url            string                 `pulumi:"url"`
+	Variables      map[string]interface{} `pulumi:"variables"`
+	Version        *int                   `pulumi:"version"`
+}
+
+type SearchPackagesItemOutput struct{ *pulumi.OutputState }
+
+func (SearchPackagesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SearchPackagesItem)(nil)).Elem()
+}
+
+func (o SearchPackagesItemOutput) ToSearchPackagesItemOutput() SearchPackagesItemOutput {
+	return o
+}
+
+func (o SearchPackagesItemOutput) ToSearchPackagesItemOutputWithContext(ctx context.Context) SearchPackagesItemOutput {
+	return o
+}
+
+func (o SearchPackagesItemOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.Description }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) FlowType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchPackagesItem) *string { return v.FlowType }).(pulumi.StringPtrOutput)
+}
+
+func (o SearchPackagesItemOutput) FlowVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchPackagesItem) *string { return v.FlowVersion }).(pulumi.StringPtrOutput)
+}
+
+func (o SearchPackagesItemOutput) HtmlUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.HtmlUrl }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v SearchPackagesItem) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o SearchPackagesItemOutput) ItemId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchPackagesItem) *string { return v.ItemId }).(pulumi.StringPtrOutput)
+}
+
+func (o SearchPackagesItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) OwnerId() pulumi.IntOutput {
+	return o.ApplyT(func(v SearchPackagesItem) int { return v.OwnerId }).(pulumi.IntOutput)
+}
+
+func (o SearchPackagesItemOutput) PackageVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchPackagesItem) *string { return v.PackageVersion }).(pulumi.StringPtrOutput)
+}
+
+func (o SearchPackagesItemOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.Status }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchPackagesItem) string { return v.Url }).(pulumi.StringOutput)
+}
+
+func (o SearchPackagesItemOutput) Variables() pulumi.MapOutput {
+	return o.ApplyT(func(v SearchPackagesItem) map[string]interface{} { return v.Variables }).(pulumi.MapOutput)
+}
+
+func (o SearchPackagesItemOutput) Version() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SearchPackagesItem) *int { return v.Version }).(pulumi.IntPtrOutput)
+}
+
+type SearchPackagesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SearchPackagesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SearchPackagesItem)(nil)).Elem()
+}
+
+func (o SearchPackagesItemArrayOutput) ToSearchPackagesItemArrayOutput() SearchPackagesItemArrayOutput {
+	return o
+}
+
+func (o SearchPackagesItemArrayOutput) ToSearchPackagesItemArrayOutputWithContext(ctx context.Context) SearchPackagesItemArrayOutput {
+	return o
+}
+
+func (o SearchPackagesItemArrayOutput) Index(i pulumi.IntInput) SearchPackagesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SearchPackagesItem {
+		return vs[0].([]SearchPackagesItem)[vs[1].(int)]
+	}).(SearchPackagesItemOutput)
+}
+
 type SearchSchedulesItem struct {
 	AutoRetry            bool                    `pulumi:"autoRetry"`
 	AutoRetryAttempts    int                     `pulumi:"autoRetryAttempts"`
@@ -1271,6 +1528,58 @@ func (o SearchSchedulesItemTaskPackagesItemArrayOutput) Index(i pulumi.IntInput)
 	}).(SearchSchedulesItemTaskPackagesItemOutput)
 }
 
+type ValidatePackageResultErrorsItem struct {
+	Component *string `pulumi:"component"`
+	Message   string  `pulumi:"message"`
+	Rule      *string `pulumi:"rule"`
+}
+
+type ValidatePackageResultErrorsItemOutput struct{ *pulumi.OutputState }
+
+func (ValidatePackageResultErrorsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ValidatePackageResultErrorsItem)(nil)).Elem()
+}
+
+func (o ValidatePackageResultErrorsItemOutput) ToValidatePackageResultErrorsItemOutput() ValidatePackageResultErrorsItemOutput {
+	return o
+}
+
+func (o ValidatePackageResultErrorsItemOutput) ToValidatePackageResultErrorsItemOutputWithContext(ctx context.Context) ValidatePackageResultErrorsItemOutput {
+	return o
+}
+
+func (o ValidatePackageResultErrorsItemOutput) Component() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ValidatePackageResultErrorsItem) *string { return v.Component }).(pulumi.StringPtrOutput)
+}
+
+func (o ValidatePackageResultErrorsItemOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v ValidatePackageResultErrorsItem) string { return v.Message }).(pulumi.StringOutput)
+}
+
+func (o ValidatePackageResultErrorsItemOutput) Rule() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ValidatePackageResultErrorsItem) *string { return v.Rule }).(pulumi.StringPtrOutput)
+}
+
+type ValidatePackageResultErrorsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ValidatePackageResultErrorsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ValidatePackageResultErrorsItem)(nil)).Elem()
+}
+
+func (o ValidatePackageResultErrorsItemArrayOutput) ToValidatePackageResultErrorsItemArrayOutput() ValidatePackageResultErrorsItemArrayOutput {
+	return o
+}
+
+func (o ValidatePackageResultErrorsItemArrayOutput) ToValidatePackageResultErrorsItemArrayOutputWithContext(ctx context.Context) ValidatePackageResultErrorsItemArrayOutput {
+	return o
+}
+
+func (o ValidatePackageResultErrorsItemArrayOutput) Index(i pulumi.IntInput) ValidatePackageResultErrorsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ValidatePackageResultErrorsItem {
+		return vs[0].([]ValidatePackageResultErrorsItem)[vs[1].(int)]
+	}).(ValidatePackageResultErrorsItemOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleIntervalInput)(nil)).Elem(), ScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleTaskInput)(nil)).Elem(), ScheduleTaskArgs{})
@@ -1286,6 +1595,10 @@ func init() {
 	pulumi.RegisterOutputType(GetHookTypesItemArrayOutput{})
 	pulumi.RegisterOutputType(GetHookTypesItemGroupsItemOutput{})
 	pulumi.RegisterOutputType(GetHookTypesItemGroupsItemArrayOutput{})
+	pulumi.RegisterOutputType(GetPackageTemplatesItemOutput{})
+	pulumi.RegisterOutputType(GetPackageTemplatesItemArrayOutput{})
+	pulumi.RegisterOutputType(GetPackageTemplatesItemAuthorOutput{})
+	pulumi.RegisterOutputType(GetPackageTemplatesItemAuthorPtrOutput{})
 	pulumi.RegisterOutputType(GetRegionsItemOutput{})
 	pulumi.RegisterOutputType(GetRegionsItemArrayOutput{})
 	pulumi.RegisterOutputType(GetScheduleResultTaskOutput{})
@@ -1306,9 +1619,13 @@ func init() {
 	pulumi.RegisterOutputType(SearchConnectionGroupsItemConnectionsItemOutput{})
 	pulumi.RegisterOutputType(SearchConnectionGroupsItemConnectionsItemArrayOutput{})
 	pulumi.RegisterOutputType(SearchConnectionGroupsItemModifiedByOutput{})
+	pulumi.RegisterOutputType(SearchPackagesItemOutput{})
+	pulumi.RegisterOutputType(SearchPackagesItemArrayOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemArrayOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemTaskOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemTaskPackagesItemOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemTaskPackagesItemArrayOutput{})
+	pulumi.RegisterOutputType(ValidatePackageResultErrorsItemOutput{})
+	pulumi.RegisterOutputType(ValidatePackageResultErrorsItemArrayOutput{})
 }

@@ -41,6 +41,20 @@ export interface GetHookTypesItemGroupsItem {
     group_type: string;
 }
 
+export interface GetPackageTemplatesItem {
+    author?: outputs.GetPackageTemplatesItemAuthor;
+    description: string;
+    id: number;
+    name: string;
+    position?: number;
+}
+
+export interface GetPackageTemplatesItemAuthor {
+    avatar_url?: string;
+    id?: number;
+    name?: string;
+}
+
 export interface GetRegionsItem {
     groupName?: string;
     id: string;
@@ -126,6 +140,24 @@ export interface SearchConnectionGroupsItemModifiedBy {
     name: string;
 }
 
+export interface SearchPackagesItem {
+    createdAt: string;
+    description: string;
+    flowType?: string;
+    flowVersion?: string;
+    htmlUrl: string;
+    id: number;
+    itemId?: string;
+    name: string;
+    ownerId: number;
+    packageVersion?: string;
+    status: string;
+    updatedAt: string;
+    url: string;
+    variables: {[key: string]: any};
+    version?: number;
+}
+
 export interface SearchSchedulesItem {
     autoRetry: boolean;
     autoRetryAttempts: number;
@@ -159,5 +191,11 @@ export interface SearchSchedulesItemTask {
 export interface SearchSchedulesItemTaskPackagesItem {
     package_id: number | string;
     variables: {[key: string]: string};
+}
+
+export interface ValidatePackageResultErrorsItem {
+    component?: string;
+    message: string;
+    rule?: string;
 }
 

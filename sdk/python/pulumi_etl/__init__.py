@@ -18,6 +18,8 @@ from .get_hook_types import *
 from .get_invoice import *
 from .get_member import *
 from .get_package import *
+from .get_package_export import *
+from .get_package_templates import *
 from .get_public_key import *
 from .get_rate_limit_status import *
 from .get_regions import *
@@ -40,7 +42,9 @@ from .provider import *
 from .public_key import *
 from .schedule import *
 from .search_connection_groups import *
+from .search_packages import *
 from .search_schedules import *
+from .validate_package import *
 from ._inputs import *
 from . import outputs
 

@@ -30,8 +30,8 @@ class JobRunArgs:
         """
         The set of arguments for constructing a JobRun resource.
 
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: its id as a number or a string, such as `cluster.id`.
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package whose workflow the job performs.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: a `Cluster`, or its id as a number or a string.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package the job runs: a `Package`, or its id as a number or a string.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] dynamic_variables: Variables evaluated when the job runs.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing job to take over instead of running a new one.
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits before stopping the job and failing (default 3600, at most a week).
@@ -58,7 +58,7 @@ class JobRunArgs:
     @pulumi.getter(name="clusterId")
     def cluster_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
         """
-        The cluster to run on: its id as a number or a string, such as `cluster.id`.
+        The cluster to run on: a `Cluster`, or its id as a number or a string.
         """
         return pulumi.get(self, "cluster_id")
 
@@ -70,7 +70,7 @@ class JobRunArgs:
     @pulumi.getter(name="packageId")
     def package_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
         """
-        The package whose workflow the job performs.
+        The package the job runs: a `Package`, or its id as a number or a string.
         """
         return pulumi.get(self, "package_id")
 
@@ -171,10 +171,10 @@ class JobRun(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: its id as a number or a string, such as `cluster.id`.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: a `Cluster`, or its id as a number or a string.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] dynamic_variables: Variables evaluated when the job runs.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing job to take over instead of running a new one.
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package whose workflow the job performs.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package the job runs: a `Package`, or its id as a number or a string.
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits before stopping the job and failing (default 3600, at most a week).
         :param Any triggers: Any value; when it changes, the package runs again.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Static variables of the job.
@@ -293,7 +293,7 @@ class JobRun(pulumi.CustomResource):
     @pulumi.getter(name="clusterId")
     def cluster_id(self) -> pulumi.Output[Optional[Any]]:
         """
-        The cluster to run on: its id as a number or a string, such as `cluster.id`.
+        The cluster to run on: a `Cluster`, or its id as a number or a string.
         """
         return pulumi.get(self, "cluster_id")
 
@@ -381,7 +381,7 @@ class JobRun(pulumi.CustomResource):
     @pulumi.getter(name="packageId")
     def package_id(self) -> pulumi.Output[Optional[Any]]:
         """
-        The package whose workflow the job performs.
+        The package the job runs: a `Package`, or its id as a number or a string.
         """
         return pulumi.get(self, "package_id")
 

@@ -22,6 +22,8 @@ __all__ = [
     'GetHookEventsItem',
     'GetHookTypesItem',
     'GetHookTypesItemGroupsItem',
+    'GetPackageTemplatesItem',
+    'GetPackageTemplatesItemAuthor',
     'GetRegionsItem',
     'GetScheduleResultTask',
     'GetScheduleResultTaskPackagesItem',
@@ -33,9 +35,11 @@ __all__ = [
     'SearchConnectionGroupsItem',
     'SearchConnectionGroupsItemConnectionsItem',
     'SearchConnectionGroupsItemModifiedBy',
+    'SearchPackagesItem',
     'SearchSchedulesItem',
     'SearchSchedulesItemTask',
     'SearchSchedulesItemTaskPackagesItem',
+    'ValidatePackageResultErrorsItem',
 ]
 
 @pulumi.output_type
@@ -195,6 +199,77 @@ class GetHookTypesItemGroupsItem(dict):
     @pulumi.getter
     def group_type(self) -> _builtins.str:
         return pulumi.get(self, "group_type")
+
+
+@pulumi.output_type
+class GetPackageTemplatesItem(dict):
+    def __init__(__self__, *,
+                 description: _builtins.str,
+                 id: _builtins.int,
+                 name: _builtins.str,
+                 author: Optional['outputs.GetPackageTemplatesItemAuthor'] = None,
+                 position: Optional[_builtins.int] = None):
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        if author is not None:
+            pulumi.set(__self__, "author", author)
+        if position is not None:
+            pulumi.set(__self__, "position", position)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def author(self) -> Optional['outputs.GetPackageTemplatesItemAuthor']:
+        return pulumi.get(self, "author")
+
+    @_builtins.property
+    @pulumi.getter
+    def position(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "position")
+
+
+@pulumi.output_type
+class GetPackageTemplatesItemAuthor(dict):
+    def __init__(__self__, *,
+                 avatar_url: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.int] = None,
+                 name: Optional[_builtins.str] = None):
+        if avatar_url is not None:
+            pulumi.set(__self__, "avatar_url", avatar_url)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def avatar_url(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "avatar_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
 
 
 @pulumi.output_type
@@ -577,6 +652,121 @@ class SearchConnectionGroupsItemModifiedBy(dict):
 
 
 @pulumi.output_type
+class SearchPackagesItem(dict):
+    def __init__(__self__, *,
+                 created_at: _builtins.str,
+                 description: _builtins.str,
+                 html_url: _builtins.str,
+                 id: _builtins.int,
+                 name: _builtins.str,
+                 owner_id: _builtins.int,
+                 status: _builtins.str,
+                 updated_at: _builtins.str,
+                 url: _builtins.str,
+                 variables: Mapping[str, Any],
+                 flow_type: Optional[_builtins.str] = None,
+                 flow_version: Optional[_builtins.str] = None,
+                 item_id: Optional[_builtins.str] = None,
+                 package_version: Optional[_builtins.str] = None,
+                 version: Optional[_builtins.int] = None):
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "html_url", html_url)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "owner_id", owner_id)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "updated_at", updated_at)
+        pulumi.set(__self__, "url", url)
+        pulumi.set(__self__, "variables", variables)
+        if flow_type is not None:
+            pulumi.set(__self__, "flow_type", flow_type)
+        if flow_version is not None:
+            pulumi.set(__self__, "flow_version", flow_version)
+        if item_id is not None:
+            pulumi.set(__self__, "item_id", item_id)
+        if package_version is not None:
+            pulumi.set(__self__, "package_version", package_version)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="htmlUrl")
+    def html_url(self) -> _builtins.str:
+        return pulumi.get(self, "html_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="ownerId")
+    def owner_id(self) -> _builtins.int:
+        return pulumi.get(self, "owner_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        return pulumi.get(self, "url")
+
+    @_builtins.property
+    @pulumi.getter
+    def variables(self) -> Mapping[str, Any]:
+        return pulumi.get(self, "variables")
+
+    @_builtins.property
+    @pulumi.getter(name="flowType")
+    def flow_type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "flow_type")
+
+    @_builtins.property
+    @pulumi.getter(name="flowVersion")
+    def flow_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "flow_version")
+
+    @_builtins.property
+    @pulumi.getter(name="itemId")
+    def item_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "item_id")
+
+    @_builtins.property
+    @pulumi.getter(name="packageVersion")
+    def package_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "package_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "version")
+
+
+@pulumi.output_type
 class SearchSchedulesItem(dict):
     def __init__(__self__, *,
                  auto_retry: _builtins.bool,
@@ -771,5 +961,33 @@ class SearchSchedulesItemTaskPackagesItem(dict):
     @pulumi.getter
     def variables(self) -> Mapping[str, _builtins.str]:
         return pulumi.get(self, "variables")
+
+
+@pulumi.output_type
+class ValidatePackageResultErrorsItem(dict):
+    def __init__(__self__, *,
+                 message: _builtins.str,
+                 component: Optional[_builtins.str] = None,
+                 rule: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "message", message)
+        if component is not None:
+            pulumi.set(__self__, "component", component)
+        if rule is not None:
+            pulumi.set(__self__, "rule", rule)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> _builtins.str:
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def component(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "component")
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "rule")
 
 

@@ -1,6 +1,7 @@
 /**
  * One lifecycle, run by a program in each language through its generated SDK and the plugin: a
- * PublicKey, a Connection with a secret password, a Schedule and a JobRun; up; an unchanged
+ * PublicKey, a Connection with a secret password, a Schedule, a JobRun and a Package whose flow
+ * uses the connection's id; up; an unchanged
  * preview with no API call of the resources; refresh with no change; an update in place and a
  * replace; drift corrected; an object deleted out of band and made again; two functions;
  * destroy leaving nothing; the password and the API key in no file and no output.
@@ -53,6 +54,7 @@ export function describeLanguageLifecycle(language: Language): void {
       await up();
       expect(outputs.fingerprint!.value).toBe(key.fingerprint);
       expect(outputs.jobStatus!.value).toBe("completed");
+      expect(outputs.packageValidation!.value).toBe("completed");
       expect(outputs.packageName!.value).toBe("orders-rollup");
       expect(outputs.regionCount!.value).toBeGreaterThan(0);
       expect(outputs.password!.secret).toBe(true);
@@ -98,6 +100,8 @@ export function describeLanguageLifecycle(language: Language): void {
       await test.stack.destroy({ onOutput });
       const account = (await service.state()).accounts[0];
       expect([account.publicKeys.length, account.schedules.length, account.connections.length]).toEqual([0, 0, 0]);
+      // The service's delete of a package archives it.
+      expect(account.packages.filter((p: { status: string }) => p.status === "active").map((p: { id: number }) => p.id)).toEqual([PACKAGE.id]);
       const written = [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];
       for (const text of written) {
         expect(text).not.toContain(password);

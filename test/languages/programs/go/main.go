@@ -1,5 +1,5 @@
 // The language lifecycle's program in Go through the generated SDK: a key, a connection with a
-// secret password, a schedule and a job run, and two functions.
+// secret password, a schedule, a job run and a package, and two functions.
 package main
 
 import (
@@ -44,6 +44,20 @@ func main() {
 		if err != nil {
 			return err
 		}
+		flowConnection := pulumi.Map{"id": warehouse.ID()}
+		copyOrders, err := etl.NewPackage(ctx, "copy", &etl.PackageArgs{
+			Name: pulumi.String("copy orders"),
+			DataFlow: pulumi.Map{
+				"components": pulumi.Array{
+					pulumi.Map{"name": pulumi.String("rows"), "type": pulumi.String("source"), "connection": flowConnection, "table": pulumi.String("orders")},
+					pulumi.Map{"name": pulumi.String("copy"), "type": pulumi.String("destination"), "connection": flowConnection, "table": pulumi.String("orders_copy")},
+				},
+				"edges": pulumi.Array{pulumi.Map{"from": pulumi.String("rows"), "to": pulumi.String("copy")}},
+			},
+		})
+		if err != nil {
+			return err
+		}
 		found, err := etl.GetPackage(ctx, &etl.GetPackageArgs{PackageId: 101})
 		if err != nil {
 			return err
@@ -59,6 +73,7 @@ func main() {
 		ctx.Export("password", warehouse.Password)
 		ctx.Export("scheduleId", nightly.ID())
 		ctx.Export("jobStatus", backfill.Status)
+		ctx.Export("packageValidation", copyOrders.ValidationStatus)
 		ctx.Export("packageName", pulumi.String(found.Name))
 		ctx.Export("regionCount", pulumi.Int(len(regions.Items)))
 		return nil

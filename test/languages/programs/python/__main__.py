@@ -1,5 +1,5 @@
 """The language lifecycle's program in Python: a key, a connection with a secret password, a
-schedule and a job run through the generated SDK, and two functions."""
+schedule, a job run and a package through the generated SDK, and two functions."""
 import pulumi
 import pulumi_etl as etl
 
@@ -22,6 +22,17 @@ nightly = etl.Schedule(
     task=etl.ScheduleTaskArgs(nodes=2, packages=[{"packageId": "101"}]),
 )
 backfill = etl.JobRun("backfill", cluster_id=201, package_id=101)
+copy = etl.Package(
+    "copy",
+    name="copy orders",
+    data_flow={
+        "components": [
+            {"name": "rows", "type": "source", "connection": {"id": warehouse.id}, "table": "orders"},
+            {"name": "copy", "type": "destination", "connection": {"id": warehouse.id}, "table": "orders_copy"},
+        ],
+        "edges": [{"from": "rows", "to": "copy"}],
+    },
+)
 
 found = etl.get_package(package_id=101)
 regions = etl.get_regions(type="s3")
@@ -32,5 +43,6 @@ pulumi.export("warehouseId", warehouse.id)
 pulumi.export("password", warehouse.password)
 pulumi.export("scheduleId", nightly.id)
 pulumi.export("jobStatus", backfill.status)
+pulumi.export("packageValidation", copy.validation_status)
 pulumi.export("packageName", found.name)
 pulumi.export("regionCount", len(regions.items))

@@ -26,11 +26,21 @@ export const DELIVERY_DESTINATION_KINDS: readonly ConnectionKind[] = ["database"
 
 export type DeliveryEnd = "source" | "destination";
 
+/** Whether a connection of `type` can be the delivery's `end`. */
+export function canPlayEnd(end: DeliveryEnd, type: string): boolean {
+  const kind = connectionKindOf(type);
+  return kind !== undefined && (end === "source" ? DELIVERY_SOURCE_KINDS : DELIVERY_DESTINATION_KINDS).includes(kind);
+}
+
+/** The rule a connection's type breaks when it cannot be the `end`, worded after the field's name. */
+export const DELIVERY_END_RULES: Readonly<Record<DeliveryEnd, string>> = {
+  source: "must be the type of a connection the service can read",
+  destination: "must be the type of a database or cloud storage connection, which the service can write to",
+};
+
 /** Why a connection of `type` cannot be the delivery's `end`, or undefined when it can. */
 export function deliveryEndRefusal(end: DeliveryEnd, type: string): string | undefined {
-  const kind = connectionKindOf(type);
-  const allowed = end === "source" ? DELIVERY_SOURCE_KINDS : DELIVERY_DESTINATION_KINDS;
-  if (kind !== undefined && allowed.includes(kind)) return undefined;
+  if (canPlayEnd(end, type)) return undefined;
   return end === "source"
     ? `is a ${type} connection, which cannot be read`
     : `is a ${type} connection, which cannot be written to: a destination must be a database or cloud storage connection`;

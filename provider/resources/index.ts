@@ -7,6 +7,7 @@ export * from "./schedule";
 export * from "./hook";
 export * from "./member";
 export * from "./connection";
+export * from "./delivery";
 
 import type * as exported from "./index";
 import type { ResourceKind } from "./registry";

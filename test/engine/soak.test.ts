@@ -61,9 +61,10 @@ describe("the soak's comparison of service and state", () => {
     Member: new Set(["70"]),
     Schedule: new Set(),
     Hook: new Set(),
+    Delivery: new Set(),
   };
   const resource = (name: string, id: string): StateResource => ({ urn: `urn:pulumi:test::soak::x::${name}`, name, id, pendingDelete: false });
-  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [], Schedule: [], Hook: [] });
+  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [], Schedule: [], Hook: [], Delivery: [] });
   const job = (id: number, run: string, cycle: number, status: string) => ({ id, status, variables: { soak_run: run, soak_cycle: String(cycle) } });
   const account = {
     publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],

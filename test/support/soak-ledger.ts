@@ -68,7 +68,7 @@ interface KindLedger {
 
 /**
  * What "live" means per kind:
- *  - PublicKey, ConnectionGroup, Connection, Schedule, Hook: present (deletion removes the record);
+ *  - PublicKey, ConnectionGroup, Connection, Schedule, Hook, Delivery: present (deletion removes the record);
  *  - Member: a member of the account (removal ends the membership; the user stays);
  *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
  *    provider's delete treats it (it cannot run jobs and never comes back);
@@ -113,6 +113,11 @@ const LEDGERS: Record<Kind, KindLedger> = {
     records: (account) => account.hooks ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `hook ${r.id} (${r.name}) still exists`,
+  },
+  Delivery: {
+    records: (account) => account.deliveries ?? [],
+    object: (r) => ({ id: String(r.id), owner: r.name, live: true, status: r.status }),
+    leftover: (r) => `delivery ${r.id} (${r.name}) still exists`,
   },
   Member: {
     records: (account) => account.users ?? [],

@@ -45,6 +45,7 @@ export interface DeliveryEndArgs {
 export interface DeliveryArgs {
   /** 1 to 255 characters. Left out, the service names it after its connections and Pulumi leaves the name alone. */
   name?: pulumi.Input<string>;
+  /** Left out, the delivery has no description. */
   description?: pulumi.Input<string>;
   /** Time between runs; default one day. */
   interval?: pulumi.Input<{ amount: pulumi.Input<number>; unit: pulumi.Input<DeliveryIntervalUnit> }>;

@@ -92,7 +92,7 @@ async function adopt(importId: string, inputs: DeliveryInputs): Promise<Delivery
   const found = fields.outputs(record, inputs);
   // The service has no update, so what differs cannot be brought to the inputs.
   const differing = changedFields(fields.rules(inputs), found, inputs);
-  if (differing.length > 0) throw new AdoptionError(KIND, importId, `its ${differing.join(", ")} differ from the inputs, and a delivery cannot be changed: make the inputs match it`);
+  if (differing.length > 0) throw new AdoptionError(KIND, importId, `it differs from the inputs in ${differing.join(", ")}, and a delivery cannot be changed: make the inputs match it`);
   return settled(request, record, inputs);
 }
 

@@ -88,10 +88,6 @@ export class Delivery extends pulumi.CustomResource {
      * When the object last changed on the service (ISO 8601).
      */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
-    /**
-     * The delivery's address in the API.
-     */
-    declare public /*out*/ readonly url: pulumi.Output<string | undefined>;
 
     /**
      * Create a Delivery resource with the given unique name, arguments, and options.
@@ -123,7 +119,6 @@ export class Delivery extends pulumi.CustomResource {
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["statusMessage"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["url"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -138,7 +133,6 @@ export class Delivery extends pulumi.CustomResource {
             resourceInputs["statusMessage"] = undefined /*out*/;
             resourceInputs["timeoutSeconds"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["url"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Delivery.__pulumiType, name, resourceInputs, opts);

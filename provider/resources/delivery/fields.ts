@@ -127,7 +127,6 @@ const table = {
   ownerId: OUTPUT,
   createdAt: OUTPUT,
   updatedAt: OUTPUT,
-  url: output("The delivery's address in the API."),
 } satisfies Record<string, Field<DeliveryRecord>>;
 
 // A program's arguments and the table name the same inputs.

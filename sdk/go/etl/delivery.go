@@ -42,8 +42,6 @@ type Delivery struct {
 	TimeoutSeconds pulumi.Float64PtrOutput `pulumi:"timeoutSeconds"`
 	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// The delivery's address in the API.
-	Url pulumi.StringPtrOutput `pulumi:"url"`
 }
 
 // NewDelivery registers a new resource with the given unique name, arguments, and options.
@@ -226,11 +224,6 @@ func (o DeliveryOutput) TimeoutSeconds() pulumi.Float64PtrOutput {
 // When the object last changed on the service (ISO 8601).
 func (o DeliveryOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Delivery) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-// The delivery's address in the API.
-func (o DeliveryOutput) Url() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Delivery) pulumi.StringPtrOutput { return v.Url }).(pulumi.StringPtrOutput)
 }
 
 func init() {

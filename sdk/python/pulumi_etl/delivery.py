@@ -221,7 +221,6 @@ class Delivery(pulumi.CustomResource):
             __props__.__dict__["status"] = None
             __props__.__dict__["status_message"] = None
             __props__.__dict__["updated_at"] = None
-            __props__.__dict__["url"] = None
         super(Delivery, __self__).__init__(
             'etl:index:Delivery',
             resource_name,
@@ -257,7 +256,6 @@ class Delivery(pulumi.CustomResource):
         __props__.__dict__["status_message"] = None
         __props__.__dict__["timeout_seconds"] = None
         __props__.__dict__["updated_at"] = None
-        __props__.__dict__["url"] = None
         return Delivery(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -363,12 +361,4 @@ class Delivery(pulumi.CustomResource):
         When the object last changed on the service (ISO 8601).
         """
         return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def url(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        The delivery's address in the API.
-        """
-        return pulumi.get(self, "url")
 

@@ -2,6 +2,7 @@ import type { Area } from "./area";
 import { clustersArea } from "./clusters";
 import { connectionGroupsArea } from "./connection-groups";
 import { connectionsArea } from "./connections";
+import { deliveriesArea } from "./deliveries";
 import { hooksArea } from "./hooks";
 import { invoicesArea } from "./invoices";
 import { jobsArea } from "./jobs";
@@ -18,7 +19,7 @@ export type { Area } from "./area";
 /**
  * Every area the emulator serves, one line each. The list drives the route table, the fixtures'
  * schema, the seeding of a new store and the lifecycle loop. Its order is the seeding order:
- * an area's fixtures may refer to rows of the areas above it (groups to connections).
+ * an area's fixtures may refer to rows of the areas above it (groups and deliveries to connections).
  */
 const LIST = [
   publicKeysArea,
@@ -28,6 +29,7 @@ const LIST = [
   connectionGroupsArea,
   jobsArea,
   schedulesArea,
+  deliveriesArea,
   invoicesArea,
   notificationsArea,
   productUpdatesArea,

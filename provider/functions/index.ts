@@ -36,6 +36,7 @@ export {
 export { listProductUpdates, type ProductUpdate } from "./product-updates";
 export { markNotificationsRead, type MarkNotificationsReadArgs, type NotificationsMarked } from "./notifications";
 export { getSchedule, searchSchedules, type GetScheduleArgs, type SearchSchedulesArgs, type ScheduleInfo } from "./schedules";
+export { getDelivery, type GetDeliveryArgs, type DeliveryInfo } from "./deliveries";
 export { getHookEvents, getHookTypes, pingHook, type HookEventInfo, type HookTypeInfo, type PingHookArgs, type HookPing } from "./hooks";
 export { getMember, type GetMemberArgs, type MemberInfo } from "./members";
 export {

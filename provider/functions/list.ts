@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { connectionGroupRecord } from "../api/connection-groups";
 import { connectionSettingsRecord, connectionTypeRecord } from "../api/connections";
+import { deliveryRecord } from "../api/deliveries";
 import { hookEventRecord, hookTypeRecord } from "../api/hooks";
 import { invoiceRecord } from "../api/invoices";
 import { memberRecord } from "../api/members";
@@ -70,6 +71,7 @@ export const FUNCTIONS = {
   markNotificationsRead: { description: "Marks one notification, or all, as read.", run: functions.markNotificationsRead, args: { id: { type: "integerOrString", description: "The one notification to mark." } }, result: notificationsMarkedRecord },
   getSchedule: { description: "A schedule by its id.", run: functions.getSchedule, args: { scheduleId: id("The schedule's id.", 42) }, result: scheduleRecord },
   searchSchedules: { description: "Schedules matching a query.", run: functions.searchSchedules, args: { q: text("The query.", "name:nightly") }, returnsList: true, result: scheduleRecord },
+  getDelivery: { description: "A delivery by its id, with its status and, when disabled, why.", run: functions.getDelivery, args: { deliveryId: id("The delivery's id.", 12) }, result: deliveryRecord },
   getHookTypes: { description: "The kinds of hook the service offers.", run: functions.getHookTypes, returnsList: true, result: hookTypeRecord },
   getHookEvents: { description: "The events a hook can be told of.", run: functions.getHookEvents, returnsList: true, result: hookEventRecord },
   pingHook: { description: "Sends a test delivery of a hook.", run: functions.pingHook, args: { hookId: id("The hook's id.", 7) } },

@@ -8,6 +8,7 @@ export * from "./hook";
 export * from "./member";
 export * from "./connection";
 export * from "./package";
+export * from "./delivery";
 
 import type * as exported from "./index";
 import type { ResourceKind } from "./registry";

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { clusterRecord } from "../api/clusters";
 import { connectionGroupRecord } from "../api/connection-groups";
 import { connectionSettingsRecord } from "../api/connections";
+import { deliveryRecord } from "../api/deliveries";
 import { hookRecord } from "../api/hooks";
 import { jobRecord } from "../api/jobs";
 import { memberRecord } from "../api/members";
@@ -22,6 +23,8 @@ import { connectionGroupProvider } from "./connection-group/provider";
 import { SECRET_ATTRIBUTES } from "./connection/attributes";
 import { fields as connectionFields } from "./connection/fields";
 import { connectionProvider } from "./connection/provider";
+import { fields as deliveryFields } from "./delivery/fields";
+import { deliveryProvider } from "./delivery/provider";
 import { fields as hookFields } from "./hook/fields";
 import { hookProvider } from "./hook/provider";
 import { fields as jobRunFields } from "./job-run/fields";
@@ -140,6 +143,19 @@ export const RESOURCES = {
           { from: "recent", to: "warehouse" },
         ],
       },
+    },
+  },
+  Delivery: {
+    description: "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",
+    provider: deliveryProvider,
+    fields: deliveryFields,
+    record: deliveryRecord,
+    secrets: [],
+    example: {
+      name: "crm to warehouse",
+      interval: { amount: 6, unit: "hours" },
+      source: { connection: { id: 306, type: "salesforce" }, properties: { object: "Contact" } },
+      destination: { connection: { id: 301, type: "redshift" }, properties: { schema: "crm" } },
     },
   },
 } as const satisfies Record<string, ResourceDeclaration>;

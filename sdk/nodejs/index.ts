@@ -20,6 +20,11 @@ export type ConnectionGroup = import("./connectionGroup").ConnectionGroup;
 export const ConnectionGroup: typeof import("./connectionGroup").ConnectionGroup = null as any;
 utilities.lazyLoad(exports, ["ConnectionGroup"], () => require("./connectionGroup"));
 
+export { DeliveryArgs } from "./delivery";
+export type Delivery = import("./delivery").Delivery;
+export const Delivery: typeof import("./delivery").Delivery = null as any;
+utilities.lazyLoad(exports, ["Delivery"], () => require("./delivery"));
+
 export { GetAccountResult } from "./getAccount";
 export const getAccount: typeof import("./getAccount").getAccount = null as any;
 export const getAccountOutput: typeof import("./getAccount").getAccountOutput = null as any;
@@ -39,6 +44,11 @@ export { GetCurrentUserResult } from "./getCurrentUser";
 export const getCurrentUser: typeof import("./getCurrentUser").getCurrentUser = null as any;
 export const getCurrentUserOutput: typeof import("./getCurrentUser").getCurrentUserOutput = null as any;
 utilities.lazyLoad(exports, ["getCurrentUser","getCurrentUserOutput"], () => require("./getCurrentUser"));
+
+export { GetDeliveryArgs, GetDeliveryResult, GetDeliveryOutputArgs } from "./getDelivery";
+export const getDelivery: typeof import("./getDelivery").getDelivery = null as any;
+export const getDeliveryOutput: typeof import("./getDelivery").getDeliveryOutput = null as any;
+utilities.lazyLoad(exports, ["getDelivery","getDeliveryOutput"], () => require("./getDelivery"));
 
 export { GetHookEventsResult } from "./getHookEvents";
 export const getHookEvents: typeof import("./getHookEvents").getHookEvents = null as any;
@@ -220,6 +230,8 @@ const _module = {
                 return new Connection(name, <any>undefined, { urn })
             case "etl:index:ConnectionGroup":
                 return new ConnectionGroup(name, <any>undefined, { urn })
+            case "etl:index:Delivery":
+                return new Delivery(name, <any>undefined, { urn })
             case "etl:index:Hook":
                 return new Hook(name, <any>undefined, { urn })
             case "etl:index:JobRun":

@@ -38,6 +38,7 @@ const FLOW_PACKAGE = { name: "orders", dataFlow: FLOW };
 const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
 const WEB_HOOK = { type: "web", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } };
 const WAREHOUSE = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "pw-SECRET-9" };
+const DELIVERY = { source: { connection: { id: 306, type: "salesforce" } }, destination: { connection: { id: 301, type: "redshift" }, properties: { schema: "crm" } } };
 
 interface Case {
   resource: ResourceKind;
@@ -135,6 +136,13 @@ const CASES: Case[] = [
   c("Member", "unknown role", "role", { email: "kim@example.com", role: "viewer" }),
   c("Member", "importId neither an id nor an email", "importId", { email: "kim@example.com", importId: "kim" }),
   c("Member", "unknown input", "team", { email: "kim@example.com", team: "data" }),
+  c("Delivery", "missing source", "source", { destination: DELIVERY.destination }),
+  c("Delivery", "missing destination", "destination", { source: DELIVERY.source }),
+  c("Delivery", "connection without id", "source.connection.id", { ...DELIVERY, source: { connection: { type: "salesforce" } } }),
+  c("Delivery", "destination that cannot be written", "destination.connection.type", { ...DELIVERY, destination: { connection: { id: 306, type: "salesforce" } } }),
+  c("Delivery", "interval unit not in the list", "interval.unit", { ...DELIVERY, interval: { amount: 1, unit: "fortnights" } }),
+  c("Delivery", "interval amount not a positive integer", "interval.amount", { ...DELIVERY, interval: { amount: 0, unit: "days" } }),
+  c("Delivery", "fractional interval amount", "interval.amount", { ...DELIVERY, interval: { amount: 2.5, unit: "days" } }),
   c("Connection", "unknown type", "type", { ...WAREHOUSE, type: "postgresql" }, "pw-SECRET-9"),
   c("Connection", "missing required attribute", "host", { ...WAREHOUSE, host: undefined }, "pw-SECRET-9"),
   c("Connection", "attribute of another type", "warehouse", { ...WAREHOUSE, warehouse: "LOAD_WH" }, "pw-SECRET-9"),

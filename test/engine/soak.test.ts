@@ -62,9 +62,10 @@ describe("the soak's comparison of service and state", () => {
     Schedule: new Set(),
     Hook: new Set(),
     Package: new Set(["101"]),
+    Delivery: new Set(),
   };
   const resource = (name: string, id: string): StateResource => ({ urn: `urn:pulumi:test::soak::x::${name}`, name, id, pendingDelete: false });
-  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [], Schedule: [], Hook: [], Package: [] });
+  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [], Schedule: [], Hook: [], Package: [], Delivery: [] });
   const job = (id: number, run: string, cycle: number, status: string) => ({ id, status, variables: { soak_run: run, soak_cycle: String(cycle) } });
   const account = {
     publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],

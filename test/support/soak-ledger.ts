@@ -68,7 +68,7 @@ interface KindLedger {
 
 /**
  * What "live" means per kind:
- *  - PublicKey, ConnectionGroup, Connection, Schedule, Hook: present (deletion removes the record);
+ *  - PublicKey, ConnectionGroup, Connection, Schedule, Hook, Delivery: present (deletion removes the record);
  *  - Package: active (destroy archives it, and an archived package never comes back);
  *  - Member: a member of the account (removal ends the membership; the user stays);
  *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
@@ -120,6 +120,11 @@ const LEDGERS: Record<Kind, KindLedger> = {
     records: (account) => account.packages ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: r.status === "active", status: r.status }),
     leftover: (r) => (r.status === "archived" ? undefined : `package ${r.id} (${r.name}) is ${r.status}`),
+  },
+  Delivery: {
+    records: (account) => account.deliveries ?? [],
+    object: (r) => ({ id: String(r.id), owner: r.name, live: true, status: r.status }),
+    leftover: (r) => `delivery ${r.id} (${r.name}) still exists`,
   },
   Member: {
     records: (account) => account.users ?? [],

@@ -2,6 +2,7 @@ import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import type { Store } from "../../store";
 import { CLUSTERS, clusterUrl } from "../clusters/model";
+import { deliveryCreatorJson } from "../deliveries/json";
 import { packageSummary } from "../packages/interface";
 import { scheduleCreatorJson } from "../schedules/json";
 import { jobProgress, progressTime, runtimeSeconds, visibleOutputs, type JobOutputRow, type JobRow } from "./model";
@@ -45,6 +46,7 @@ export function jobOutputJson(output: JobOutputRow, job: JobRow, view: JobView):
 
 function creatorJson(job: JobRow, view: JobView): Record<string, unknown> {
   if (job.scheduled !== undefined) return scheduleCreatorJson(view.store, job.accountId, job.scheduled.scheduleId, view.baseUrl);
+  if (job.delivery !== undefined) return deliveryCreatorJson(view.store, job.accountId, job.delivery.deliveryId, view.baseUrl);
   const user = view.store.userById(job.ownerId);
   return { type: "User", display_name: user?.name ?? "", id: job.ownerId, url: `${view.baseUrl}/users/${job.ownerId}` };
 }

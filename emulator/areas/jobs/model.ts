@@ -27,10 +27,17 @@ export interface ScheduledJob {
   masterAutoRetryAttempts: number | null;
 }
 
+/** What a job started by a delivery carries: the delivery. */
+export interface DeliveredJob {
+  deliveryId: number;
+}
+
 export interface JobRow extends Row, WatchedRow {
   ownerId: number;
   /** Only on jobs a schedule started; the others were started by their owner. */
   scheduled?: ScheduledJob;
+  /** Only on jobs a delivery started. */
+  delivery?: DeliveredJob;
   clusterId: number;
   packageId: number;
   variables: Record<string, string>;
@@ -88,6 +95,7 @@ export interface NewJob {
   variables: Record<string, string>;
   dynamicVariables: Record<string, string>;
   scheduled?: ScheduledJob;
+  delivery?: DeliveredJob;
 }
 
 /** Outputs are rows of their own so each has an id of the one output sequence. */
@@ -130,6 +138,7 @@ export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
     watchers: creatorWatching(fields.ownerId, atMs),
     // Left out rather than undefined, so a job run by a user is stored as it always was.
     ...(fields.scheduled === undefined ? {} : { scheduled: fields.scheduled }),
+    ...(fields.delivery === undefined ? {} : { delivery: fields.delivery }),
   });
   store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.run) });
   announceStatusChange(store, { subject: "job", row: job, previous: null, at: atMs });

@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Connection{}
 	case "etl:index:ConnectionGroup":
 		r = &ConnectionGroup{}
+	case "etl:index:Delivery":
+		r = &Delivery{}
 	case "etl:index:Hook":
 		r = &Hook{}
 	case "etl:index:JobRun":

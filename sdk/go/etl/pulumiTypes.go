@@ -82,6 +82,348 @@ func (o ConnectionGroupModifiedByPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type DeliveryDestination struct {
+	Connection interface{} `pulumi:"connection"`
+	Properties interface{} `pulumi:"properties"`
+}
+
+// DeliveryDestinationInput is an input type that accepts DeliveryDestinationArgs and DeliveryDestinationOutput values.
+// You can construct a concrete instance of `DeliveryDestinationInput` via:
+//
+//	DeliveryDestinationArgs{...}
+type DeliveryDestinationInput interface {
+	pulumi.Input
+
+	ToDeliveryDestinationOutput() DeliveryDestinationOutput
+	ToDeliveryDestinationOutputWithContext(context.Context) DeliveryDestinationOutput
+}
+
+type DeliveryDestinationArgs struct {
+	Connection pulumi.Input `pulumi:"connection"`
+	Properties pulumi.Input `pulumi:"properties"`
+}
+
+func (DeliveryDestinationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliveryDestination)(nil)).Elem()
+}
+
+func (i DeliveryDestinationArgs) ToDeliveryDestinationOutput() DeliveryDestinationOutput {
+	return i.ToDeliveryDestinationOutputWithContext(context.Background())
+}
+
+func (i DeliveryDestinationArgs) ToDeliveryDestinationOutputWithContext(ctx context.Context) DeliveryDestinationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeliveryDestinationOutput)
+}
+
+type DeliveryDestinationOutput struct{ *pulumi.OutputState }
+
+func (DeliveryDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliveryDestination)(nil)).Elem()
+}
+
+func (o DeliveryDestinationOutput) ToDeliveryDestinationOutput() DeliveryDestinationOutput {
+	return o
+}
+
+func (o DeliveryDestinationOutput) ToDeliveryDestinationOutputWithContext(ctx context.Context) DeliveryDestinationOutput {
+	return o
+}
+
+func (o DeliveryDestinationOutput) Connection() pulumi.AnyOutput {
+	return o.ApplyT(func(v DeliveryDestination) interface{} { return v.Connection }).(pulumi.AnyOutput)
+}
+
+func (o DeliveryDestinationOutput) Properties() pulumi.AnyOutput {
+	return o.ApplyT(func(v DeliveryDestination) interface{} { return v.Properties }).(pulumi.AnyOutput)
+}
+
+type DeliveryDestinationPtrOutput struct{ *pulumi.OutputState }
+
+func (DeliveryDestinationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeliveryDestination)(nil)).Elem()
+}
+
+func (o DeliveryDestinationPtrOutput) ToDeliveryDestinationPtrOutput() DeliveryDestinationPtrOutput {
+	return o
+}
+
+func (o DeliveryDestinationPtrOutput) ToDeliveryDestinationPtrOutputWithContext(ctx context.Context) DeliveryDestinationPtrOutput {
+	return o
+}
+
+func (o DeliveryDestinationPtrOutput) Elem() DeliveryDestinationOutput {
+	return o.ApplyT(func(v *DeliveryDestination) DeliveryDestination {
+		if v != nil {
+			return *v
+		}
+		var ret DeliveryDestination
+		return ret
+	}).(DeliveryDestinationOutput)
+}
+
+func (o DeliveryDestinationPtrOutput) Connection() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DeliveryDestination) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Connection
+	}).(pulumi.AnyOutput)
+}
+
+func (o DeliveryDestinationPtrOutput) Properties() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DeliveryDestination) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(pulumi.AnyOutput)
+}
+
+type DeliveryInterval struct {
+	Amount float64 `pulumi:"amount"`
+	Unit   string  `pulumi:"unit"`
+}
+
+// DeliveryIntervalInput is an input type that accepts DeliveryIntervalArgs and DeliveryIntervalOutput values.
+// You can construct a concrete instance of `DeliveryIntervalInput` via:
+//
+//	DeliveryIntervalArgs{...}
+type DeliveryIntervalInput interface {
+	pulumi.Input
+
+	ToDeliveryIntervalOutput() DeliveryIntervalOutput
+	ToDeliveryIntervalOutputWithContext(context.Context) DeliveryIntervalOutput
+}
+
+type DeliveryIntervalArgs struct {
+	Amount pulumi.Float64Input `pulumi:"amount"`
+	Unit   pulumi.StringInput  `pulumi:"unit"`
+}
+
+func (DeliveryIntervalArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliveryInterval)(nil)).Elem()
+}
+
+func (i DeliveryIntervalArgs) ToDeliveryIntervalOutput() DeliveryIntervalOutput {
+	return i.ToDeliveryIntervalOutputWithContext(context.Background())
+}
+
+func (i DeliveryIntervalArgs) ToDeliveryIntervalOutputWithContext(ctx context.Context) DeliveryIntervalOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeliveryIntervalOutput)
+}
+
+func (i DeliveryIntervalArgs) ToDeliveryIntervalPtrOutput() DeliveryIntervalPtrOutput {
+	return i.ToDeliveryIntervalPtrOutputWithContext(context.Background())
+}
+
+func (i DeliveryIntervalArgs) ToDeliveryIntervalPtrOutputWithContext(ctx context.Context) DeliveryIntervalPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeliveryIntervalOutput).ToDeliveryIntervalPtrOutputWithContext(ctx)
+}
+
+// DeliveryIntervalPtrInput is an input type that accepts DeliveryIntervalArgs, DeliveryIntervalPtr and DeliveryIntervalPtrOutput values.
+// You can construct a concrete instance of `DeliveryIntervalPtrInput` via:
+//
+//	        DeliveryIntervalArgs{...}
+//
+//	or:
+//
+//	        nil
+type DeliveryIntervalPtrInput interface {
+	pulumi.Input
+
+	ToDeliveryIntervalPtrOutput() DeliveryIntervalPtrOutput
+	ToDeliveryIntervalPtrOutputWithContext(context.Context) DeliveryIntervalPtrOutput
+}
+
+type deliveryIntervalPtrType DeliveryIntervalArgs
+
+func DeliveryIntervalPtr(v *DeliveryIntervalArgs) DeliveryIntervalPtrInput {
+	return (*deliveryIntervalPtrType)(v)
+}
+
+func (*deliveryIntervalPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeliveryInterval)(nil)).Elem()
+}
+
+func (i *deliveryIntervalPtrType) ToDeliveryIntervalPtrOutput() DeliveryIntervalPtrOutput {
+	return i.ToDeliveryIntervalPtrOutputWithContext(context.Background())
+}
+
+func (i *deliveryIntervalPtrType) ToDeliveryIntervalPtrOutputWithContext(ctx context.Context) DeliveryIntervalPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeliveryIntervalPtrOutput)
+}
+
+type DeliveryIntervalOutput struct{ *pulumi.OutputState }
+
+func (DeliveryIntervalOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliveryInterval)(nil)).Elem()
+}
+
+func (o DeliveryIntervalOutput) ToDeliveryIntervalOutput() DeliveryIntervalOutput {
+	return o
+}
+
+func (o DeliveryIntervalOutput) ToDeliveryIntervalOutputWithContext(ctx context.Context) DeliveryIntervalOutput {
+	return o
+}
+
+func (o DeliveryIntervalOutput) ToDeliveryIntervalPtrOutput() DeliveryIntervalPtrOutput {
+	return o.ToDeliveryIntervalPtrOutputWithContext(context.Background())
+}
+
+func (o DeliveryIntervalOutput) ToDeliveryIntervalPtrOutputWithContext(ctx context.Context) DeliveryIntervalPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DeliveryInterval) *DeliveryInterval {
+		return &v
+	}).(DeliveryIntervalPtrOutput)
+}
+
+func (o DeliveryIntervalOutput) Amount() pulumi.Float64Output {
+	return o.ApplyT(func(v DeliveryInterval) float64 { return v.Amount }).(pulumi.Float64Output)
+}
+
+func (o DeliveryIntervalOutput) Unit() pulumi.StringOutput {
+	return o.ApplyT(func(v DeliveryInterval) string { return v.Unit }).(pulumi.StringOutput)
+}
+
+type DeliveryIntervalPtrOutput struct{ *pulumi.OutputState }
+
+func (DeliveryIntervalPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeliveryInterval)(nil)).Elem()
+}
+
+func (o DeliveryIntervalPtrOutput) ToDeliveryIntervalPtrOutput() DeliveryIntervalPtrOutput {
+	return o
+}
+
+func (o DeliveryIntervalPtrOutput) ToDeliveryIntervalPtrOutputWithContext(ctx context.Context) DeliveryIntervalPtrOutput {
+	return o
+}
+
+func (o DeliveryIntervalPtrOutput) Elem() DeliveryIntervalOutput {
+	return o.ApplyT(func(v *DeliveryInterval) DeliveryInterval {
+		if v != nil {
+			return *v
+		}
+		var ret DeliveryInterval
+		return ret
+	}).(DeliveryIntervalOutput)
+}
+
+func (o DeliveryIntervalPtrOutput) Amount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *DeliveryInterval) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Amount
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o DeliveryIntervalPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DeliveryInterval) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
+type DeliverySource struct {
+	Connection interface{} `pulumi:"connection"`
+	Properties interface{} `pulumi:"properties"`
+}
+
+// DeliverySourceInput is an input type that accepts DeliverySourceArgs and DeliverySourceOutput values.
+// You can construct a concrete instance of `DeliverySourceInput` via:
+//
+//	DeliverySourceArgs{...}
+type DeliverySourceInput interface {
+	pulumi.Input
+
+	ToDeliverySourceOutput() DeliverySourceOutput
+	ToDeliverySourceOutputWithContext(context.Context) DeliverySourceOutput
+}
+
+type DeliverySourceArgs struct {
+	Connection pulumi.Input `pulumi:"connection"`
+	Properties pulumi.Input `pulumi:"properties"`
+}
+
+func (DeliverySourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliverySource)(nil)).Elem()
+}
+
+func (i DeliverySourceArgs) ToDeliverySourceOutput() DeliverySourceOutput {
+	return i.ToDeliverySourceOutputWithContext(context.Background())
+}
+
+func (i DeliverySourceArgs) ToDeliverySourceOutputWithContext(ctx context.Context) DeliverySourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeliverySourceOutput)
+}
+
+type DeliverySourceOutput struct{ *pulumi.OutputState }
+
+func (DeliverySourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliverySource)(nil)).Elem()
+}
+
+func (o DeliverySourceOutput) ToDeliverySourceOutput() DeliverySourceOutput {
+	return o
+}
+
+func (o DeliverySourceOutput) ToDeliverySourceOutputWithContext(ctx context.Context) DeliverySourceOutput {
+	return o
+}
+
+func (o DeliverySourceOutput) Connection() pulumi.AnyOutput {
+	return o.ApplyT(func(v DeliverySource) interface{} { return v.Connection }).(pulumi.AnyOutput)
+}
+
+func (o DeliverySourceOutput) Properties() pulumi.AnyOutput {
+	return o.ApplyT(func(v DeliverySource) interface{} { return v.Properties }).(pulumi.AnyOutput)
+}
+
+type DeliverySourcePtrOutput struct{ *pulumi.OutputState }
+
+func (DeliverySourcePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeliverySource)(nil)).Elem()
+}
+
+func (o DeliverySourcePtrOutput) ToDeliverySourcePtrOutput() DeliverySourcePtrOutput {
+	return o
+}
+
+func (o DeliverySourcePtrOutput) ToDeliverySourcePtrOutputWithContext(ctx context.Context) DeliverySourcePtrOutput {
+	return o
+}
+
+func (o DeliverySourcePtrOutput) Elem() DeliverySourceOutput {
+	return o.ApplyT(func(v *DeliverySource) DeliverySource {
+		if v != nil {
+			return *v
+		}
+		var ret DeliverySource
+		return ret
+	}).(DeliverySourceOutput)
+}
+
+func (o DeliverySourcePtrOutput) Connection() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DeliverySource) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Connection
+	}).(pulumi.AnyOutput)
+}
+
+func (o DeliverySourcePtrOutput) Properties() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DeliverySource) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(pulumi.AnyOutput)
+}
+
 type GetConnectionTypesItem struct {
 	Description string                             `pulumi:"description"`
 	Groups      []GetConnectionTypesItemGroupsItem `pulumi:"groups"`
@@ -189,6 +531,114 @@ func (o GetConnectionTypesItemGroupsItemArrayOutput) Index(i pulumi.IntInput) Ge
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetConnectionTypesItemGroupsItem {
 		return vs[0].([]GetConnectionTypesItemGroupsItem)[vs[1].(int)]
 	}).(GetConnectionTypesItemGroupsItemOutput)
+}
+
+type GetDeliveryResultDestination struct {
+	Connection GetDeliveryResultDestinationConnection `pulumi:"connection"`
+	Properties map[string]interface{}                 `pulumi:"properties"`
+}
+
+type GetDeliveryResultDestinationOutput struct{ *pulumi.OutputState }
+
+func (GetDeliveryResultDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDeliveryResultDestination)(nil)).Elem()
+}
+
+func (o GetDeliveryResultDestinationOutput) ToGetDeliveryResultDestinationOutput() GetDeliveryResultDestinationOutput {
+	return o
+}
+
+func (o GetDeliveryResultDestinationOutput) ToGetDeliveryResultDestinationOutputWithContext(ctx context.Context) GetDeliveryResultDestinationOutput {
+	return o
+}
+
+func (o GetDeliveryResultDestinationOutput) Connection() GetDeliveryResultDestinationConnectionOutput {
+	return o.ApplyT(func(v GetDeliveryResultDestination) GetDeliveryResultDestinationConnection { return v.Connection }).(GetDeliveryResultDestinationConnectionOutput)
+}
+
+func (o GetDeliveryResultDestinationOutput) Properties() pulumi.MapOutput {
+	return o.ApplyT(func(v GetDeliveryResultDestination) map[string]interface{} { return v.Properties }).(pulumi.MapOutput)
+}
+
+type GetDeliveryResultDestinationConnection struct {
+	Id   int    `pulumi:"id"`
+	Type string `pulumi:"type"`
+}
+
+type GetDeliveryResultDestinationConnectionOutput struct{ *pulumi.OutputState }
+
+func (GetDeliveryResultDestinationConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDeliveryResultDestinationConnection)(nil)).Elem()
+}
+
+func (o GetDeliveryResultDestinationConnectionOutput) ToGetDeliveryResultDestinationConnectionOutput() GetDeliveryResultDestinationConnectionOutput {
+	return o
+}
+
+func (o GetDeliveryResultDestinationConnectionOutput) ToGetDeliveryResultDestinationConnectionOutputWithContext(ctx context.Context) GetDeliveryResultDestinationConnectionOutput {
+	return o
+}
+
+func (o GetDeliveryResultDestinationConnectionOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDeliveryResultDestinationConnection) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o GetDeliveryResultDestinationConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDeliveryResultDestinationConnection) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetDeliveryResultSource struct {
+	Connection GetDeliveryResultSourceConnection `pulumi:"connection"`
+	Properties map[string]interface{}            `pulumi:"properties"`
+}
+
+type GetDeliveryResultSourceOutput struct{ *pulumi.OutputState }
+
+func (GetDeliveryResultSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDeliveryResultSource)(nil)).Elem()
+}
+
+func (o GetDeliveryResultSourceOutput) ToGetDeliveryResultSourceOutput() GetDeliveryResultSourceOutput {
+	return o
+}
+
+func (o GetDeliveryResultSourceOutput) ToGetDeliveryResultSourceOutputWithContext(ctx context.Context) GetDeliveryResultSourceOutput {
+	return o
+}
+
+func (o GetDeliveryResultSourceOutput) Connection() GetDeliveryResultSourceConnectionOutput {
+	return o.ApplyT(func(v GetDeliveryResultSource) GetDeliveryResultSourceConnection { return v.Connection }).(GetDeliveryResultSourceConnectionOutput)
+}
+
+func (o GetDeliveryResultSourceOutput) Properties() pulumi.MapOutput {
+	return o.ApplyT(func(v GetDeliveryResultSource) map[string]interface{} { return v.Properties }).(pulumi.MapOutput)
+}
+
+type GetDeliveryResultSourceConnection struct {
+	Id   int    `pulumi:"id"`
+	Type string `pulumi:"type"`
+}
+
+type GetDeliveryResultSourceConnectionOutput struct{ *pulumi.OutputState }
+
+func (GetDeliveryResultSourceConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDeliveryResultSourceConnection)(nil)).Elem()
+}
+
+func (o GetDeliveryResultSourceConnectionOutput) ToGetDeliveryResultSourceConnectionOutput() GetDeliveryResultSourceConnectionOutput {
+	return o
+}
+
+func (o GetDeliveryResultSourceConnectionOutput) ToGetDeliveryResultSourceConnectionOutputWithContext(ctx context.Context) GetDeliveryResultSourceConnectionOutput {
+	return o
+}
+
+func (o GetDeliveryResultSourceConnectionOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDeliveryResultSourceConnection) int { return v.Id }).(pulumi.IntOutput)
+}
+
+func (o GetDeliveryResultSourceConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDeliveryResultSourceConnection) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type GetHookEventsItem struct {
@@ -1581,14 +2031,28 @@ func (o ValidatePackageResultErrorsItemArrayOutput) Index(i pulumi.IntInput) Val
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryDestinationInput)(nil)).Elem(), DeliveryDestinationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryIntervalInput)(nil)).Elem(), DeliveryIntervalArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryIntervalPtrInput)(nil)).Elem(), DeliveryIntervalArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeliverySourceInput)(nil)).Elem(), DeliverySourceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleIntervalInput)(nil)).Elem(), ScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleTaskInput)(nil)).Elem(), ScheduleTaskArgs{})
 	pulumi.RegisterOutputType(ConnectionGroupModifiedByOutput{})
 	pulumi.RegisterOutputType(ConnectionGroupModifiedByPtrOutput{})
+	pulumi.RegisterOutputType(DeliveryDestinationOutput{})
+	pulumi.RegisterOutputType(DeliveryDestinationPtrOutput{})
+	pulumi.RegisterOutputType(DeliveryIntervalOutput{})
+	pulumi.RegisterOutputType(DeliveryIntervalPtrOutput{})
+	pulumi.RegisterOutputType(DeliverySourceOutput{})
+	pulumi.RegisterOutputType(DeliverySourcePtrOutput{})
 	pulumi.RegisterOutputType(GetConnectionTypesItemOutput{})
 	pulumi.RegisterOutputType(GetConnectionTypesItemArrayOutput{})
 	pulumi.RegisterOutputType(GetConnectionTypesItemGroupsItemOutput{})
 	pulumi.RegisterOutputType(GetConnectionTypesItemGroupsItemArrayOutput{})
+	pulumi.RegisterOutputType(GetDeliveryResultDestinationOutput{})
+	pulumi.RegisterOutputType(GetDeliveryResultDestinationConnectionOutput{})
+	pulumi.RegisterOutputType(GetDeliveryResultSourceOutput{})
+	pulumi.RegisterOutputType(GetDeliveryResultSourceConnectionOutput{})
 	pulumi.RegisterOutputType(GetHookEventsItemOutput{})
 	pulumi.RegisterOutputType(GetHookEventsItemArrayOutput{})
 	pulumi.RegisterOutputType(GetHookTypesItemOutput{})

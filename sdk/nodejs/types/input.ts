@@ -5,6 +5,21 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface DeliveryDestinationArgs {
+    connection: any;
+    properties?: any | undefined;
+}
+
+export interface DeliveryIntervalArgs {
+    amount: pulumi.Input<number>;
+    unit: pulumi.Input<string>;
+}
+
+export interface DeliverySourceArgs {
+    connection: any;
+    properties?: any | undefined;
+}
+
 export interface ScheduleIntervalArgs {
     amount: pulumi.Input<number>;
     unit: pulumi.Input<string>;

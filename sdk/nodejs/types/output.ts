@@ -10,6 +10,21 @@ export interface ConnectionGroupModifiedBy {
     name?: string;
 }
 
+export interface DeliveryDestination {
+    connection: any;
+    properties?: any;
+}
+
+export interface DeliveryInterval {
+    amount: number;
+    unit: string;
+}
+
+export interface DeliverySource {
+    connection: any;
+    properties?: any;
+}
+
 export interface GetConnectionTypesItem {
     description: string;
     groups: outputs.GetConnectionTypesItemGroupsItem[];
@@ -21,6 +36,26 @@ export interface GetConnectionTypesItem {
 export interface GetConnectionTypesItemGroupsItem {
     group_name: string;
     group_type: string;
+}
+
+export interface GetDeliveryResultDestination {
+    connection: outputs.GetDeliveryResultDestinationConnection;
+    properties?: {[key: string]: any};
+}
+
+export interface GetDeliveryResultDestinationConnection {
+    id: number;
+    type: string;
+}
+
+export interface GetDeliveryResultSource {
+    connection: outputs.GetDeliveryResultSourceConnection;
+    properties?: {[key: string]: any};
+}
+
+export interface GetDeliveryResultSourceConnection {
+    id: number;
+    type: string;
 }
 
 export interface GetHookEventsItem {

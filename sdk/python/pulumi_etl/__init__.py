@@ -9,10 +9,12 @@ import typing
 from .cluster import *
 from .connection import *
 from .connection_group import *
+from .delivery import *
 from .get_account import *
 from .get_connection import *
 from .get_connection_types import *
 from .get_current_user import *
+from .get_delivery import *
 from .get_hook_events import *
 from .get_hook_types import *
 from .get_invoice import *
@@ -66,6 +68,7 @@ _utilities.register(
    "etl:index:Cluster": "Cluster",
    "etl:index:Connection": "Connection",
    "etl:index:ConnectionGroup": "ConnectionGroup",
+   "etl:index:Delivery": "Delivery",
    "etl:index:Hook": "Hook",
    "etl:index:JobRun": "JobRun",
    "etl:index:Member": "Member",

@@ -15,11 +15,112 @@ else:
 from . import _utilities
 
 __all__ = [
+    'DeliveryDestinationArgs',
+    'DeliveryDestinationArgsDict',
+    'DeliveryIntervalArgs',
+    'DeliveryIntervalArgsDict',
+    'DeliverySourceArgs',
+    'DeliverySourceArgsDict',
     'ScheduleIntervalArgs',
     'ScheduleIntervalArgsDict',
     'ScheduleTaskArgs',
     'ScheduleTaskArgsDict',
 ]
+
+class DeliveryDestinationArgsDict(TypedDict):
+    connection: Any
+    properties: NotRequired[Any]
+
+@pulumi.input_type
+class DeliveryDestinationArgs:
+    def __init__(__self__, *,
+                 connection: Any,
+                 properties: Optional[Any] = None):
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> Any:
+        return pulumi.get(self, "connection")
+
+    @connection.setter
+    def connection(self, value: Any):
+        pulumi.set(self, "connection", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Any]:
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: Optional[Any]):
+        pulumi.set(self, "properties", value)
+
+
+class DeliveryIntervalArgsDict(TypedDict):
+    amount: pulumi.Input[_builtins.float]
+    unit: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class DeliveryIntervalArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[_builtins.float],
+                 unit: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "amount", amount)
+        pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "unit", value)
+
+
+class DeliverySourceArgsDict(TypedDict):
+    connection: Any
+    properties: NotRequired[Any]
+
+@pulumi.input_type
+class DeliverySourceArgs:
+    def __init__(__self__, *,
+                 connection: Any,
+                 properties: Optional[Any] = None):
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> Any:
+        return pulumi.get(self, "connection")
+
+    @connection.setter
+    def connection(self, value: Any):
+        pulumi.set(self, "connection", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Any]:
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: Optional[Any]):
+        pulumi.set(self, "properties", value)
+
 
 class ScheduleIntervalArgsDict(TypedDict):
     amount: pulumi.Input[_builtins.float]

@@ -17,8 +17,15 @@ from . import outputs
 
 __all__ = [
     'ConnectionGroupModifiedBy',
+    'DeliveryDestination',
+    'DeliveryInterval',
+    'DeliverySource',
     'GetConnectionTypesItem',
     'GetConnectionTypesItemGroupsItem',
+    'GetDeliveryResultDestination',
+    'GetDeliveryResultDestinationConnection',
+    'GetDeliveryResultSource',
+    'GetDeliveryResultSourceConnection',
     'GetHookEventsItem',
     'GetHookTypesItem',
     'GetHookTypesItemGroupsItem',
@@ -61,6 +68,65 @@ class ConnectionGroupModifiedBy(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class DeliveryDestination(dict):
+    def __init__(__self__, *,
+                 connection: Any,
+                 properties: Optional[Any] = None):
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> Any:
+        return pulumi.get(self, "connection")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Any]:
+        return pulumi.get(self, "properties")
+
+
+@pulumi.output_type
+class DeliveryInterval(dict):
+    def __init__(__self__, *,
+                 amount: _builtins.float,
+                 unit: _builtins.str):
+        pulumi.set(__self__, "amount", amount)
+        pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> _builtins.float:
+        return pulumi.get(self, "amount")
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> _builtins.str:
+        return pulumi.get(self, "unit")
+
+
+@pulumi.output_type
+class DeliverySource(dict):
+    def __init__(__self__, *,
+                 connection: Any,
+                 properties: Optional[Any] = None):
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> Any:
+        return pulumi.get(self, "connection")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Any]:
+        return pulumi.get(self, "properties")
 
 
 @pulumi.output_type
@@ -121,6 +187,84 @@ class GetConnectionTypesItemGroupsItem(dict):
     @pulumi.getter
     def group_type(self) -> _builtins.str:
         return pulumi.get(self, "group_type")
+
+
+@pulumi.output_type
+class GetDeliveryResultDestination(dict):
+    def __init__(__self__, *,
+                 connection: 'outputs.GetDeliveryResultDestinationConnection',
+                 properties: Optional[Mapping[str, Any]] = None):
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> 'outputs.GetDeliveryResultDestinationConnection':
+        return pulumi.get(self, "connection")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "properties")
+
+
+@pulumi.output_type
+class GetDeliveryResultDestinationConnection(dict):
+    def __init__(__self__, *,
+                 id: _builtins.int,
+                 type: _builtins.str):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class GetDeliveryResultSource(dict):
+    def __init__(__self__, *,
+                 connection: 'outputs.GetDeliveryResultSourceConnection',
+                 properties: Optional[Mapping[str, Any]] = None):
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> 'outputs.GetDeliveryResultSourceConnection':
+        return pulumi.get(self, "connection")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "properties")
+
+
+@pulumi.output_type
+class GetDeliveryResultSourceConnection(dict):
+    def __init__(__self__, *,
+                 id: _builtins.int,
+                 type: _builtins.str):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.int:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

@@ -1,0 +1,138 @@
+/**
+ * Delivery's fields. The service has no update for deliveries, so every change of what it holds
+ * replaces the delivery. Omitted `name` is the service's choice (named after the connections)
+ * and not managed. A destination's target schema is `schema` in the program and in what the
+ * service reads back, and is sent as `schema_name`, as the service's create example writes it
+ * (facts, "Documentation inconsistencies"). `status`, `statusMessage` and `packageId` move on
+ * their own: outputs only. `timeoutSeconds` and `importId` are the provider's own.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { DeliveryEndpointRecord, DeliveryRecord } from "../../api/deliveries";
+import {
+  DELIVERY_DEFAULTS,
+  DELIVERY_INTERVAL_AMOUNT_MIN,
+  DELIVERY_INTERVAL_UNITS,
+  DELIVERY_END_RULES,
+  DELIVERY_STATUSES,
+  canPlayEnd,
+  SCHEMA_PROPERTY,
+  type DeliveryEnd,
+  type DeliveryIntervalUnit,
+} from "../../../contract/deliveries";
+import { importIdField } from "../shared/adopt";
+import { isUnknown, labelText, objectIdInput, unlessUnknown } from "../shared/check";
+import type { Connection } from "../connection";
+import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+
+export interface DeliveryConnectionArgs {
+  /** The connection's id; a number or a numeric string (such as a Connection's `id`). */
+  id: pulumi.Input<number | string>;
+  /** The connection's own type, e.g. `salesforce` or `redshift`. */
+  type: pulumi.Input<string>;
+}
+
+export interface DeliveryEndArgs {
+  /** A `Connection` resource of the stack, or a connection's id and type. */
+  connection: pulumi.Input<DeliveryConnectionArgs> | Connection;
+  /**
+   * What to read or write there, as the service names it (`table`, `path`, `object`, …); a
+   * destination's target schema is `schema`.
+   */
+  properties?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+}
+
+export interface DeliveryArgs {
+  /** 1 to 255 characters. Left out, the service names it after its connections and Pulumi leaves the name alone. */
+  name?: pulumi.Input<string>;
+  /** Left out, the delivery has no description. */
+  description?: pulumi.Input<string>;
+  /** Time between runs; default one day. */
+  interval?: pulumi.Input<{ amount: pulumi.Input<number>; unit: pulumi.Input<DeliveryIntervalUnit> }>;
+  /** The connection read: any the service can read (a database, storage, analytics, ads or CRM service). */
+  source: pulumi.Input<DeliveryEndArgs> | DeliveryEndArgs;
+  /** The connection written: a database or cloud storage. */
+  destination: pulumi.Input<DeliveryEndArgs> | DeliveryEndArgs;
+  /** How long `up` waits for the service to set the delivery up; default 1800. */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** The id of an existing delivery to manage instead of creating one. */
+  importId?: pulumi.Input<string | number>;
+}
+
+const interval = z.strictObject({
+  amount: z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(DELIVERY_INTERVAL_AMOUNT_MIN),
+  unit: z.enum(DELIVERY_INTERVAL_UNITS),
+});
+type Interval = z.output<typeof interval>;
+
+function connectionType(end: DeliveryEnd) {
+  return z
+    .string()
+    .min(1, { abort: true })
+    .refine((type) => canPlayEnd(end, type), `${DELIVERY_END_RULES[end]}, e.g. ${end === "source" ? "salesforce or postgres" : "redshift or s3"}`);
+}
+
+/** The program's spelling of the schema is `schema`; the create example's `schema_name` is taken too. */
+function canonicalProperties(properties: Record<string, unknown>): Record<string, unknown> {
+  const { [SCHEMA_PROPERTY.written]: written, ...rest } = properties;
+  return written === undefined || SCHEMA_PROPERTY.read in rest ? rest : { ...rest, [SCHEMA_PROPERTY.read]: written };
+}
+
+function endInput(end: DeliveryEnd) {
+  return z
+    .strictObject({
+      connection: unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: unlessUnknown(connectionType(end)) })),
+      properties: unlessUnknown(z.record(z.string(), z.unknown())).optional(),
+    })
+    .transform((given) => ({
+      connection: given.connection,
+      // Still unknown in a preview (another resource's output): left as it is, and the update checks it.
+      properties: (isUnknown(given.properties) ? given.properties : canonicalProperties(given.properties ?? {})) as Record<string, unknown>,
+    }));
+}
+type EndInput = z.output<ReturnType<typeof endInput>>;
+
+/** As the create sends it: the destination's schema as `schema_name`. */
+function endBody(end: DeliveryEnd) {
+  return (value: EndInput) => {
+    const { [SCHEMA_PROPERTY.read]: schema, ...rest } = value.properties;
+    const properties = end === "destination" && schema !== undefined ? { ...rest, [SCHEMA_PROPERTY.written]: schema } : value.properties;
+    return { connection: { id: value.connection.id, type: value.connection.type }, properties };
+  };
+}
+
+function endOf(record: DeliveryEndpointRecord): EndInput {
+  return { connection: { id: record.connection.id, type: record.connection.type }, properties: record.properties };
+}
+
+const table = {
+  name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "replace" },
+  description: { input: z.string(), default: DELIVERY_DEFAULTS.description, api: "description", onChange: "replace" },
+  interval: {
+    input: interval,
+    default: { amount: DELIVERY_DEFAULTS.intervalAmount, unit: DELIVERY_DEFAULTS.intervalUnit },
+    sendDefault: true,
+    api: ["interval_amount", "interval_unit"],
+    toApi: (value: Interval) => [value.amount, value.unit],
+    onChange: "replace",
+    read: (r) => ({ amount: r.interval_amount, unit: r.interval_unit }),
+  },
+  source: { input: endInput("source"), required: true, api: "source", toApi: endBody("source"), onChange: "replace", read: (r) => endOf(r.source) },
+  destination: { input: endInput("destination"), required: true, api: "destination", toApi: endBody("destination"), onChange: "replace", read: (r) => endOf(r.destination) },
+  timeoutSeconds: { input: z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(1).max(86_400), default: 1800, onChange: "update" },
+  importId: importIdField,
+  status: output(`One of ${DELIVERY_STATUSES.join(", ")}; it moves on its own and never causes a change.`),
+  statusMessage: output("Why the delivery is disabled (a connection it uses was deleted); null otherwise."),
+  packageId: output("The package of its pipeline, which the service makes when the delivery is set up."),
+  ownerId: OUTPUT,
+  createdAt: OUTPUT,
+  updatedAt: OUTPUT,
+} satisfies Record<string, Field<DeliveryRecord>>;
+
+// A program's arguments and the table name the same inputs.
+true satisfies ArgsMatchTable<DeliveryArgs, typeof table>;
+
+export const fields = fieldsOf<DeliveryRecord, typeof table>(table);
+
+export type DeliveryInputs = InputsOf<typeof table>;
+export type DeliveryOutputs = OutputsOf<typeof table, DeliveryRecord>;

@@ -1,0 +1,120 @@
+/**
+ * Delivery: a source connection delivered into a destination connection every interval (facts,
+ * "Deliveries"). The service sets a new delivery up before it runs, so `create` waits until it
+ * is `enabled`, up to `timeoutSeconds`, with its status on the resource's row; a delivery that
+ * turns `disabled` instead fails with the service's reason. The service has no update: every
+ * change of what it holds replaces the delivery; `timeoutSeconds` changes without an API call,
+ * unless the delivery is still being set up from an earlier `up`, which is then waited for again.
+ * A create whose outcome is unknown looks for a delivery made since it was sent, by this user,
+ * with everything sent, before sending again (see shared/reconciler.ts).
+ */
+import { createDelivery, deleteDelivery, deliveryRecord, getDelivery, listNewestDeliveriesRequest, type DeliveryRecord } from "../../api/deliveries";
+import type { RequestFn } from "../../client/http";
+import { cancelSignal } from "../../cancellation";
+import { apiRequest } from "../../context";
+import { AdoptionError, objectToAdopt } from "../shared/adopt";
+import { changedFields } from "../shared/diff";
+import { keepingObject, lastReading, ResourceFailure } from "../shared/failures";
+import { unlessGone } from "../shared/gone";
+import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
+import { createdInWindow, createdSince } from "../shared/reconcile";
+import { reconciler, type Reconciler } from "../shared/reconciler";
+import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
+import { fields, type DeliveryInputs, type DeliveryOutputs } from "./fields";
+
+const KIND = "delivery";
+
+function timeoutOf(inputs: Partial<DeliveryOutputs>): number {
+  return fields.desired("timeoutSeconds", inputs as DeliveryInputs) as number;
+}
+
+/** "delivery 12 idle", once per status. */
+function progressPrinter(id: string): (record: DeliveryRecord | undefined) => void {
+  return progressLines((record) => (record === undefined ? undefined : `delivery ${id} ${record.status}`));
+}
+
+/** Waits until the service has set the delivery up: enabled, disabled or gone. */
+async function waitUntilSetUp(request: RequestFn, first: DeliveryRecord, inputs: DeliveryInputs): Promise<DeliveryRecord | undefined> {
+  const id = String(first.id);
+  const seconds = timeoutOf(inputs);
+  try {
+    const { current } = await pollUntil<DeliveryRecord | undefined>({
+      read: readingFrom<DeliveryRecord | undefined>(first, () => unlessGone(getDelivery(request, id))),
+      isDone: (record) => record === undefined || record.status !== "idle",
+      onProgress: progressPrinter(id),
+      timeoutMs: seconds * 1000,
+      signal: cancelSignal,
+    });
+    return current;
+  } catch (error) {
+    const last = lastReading<DeliveryRecord | undefined>(error, first) ?? first;
+    if (error instanceof WaitTimeoutError) {
+      throw new ResourceFailure(
+        `delivery ${id} is not set up after ${seconds} s (it is ${last.status}); it stays in the stack and the next \`pulumi up\` waits for it again (timeoutSeconds sets how long)`,
+        id,
+        fields.outputs(last, inputs),
+      );
+    }
+    throw keepingObject(error, { what: `delivery ${id} (it is ${last.status})`, id, properties: fields.outputs(last, inputs), next: "the next `pulumi up` waits for it again" });
+  }
+}
+
+/**
+ * The outputs of a delivery once enabled. A disabled one never runs: it stays in the stack, so
+ * `destroy` removes it, and the failure says why and how to get a working one.
+ */
+export async function settled(request: RequestFn, record: DeliveryRecord, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
+  const id = String(record.id);
+  const current = record.status === "idle" ? await waitUntilSetUp(request, record, inputs) : record;
+  if (current === undefined) throw new ResourceFailure(`delivery ${id} was deleted before it was set up`);
+  if (current.status === "disabled") {
+    const reason = current.status_message ?? "the service gives no reason";
+    throw new ResourceFailure(
+      `delivery ${id} is disabled: ${reason}. It runs nothing; it stays in the stack until it is replaced (\`pulumi up --replace\`) or destroyed`,
+      id,
+      fields.outputs(current, inputs),
+    );
+  }
+  return fields.outputs(current, inputs);
+}
+
+/** Only `timeoutSeconds` updates; a delivery not yet enabled (an earlier wait ended early) is waited for again. */
+async function update(id: string, olds: DeliveryOutputs, news: DeliveryInputs): Promise<DeliveryOutputs> {
+  if (olds.status === "enabled") return fields.withOwnInputs(olds, news);
+  const request = apiRequest();
+  return settled(request, await getDelivery(request, id), news);
+}
+
+async function adopt(importId: string, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
+  const request = apiRequest();
+  const record = await objectToAdopt(KIND, importId, () => getDelivery(request, importId));
+  const found = fields.outputs(record, inputs);
+  // The service has no update, so what differs cannot be brought to the inputs.
+  const differing = changedFields(fields.rules(inputs), found, inputs);
+  if (differing.length > 0) throw new AdoptionError(KIND, importId, `it differs from the inputs in ${differing.join(", ")}, and a delivery cannot be changed: make the inputs match it`);
+  return settled(request, record, inputs);
+}
+
+/** Whether a create sent at `sentAt` may have made this delivery: made since then, by this user, with everything sent. */
+export function isDeliveryCreatedBy(record: DeliveryRecord, inputs: DeliveryInputs, sentAt: number, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+  return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
+}
+
+export async function findCreatedDelivery(request: RequestFn, inputs: DeliveryInputs, sentAt: number): Promise<DeliveryRecord[]> {
+  const recent = await createdSince(request, listNewestDeliveriesRequest, deliveryRecord, "deliveries", sentAt, (record) => record.created_at);
+  return recent.filter((record) => isDeliveryCreatedBy(record, inputs, sentAt));
+}
+
+export const deliveryProvider = {
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: createDelivery,
+    findCreated: findCreatedDelivery,
+    get: getDelivery,
+    remove: deleteDelivery,
+    update,
+    adopt,
+    settle: (request, record, inputs) => settled(request, record, inputs),
+  }),
+} satisfies ResourceImplementation<DeliveryInputs, DeliveryOutputs>;

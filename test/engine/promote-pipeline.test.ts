@@ -1,7 +1,8 @@
 /**
  * examples/promote-pipeline, run from its folder as `pulumi up` would, once per environment: the
  * same export document becomes an equivalent package in a development and a production account
- * (each with its own connection ids), production adds a nightly schedule of it; an unchanged
+ * (each with its own connection ids), production adds a nightly schedule of it and a delivery of
+ * the CRM's contacts into the warehouse, enabled before `up` ends; an unchanged
  * preview writes nothing; destroy archives the packages.
  */
 import * as path from "node:path";
@@ -34,7 +35,7 @@ describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
         clusters: [{ id: 201, name: "dev" }],
         connections: [
           { id: 301, name: "warehouse", type: "postgres" },
-          { id: 306, name: "crm", type: "salesforce" },
+          { id: 306, name: "crm", type: "crm_platform" },
         ],
       },
       otherAccounts: [
@@ -43,7 +44,7 @@ describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
           users: [{ id: 80, name: "Prod Deployer", email: "deploy@example.com", apiKey: PROD_KEY }],
           connections: [
             { id: 1301, name: "warehouse", type: "postgres" },
-            { id: 1306, name: "crm", type: "salesforce" },
+            { id: 1306, name: "crm", type: "crm_platform" },
           ],
         },
       ],
@@ -79,6 +80,11 @@ describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
     expect(withoutConnections(prodExport)).toEqual(withoutConnections(devExport));
     expect(prodExport.data_flow_json.components.map((c: any) => c.connection?.id)).toEqual([1306, undefined, undefined, 1301]);
 
+    expect(devUp.outputs.deliveryId?.value).toBeUndefined();
+    expect(prodUp.outputs.deliveryStatus!.value).toBe("enabled");
+    const delivery = await api(production, "GET", `/deliveries/${prodUp.outputs.deliveryId!.value}`);
+    expect(delivery).toMatchObject({ source: { connection: { id: 1306 } }, destination: { connection: { id: 1301 }, properties: { schema: "crm" } } });
+
     const schedule = await api(production, "GET", `/schedules/${prodUp.outputs.scheduleId!.value}`);
     expect(schedule.task.packages.map((p: any) => Number(p.package_id))).toEqual([Number(prodUp.outputs.packageId!.value)]);
 
@@ -90,5 +96,6 @@ describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
     await dev.stack.destroy();
     expect((await api(production, "GET", `/packages/${prodUp.outputs.packageId!.value}`)).status).toBe("archived");
     expect((await api(service, "GET", `/packages/${devUp.outputs.packageId!.value}`)).status).toBe("archived");
+    expect((await api(production, "GET", "/deliveries")).length).toBe(0);
   });
 });

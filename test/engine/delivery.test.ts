@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { Delivery, type DeliveryArgs } from "pulumi-etl";
+import { Connection, Delivery, type DeliveryArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
@@ -27,6 +27,8 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
 
   let args: DeliveryArgs = { name: "crm to warehouse", interval: { amount: 1, unit: "minutes" }, source: SOURCE, destination: DESTINATION };
   let adoptedArgs: DeliveryArgs | undefined;
+  /** A second delivery, into a bucket the same program declares as a `Connection`. */
+  let intoBucket = false;
   let outputs: OutputMap;
 
   const delivery = async (id: unknown) => {
@@ -42,6 +44,8 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
     test = await createTestStack("delivery", async () => {
       const made = new Delivery("crm", args);
       const adopted = adoptedArgs === undefined ? undefined : new Delivery("adopted", adoptedArgs);
+      const bucket = intoBucket ? new Connection("bucket", { type: "s3", name: "bucket", username: "AKIAEXAMPLE", password: "bucket-secret" }) : undefined;
+      const toBucket = bucket === undefined ? undefined : new Delivery("to-bucket", { interval: { amount: 1, unit: "days" }, source: SOURCE, destination: { connection: bucket, properties: { path: "crm/" } } });
       return {
         urn: made.urn,
         id: made.id,
@@ -52,6 +56,8 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
         interval: made.interval,
         adoptedId: adopted?.id,
         adoptedStatus: adopted?.status,
+        bucketId: bucket?.id,
+        toBucketStatus: toBucket?.status,
       };
     }, service);
   });
@@ -155,6 +161,22 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
     await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(await service.calls()).toEqual([]);
     adoptedArgs = undefined;
+    await test.stack.up({ onOutput });
+    expect(await deliveryIds()).toEqual([Number(outputs.id!.value)]);
+  });
+
+  it("takes a Connection resource as an end: made in the same up, the delivery after it", async () => {
+    intoBucket = true;
+    const up = await test.stack.up({ onOutput });
+    expect(up.outputs.toBucketStatus!.value).toBe("enabled");
+    const made = ((await service.api("GET", "/deliveries?limit=100")).body as Array<{ id: number; destination: { connection: { id: number; type: string } } }>).find(
+      (d) => d.destination.connection.id === Number(up.outputs.bucketId!.value),
+    );
+    expect(made?.destination.connection).toEqual({ id: Number(up.outputs.bucketId!.value), type: "s3" });
+    await service.resetRequests();
+    await test.stack.preview({ expectNoChanges: true, onOutput });
+    expect(await service.calls()).toEqual([]);
+    intoBucket = false;
     await test.stack.up({ onOutput });
     expect(await deliveryIds()).toEqual([Number(outputs.id!.value)]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
 import { DELIVERY_SECONDS } from "../../emulator/areas/deliveries/lifecycle";
-import { ACCOUNT, call, closedAfterEach, DANA_KEY, expectError, expectOnlyFields, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
+import { ACCOUNT, call, closedAfterEach, DANA_KEY, expectError, expectOnlyFields, fetchAsIs, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
 import { until, type ApiRecord } from "./schedule-support";
 
 /**
@@ -250,5 +250,17 @@ describe("fixtures", () => {
     expect(seen).toMatchObject({ status: "enabled", destination: { properties: { schema: "raw" } } });
     expect(seen.package_id).not.toBeNull();
     expect((await jobsOf(emulator, 41)).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the account's counters", () => {
+  it("count the deliveries, and the pipeline among the active packages once it is made", async () => {
+    const emulator = await start();
+    const account = async () => (await fetchAsIs(`${emulator.url}/accounts/${ACCOUNT}`)).json() as Promise<ApiRecord>;
+    expect(await account()).toMatchObject({ deliveries_count: 0, packages_count: 0 });
+    const created = await create(emulator);
+    expect(await account()).toMatchObject({ deliveries_count: 1, packages_count: 0 });
+    await until(() => read(emulator, `/deliveries/${created.id}`), (delivery) => delivery.status === "enabled");
+    expect(await account()).toMatchObject({ deliveries_count: 1, packages_count: 1 });
   });
 });

@@ -2,6 +2,7 @@ import { deliveryEndRefusal, type DeliveryEnd, type DeliveryIntervalUnit, type D
 import { isoTime } from "../../clock";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 import { connectionFacts, onConnectionDeleted, type ConnectionFacts } from "../connections/interface";
+import { countPerAccount } from "../../account-counters";
 
 /**
  * Deliveries (facts, "Deliveries"): one source connection read into one destination connection
@@ -109,3 +110,5 @@ function disableDeliveriesUsing(store: Store, deleted: ConnectionFacts, at: numb
 }
 
 onConnectionDeleted(disableDeliveriesUsing);
+
+countPerAccount("deliveries_count", (store, accountId) => store.list(DELIVERIES, accountId).length);

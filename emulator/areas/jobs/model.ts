@@ -5,6 +5,7 @@ import { defineTable, type Row, type Store } from "../../store";
 import { creatorWatching, type WatchedRow } from "../../watchers";
 import type { ClusterJobCounts } from "../clusters/model";
 import type { PackageRun } from "../packages/interface";
+import { countPerAccount } from "../../account-counters";
 
 /**
  * Jobs: one run of a package's workflow on a cluster (spec sections 2.1 to 3). A job copies
@@ -222,3 +223,6 @@ export function jobOutputsOf(store: Store, job: JobRow): JobOutputRow[] {
 export function visibleOutputs(store: Store, job: JobRow): JobOutputRow[] {
   return job.startedAt === null || job.status === "failed" ? [] : jobOutputsOf(store, job);
 }
+
+countPerAccount("jobs_count", (store, accountId) => store.list(JOBS, accountId).length);
+countPerAccount("running_jobs_count", (store, accountId) => store.list(JOBS, accountId).filter((job) => job.status === "running").length);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { accountCounters } from "../../account-counters";
 import { sendJson, notFound } from "../../http";
 import { membershipOf, membershipsOfUser, membersOf, ownerOf, type MembershipRow } from "../../memberships";
 import { sendPage } from "../../pagination";
@@ -6,11 +7,6 @@ import { readTimeFilter } from "../../query";
 import type { ApiContext, Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import type { AccountRecord, Store } from "../../store";
-import { CONNECTIONS } from "../connections/model";
-import { HOOKS } from "../hooks/model";
-import { JOBS } from "../jobs/model";
-import { PACKAGES } from "../packages/model";
-import { SCHEDULES } from "../schedules/model";
 import { matchesRoleFilter, permissionsOf, readRoleFilter, shownRole } from "./roles";
 
 /**
@@ -19,19 +15,9 @@ import { matchesRoleFilter, permissionsOf, readRoleFilter, shownRole } from "./r
  * like one that does not exist.
  */
 
+/** The members, and what each area counts of the account's records (`account-counters.ts`). */
 function counters(store: Store, accountId: number): Record<string, number> {
-  const jobs = store.list(JOBS, accountId);
-  return {
-    members_count: membersOf(store, accountId).length,
-    packages_count: store.list(PACKAGES, accountId).filter((pkg) => pkg.status === "active").length,
-    jobs_count: jobs.length,
-    running_jobs_count: jobs.filter((job) => job.status === "running").length,
-    schedules_count: store.list(SCHEDULES, accountId).length,
-    connections_count: store.list(CONNECTIONS, accountId).length,
-    hooks_count: store.list(HOOKS, accountId).length,
-    // Deliveries are not served (README, Areas): there are never any.
-    deliveries_count: 0,
-  };
+  return { members_count: membersOf(store, accountId).length, ...accountCounters(store, accountId) };
 }
 
 /** The SSH wire format of an ed25519 key (RFC 8709), its 32 bytes derived from the account. */

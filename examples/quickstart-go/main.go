@@ -77,7 +77,7 @@ func main() {
 		if id, err := cfg.TryInt("rollupPackageId"); err == nil {
 			packageID = id
 		}
-		rollup, err := etl.GetPackage(ctx, &etl.GetPackageArgs{PackageId: packageID})
+		rollup, err := etl.LookupPackage(ctx, &etl.LookupPackageArgs{PackageId: packageID})
 		if err != nil {
 			return err
 		}

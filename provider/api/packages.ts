@@ -146,13 +146,14 @@ export function searchPackagesRequest(q: string) {
 
 /** Asynchronous: the validation answers `running`; poll `getPackageValidation`. */
 export async function validatePackage(request: RequestFn, id: string | number): Promise<PackageValidationRecord> {
-  const response = await request({ method: "POST", path: `${packagePath(id)}/validations` });
+  // A second validation changes nothing of the package: safe to send again after a lost answer.
+  const response = await request({ method: "POST", path: `${packagePath(id)}/validations`, idempotent: true });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 
 /** Synchronous: the validation in its final state, `completed` or `failed`. */
 export async function validatePackageNow(request: RequestFn, id: string | number): Promise<PackageValidationRecord> {
-  const response = await request({ method: "POST", path: `${packagePath(id)}/validate` });
+  const response = await request({ method: "POST", path: `${packagePath(id)}/validate`, idempotent: true });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 

@@ -24,7 +24,7 @@ import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { sameValue } from "../shared/diff";
-import { ResourceFailure } from "../shared/failures";
+import { keepingObject, ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
@@ -45,10 +45,19 @@ function describeErrors(validation: PackageValidationRecord): string {
   return validation.errors.map((error) => `${error.component === undefined ? "" : `${error.component}: `}${error.message}${error.rule === undefined ? "" : ` (rule ${error.rule})`}`).join("; ");
 }
 
+/** The validation's answer; whatever keeps it from coming (an outage, a cancellation) keeps the package in the stack. */
+async function validationOf(request: RequestFn, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageValidationRecord> {
+  try {
+    return await validatePackageNow(request, id);
+  } catch (error) {
+    throw keepingObject(error, { what: `the validation of package ${id}`, id, properties: fields.outputs(state, inputs), next: "the next `pulumi up` validates it again" });
+  }
+}
+
 /** Validates the package when the inputs ask for it; an invalid one fails, staying in the stack as it now is. */
 async function withValidation(request: RequestFn, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
   if (fields.desired("validate", inputs) === false) return fields.outputs(state, inputs);
-  const validation = await validatePackageNow(request, id);
+  const validation = await validationOf(request, id, state, inputs);
   const outputs = fields.outputs({ ...state, validation }, inputs);
   if (validation.status !== "failed") return outputs;
   const message = `package ${id} is invalid: ${describeErrors(validation)}. It stays in the stack as updated; fix the flow, and the next \`pulumi up\` validates it again`;

@@ -58,7 +58,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		found, err := etl.GetPackage(ctx, &etl.GetPackageArgs{PackageId: 101})
+		found, err := etl.LookupPackage(ctx, &etl.LookupPackageArgs{PackageId: 101})
 		if err != nil {
 			return err
 		}

@@ -91,6 +91,17 @@ describe("startEmulator with dataDir", () => {
     const cluster = await made("/clusters", { nodes: 1, name: "new" });
     const job = await made("/jobs", { cluster_id: 201, package_id: 101, variables: { day: "2026-11-20" } });
     const validation = await made("/packages/101/validations", {});
+    const flow = {
+      components: [
+        { name: "rows", type: "source", connection: { id: 301 }, table: "orders" },
+        { name: "copy", type: "destination", connection: { id: 301 }, table: "orders_copy" },
+      ],
+      edges: [{ from: "rows", to: "copy" }],
+    };
+    const pkg = await made("/packages", { name: "copy orders", data_flow_json: flow });
+    expect((await call(first, `/packages/${pkg.id}`, { method: "PUT", body: { description: "second version" } })).status).toBe(200);
+    const end = { connection: { id: 301, type: "postgres" }, properties: { table: "orders" } };
+    const delivery = await made("/deliveries", { source: end, destination: { ...end, properties: { schema_name: "copies" } } });
     await made("/notifications/mark", { id: 501 }, 200);
     const before = await state(first);
     await first.close();
@@ -105,11 +116,15 @@ describe("startEmulator with dataDir", () => {
         `/clusters/${cluster.id}`,
         `/jobs/${job.id}`,
         `/packages/101/validations/${validation.id}`,
+        `/packages/${pkg.id}?version=1`,
+        `/packages/${pkg.id}/export`,
+        `/deliveries/${delivery.id}`,
         "/notifications/501",
       ]) {
         expect((await call(second, path)).status, path).toBe(200);
       }
       expect((await readJson(await call(second, "/notifications/501"))).read).toBe(true);
+      expect(await readJson(await call(second, `/packages/${pkg.id}`))).toMatchObject({ version: 2, description: "second version" });
     } finally {
       await second.close();
     }

@@ -20,11 +20,14 @@ class WaitingFilesFirst extends BaseSequencer {
 
 /**
  * The late registration of an inline program's stack with an engine already gone: when a
- * program fails early (bad input refused at preview), @pulumi/pulumi's `setRootResource` call of
- * that run may reject after the run ended, outside any test. It is never the provider's.
+ * program fails early (bad input refused at preview) or its engine is stopped under it (the
+ * soak's forced interruptions), @pulumi/pulumi's `setRootResource` call of that run may reject
+ * after the run ended, outside any test: the engine is unreachable (`No connection established`)
+ * or its connection was reset (`read ECONNRESET`). The run itself reports its end to its test; the
+ * late rejection is never the provider's.
  */
 function isInlineRunLeftover(error: { message?: string; stack?: string }): boolean {
-  return /14 UNAVAILABLE: No connection established/.test(error.message ?? "") && /setRootResource/.test(error.stack ?? "");
+  return /14 UNAVAILABLE: (No connection established|read ECONNRESET)/.test(error.message ?? "") && /setRootResource/.test(error.stack ?? "");
 }
 
 export default defineConfig({

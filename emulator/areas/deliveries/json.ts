@@ -1,3 +1,4 @@
+import { creatorJson } from "../../creators";
 import { webAppUrl } from "../../routing";
 import type { Store } from "../../store";
 import { DELIVERIES, type DeliveryEndpoint, type DeliveryRow } from "./model";
@@ -40,12 +41,6 @@ export function deliveryJson(delivery: DeliveryRow, baseUrl: string): Record<str
 
 /** A job's `creator` when a delivery started it; a deleted delivery is still named by its id. */
 export function deliveryCreatorJson(store: Store, accountId: number, deliveryId: number, baseUrl: string): Record<string, unknown> {
-  const delivery = store.find(DELIVERIES, accountId, deliveryId);
-  return {
-    type: "Delivery",
-    id: deliveryId,
-    display_name: delivery?.name ?? "",
-    url: deliveryUrl(baseUrl, deliveryId),
-    html_url: deliveryHtmlUrl(baseUrl, deliveryId),
-  };
+  const name = store.find(DELIVERIES, accountId, deliveryId)?.name;
+  return creatorJson({ type: "Delivery", id: deliveryId, name, url: deliveryUrl(baseUrl, deliveryId), htmlUrl: deliveryHtmlUrl(baseUrl, deliveryId) });
 }

@@ -49,10 +49,9 @@ export interface VersionQuery {
  */
 export function packageAtVersion(store: Store, pkg: PackageRow, query: VersionQuery): PackageRow | undefined {
   const saved = store.list(PACKAGE_VERSIONS, pkg.accountId).filter((row) => row.packageId === pkg.id);
-  const current = versions(pkg);
   const candidates: PackageRow[] = saved.length === 0 ? [pkg] : saved.map(({ id: _, packageId: __, ...row }) => ({ ...pkg, ...row }));
   const matches = candidates.filter((row) => {
-    const v = row === pkg ? current : versions(row);
+    const v = versions(row);
     return (
       (query.version === undefined || v.version === query.version) &&
       (query.flowVersion === undefined || v.flowVersion === query.flowVersion) &&

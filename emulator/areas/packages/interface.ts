@@ -2,7 +2,7 @@ import type { DataFlow } from "../../../contract/data-flow";
 import type { PackageStatus } from "../../../contract/vocabularies";
 import type { Store } from "../../store";
 import type { PackageRun } from "./fixtures";
-import { insertPackage, PACKAGES, PACKAGE_DEFAULTS, type PackageRow } from "./model";
+import { archive, insertPackage, PACKAGES, PACKAGE_DEFAULTS, type PackageRow } from "./model";
 import { runOfPackage } from "./runs";
 
 /**
@@ -58,5 +58,5 @@ export function insertFlowPackage(store: Store, fields: FlowPackage): PackageSum
 /** Archives it, as the service's delete of a package does. */
 export function archivePackage(store: Store, accountId: number, id: number, at: string): void {
   const pkg = store.find(PACKAGES, accountId, id);
-  if (pkg !== undefined && pkg.status !== "archived") store.update(PACKAGES, pkg, { status: "archived", updatedAt: at });
+  if (pkg !== undefined) archive(store, pkg, at);
 }

@@ -16,7 +16,7 @@ import { countPerAccount } from "../../account-counters";
 export const FLOW_TYPES = ["dataflow", "workflow"] as const;
 export type FlowType = (typeof FLOW_TYPES)[number];
 
-export const PACKAGE_DEFAULTS = { name: "Untitled package", flowType: "dataflow", flowVersion: "2.0.0" } as const;
+export const PACKAGE_DEFAULTS = { name: "Untitled package", flowType: "dataflow", flowVersion: "2.0.0", packageVersion: "1.0" } as const;
 
 export interface PackageRow extends Row {
   name: string;
@@ -32,7 +32,6 @@ export interface PackageRow extends Row {
   version?: number;
   flowVersion?: string;
   packageVersion?: string;
-  itemId?: string;
   run?: PackageRun;
   createdAt: string;
   updatedAt: string;
@@ -49,30 +48,38 @@ export interface NewPackage {
   flowType: FlowType;
   flowVersion: string;
   dataFlow: DataFlow | null;
+  /** Default 1.0. */
+  packageVersion?: string;
   run?: PackageRun;
 }
 
 export function insertPackage(store: Store, fields: NewPackage): PackageRow {
   const now = isoTime(store.clock.now());
-  const { run, ...rest } = fields;
-  const pkg = store.insert(PACKAGES, { ...rest, status: "active", version: 1, packageVersion: "1.0", createdAt: now, updatedAt: now, ...(run === undefined ? {} : { run }) });
-  store.update(PACKAGES, pkg, { itemId: itemIdOf(pkg) });
-  return pkg;
+  const { run, packageVersion, ...rest } = fields;
+  return store.insert(PACKAGES, {
+    ...rest,
+    status: "active",
+    version: 1,
+    packageVersion: packageVersion ?? PACKAGE_DEFAULTS.packageVersion,
+    createdAt: now,
+    updatedAt: now,
+    ...(run === undefined ? {} : { run }),
+  });
 }
 
-/** The web application's item of the package: stable, and unlike any other package's. */
-function itemIdOf(pkg: PackageRow): string {
-  return `pkg-${pkg.accountId}-${pkg.id}`;
+/** The service's delete of a package: archived, still readable; archiving again changes nothing. */
+export function archive(store: Store, pkg: PackageRow, at: string): void {
+  if (pkg.status !== "archived") store.update(PACKAGES, pkg, { status: "archived", updatedAt: at });
 }
 
-/** What a package reads as, whatever state file it came from. */
-export function versions(pkg: PackageRow): Required<Pick<PackageRow, "flowType" | "version" | "flowVersion" | "packageVersion" | "itemId">> {
+/** What a package reads as, whatever state file it came from; its item in the web application is derived from its place. */
+export function versions(pkg: PackageRow): Required<Pick<PackageRow, "flowType" | "version" | "flowVersion" | "packageVersion">> & { itemId: string } {
   return {
     flowType: pkg.flowType ?? PACKAGE_DEFAULTS.flowType,
     version: pkg.version ?? 1,
     flowVersion: pkg.flowVersion ?? PACKAGE_DEFAULTS.flowVersion,
-    packageVersion: pkg.packageVersion ?? "1.0",
-    itemId: pkg.itemId ?? itemIdOf(pkg),
+    packageVersion: pkg.packageVersion ?? PACKAGE_DEFAULTS.packageVersion,
+    itemId: `pkg-${pkg.accountId}-${pkg.id}`,
   };
 }
 

@@ -9,7 +9,7 @@ import { exactly, inPart, searchRecords, type SearchSpace } from "../../search";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { createBodySchema, updateBodySchema, type CreateBody } from "./body";
 import { packageAtVersion, recordVersion } from "./history";
-import { FLOW_TYPES, insertPackage, PACKAGE_DEFAULTS, packageExport, packageJson, PACKAGES, versions, type NewPackage, type PackageRow } from "./model";
+import { archive, FLOW_TYPES, insertPackage, PACKAGE_DEFAULTS, packageExport, packageJson, PACKAGES, versions, type NewPackage, type PackageRow } from "./model";
 import { PACKAGE_TEMPLATES, templateJson } from "./templates";
 import { validationRoutes } from "./validation-routes";
 
@@ -104,9 +104,9 @@ async function createPackage(ctx: ApiContext): Promise<void> {
     flowType: body.flow_type ?? start.flowType ?? PACKAGE_DEFAULTS.flowType,
     flowVersion: body.flow_version ?? PACKAGE_DEFAULTS.flowVersion,
     dataFlow: body.data_flow_json ?? start.dataFlow ?? { components: [], edges: [] },
+    packageVersion: body.package_version,
     ...(start.run ? { run: start.run } : {}),
   });
-  if (body.package_version !== undefined) ctx.store.update(PACKAGES, pkg, { packageVersion: body.package_version });
   recordVersion(ctx.store, pkg);
   sendPackage(ctx, 201, pkg);
 }
@@ -138,7 +138,7 @@ async function updatePackage(ctx: ApiContext): Promise<void> {
 /** The service's delete is soft: the package is archived, still readable, and answered with 200. */
 function deletePackage(ctx: ApiContext): void {
   const pkg = findOwnRow(ctx, PACKAGES);
-  if (pkg.status !== "archived") ctx.store.update(PACKAGES, pkg, { status: "archived", updatedAt: isoTime(ctx.store.clock.now()) });
+  archive(ctx.store, pkg, isoTime(ctx.store.clock.now()));
   sendPackage(ctx, 200, pkg);
 }
 

@@ -19,14 +19,11 @@ const SECONDS_PER_COMPONENT = 2;
 
 export const DEFAULT_RUN: PackageRun = { seconds: 10, outcome: "completed", outputs: [] };
 
-function recordsOf(flow: DataFlow, component: FlowComponent, seen = new Set<string>()): number {
-  if (seen.has(component.name)) return 0;
-  seen.add(component.name);
+/** Only for a flow that breaks no rule (`flowFailure` comes first): it has no cycle, and every edge names components. */
+function recordsOf(flow: DataFlow, component: FlowComponent): number {
   const inputs = flow.edges
     .filter((edge) => edge.to === component.name)
-    .map((edge) => flow.components.find((c) => c.name === edge.from))
-    .filter((c): c is FlowComponent => c !== undefined)
-    .map((c) => recordsOf(flow, c, new Set(seen)));
+    .map((edge) => recordsOf(flow, flow.components.find((c) => c.name === edge.from)!));
   switch (component.type) {
     case "source":
       return SOURCE_RECORDS;
@@ -41,15 +38,13 @@ function recordsOf(flow: DataFlow, component: FlowComponent, seen = new Set<stri
   }
 }
 
-/** The fields that reach a destination: those of the nearest select or aggregate upstream. */
-function fieldsReaching(flow: DataFlow, component: FlowComponent, seen = new Set<string>()): string[] {
+/** The fields that reach a destination: those of the nearest select or aggregate upstream (a valid flow, as for `recordsOf`). */
+function fieldsReaching(flow: DataFlow, component: FlowComponent): string[] {
   if (component.type === "select" && component.fields) return component.fields;
   if (component.type === "aggregate") return [...(component.fields ?? []), ...Object.keys(component.measures ?? {})];
-  if (seen.has(component.name)) return [];
-  seen.add(component.name);
   const input = flow.edges.find((edge) => edge.to === component.name);
   const upstream = input && flow.components.find((c) => c.name === input.from);
-  return upstream ? fieldsReaching(flow, upstream, seen) : [];
+  return upstream ? fieldsReaching(flow, upstream) : [];
 }
 
 /** Why a job of this flow cannot run now, or undefined. */

@@ -1,3 +1,4 @@
+import { creatorJson } from "../../creators";
 import { webAppUrl } from "../../routing";
 import type { Store } from "../../store";
 import { SCHEDULES, type ScheduleRow } from "./model";
@@ -51,12 +52,6 @@ export function scheduleJson(schedule: ScheduleRow, baseUrl: string): Record<str
 
 /** A job's `creator` when a schedule started it; a deleted schedule is still named by its id. */
 export function scheduleCreatorJson(store: Store, accountId: number, scheduleId: number, baseUrl: string): Record<string, unknown> {
-  const schedule = store.find(SCHEDULES, accountId, scheduleId);
-  return {
-    type: "Schedule",
-    id: scheduleId,
-    display_name: schedule?.name ?? "",
-    url: scheduleUrl(baseUrl, scheduleId),
-    html_url: scheduleHtmlUrl(baseUrl, scheduleId),
-  };
+  const name = store.find(SCHEDULES, accountId, scheduleId)?.name;
+  return creatorJson({ type: "Schedule", id: scheduleId, name, url: scheduleUrl(baseUrl, scheduleId), htmlUrl: scheduleHtmlUrl(baseUrl, scheduleId) });
 }

@@ -6,36 +6,35 @@
  */
 import { z } from "zod";
 import { dataFlowErrors, dataFlowSchema, type DataFlow, type FlowComponent, type FlowError } from "../../../contract/data-flow";
+import { RECORD_ID_TEXT } from "../../../contract/limits";
 import { containsUnknown } from "../shared/diff";
+import { isPlainObject } from "../shared/references";
 
 const JSON_RULE = "must be a flow `{ components, edges }`, a package's export document, or JSON text of either";
 
+/** JSON text read; text that is not JSON is undefined, which no rule takes. */
 function parsedText(value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    return Symbol.for("invalid JSON");
+    return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The flow inside an export document, or the value itself. */
 function flowPart(value: unknown): unknown {
   const given = parsedText(value);
-  return isObject(given) && "data_flow_json" in given ? parsedText(given.data_flow_json) : given;
+  return isPlainObject(given) && "data_flow_json" in given ? parsedText(given.data_flow_json) : given;
 }
 
 /** `"301"` → 301 in each component's connection, as the service takes ids. */
 function withNumericIds(value: unknown): unknown {
-  if (!isObject(value) || !Array.isArray(value.components)) return value;
+  if (!isPlainObject(value) || !Array.isArray(value.components)) return value;
   const components = value.components.map((component: unknown) => {
-    if (!isObject(component) || !isObject(component.connection)) return component;
+    if (!isPlainObject(component) || !isPlainObject(component.connection)) return component;
     const id = component.connection.id;
-    return typeof id === "string" && /^[1-9][0-9]*$/.test(id) ? { ...component, connection: { ...component.connection, id: Number(id) } } : component;
+    return typeof id === "string" && RECORD_ID_TEXT.test(id) ? { ...component, connection: { ...component.connection, id: Number(id) } } : component;
   });
   return { ...value, components };
 }
@@ -65,9 +64,9 @@ export function canonicalFlow(flow: DataFlow): DataFlow {
 /** The service's flow as read back (an export's `data_flow_json`), lenient about what it adds. */
 export function flowOfService(value: unknown): DataFlow | undefined {
   const given = withNumericIds(flowPart(value));
-  if (!isObject(given) || !Array.isArray(given.components)) return undefined;
-  const components = given.components.filter(isObject).map((c) => canonicalComponent(c as unknown as FlowComponent));
-  const edges = (Array.isArray(given.edges) ? given.edges : []).filter(isObject).map((e) => ({ from: String(e.from), to: String(e.to) }));
+  if (!isPlainObject(given) || !Array.isArray(given.components)) return undefined;
+  const components = given.components.filter(isPlainObject).map((c) => canonicalComponent(c as unknown as FlowComponent));
+  const edges = (Array.isArray(given.edges) ? given.edges : []).filter(isPlainObject).map((e) => ({ from: String(e.from), to: String(e.to) }));
   return { components, edges: canonicalEdges(edges) };
 }
 
@@ -78,7 +77,7 @@ export function flowOfService(value: unknown): DataFlow | undefined {
 export const dataFlowInput = z.unknown().transform((value, ctx): DataFlow => {
   if (containsUnknown(value)) return value as DataFlow;
   const given = withNumericIds(flowPart(value));
-  if (typeof given === "symbol" || !isObject(given)) {
+  if (!isPlainObject(given)) {
     ctx.addIssue({ code: "custom", message: JSON_RULE });
     return z.NEVER;
   }

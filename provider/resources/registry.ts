@@ -37,6 +37,15 @@ import { fields as publicKeyFields } from "./public-key/fields";
 import { publicKeyProvider } from "./public-key/provider";
 import { fields as scheduleFields } from "./schedule/fields";
 import { scheduleProvider } from "./schedule/provider";
+import { publicKeyExport } from "./public-key/export";
+import { connectionGroupExport } from "./connection-group/export";
+import { scheduleExport } from "./schedule/export";
+import { hookExport } from "./hook/export";
+import { memberExport } from "./member/export";
+import { connectionExport } from "./connection/export";
+import { packageExport } from "./package/export";
+import { deliveryExport } from "./delivery/export";
+import type { ExportDeclaration, RuntimeKind } from "./shared/exported";
 import type { FieldTable } from "./shared/fields";
 import type { ResourceImplementation } from "./shared/implementation";
 
@@ -44,7 +53,12 @@ export interface ResourceDeclaration {
   /** What the resource is, for its reference page and the SDKs. */
   description: string;
   provider: ResourceImplementation<unknown, unknown>;
-  fields: { table: FieldTable<never>; outputNames: readonly string[] };
+  fields: {
+    table: FieldTable<never>;
+    outputNames: readonly string[];
+    /** What an import by id alone rebuilds from the record: the outputs, and the inputs that make them. */
+    readResult(id: string, record: never, props: never): { inputs?: object };
+  };
   /** The service's record: the types of the outputs read from it. */
   record: z.ZodType;
   /** Inputs, and the outputs of the same names, kept only encrypted. */
@@ -53,12 +67,15 @@ export interface ResourceDeclaration {
   deleteBeforeReplace?: boolean;
   /** Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's configuration); they pass `check`. */
   example: Record<string, unknown>;
+  /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
+  export: ExportDeclaration | RuntimeKind;
 }
 
 export const RESOURCES = {
   PublicKey: {
     description: "An SSH public key of the API user, used to reach cluster machines. The service holds a key once, so a replacement deletes the old key first.",
     provider: publicKeyProvider,
+    export: publicKeyExport,
     fields: publicKeyFields,
     record: publicKeyRecord,
     secrets: [],
@@ -68,6 +85,7 @@ export const RESOURCES = {
   ConnectionGroup: {
     description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
     provider: connectionGroupProvider,
+    export: connectionGroupExport,
     fields: connectionGroupFields,
     record: connectionGroupRecord,
     secrets: [],
@@ -77,6 +95,7 @@ export const RESOURCES = {
   Cluster: {
     description: "Compute that jobs run on; `up` waits until it can run them.",
     provider: clusterProvider,
+    export: { runtime: "compute that runs jobs: made and ended by schedules, deliveries and runs, not set up by hand" },
     fields: clusterFields,
     record: clusterRecord,
     secrets: [],
@@ -85,6 +104,7 @@ export const RESOURCES = {
   JobRun: {
     description: "One run of a package on a cluster; `up` waits until it finishes.",
     provider: jobRunProvider,
+    export: { runtime: "one run of a package: a record of what ran, not set-up" },
     fields: jobRunFields,
     record: jobRecord,
     secrets: [],
@@ -93,6 +113,7 @@ export const RESOURCES = {
   Schedule: {
     description: "Runs a package on a cluster at set times.",
     provider: scheduleProvider,
+    export: scheduleExport,
     fields: scheduleFields,
     record: scheduleRecord,
     secrets: [],
@@ -101,6 +122,7 @@ export const RESOURCES = {
   Hook: {
     description: "Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings` and `salt` are kept encrypted.",
     provider: hookProvider,
+    export: hookExport,
     fields: hookFields,
     record: hookRecord,
     secrets: ["settings", "salt"],
@@ -109,6 +131,7 @@ export const RESOURCES = {
   Member: {
     description: "A person's membership of the account, with a role.",
     provider: memberProvider,
+    export: memberExport,
     fields: memberFields,
     record: memberRecord,
     secrets: [],
@@ -117,6 +140,7 @@ export const RESOURCES = {
   Connection: {
     description: "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",
     provider: connectionProvider,
+    export: connectionExport,
     fields: connectionFields,
     record: connectionSettingsRecord,
     secrets: SECRET_ATTRIBUTES,
@@ -126,6 +150,7 @@ export const RESOURCES = {
     description:
       "A data flow the service runs. Validated after each change unless `validate` is false: an invalid package fails `up` with each broken rule named and stays in the stack. Destroy archives it, as the service's delete does.",
     provider: packageProvider,
+    export: packageExport,
     fields: packageFields,
     record: packageStateRecord,
     secrets: [],
@@ -148,6 +173,7 @@ export const RESOURCES = {
   Delivery: {
     description: "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",
     provider: deliveryProvider,
+    export: deliveryExport,
     fields: deliveryFields,
     record: deliveryRecord,
     secrets: [],

@@ -224,7 +224,7 @@ const OTHER_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAYYpAL16innHprXNo3ZNqBBJ
 const fingerprint = (line: string) => (parseSshPublicKey(line) as { ok: true; key: { fingerprint: string } }).key.fingerprint;
 
 function keyRecord(id: number, line: string, name: string, createdAt: string) {
-  return { id, name, fingerprint: fingerprint(line), comment: "", created_at: createdAt, updated_at: createdAt, url: `${BASE}/user/keys/${id}` };
+  return { id, name, fingerprint: fingerprint(line), comment: line.split(" ")[2] ?? "", created_at: createdAt, updated_at: createdAt, url: `${BASE}/user/keys/${id}` };
 }
 
 describe("the public key a create may have made", () => {

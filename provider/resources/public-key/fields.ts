@@ -38,9 +38,25 @@ export function fingerprintOf(publicKey: string): string | undefined {
   return parsed.ok ? parsed.key.fingerprint : undefined;
 }
 
+/** A key as the service knows it: its fingerprint and its comment. */
+function keyIdentity(fingerprint: unknown, comment: unknown): string {
+  return `${fingerprint} ${comment ?? ""}`;
+}
+
 const table = {
-  // The record has no key line, only its fingerprint: the output is the line as given.
-  publicKey: { input: keyLine, required: true, api: "public_key", writeOnly: true, onChange: "replace" },
+  // The record has no key line, only its fingerprint and comment: the output is the line as
+  // given, and a diff compares what the service holds of it, so a key imported by id alone
+  // compares equal to the program's line for it.
+  publicKey: {
+    input: keyLine,
+    required: true,
+    api: "public_key",
+    writeOnly: true,
+    onChange: "replace",
+    compared: (line: string) => keyIdentity(fingerprintOf(line), commentOf(line)),
+    current: (outputs) =>
+      outputs.fingerprint === undefined ? keyIdentity(fingerprintOf(String(outputs.publicKey)), commentOf(outputs.publicKey)) : keyIdentity(outputs.fingerprint, outputs.comment),
+  },
   name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace" },
   importId: importIdField,
   fingerprint: output("The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it."),

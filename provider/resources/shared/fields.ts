@@ -15,7 +15,7 @@
  * - an output only: `read` without `input`, or `OUTPUT` for the record's field of the same name.
  */
 import { z } from "zod";
-import { unlessUnknown } from "./check";
+import { isUnknown, unlessUnknown } from "./check";
 import { MAX_REQUEST_BODY_BYTES } from "../../../contract/limits";
 import { changedFields, containsUnknown, diffByRules, sameValue, type DiffOptions, type FieldRules } from "./diff";
 
@@ -51,6 +51,8 @@ export interface Field<Rec> {
   output?: true;
   /** The value a diff compares, from the recorded outputs, when it is not the output as it is. */
   current?: (outputs: Values) => unknown;
+  /** What a diff compares of the input, when not the input itself; `current` then gives the same from the outputs. */
+  compared?: (value: never) => unknown;
 }
 
 export type FieldTable<Rec> = Record<string, Field<Rec>>;
@@ -182,6 +184,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
 
   const defaultOf = (field: Field<Rec>, values: Values): unknown => (field.defaultFrom ? field.defaultFrom(values) : field.default);
   const desiredOf = (name: string, field: Field<Rec>, values: Values): unknown => values[name] ?? defaultOf(field, values);
+  const comparedOf = (field: Field<Rec>, value: unknown): unknown => (field.compared === undefined || value === undefined || isUnknown(value) ? value : field.compared(value as never));
   const isManaged = (name: string, field: Field<Rec>, news: Values) => !field.unmanagedWhenOmitted || news[name] !== undefined;
 
   const inputShape = Object.fromEntries(
@@ -216,7 +219,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       compared.map(([name, field]) => [
         name,
         {
-          desired: (values: Inputs) => desiredOf(name, field, values as Values),
+          desired: (values: Inputs) => comparedOf(field, desiredOf(name, field, values as Values)),
           current: (olds: Outputs) => (field.current ? field.current(olds as Values) : desiredOf(name, field, olds as Values)),
           onChange: field.onChange!,
         },
@@ -337,7 +340,8 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       const values = outputs as Values;
       const set = values[INPUTS_SET] as string[] | undefined;
       const kept = inputFields.flatMap(([name, field]): Array<[string, unknown]> => {
-        const value = field.current ? field.current(values) : values[name];
+        // A compared value is not an input: the input is the output as recorded.
+        const value = field.current && !field.compared ? field.current(values) : values[name];
         if (value === undefined) return [];
         if (field.unmanagedWhenOmitted) return set === undefined || set.includes(name) ? [[name, value]] : [];
         const isDefault = (field.default !== undefined || field.defaultFrom !== undefined) && sameValue(value, defaultOf(field, values));

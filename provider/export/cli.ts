@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * `etl-export --language typescript|python|go --out DIR`: an account's set-up as a Pulumi program
+ * and an import file. Connects as the provider does (`--api-url`, `--account-id`, or `ETL_*`);
+ * the API key only from `ETL_API_KEY`. Progress goes to stderr, the report to stdout.
+ */
+import { parseArgs } from "node:util";
+import { createClient } from "../client";
+import { getRateLimitStatus } from "../api/system";
+import { resolveConfig, SETTINGS } from "../config";
+import { UserFacingError } from "../errors";
+import { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
+import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
+import { exportableKinds, readAccount, type AccountExport } from "./read";
+
+const USAGE = `usage: etl-export --language typescript|python|go --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
+                  [--project NAME] [--dry-run] [--api-url URL] [--account-id ID]
+The API key is read from ETL_API_KEY; --api-url and --account-id fall back to ETL_API_URL and ETL_ACCOUNT_ID.`;
+
+class UsageError extends UserFacingError {}
+
+const OPTIONS = {
+  language: { type: "string" },
+  out: { type: "string" },
+  surface: { type: "string", default: "plugin" },
+  only: { type: "string" },
+  "name-prefix": { type: "string" },
+  project: { type: "string" },
+  "dry-run": { type: "boolean", default: false },
+  "api-url": { type: "string" },
+  "account-id": { type: "string" },
+  help: { type: "boolean", default: false },
+} as const;
+
+function parse(argv: string[]) {
+  if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key="))) {
+    throw new UsageError("--api-key is not taken: a key on the command line shows in the shell's history and the process list; set ETL_API_KEY");
+  }
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {
+  if (value === undefined) throw new UsageError(`--${flag} is required: one of ${allowed.join(", ")}`);
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${value}"`);
+  return value as T;
+}
+
+/** `schedules`, `connection-groups`, `ConnectionGroup` → the kind. */
+function kindsOf(only: string | undefined): ResourceKind[] {
+  const { kinds } = exportableKinds();
+  if (only === undefined) return kinds;
+  const simple = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "").replace(/ies$/, "y").replace(/s$/, "");
+  return only.split(",").map((given) => {
+    const kind = kinds.find((candidate) => simple(candidate) === simple(given));
+    if (kind !== undefined) return kind;
+    const runtime = RESOURCE_KINDS.find((candidate) => simple(candidate) === simple(given));
+    const why = runtime === undefined ? "" : ` (${runtime} objects are runtime objects, not set-up)`;
+    throw new UsageError(`--only: "${given.trim()}" is not a kind that can be exported${why}; the kinds are ${kinds.map((k) => simple(k) + "s").join(", ")}`);
+  });
+}
+
+function report(account: AccountExport, seconds: number, calls: number, remaining: { remaining: number; limit: number } | undefined): string[] {
+  const counts = new Map<string, number>();
+  for (const object of account.objects) counts.set(object.kind, (counts.get(object.kind) ?? 0) + 1);
+  const lines = [`exported ${account.objects.length} objects: ${[...counts].map(([kind, count]) => `${count} ${kind}`).join(", ") || "none"}`];
+  for (const left of exportableKinds().runtime) lines.push(`left out: every ${left.kind}, ${left.reason}`);
+  lines.push(...leftOutLines(account.leftOut));
+  const credits = remaining === undefined ? "" : `; ${remaining.remaining} of ${remaining.limit} credits left this hour`;
+  lines.push(`read in ${seconds.toFixed(1)} s with ${calls} API calls (${calls} credits${credits})`);
+  if (account.settings.length > 0) {
+    lines.push("", "values the service never returns, to set in each stack before `pulumi preview`:");
+    for (const setting of account.settings) {
+      lines.push(`  pulumi config set${setting.secret ? " --secret" : ""} ${setting.name} <value>    # ${setting.what} of ${setting.object}`);
+    }
+  }
+  return lines;
+}
+
+const NAMED_AT_MOST = 5;
+
+/** Objects left out, by kind and reason: each named, up to a few of each. */
+function leftOutLines(leftOut: AccountExport["leftOut"]): string[] {
+  const groups = new Map<string, AccountExport["leftOut"]>();
+  for (const left of leftOut) groups.set(`${left.kind}: ${left.reason}`, [...(groups.get(`${left.kind}: ${left.reason}`) ?? []), left]);
+  return [...groups].map(([reason, objects]) => {
+    const named = objects.slice(0, NAMED_AT_MOST).map((left) => `${left.id} (${left.name})`);
+    const more = objects.length > NAMED_AT_MOST ? ` and ${objects.length - NAMED_AT_MOST} more` : "";
+    return `left out: ${objects.length} ${reason}: ${named.join(", ")}${more}`;
+  });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const flags = parse(argv);
+  if (flags.help) return void console.log(USAGE);
+  const language = oneOf<Language>("language", flags.language, LANGUAGES);
+  const surface = oneOf("surface", flags.surface, ["plugin", "dynamic"] as const);
+  if (surface === "dynamic" && language !== "typescript") throw new UsageError("--surface dynamic is for TypeScript programs only: the dynamic resources live in the pulumi-etl npm package");
+  if (flags.out === undefined && !flags["dry-run"]) throw new UsageError("--out is required: the folder the program is written to");
+  const kinds = kindsOf(flags.only);
+  const fromFlags: Record<string, string | undefined> = { [SETTINGS.apiUrl.key]: flags["api-url"], [SETTINGS.accountId.key]: flags["account-id"] };
+  const resolved = resolveConfig((key) => fromFlags[key]);
+  if (!resolved.ok) throw new UsageError(resolved.error.message.replace(/run `pulumi config set[^`]*` or set (\w+)/g, "set $1"));
+  const client = createClient(resolved.config);
+  const started = Date.now();
+  const progress = (message: string) => process.stderr.write(`etl-export: ${message}\n`);
+  const account = await readAccount(client.request, { kinds, namePrefix: flags["name-prefix"], progress });
+  const calls = client.stats.requests;
+  const remaining = await getRateLimitStatus(client.request).then((status) => status.limits).catch(() => undefined);
+  const project = flags.project ?? `etl-${resolved.config.accountId}`;
+  const files = exportFiles(account, { language, surface, project, accountId: resolved.config.accountId });
+  const lines = report(account, (Date.now() - started) / 1000, calls, remaining);
+  if (flags["dry-run"]) {
+    lines.unshift("dry run: nothing written; the files would be:", ...Object.keys(files).map((name) => `  ${name}`), "");
+  } else {
+    const { written, unchanged } = writeFiles(flags.out!, files);
+    lines.push("", `wrote ${written} files to ${flags.out} (${unchanged} unchanged)`);
+    if (surface === "plugin") lines.push(`next, in ${flags.out}: pulumi stack init, set the secrets above, pulumi import --file import.json --generate-code=false, pulumi preview`);
+  }
+  console.log(lines.join("\n"));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UserFacingError) {
+    console.error(`etl-export: ${error.message}`);
+    if (error instanceof UsageError) console.error(USAGE);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+});

@@ -1,0 +1,74 @@
+/**
+ * What `etl-export` needs of a kind to write its objects into a program: where the service lists
+ * them, and only what the field table cannot say (a record to complete, values the service never
+ * returns, ids that are other objects of the account). The inputs themselves are the table's:
+ * the ones an import by id rebuilds, so the program and the imported state agree.
+ */
+import type { z } from "zod";
+import type { ApiRequest, RequestFn } from "../../client/http";
+
+/** A value the program takes from the stack's configuration: one the service never returns. */
+export class ConfigValue {
+  constructor(
+    readonly name: string,
+    readonly secret: boolean,
+  ) {}
+}
+
+/** Another exported object, by reference: the program names its resource, whose `id` it takes. */
+export class ResourceReference {
+  constructor(
+    readonly kind: string,
+    readonly id: string,
+  ) {}
+}
+
+/** The text of a file written beside the program. */
+export class FileText {
+  constructor(
+    readonly path: string,
+    readonly content: string,
+  ) {}
+}
+
+export interface ExportContext {
+  /** The object of that kind with this id as a reference when the export holds it, else the id as given. */
+  reference(kind: string, id: number | string): unknown;
+  /** A secret the service never returns: read from the stack's configuration, under a name made from the object's and `what`. */
+  secret(what: string): ConfigValue;
+  /** The same for a value that is not secret (a public key's line). */
+  setting(what: string): ConfigValue;
+  /** A file beside the program (`flows/<object>.json`), its content as given. */
+  file(folder: string, extension: string, content: string): FileText;
+}
+
+export interface ExportDeclaration<Rec = any> {
+  /** The first page of every object of the kind; the `Link` header gives the rest. */
+  listing: ApiRequest;
+  /** One item of the listing: the record, or the part of it `complete` starts from. */
+  item: z.ZodType;
+  /** The record as the resource reads it, when the listing's item is not all of it. */
+  complete?: (request: RequestFn, item: Rec) => Promise<Rec>;
+  /** What names the object in the program. */
+  name: (record: Rec) => string;
+  /** Why the program cannot hold this object, when it cannot. */
+  unrepresentable?: (record: Rec) => string | undefined;
+  /** Objects of other kinds that belong to this one, made and removed with it by the service. */
+  owns?: (record: Rec) => Array<{ kind: string; id: string }>;
+  /** The inputs the table rebuilt, with references, secrets and files put in. */
+  inputs?: (inputs: Record<string, unknown>, record: Rec, context: ExportContext) => Record<string, unknown>;
+}
+
+/** A kind that holds what runs rather than what is set up: left out of an export, and why. */
+export interface RuntimeKind {
+  runtime: string;
+}
+
+export function isExportable(declaration: ExportDeclaration | RuntimeKind): declaration is ExportDeclaration {
+  return !("runtime" in declaration);
+}
+
+/** `{ id: <reference> }` in place of a connection's id, in a list or one end of a delivery. */
+export function withConnectionReference<T extends { id: unknown }>(connection: T, context: ExportContext): T {
+  return { ...connection, id: context.reference("Connection", connection.id as number) };
+}

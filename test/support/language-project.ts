@@ -80,8 +80,23 @@ export async function createLanguageStack(language: Language, service: Service, 
   const { workDir, backend } = newWorkDir(`${language}-lifecycle`);
   const dir = path.join(workDir, "project");
   cpSync(path.join(PROGRAMS, language), dir, { recursive: true });
+  return projectStack(language, `etl-${language}-lifecycle`, { dir, workDir, backend }, service, config);
+}
+
+/**
+ * A program written into `<workDir>/project` by something else (`etl-export`), made to find the
+ * plugin and the SDK as the test programs do; a Go program gets the test program's module files
+ * (their requirements, and go.sum, so nothing is resolved anew).
+ */
+export async function createProjectStack(language: Language, name: string, folders: { dir: string; workDir: string; backend: string }, service: Service, config: ConfigValues): Promise<LanguageStack> {
+  if (language === "go") for (const file of ["go.mod", "go.sum"]) cpSync(path.join(PROGRAMS, "go", file), path.join(folders.dir, file));
+  return projectStack(language, name, folders, service, config);
+}
+
+async function projectStack(language: Language, name: string, folders: { dir: string; workDir: string; backend: string }, service: Service, config: ConfigValues): Promise<LanguageStack> {
+  const { dir, workDir, backend } = folders;
   const plugins = `plugins:\n  providers:\n    - name: etl\n      path: ${PLUGIN_DIR}\n`;
-  writeFileSync(path.join(dir, "Pulumi.yaml"), `name: etl-${language}-lifecycle\nruntime: ${RUNTIMES[language]}\n${plugins}`);
+  writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: ${RUNTIMES[language]}\n${plugins}`);
   if (language === "typescript") installTypescriptSdk(dir);
   const stack = await stackIn(dir, "test", { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);
   return { language, stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };

@@ -43,7 +43,13 @@ function hookOf(type: (typeof HOOKS)[number], i: number) {
   }
 }
 
-export function largeAccount(count: number): Pick<LocalServiceOptions, "account" | "users"> {
+export interface LargeAccount extends Pick<LocalServiceOptions, "account" | "users"> {
+  /** Each public key's line by its id: what a user keeps in the key's `.pub` file. */
+  keyLines: Record<string, string>;
+}
+
+export function largeAccount(count: number): LargeAccount {
+  const keyLines = Object.fromEntries(range(count).map((i) => [String(2000 + i), ed25519PublicKeyLine(`key${i}@example.com`).line]));
   const connectionId = (i: number) => 3000 + i;
   const ofType = (type: string) => range(count).filter((i) => TYPES[i % TYPES.length] === type).map(connectionId);
   const databases = ofType("postgres");
@@ -51,9 +57,10 @@ export function largeAccount(count: number): Pick<LocalServiceOptions, "account"
   const destinations = ofType("redshift");
   const packageId = (i: number) => 5000 + i;
   return {
+    keyLines,
     users: range(count + 1).map((i) => ({ id: 1000 + i, name: `Person ${i}`, email: `person${i}@example.com`, apiKey: `person-key-${i}`, role: i % 3 === 0 ? "admin" : "member" })),
     account: {
-      publicKeys: range(count).map((i) => ({ name: i % 25 === 7 ? "laptop" : `deploy key ${i}`, publicKey: ed25519PublicKeyLine(`key${i}@example.com`).line })),
+      publicKeys: range(count).map((i) => ({ id: 2000 + i, name: i % 25 === 7 ? "laptop" : `deploy key ${i}`, publicKey: keyLines[String(2000 + i)]! })),
       connections: range(count).map((i) => {
         const type = TYPES[i % TYPES.length]!;
         return { id: connectionId(i), type, name: i % 30 === 4 ? "warehouse" : `${type} ${i}`, attributes: connectionAttributes(type, i) };

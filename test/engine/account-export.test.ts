@@ -1,0 +1,130 @@
+/**
+ * `etl-export` as a user meets it: the dynamic surface's program, whose `importId`s adopt every
+ * object on the first `up` (then an empty preview); filters; a dry run; and bad input, answered
+ * with one line naming the flag and the rule, before any call, with the key never printed.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newWorkDir, pulumiCommand, testEnv } from "../support/engine";
+import { writeProjectWithInstalledPackage } from "../support/installed-package.mts";
+import { largeAccount, type LargeAccount } from "../support/large-account";
+import { startLocalService, type LocalService } from "../support/service";
+import { filesUnder } from "../support/soak";
+
+const run = promisify(execFile);
+const CLI = path.resolve(__dirname, "..", "..", "dist", "provider", "export", "cli.js");
+const PASSWORD = "dynamic-SECRET-pw";
+
+async function exportWith(service: LocalService, args: string[], env: Record<string, string> = {}) {
+  const base = { ...process.env, ETL_API_KEY: service.apiKey, ETL_API_URL: service.url, ETL_ACCOUNT_ID: service.accountId, ...env };
+  return run(process.execPath, [CLI, ...args], { env: base, maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+describe("etl-export", { timeout: 600_000 }, () => {
+  let service: LocalService;
+  let account: LargeAccount;
+
+  beforeAll(async () => {
+    account = largeAccount(5);
+    service = await startLocalService(account);
+  });
+
+  afterAll(async () => {
+    await service?.emulator.close();
+  });
+
+  it("writes a dynamic-surface program whose first up adopts every object, creating none, and previews empty after", async () => {
+    const { workDir, backend } = newWorkDir("export-dynamic");
+    const dir = path.join(workDir, "project");
+    const exported = await exportWith(service, ["--language", "typescript", "--surface", "dynamic", "--out", dir]);
+    expect(exported.code).toBe(0);
+    expect(existsSync(path.join(dir, "import.json"))).toBe(false);
+    expect(readFileSync(path.join(dir, "index.ts"), "utf8")).toContain('import * as etl from "pulumi-etl";');
+    writeProjectWithInstalledPackage(dir, {});
+    const settings = [...exported.stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)];
+    const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) });
+    await stack.setAllConfig({
+      "etl:apiUrl": { value: service.url },
+      "etl:accountId": { value: service.accountId },
+      "etl:apiKey": { value: service.apiKey, secret: true },
+      ...Object.fromEntries(
+        settings.map(([, secret, name, what, kind, id]) => [
+          name!,
+          kind === "PublicKey" ? { value: account.keyLines[id!]! } : { value: what!.endsWith("Url") ? "https://hooks.example.com/x" : PASSWORD, secret: secret !== undefined },
+        ]),
+      ),
+    });
+    const before = await service.state();
+    await service.resetRequests();
+    const up = await stack.up();
+    // 41 objects (6 members: every user but the owner) and the stack.
+    expect(up.summary.resourceChanges).toEqual({ create: 42 });
+    // Adoption makes nothing. It sends what the service cannot show (connections' secrets, hooks'
+    // settings) and validates each package, as `up` does after any change of one.
+    const writes = await service.writeRequests();
+    const kindOf = (request: { path: string }) => request.path.split("/")[3];
+    expect(writes.filter((request) => request.method !== "PUT" && !request.path.endsWith("/validate"))).toEqual([]);
+    expect(new Set(writes.filter((request) => request.method === "PUT").map(kindOf))).toEqual(new Set(["connections", "hooks"]));
+    const after = await service.state();
+    for (const table of ["publicKeys", "connections", "connectionGroups", "schedules", "hooks", "deliveries", "packages"]) {
+      expect(after.accounts[0][table].length, table).toBe(before.accounts[0][table].length);
+    }
+    await stack.preview({ expectNoChanges: true });
+    for (const file of filesUnder(backend)) {
+      const text = readFileSync(file, "latin1");
+      expect(text.includes(PASSWORD) || text.includes(service.apiKey), file).toBe(false);
+    }
+  });
+
+  it("keeps to the kinds and names asked for, and a dry run writes nothing", async () => {
+    const { workDir } = newWorkDir("export-filters");
+    const dir = path.join(workDir, "out");
+    const dry = await exportWith(service, ["--language", "python", "--out", dir, "--dry-run", "--only", "schedules,connection-groups", "--name-prefix", "nightly"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/dry run: nothing written/);
+    expect(dry.stdout).toMatch(/exported 5 objects: 5 Schedule\n/);
+    expect(existsSync(dir)).toBe(false);
+    const real = await exportWith(service, ["--language", "python", "--out", dir, "--only", "Schedule"]);
+    expect(real.code).toBe(0);
+    const program = readFileSync(path.join(dir, "__main__.py"), "utf8");
+    expect(program.match(/etl\.Schedule\(/g)).toHaveLength(5);
+    // A package outside the export stays an id.
+    expect(program).toMatch(/"packageId": 5000/);
+    expect(dry.stderr).toMatch(/Schedule: 5 listed/);
+  });
+
+  it.each([
+    [["--language", "rust", "--out", "x"], /--language must be one of typescript, python, go, got "rust"/],
+    [["--language", "go"], /--out is required/],
+    [["--language", "go", "--out", "x", "--api-key", "k"], /--api-key is not taken: .* set ETL_API_KEY/],
+    [["--language", "go", "--out", "x", "--only", "clusters"], /--only: "clusters" is not a kind that can be exported \(Cluster objects are runtime objects/],
+    [["--language", "python", "--surface", "dynamic", "--out", "x"], /--surface dynamic is for TypeScript programs only/],
+    [["--language", "go", "--out", "x", "--colour"], /Unknown option '--colour'/],
+  ])("refuses %j with one line naming the rule", async (args, message) => {
+    await service.resetRequests();
+    const result = await exportWith(service, args as string[]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await service.calls()).toEqual([]);
+  });
+
+  it("says which setting is missing, and never prints the key", async () => {
+    const missing = await exportWith(service, ["--language", "go", "--out", "x"], { ETL_API_KEY: "" });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/etl:apiKey is not set \(set ETL_API_KEY\)/);
+    const wrong = await exportWith(service, ["--language", "go", "--dry-run"], { ETL_API_KEY: "wrong-key-SECRET" });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/401|unauthori[sz]ed|API key/i);
+    expect(wrong.stdout + wrong.stderr).not.toContain("wrong-key-SECRET");
+    const fine = await exportWith(service, ["--language", "go", "--dry-run"]);
+    expect(fine.stdout + fine.stderr).not.toContain(service.apiKey);
+  });
+});

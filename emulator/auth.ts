@@ -18,14 +18,16 @@ function unauthorized(): HttpError {
   return new HttpError(401, UNAUTHORIZED_MESSAGE, { "WWW-Authenticate": 'Basic realm="etl"' });
 }
 
-/** The API key from `Authorization: Basic base64(key + ":")`, or undefined if malformed. */
+/** The API key from `Authorization: Basic base64(key + ":")` (the colon may be left out), or undefined if malformed. */
 export function apiKeyFromHeader(header: string | undefined): string | undefined {
   const match = /^basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header ?? "");
   if (match === null) return undefined;
   const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
+  // The key alone, as some clients send it, is read as the key with its empty password.
+  if (colon === -1) return decoded === "" ? undefined : decoded;
   // The spec fixes the password as empty; a client putting the key there is misconfigured.
-  if (colon <= 0 || colon !== decoded.length - 1) return undefined;
+  if (colon === 0 || colon !== decoded.length - 1) return undefined;
   return decoded.slice(0, colon);
 }
 

@@ -83,13 +83,22 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The fields a bodiless POST or PUT carried as form-style query parameters (form-query.ts). */
+const FORM_BODIES = new WeakMap<IncomingMessage, Record<string, unknown>>();
+
+export function takeFormBody(req: IncomingMessage, body: Record<string, unknown>): void {
+  FORM_BODIES.set(req, body);
+}
+
 /** Sending no body at all is how a client says "nothing to add", so it needs no Content-Type. */
-function hasNoBody(req: IncomingMessage): boolean {
+export function hasNoBody(req: IncomingMessage): boolean {
   const { headers } = req;
   return headers["transfer-encoding"] === undefined && (headers["content-length"] === undefined || headers["content-length"] === "0");
 }
 
 export async function readObjectBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const form = FORM_BODIES.get(req);
+  if (form !== undefined && hasNoBody(req)) return form;
   const body = await readJsonBody(req);
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new HttpError(400, "Request body must be a JSON object.");
@@ -99,7 +108,7 @@ export async function readObjectBody(req: IncomingMessage): Promise<Record<strin
 
 /** For requests whose body may be left out: undefined when there is none. */
 export async function readOptionalObjectBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  return hasNoBody(req) ? undefined : readObjectBody(req);
+  return hasNoBody(req) ? FORM_BODIES.get(req) : readObjectBody(req);
 }
 
 /** 422 listing each problem; routes use it for rules a schema cannot state (a name taken, a record missing). */

@@ -1,3 +1,6 @@
+import { acceptsThisApi } from "./media-type";
+import { hasNoBody, takeFormBody } from "./body";
+import { formBody } from "./form-query";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { authenticate, type Caller } from "./auth";
@@ -117,8 +120,8 @@ function chargeCredit(res: ServerResponse, credits: CreditLedger, caller: Caller
 }
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, services: Services, state: ApiRequestState): Promise<void> {
-  // Spec section 9: the header is matched verbatim, as the service's router does.
-  if (req.headers.accept !== API_MEDIA_TYPE) throw new HttpError(404, ACCEPT_MISMATCH_MESSAGE);
+  // Spec section 9: the router matches the header, in the forms the service accepts.
+  if (!acceptsThisApi(req.headers.accept)) throw new HttpError(404, ACCEPT_MISMATCH_MESSAGE);
   const api = splitApiPath(url.pathname);
   if (api === undefined) throw notFound();
   const caller = authenticate(req, services.store, api.uid);
@@ -129,6 +132,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   const credits = chargeCredit(res, services.credits, caller, isFreePath(api.routes, api.rest));
   if (fault?.kind === "latency") await delay(fault.delayMs);
   const { handler, params } = matchRoute(api.routes, req.method ?? "GET", api.rest);
+  const form = (req.method === "POST" || req.method === "PUT") && hasNoBody(req) ? formBody(url.searchParams) : undefined;
+  if (form !== undefined) takeFormBody(req, form);
   advanceLifecycles(services.store);
   const origin = services.origin();
   await handler({

@@ -38,6 +38,16 @@ describe("authentication", () => {
     await expectUnauthorized(await call(emulator, "/user/keys", { headers: { Authorization: authorization } }));
   });
 
+  it("accepts the key alone, without the colon of the empty password, as some clients send it", async () => {
+    const authorization = `Basic ${Buffer.from(DANA_KEY).toString("base64")}`;
+    expect((await call(emulator, "/user/keys", { headers: { Authorization: authorization } })).status).toBe(200);
+  });
+
+  it("answers 401 for a key with a password after it", async () => {
+    const authorization = `Basic ${Buffer.from(`${DANA_KEY}:secret`).toString("base64")}`;
+    await expectUnauthorized(await call(emulator, "/user/keys", { headers: { Authorization: authorization } }));
+  });
+
   it("answers 401 for schemes other than Basic", async () => {
     await expectUnauthorized(await call(emulator, "/user/keys", { headers: { Authorization: `Bearer ${DANA_KEY}` } }));
   });
@@ -79,12 +89,19 @@ describe("the version Accept header", () => {
     await expectNotFound("application/json");
   });
 
-  it("answers 404 to near misses", async () => {
-    await expectNotFound("application/vnd.service+json;version=2");
+  it("answers 404 to another version, a comma, or no version", async () => {
     await expectNotFound("application/vnd.service+json; version=1");
+    await expectNotFound("application/vnd.service+json version=3");
     await expectNotFound("application/vnd.service+json, version=2");
-    await expectNotFound("application/vnd.service+json version=2");
     await expectNotFound("application/vnd.service+json");
+    await expectNotFound("application/vnd.other+json; version=2");
+  });
+
+  it("accepts the version after a semicolon with or without a space, or after a space alone", async () => {
+    for (const accept of ["application/vnd.service+json;version=2", "application/vnd.service+json version=2", "application/vnd.service+json ;  version=2"]) {
+      const response = await fetch(`${emulator.url}/${ACCOUNT}/api/user/keys`, { headers: { Authorization: basic(DANA_KEY), Accept: accept } });
+      expect(response.status, accept).toBe(200);
+    }
   });
 
   it("is checked before credentials", async () => {

@@ -5,8 +5,10 @@
  *
  * The blob is a sequence of length-prefixed strings, the first being the key type; knowing how
  * many each type has refuses keys truncated while copying, which would otherwise be stored with
- * a fingerprint no machine will ever match. Rules read after the field's name ("must ...", "is
- * ...") and never echo the value.
+ * a fingerprint no machine will ever match. Beyond the shape, each key is judged as OpenSSH
+ * judges it: RSA moduli of 1024 to 16384 bits with an odd exponent of at least 3, DSA refused,
+ * ECDSA curves that match their type with points of the curve's exact size, ed25519 keys of 32
+ * bytes. Rules read after the field's name ("must ...", "is ...") and never echo the value.
  */
 import { createHash } from "node:crypto";
 
@@ -22,20 +24,56 @@ function ed25519KeyLength(fields: Buffer[]): string | undefined {
   return fields[1]?.length === ED25519_KEY_BYTES ? undefined : `the ed25519 key must be ${ED25519_KEY_BYTES} bytes`;
 }
 
-/** ECDSA blobs repeat the curve after the type; a mismatch means a corrupted or forged blob. */
-function ecdsaCurve(curve: string): (fields: Buffer[]) => string | undefined {
-  return (fields) => (fields[1]?.toString("latin1") === curve ? undefined : `the curve must be ${curve}`);
+/** OpenSSH's bounds for RSA moduli (SSH_RSA_MINIMUM_MODULUS_SIZE, and its bignum limit). */
+const RSA_MIN_BITS = 1024;
+const RSA_MAX_BITS = 16384;
+
+/** An mpint's value as a bigint; undefined when negative (the top bit set), which a key never is. */
+function unsignedMpint(bytes: Buffer): bigint | undefined {
+  if (bytes.length > 0 && (bytes[0]! & 0x80) !== 0) return undefined;
+  return bytes.length === 0 ? 0n : BigInt(`0x${bytes.toString("hex")}`);
+}
+
+function rsaNumbers(fields: Buffer[]): string | undefined {
+  const exponent = unsignedMpint(fields[1]!);
+  const modulus = unsignedMpint(fields[2]!);
+  if (exponent === undefined || modulus === undefined) return "its exponent and modulus must be positive";
+  if (exponent < 3n || exponent % 2n === 0n) return "the exponent must be odd and at least 3";
+  const bits = modulus.toString(2).length;
+  if (bits < RSA_MIN_BITS) return `the modulus must be at least ${RSA_MIN_BITS} bits, this one is ${bits}`;
+  if (bits > RSA_MAX_BITS) return `the modulus must be at most ${RSA_MAX_BITS} bits, this one is ${bits}`;
+  return undefined;
+}
+
+/** An uncompressed point (0x04, X, Y) on each curve: exactly this many bytes. */
+const CURVE_POINT_BYTES = { nistp256: 65, nistp384: 97, nistp521: 133 } as const;
+
+/**
+ * ECDSA blobs repeat the curve after the type, then hold the point: a curve that differs from
+ * the type's, or a point of another size, is a corrupted or forged key.
+ */
+function ecdsaKey(curve: keyof typeof CURVE_POINT_BYTES): (fields: Buffer[]) => string | undefined {
+  return (fields) => {
+    if (fields[1]?.toString("latin1") !== curve) return `the curve must be ${curve}`;
+    const point = fields[2]!;
+    if (point.length !== CURVE_POINT_BYTES[curve] || point[0] !== 0x04) return `the ${curve} point must be ${CURVE_POINT_BYTES[curve]} bytes, uncompressed (0x04 first)`;
+    return undefined;
+  };
 }
 
 const KEY_TYPES: ReadonlyMap<string, KeyTypeRule> = new Map<string, KeyTypeRule>([
   ["ssh-ed25519", { fieldCount: 2, check: ed25519KeyLength }],
-  ["ssh-rsa", { fieldCount: 3 }],
-  ["ssh-dss", { fieldCount: 5 }],
-  ["ecdsa-sha2-nistp256", { fieldCount: 3, check: ecdsaCurve("nistp256") }],
-  ["ecdsa-sha2-nistp384", { fieldCount: 3, check: ecdsaCurve("nistp384") }],
-  ["ecdsa-sha2-nistp521", { fieldCount: 3, check: ecdsaCurve("nistp521") }],
+  ["ssh-rsa", { fieldCount: 3, check: rsaNumbers }],
+  ["ecdsa-sha2-nistp256", { fieldCount: 3, check: ecdsaKey("nistp256") }],
+  ["ecdsa-sha2-nistp384", { fieldCount: 3, check: ecdsaKey("nistp384") }],
+  ["ecdsa-sha2-nistp521", { fieldCount: 3, check: ecdsaKey("nistp521") }],
   ["sk-ssh-ed25519@openssh.com", { fieldCount: 3, check: ed25519KeyLength }],
-  ["sk-ecdsa-sha2-nistp256@openssh.com", { fieldCount: 4, check: ecdsaCurve("nistp256") }],
+  ["sk-ecdsa-sha2-nistp256@openssh.com", { fieldCount: 4, check: ecdsaKey("nistp256") }],
+]);
+
+/** Types OpenSSH no longer accepts, with why. */
+const REFUSED_TYPES: ReadonlyMap<string, string> = new Map([
+  ["ssh-dss", "must not be a DSA (ssh-dss) key: OpenSSH no longer accepts them; use ssh-ed25519, ECDSA or RSA of at least 1024 bits"],
 ]);
 
 export const SSH_KEY_TYPES: readonly string[] = [...KEY_TYPES.keys()];
@@ -64,6 +102,8 @@ export function parseSshPublicKey(text: string): SshKeyParse {
   if (/[\r\n]/.test(line)) return refuse("must be a single line");
   const match = /^(\S+)(?:\s+(\S+))?(?:\s+(.*))?$/s.exec(line);
   const type = match?.[1];
+  const refused = type === undefined ? undefined : REFUSED_TYPES.get(type);
+  if (refused !== undefined) return refuse(refused);
   const rule = type === undefined ? undefined : KEY_TYPES.get(type);
   if (type === undefined || rule === undefined) return refuse("must start with a key type such as ssh-ed25519");
   const encoded = match![2];

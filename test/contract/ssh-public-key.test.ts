@@ -27,9 +27,8 @@ describe("parseSshPublicKey", () => {
   it("accepts the security-key and other listed types with well-formed blobs", () => {
     const point = Buffer.alloc(65, 4);
     const lines = {
-      "ssh-dss": rawKeyLine("ssh-dss", ["ssh-dss", "p", "q", "g", "y"]),
-      "ecdsa-sha2-nistp384": rawKeyLine("ecdsa-sha2-nistp384", ["ecdsa-sha2-nistp384", "nistp384", point]),
-      "ecdsa-sha2-nistp521": rawKeyLine("ecdsa-sha2-nistp521", ["ecdsa-sha2-nistp521", "nistp521", point]),
+      "ecdsa-sha2-nistp384": rawKeyLine("ecdsa-sha2-nistp384", ["ecdsa-sha2-nistp384", "nistp384", Buffer.alloc(97, 4)]),
+      "ecdsa-sha2-nistp521": rawKeyLine("ecdsa-sha2-nistp521", ["ecdsa-sha2-nistp521", "nistp521", Buffer.alloc(133, 4)]),
       "sk-ssh-ed25519@openssh.com": rawKeyLine("sk-ssh-ed25519@openssh.com", ["sk-ssh-ed25519@openssh.com", Buffer.alloc(32, 1), "ssh:"]),
       "sk-ecdsa-sha2-nistp256@openssh.com": rawKeyLine("sk-ecdsa-sha2-nistp256@openssh.com", [
         "sk-ecdsa-sha2-nistp256@openssh.com",
@@ -41,7 +40,7 @@ describe("parseSshPublicKey", () => {
     for (const [type, line] of Object.entries(lines)) {
       expect(parseSshPublicKey(line), type).toMatchObject({ ok: true, key: { type } });
     }
-    expect(SSH_KEY_TYPES).toHaveLength(8);
+    expect(SSH_KEY_TYPES).toHaveLength(7);
   });
 
   it.each([
@@ -63,7 +62,7 @@ describe("parseSshPublicKey", () => {
   it("rejects blobs with missing, extra or wrong fields", () => {
     expect(parseSshPublicKey(rawKeyLine("ssh-rsa", ["ssh-rsa", "e"]))).toMatchObject({ ok: false, rule: expect.stringMatching(/truncated or malformed/) });
     expect(parseSshPublicKey(rawKeyLine("ssh-ed25519", ["ssh-ed25519", Buffer.alloc(32), "extra"]))).toMatchObject({ ok: false });
-    expect(parseSshPublicKey(rawKeyLine("ecdsa-sha2-nistp256", ["ecdsa-sha2-nistp256", "nistp384", "Q"]))).toEqual({
+    expect(parseSshPublicKey(rawKeyLine("ecdsa-sha2-nistp256", ["ecdsa-sha2-nistp256", "nistp384", Buffer.alloc(65, 4)]))).toEqual({
       ok: false,
       rule: "must hold a well-formed ecdsa-sha2-nistp256 key: the curve must be nistp256",
     });
@@ -73,6 +72,46 @@ describe("parseSshPublicKey", () => {
     expect(parseSshPublicKey(rawKeyLine("ssh-ed25519", ["ssh-ed25519", Buffer.alloc(16, 7)]))).toEqual({
       ok: false,
       rule: "must hold a well-formed ssh-ed25519 key: the ed25519 key must be 32 bytes",
+    });
+  });
+
+  describe("as OpenSSH judges keys", () => {
+    const rsaWith = (exponent: Buffer, modulus: Buffer) => rawKeyLine("ssh-rsa", ["ssh-rsa", exponent, modulus]);
+    const modulusOf = (bits: number) => Buffer.concat([Buffer.from([0x00, 0x80]), Buffer.alloc(bits / 8 - 1, 0x01)]);
+    const wellFormed = (type: string, problem: string) => ({ ok: false, rule: `must hold a well-formed ${type} key: ${problem}` });
+
+    it("refuses RSA moduli under 1024 bits and over 16384, and takes 1024", () => {
+      expect(parseSshPublicKey(rsaKey("small", 512).line)).toEqual(wellFormed("ssh-rsa", "the modulus must be at least 1024 bits, this one is 512"));
+      expect(parseSshPublicKey(rsaWith(Buffer.from([1, 0, 1]), modulusOf(1016)))).toEqual(wellFormed("ssh-rsa", "the modulus must be at least 1024 bits, this one is 1016"));
+      expect(parseSshPublicKey(rsaWith(Buffer.from([1, 0, 1]), modulusOf(16392)))).toEqual(wellFormed("ssh-rsa", "the modulus must be at most 16384 bits, this one is 16392"));
+      expect(parseSshPublicKey(rsaKey("edge", 1024).line)).toMatchObject({ ok: true });
+    });
+
+    it("refuses an RSA exponent that is even, or under 3", () => {
+      for (const exponent of [[1, 0, 0], [1], [2], []]) {
+        expect(parseSshPublicKey(rsaWith(Buffer.from(exponent), modulusOf(2048))), String(exponent)).toEqual(wellFormed("ssh-rsa", "the exponent must be odd and at least 3"));
+      }
+      expect(parseSshPublicKey(rsaWith(Buffer.from([3]), modulusOf(2048)))).toMatchObject({ ok: true });
+    });
+
+    it("refuses DSA keys, however well formed", () => {
+      expect(parseSshPublicKey(rawKeyLine("ssh-dss", ["ssh-dss", "p", "q", "g", "y"], "old"))).toEqual({
+        ok: false,
+        rule: "must not be a DSA (ssh-dss) key: OpenSSH no longer accepts them; use ssh-ed25519, ECDSA or RSA of at least 1024 bits",
+      });
+    });
+
+    it("refuses ECDSA points of another size than the curve's, and curves that differ from the type", () => {
+      expect(parseSshPublicKey(rawKeyLine("ecdsa-sha2-nistp384", ["ecdsa-sha2-nistp384", "nistp384", Buffer.alloc(65, 4)]))).toEqual(
+        wellFormed("ecdsa-sha2-nistp384", "the nistp384 point must be 97 bytes, uncompressed (0x04 first)"),
+      );
+      expect(parseSshPublicKey(rawKeyLine("ecdsa-sha2-nistp256", ["ecdsa-sha2-nistp256", "nistp256", Buffer.alloc(33, 2)]))).toEqual(
+        wellFormed("ecdsa-sha2-nistp256", "the nistp256 point must be 65 bytes, uncompressed (0x04 first)"),
+      );
+      expect(parseSshPublicKey(rawKeyLine("sk-ecdsa-sha2-nistp256@openssh.com", ["sk-ecdsa-sha2-nistp256@openssh.com", "nistp521", Buffer.alloc(65, 4), "ssh:"]))).toEqual(
+        wellFormed("sk-ecdsa-sha2-nistp256@openssh.com", "the curve must be nistp256"),
+      );
+      expect(parseSshPublicKey(ecdsaP256Key().line)).toMatchObject({ ok: true });
     });
   });
 });

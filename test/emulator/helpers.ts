@@ -198,8 +198,8 @@ export function ed25519Key(comment?: string): TestSshKey {
   return sshKey("ssh-ed25519", Buffer.concat([sshString("ssh-ed25519"), sshString(raw)]), comment);
 }
 
-export function rsaKey(comment?: string): TestSshKey {
-  const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+export function rsaKey(comment?: string, modulusLength = 2048): TestSshKey {
+  const { publicKey } = generateKeyPairSync("rsa", { modulusLength });
   const jwk = publicKey.export({ format: "jwk" });
   const blob = Buffer.concat([
     sshString("ssh-rsa"),

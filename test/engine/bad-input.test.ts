@@ -19,6 +19,9 @@ const PRIVATE_BODY = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMw
 const PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${PRIVATE_BODY}\n-----END OPENSSH PRIVATE KEY-----\n`;
 const LONG = "x".repeat(256);
 /** Well-formed base64 and wire format, but a 16-byte ed25519 body, which the service refuses. */
+const wireMpint = (bytes: Buffer) => wire(bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+const SMALL_RSA = `ssh-rsa ${Buffer.concat([wire("ssh-rsa"), wireMpint(Buffer.from([1, 0, 1])), wireMpint(Buffer.alloc(64, 0xc5))]).toString("base64")} small`;
+const DSA = `ssh-dss ${Buffer.concat(["ssh-dss", "p", "q", "g", "y"].map((field) => wire(field))).toString("base64")} old`;
 const SHORT_ED25519 = `ssh-ed25519 ${Buffer.concat([wire("ssh-ed25519"), wire(Buffer.alloc(16, 7))]).toString("base64")} short`;
 
 function wire(data: string | Buffer): Buffer {
@@ -66,6 +69,8 @@ const CASES: Case[] = [
   c("PublicKey", "private key pasted", "publicKey", { publicKey: PRIVATE_KEY, name: "k" }, PRIVATE_BODY),
   c("PublicKey", "ed25519 body of 16 bytes", "publicKey", { publicKey: SHORT_ED25519 }),
   c("PublicKey", "key on two lines", "publicKey", { publicKey: `${KEY}\n${KEY}` }),
+  c("PublicKey", "RSA key of 512 bits", "publicKey", { publicKey: SMALL_RSA }),
+  c("PublicKey", "DSA key", "publicKey", { publicKey: DSA }),
   c("PublicKey", "empty name", "name", { publicKey: KEY, name: "" }),
   c("PublicKey", "name over 255 characters", "name", { publicKey: KEY, name: LONG }),
   c("PublicKey", "name with a control character", "name", { publicKey: KEY, name: "a\u0007b" }),

@@ -199,7 +199,19 @@ export function connectionAttributeProblems(type: ConnectionType, given: Readonl
   const attributes = connectionAttributes(type);
   const problems: { attribute: string; message: string }[] = [];
   const has = (name: string) => given[name] !== undefined && given[name] !== null;
+  const address = (CONNECTION_TYPE_RULES[type] as ConnectionTypeRule).address;
   for (const [name, rule] of Object.entries(attributes)) {
+    const value = given[name];
+    const needed = rule.required || rule.requiredUnless !== undefined;
+    // Nothing can reach a blank address, nor log in with a blank credential: refused as the settings test would.
+    if (typeof value === "string" && value.trim() === "" && (needed || name === address)) {
+      problems.push({ attribute: name, message: "must not be blank" });
+      continue;
+    }
+    if (typeof value === "string" && name === address && /\s/.test(value)) {
+      problems.push({ attribute: name, message: "must not contain spaces: it says where the connection reaches" });
+      continue;
+    }
     if (rule.required && !has(name)) problems.push({ attribute: name, message: `is required for ${type} connections` });
     if (rule.requiredUnless !== undefined && !has(name) && !has(rule.requiredUnless)) {
       problems.push({ attribute: name, message: `is required for ${type} connections unless ${rule.requiredUnless} is given` });

@@ -6,7 +6,7 @@
  */
 import { API_VERSION, DEFAULT_VENDOR } from "../contract/media-type";
 
-const ACCEPTED = new RegExp(`^application/vnd\\.${DEFAULT_VENDOR}\\+json(?: *; *| +)version=${API_VERSION}$`, "i");
+const ACCEPTED = new RegExp(`^application/vnd\\.${DEFAULT_VENDOR}\\+json(?: *; *| +)version=${API_VERSION}$`);
 
 export function acceptsThisApi(header: string | undefined): boolean {
   return header !== undefined && ACCEPTED.test(header.trim());

@@ -75,7 +75,7 @@ function kindOf(apiName: string): ConnectionAttribute["kind"] {
 
 const VALUE_RULES = {
   string: () => z.string().max(4096).regex(/^[^\u0000\u007f]*$/, "must not contain NUL or DEL characters"),
-  integer: () => z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(1).max(65_535),
+  integer: () => z.number().int().min(1).max(65_535),
   boolean: () => z.boolean(),
 } as const;
 

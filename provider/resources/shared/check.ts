@@ -90,7 +90,12 @@ function failuresOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): pu
     });
   }
   const value = valueAt(given, issue.path);
-  return [failure(property, value, `${property || "inputs"} ${ruleOf(issue, value)}`)];
+  const reason = `${property || "inputs"} ${ruleOf(issue, value)}`;
+  if (issue.path.length <= 1) return [failure(property, value, reason)];
+  // The engine finds a failure's value by a top-level name only, and would print a nested one
+  // as `{<nil>}`: the reason carries the value given instead, when it is harmless to print.
+  const shown = printable(value) && value !== undefined && !/\bgot\b/.test(reason) ? `, got ${describeGiven(value)}` : "";
+  return [{ property: "", reason: `${reason}${shown}` }];
 }
 
 function printable(value: unknown): boolean {
@@ -105,7 +110,10 @@ function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
 function ruleOf(issue: z.core.$ZodIssue, value: unknown): string {
   switch (issue.code) {
     case "invalid_type":
-      return value === undefined ? "is required" : `must be ${article(issue.expected)}, got ${describe(value)}`;
+      if (value === undefined) return "is required";
+      // zod calls an integer `int`; every rule of this provider says "integer".
+      if (issue.expected === "int") return typeof value === "number" ? `must be an integer, got ${value}` : `must be an integer, got ${describe(value)}`;
+      return `must be ${article(issue.expected)}, got ${describe(value)}`;
     case "too_small":
       if (issue.origin === "string") return `must have at least ${issue.minimum} character(s)`;
       if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;

@@ -240,9 +240,14 @@ export function withCause<E extends Error>(error: E, cause: unknown): E {
   return error;
 }
 
+/** Failures before any connection was made: nothing reached the service. */
+const UNREACHED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
 function describeNetworkFailure(cause: unknown, url: string): string {
   const origin = new URL(url).origin;
   const code = (cause as { code?: unknown })?.code;
   const detail = typeof code === "string" ? code : cause instanceof Error ? cause.message : String(cause);
-  return `could not reach ${origin} (${detail})`;
+  if (typeof code === "string" && UNREACHED.has(code)) return `could not reach ${origin} (${detail})`;
+  // The connection was made and then dropped: the service may have received the request.
+  return `the connection to ${origin} was dropped before a complete answer (${detail})`;
 }

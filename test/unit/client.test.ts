@@ -1,4 +1,6 @@
 /** The HTTP client against the local service: address, headers, errors by status, redaction. */
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
 import { AuthenticationError, ConnectionError, NotFoundError, ValidationError } from "../../provider/client/errors";
@@ -63,6 +65,18 @@ describe("HTTP client", () => {
     const error = await closed({ method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toContain("could not reach http://127.0.0.1:9");
+  });
+
+  it("tells a connection the service dropped from a service it could not reach", async () => {
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const dropping = createHttpRequest({ apiUrl: `http://127.0.0.1:${port}`, accountId: "acme", apiKey: API_KEY, vendor: "service" });
+    const error = await dropping({ method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    server.close();
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toContain(`the connection to http://127.0.0.1:${port} was dropped before a complete answer`);
+    expect((error as Error).message).not.toContain("could not reach");
   });
 
   it("with its policies, rides out injected faults on reads, each fault costing one retry", async () => {

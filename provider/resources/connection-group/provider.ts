@@ -26,6 +26,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
+import { connectionGroupExport } from "./export";
 
 const KIND = "connection group";
 
@@ -79,6 +80,7 @@ export const connectionGroupProvider = {
     create: createConnectionGroup,
     findCreated: findCreatedGroup,
     get: (request, id) => getConnectionGroup(request, Number(id)),
+    listed: connectionGroupExport,
     remove: (request, id) => deleteConnectionGroup(request, Number(id)),
     update: (id, olds, news) => update(Number(id), olds, news),
     adopt,

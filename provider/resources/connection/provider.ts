@@ -27,6 +27,7 @@ import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { SECRET_ATTRIBUTES } from "./attributes";
 import { fields, type ConnectionInputs, type ConnectionOutputs } from "./fields";
+import { connectionExport } from "./export";
 
 const KIND = "connection";
 
@@ -80,6 +81,7 @@ export const connectionProvider = {
       if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
     },
     get: async (request, id, props) => getConnectionSettings(request, await typeOf(request, id, props), id),
+    listed: connectionExport,
     remove: (request, id, props) => deleteConnection(request, props.type, id),
     update,
     adopt,

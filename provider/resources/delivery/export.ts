@@ -9,7 +9,7 @@ function withReference(end: End, context: ExportContext): End {
 }
 
 export const deliveryExport: ExportDeclaration<DeliveryRecord> = {
-  listing: { method: "GET", path: "/deliveries", query: { limit: 100 } },
+  listing: { method: "GET", path: "/deliveries", query: { direction: "asc", limit: 100 } },
   item: deliveryRecord,
   name: (delivery) => delivery.name,
   owns: (delivery) => (delivery.package_id === null || delivery.package_id === undefined ? [] : [{ kind: "Package", id: String(delivery.package_id) }]),

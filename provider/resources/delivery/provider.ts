@@ -22,6 +22,7 @@ import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, type DeliveryInputs, type DeliveryOutputs } from "./fields";
+import { deliveryExport } from "./export";
 
 const KIND = "delivery";
 
@@ -112,6 +113,7 @@ export const deliveryProvider = {
     create: createDelivery,
     findCreated: findCreatedDelivery,
     get: getDelivery,
+    listed: deliveryExport,
     remove: deleteDelivery,
     update,
     adopt,

@@ -27,7 +27,7 @@ const SETTINGS_OF: Record<string, (shown: Shown, context: ExportContext) => Reco
 };
 
 export const hookExport: ExportDeclaration<HookRecord> = {
-  listing: { method: "GET", path: "/hooks", query: { limit: 100 } },
+  listing: { method: "GET", path: "/hooks", query: { direction: "asc", limit: 100 } },
   item: hookRecord,
   name: (hook) => hook.name,
   unrepresentable: (hook) => (SETTINGS_OF[hook.type] === undefined ? `its type ${hook.type} is not one the provider knows` : undefined),

@@ -14,6 +14,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { fields, type HookInputs, type HookOutputs } from "./fields";
+import { hookExport } from "./export";
 
 const KIND = "hook";
 
@@ -45,5 +46,5 @@ export async function findCreatedHook(request: RequestFn, inputs: HookInputs, se
 }
 
 export const hookProvider = {
-  ...standardOperations(fields, { kind: KIND, create: createHook, findCreated: findCreatedHook, get: getHook, remove: deleteHook, update, adopt }),
+  ...standardOperations(fields, { kind: KIND, create: createHook, findCreated: findCreatedHook, get: getHook, listed: hookExport, remove: deleteHook, update, adopt }),
 } satisfies ResourceImplementation<HookInputs, HookOutputs>;

@@ -112,6 +112,7 @@ export const jobRunProvider = {
     create: runJob,
     findCreated: findCreatedJob,
     get: getJob,
+    listed: { listing: { method: "GET", path: "/jobs", query: { status: "all", direction: "asc", limit: 100 } }, item: jobRecord },
     remove: stopIfRunning,
     adopt,
     settle: (request, job, inputs) => settleJob(request, job, inputs),

@@ -3,7 +3,7 @@ import { memberRecord, type MemberRecord } from "../../api/members";
 import type { ExportDeclaration } from "../shared/exported";
 
 export const memberExport: ExportDeclaration<MemberRecord> = {
-  listing: { method: "GET", path: "/members", query: { role: "all", limit: 100 } },
+  listing: { method: "GET", path: "/members", query: { role: "all", direction: "asc", limit: 100 } },
   item: memberRecord,
   name: (member) => member.email.split("@")[0]!,
   unrepresentable: (member) => (member.owner ? "the account's owner: ownership is handed over in the service, not managed by Pulumi" : undefined),

@@ -17,6 +17,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { fields, type MemberInputs, type MemberOutputs } from "./fields";
+import { memberExport } from "./export";
 
 const KIND = "member";
 
@@ -67,6 +68,7 @@ export const memberProvider = {
     create: addMember,
     findCreated: findAddedMember,
     get: getMember,
+    listed: memberExport,
     remove: removeMember,
     update,
     adopt,

@@ -33,7 +33,9 @@ export function commentOf(publicKey: unknown): string {
   return parsed.ok ? parsed.key.comment : "";
 }
 
-export function fingerprintOf(publicKey: string): string | undefined {
+export function fingerprintOf(publicKey: unknown): string | undefined {
+  // Unknown in a preview, or never read back (a key imported by id alone).
+  if (typeof publicKey !== "string" || isUnknown(publicKey)) return undefined;
   const parsed = parseSshPublicKey(publicKey);
   return parsed.ok ? parsed.key.fingerprint : undefined;
 }
@@ -55,7 +57,7 @@ const table = {
     onChange: "replace",
     compared: (line: string) => keyIdentity(fingerprintOf(line), commentOf(line)),
     current: (outputs) =>
-      outputs.fingerprint === undefined ? keyIdentity(fingerprintOf(String(outputs.publicKey)), commentOf(outputs.publicKey)) : keyIdentity(outputs.fingerprint, outputs.comment),
+      outputs.fingerprint === undefined ? keyIdentity(fingerprintOf(outputs.publicKey), commentOf(outputs.publicKey)) : keyIdentity(outputs.fingerprint, outputs.comment),
   },
   name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace" },
   importId: importIdField,

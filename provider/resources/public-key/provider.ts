@@ -17,6 +17,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
+import { publicKeyExport } from "./export";
 
 const KIND = "public key";
 
@@ -59,6 +60,7 @@ export const publicKeyProvider = {
     create: createPublicKey,
     findCreated: findCreatedKey,
     get: getPublicKey,
+    listed: publicKeyExport,
     remove: deletePublicKey,
     adopt,
     // The service takes a key once per user.

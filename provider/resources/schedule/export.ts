@@ -5,7 +5,7 @@ import type { ExportDeclaration } from "../shared/exported";
 type TaskInputs = { packages: Array<{ packageId: number; variables?: Record<string, string> }> } & Record<string, unknown>;
 
 export const scheduleExport: ExportDeclaration<ScheduleRecord> = {
-  listing: { method: "GET", path: "/schedules", query: { limit: 100 } },
+  listing: { method: "GET", path: "/schedules", query: { direction: "asc", limit: 100 } },
   item: scheduleRecord,
   name: (schedule) => schedule.name,
   inputs: (inputs, _schedule, context) => {

@@ -24,6 +24,7 @@ import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
+import { scheduleExport } from "./export";
 
 const KIND = "schedule";
 
@@ -53,6 +54,7 @@ export const scheduleProvider = {
     create: createSchedule,
     findCreated: findCreatedSchedule,
     get: getSchedule,
+    listed: scheduleExport,
     remove: deleteSchedule,
     update,
     adopt,

@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { RequestFn } from "../../client/http";
 import { apiRequest } from "../../context";
+import { batchedRead, markWritten, type KindListing } from "./batched-reads";
 import { checkWithSchema } from "./check";
 import type { DetailedDiffResult, DiffOptions } from "./diff";
 import { unlessGone } from "./gone";
@@ -32,6 +33,8 @@ export interface Endpoints<Rec, Inputs, Outputs, Body> {
   findCreated(request: RequestFn, inputs: Inputs, sentAt: number): Promise<Rec[]>;
   /** The object as the service has it now. */
   get(request: RequestFn, id: string, props: Outputs): Promise<Rec>;
+  /** The kind's listing, when it returns what `get` does: many reads together are answered from it. */
+  listed?: KindListing;
   remove(request: RequestFn, id: string, props: Outputs): Promise<unknown>;
   /** Brings the object to `news`; left out when every change replaces the resource. */
   update?(id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
@@ -73,6 +76,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
 
     async create(inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
       if (inputs.importId !== undefined) {
+        markWritten(endpoints.kind, inputs.importId);
         const outs = await endpoints.adopt(inputs.importId, inputs);
         return { id: endpoints.adoptedId?.(outs) ?? inputs.importId, outs };
       }
@@ -89,23 +93,29 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
         })
         .catch((error: unknown) => (endpoints.refused ? endpoints.refused(error, request, inputs) : Promise.reject(error)));
       noteOwnerOf(record as { owner_id?: unknown });
+      markWritten(endpoints.kind, String(record.id));
       const outs = endpoints.settle ? await endpoints.settle(request, record, inputs, adopted) : fields.outputs(record, inputs);
       return { id: String(record.id), outs };
     },
 
     async read(id: string, props: Outputs) {
-      return fields.readResult(id, await unlessGone(endpoints.get(apiRequest(), id, props)), props);
+      const request = apiRequest();
+      const get = () => endpoints.get(request, id, props);
+      const record = endpoints.listed === undefined ? get() : batchedRead(request, endpoints.kind, endpoints.listed, id, get);
+      return fields.readResult(id, await unlessGone(record), props);
     },
 
     ...(update === undefined
       ? {}
       : {
           async update(id: string, olds: Outputs, news: Inputs) {
+            markWritten(endpoints.kind, id);
             return { outs: await update(id, olds, news) };
           },
         }),
 
     async delete(id: string, props: Outputs): Promise<void> {
+      markWritten(endpoints.kind, id);
       await unlessGone(endpoints.remove(apiRequest(), id, props));
     },
   };

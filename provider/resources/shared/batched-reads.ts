@@ -1,0 +1,137 @@
+/**
+ * Reads of many objects of one kind (a refresh, `up --refresh`) answered from the kind's listing,
+ * 100 objects a page, instead of one GET each, for the kinds whose listing returns the record
+ * their GET does. The rules:
+ * - reads that arrive alone (fewer than BATCH_MIN within GATHER_MS) are GETs, as ever;
+ * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
+ *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
+ * - an object the listing did not show is read by its own GET, which says whether it is gone;
+ * - an object written in this process (created, updated, deleted) is read fresh, by GET;
+ * - a page that fails ends the listing for the kind: every read left goes back to its own GET,
+ *   with the retries, pacing and cancellation of any request (the pages had them too).
+ * What the pages held is kept for SNAPSHOT_TTL_MS only: a deployment's reads come together.
+ */
+import type { z } from "zod";
+import type { ApiRequest, RequestFn } from "../../client/http";
+import { nextLink } from "../../client/pagination";
+import { parsePage } from "../../api/records";
+
+export interface KindListing {
+  /**
+   * The first page of every object of the kind, asking for 100 a page, oldest first where the
+   * service takes a direction: the order a stack's objects were made in, and read in.
+   */
+  listing: ApiRequest;
+  /** One item of the listing: the record a GET of the object returns. */
+  item: z.ZodType;
+}
+
+const GATHER_MS = 15;
+const BATCH_MIN = 3;
+const SNAPSHOT_TTL_MS = 60_000;
+
+interface KindState {
+  startedAt: number;
+  reads: number;
+  calls: number;
+  /** Reads waiting to learn whether they join a listing. */
+  gathering?: Promise<boolean>;
+  waiting: number;
+  /** Reads looking in the listing, each of which may still need its own GET. */
+  unanswered: number;
+  listing: boolean;
+  records: Map<string, unknown>;
+  /** The next page to read; undefined once the listing is read to its end or abandoned. */
+  next?: ApiRequest;
+  failed: boolean;
+  paging?: Promise<void>;
+  /** Written in this process since the listing began: never answered from it. */
+  written: Set<string>;
+}
+
+const states = new Map<string, KindState>();
+
+function stateOf(kind: string, now: number): KindState {
+  const known = states.get(kind);
+  if (known !== undefined && now - known.startedAt < SNAPSHOT_TTL_MS) return known;
+  const fresh: KindState = { startedAt: now, reads: 0, calls: 0, waiting: 0, unanswered: 0, listing: false, records: new Map(), failed: false, written: new Set() };
+  states.set(kind, fresh);
+  return fresh;
+}
+
+/** An object of `kind` was written in this process: its next read goes to the service. */
+export function markWritten(kind: string, id: string): void {
+  states.get(kind)?.written.add(id);
+}
+
+/** Whether enough reads of the kind arrive together to read its listing. */
+function gathered(state: KindState): Promise<boolean> {
+  state.waiting += 1;
+  state.gathering ??= new Promise((resolve) =>
+    setTimeout(() => {
+      state.gathering = undefined;
+      resolve(state.waiting >= BATCH_MIN);
+      state.waiting = 0;
+    }, GATHER_MS),
+  );
+  return state.gathering;
+}
+
+async function readPage(request: RequestFn, state: KindState, item: z.ZodType): Promise<void> {
+  const req = state.next!;
+  state.calls += 1;
+  try {
+    const response = await request(req);
+    const page = parsePage(item, response, "a listing");
+    for (const record of page.items as Array<{ id: number }>) state.records.set(String(record.id), record);
+    const next = nextLink(page.link);
+    state.next = next === undefined ? undefined : { method: "GET", url: new URL(next, response.url ?? undefined).toString() };
+  } catch {
+    state.failed = true;
+    state.next = undefined;
+  }
+}
+
+/** The record from the listing, reading pages while the budget allows; undefined: GET it. */
+async function fromListing(request: RequestFn, state: KindState, kind: KindListing, id: string): Promise<unknown> {
+  state.unanswered += 1;
+  try {
+    return await lookUp(request, state, kind, id);
+  } finally {
+    state.unanswered -= 1;
+  }
+}
+
+async function lookUp(request: RequestFn, state: KindState, kind: KindListing, id: string): Promise<unknown> {
+  for (;;) {
+    if (state.written.has(id)) return undefined;
+    const found = state.records.get(id);
+    if (found !== undefined) return found;
+    if (state.paging !== undefined) {
+      await state.paging;
+      continue;
+    }
+    // One page more must leave room for a GET of every read still looking, within reads + 2.
+    if (state.failed || state.next === undefined || state.calls + 1 + state.unanswered > state.reads + 2) return undefined;
+    state.paging = readPage(request, state, kind.item).finally(() => (state.paging = undefined));
+  }
+}
+
+/**
+ * The object's record: from the kind's listing when reads come together, else by `get`. `get`
+ * is the single read's own call, and answers for whatever the listing cannot.
+ */
+export async function batchedRead<Rec>(request: RequestFn, kindName: string, kind: KindListing, id: string, get: () => Promise<Rec>): Promise<Rec> {
+  const state = stateOf(kindName, Date.now());
+  state.reads += 1;
+  if (!state.listing && !state.written.has(id) && (await gathered(state))) {
+    state.listing = true;
+    state.next ??= kind.listing;
+  }
+  if (state.listing) {
+    const record = await fromListing(request, state, kind, id);
+    if (record !== undefined) return record as Rec;
+  }
+  state.calls += 1;
+  return get();
+}

@@ -1,0 +1,92 @@
+/**
+ * A refresh of many objects of one kind reads the kind's listing, 100 a page, rather than one GET
+ * each: 1,000 public keys and 1,000 job runs refreshed in at most 12 calls each, on both surfaces'
+ * code (the plugin here, and the dynamic resources for the keys). An object deleted out of band is
+ * still dropped (its own GET confirms it gone), and a drifted one still reported.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PublicKey } from "pulumi-etl";
+import { createTestStack, type TestStack } from "../support/engine";
+import { ed25519PublicKeyLine } from "../support/keys";
+import { startLocalService, type LocalService } from "../support/service";
+
+const COUNT = 1000;
+const KEYS = Array.from({ length: COUNT }, (_, i) => ({ id: 10_000 + i, name: `key ${i}`, publicKey: ed25519PublicKeyLine(`k${i}@example.com`).line }));
+// The engine saves its state once at the end rather than after each of 2,000 steps.
+const FAST_STATE = { PULUMI_SKIP_CHECKPOINTS: "true" };
+
+const countOf = (calls: string[], prefix: string) => calls.filter((call) => call.startsWith(`GET ${prefix}`)).length;
+
+describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => {
+  let service: LocalService;
+  let jobIds: string[] = [];
+
+  beforeAll(async () => {
+    service = await startLocalService({
+      account: { publicKeys: KEYS, packages: [{ id: 101, name: "long", run: { seconds: 86_400 } }], clusters: [{ id: 201, name: "ready", nodes: 4 }] },
+    });
+    const made = await Promise.all(Array.from({ length: COUNT }, () => service.api("POST", "/jobs", { cluster_id: 201, package_id: 101 })));
+    jobIds = made.map((response) => String(response.body.id));
+  });
+
+  afterAll(async () => {
+    await service?.emulator.close();
+  });
+
+  it("through the plugin: at most 12 calls per kind; one deleted out of band dropped, one drifted reported", async () => {
+    const test: TestStack = await createTestStack("batched-plugin", async () => ({}), service, FAST_STATE, { plugin: true });
+    try {
+      await test.stack.import({
+        resources: [
+          ...KEYS.map((key) => ({ type: "etl:index:PublicKey", name: `key-${key.id}`, id: String(key.id) })),
+          ...jobIds.map((id) => ({ type: "etl:index:JobRun", name: `job-${id}`, id })),
+        ],
+        generateCode: false,
+        protect: false,
+      });
+      await service.resetRequests();
+      const refreshed = await test.stack.refresh();
+      const calls = await service.calls();
+      console.log(`refresh of ${COUNT} keys and ${COUNT} job runs: ${countOf(calls, "/user/keys")} calls for the keys, ${countOf(calls, "/jobs")} for the job runs`);
+      expect(countOf(calls, "/user/keys")).toBeLessThanOrEqual(12);
+      expect(countOf(calls, "/jobs")).toBeLessThanOrEqual(12);
+      // Nothing is gone; the job runs move on their own (idle, then running), which a refresh records.
+      expect(refreshed.summary.resourceChanges).not.toHaveProperty("delete");
+      expect(refreshed.summary.resourceChanges?.same).toBeGreaterThanOrEqual(COUNT + 1);
+
+      expect((await service.api("DELETE", `/user/keys/${KEYS[500]!.id}`)).status).toBeLessThan(300);
+      expect((await service.api("DELETE", `/jobs/${jobIds[7]}`)).status).toBeLessThan(300);
+      await service.resetRequests();
+      const drifted = await test.stack.refresh();
+      expect(drifted.summary.resourceChanges?.delete).toBe(1);
+      expect(drifted.summary.resourceChanges?.update).toBeGreaterThanOrEqual(1);
+      const job = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => r.id === jobIds[7]);
+      expect(job.outputs.status).toMatch(/stop/);
+      const after = await service.calls();
+      expect(after).toContain(`GET /user/keys/${KEYS[500]!.id}`);
+      expect(countOf(after, "/user/keys")).toBeLessThanOrEqual(13);
+      expect(countOf(after, "/jobs")).toBeLessThanOrEqual(12);
+    } finally {
+      test.dispose();
+    }
+  });
+
+  it("through the dynamic resources: the keys' refresh reads their listing too", async () => {
+    const kept = KEYS.filter((_, i) => i !== 500);
+    const test = await createTestStack("batched-dynamic", async () => {
+      for (const key of kept) new PublicKey(`key-${key.id}`, { publicKey: key.publicKey, name: key.name, importId: key.id });
+    }, service, FAST_STATE);
+    try {
+      await test.stack.up();
+      await service.resetRequests();
+      const refreshed = await test.stack.refresh();
+      const calls = await service.calls();
+      console.log(`dynamic refresh of ${kept.length} keys: ${countOf(calls, "/user/keys")} calls`);
+      expect(countOf(calls, "/user/keys")).toBeLessThanOrEqual(12);
+      expect(refreshed.summary.resourceChanges).toEqual({ same: kept.length + 1 });
+      await test.stack.refresh({ expectNoChanges: true });
+    } finally {
+      test.dispose();
+    }
+  });
+});

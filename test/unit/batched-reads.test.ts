@@ -1,0 +1,81 @@
+/** Reads of one kind answered from its listing: the call budget, objects gone, written and failing pages. */
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import type { ApiRequest, ApiResponse } from "../../provider/client/http";
+import { batchedRead, markWritten } from "../../provider/resources/shared/batched-reads";
+
+const item = z.object({ id: z.number(), name: z.string() });
+const BASE = "http://service.test/acme/api";
+
+/** A service of `count` objects listed 100 a page; `failPage` answers 500 for that page. */
+function service(count: number, options: { failPage?: number } = {}) {
+  const calls: string[] = [];
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  const request = async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
+    const url = "url" in req && req.url !== undefined ? new URL(req.url) : new URL(`${BASE}${(req as { path: string }).path}`);
+    for (const [name, value] of Object.entries((req as { query?: Record<string, unknown> }).query ?? {})) url.searchParams.set(name, String(value));
+    calls.push(url.pathname.replace("/acme/api", "") + url.search);
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    if (options.failPage !== undefined && offset / 100 === options.failPage) throw new Error("500");
+    const items = ids.slice(offset, offset + 100).map((id) => ({ id, name: `o${id}` }));
+    const link = offset + 100 < count ? `<${BASE}/things?offset=${offset + 100}&limit=100>; rel="next"` : undefined;
+    return { status: 200, headers: link === undefined ? {} : { link }, body: items as T, url: url.toString() };
+  };
+  const get = (id: number) => async () => {
+    calls.push(`/things/${id}`);
+    if (!ids.includes(id)) throw new Error("404");
+    return { id, name: `o${id}` };
+  };
+  return { calls, request, get };
+}
+
+const listing = { listing: { method: "GET" as const, path: "/things", query: { limit: 100 } }, item };
+let kinds = 0;
+const freshKind = () => `thing-${++kinds}`;
+
+describe("batched reads", () => {
+  it("answers 250 reads at once from 3 pages", async () => {
+    const { calls, request, get } = service(250);
+    const kind = freshKind();
+    const records = await Promise.all(Array.from({ length: 250 }, (_, i) => batchedRead(request, kind, listing, String(i + 1), get(i + 1))));
+    expect(records.map((r) => r.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect(calls).toEqual(["/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
+  });
+
+  it("reads two lone objects by GET", async () => {
+    const { calls, request, get } = service(250);
+    const kind = freshKind();
+    await Promise.all([batchedRead(request, kind, listing, "5", get(5)), batchedRead(request, kind, listing, "7", get(7))]);
+    expect(calls.sort()).toEqual(["/things/5", "/things/7"]);
+  });
+
+  it("never spends more than N + 2 calls for N objects among many", async () => {
+    const { calls, request, get } = service(5000);
+    const kind = freshKind();
+    const wanted = [4990, 4991, 4992, 4993, 4994];
+    await Promise.all(wanted.map((id) => batchedRead(request, kind, listing, String(id), get(id))));
+    expect(calls.length).toBeLessThanOrEqual(wanted.length + 2);
+    expect(calls.filter((call) => call.startsWith("/things/"))).toHaveLength(wanted.length);
+  });
+
+  it("confirms an object the listing lacks by its own GET, and reads a written one fresh", async () => {
+    const { calls, request, get } = service(150);
+    const kind = freshKind();
+    const reads = [1, 2, 3, 200].map((id) => batchedRead(request, kind, listing, String(id), get(id)).catch((e: Error) => e.message));
+    expect(await Promise.all(reads)).toEqual([{ id: 1, name: "o1" }, { id: 2, name: "o2" }, { id: 3, name: "o3" }, "404"]);
+    expect(calls).toContain("/things/200");
+    markWritten(kind, "2");
+    calls.length = 0;
+    await batchedRead(request, kind, listing, "2", get(2));
+    await batchedRead(request, kind, listing, "3", get(3));
+    expect(calls).toEqual(["/things/2"]);
+  });
+
+  it("goes back to single reads when a page fails", async () => {
+    const { calls, request, get } = service(250, { failPage: 1 });
+    const kind = freshKind();
+    const records = await Promise.all([10, 150, 160, 240].map((id) => batchedRead(request, kind, listing, String(id), get(id))));
+    expect(records.map((r) => r.id)).toEqual([10, 150, 160, 240]);
+    expect(calls.filter((call) => call.startsWith("/things/")).sort()).toEqual(["/things/150", "/things/160", "/things/240"]);
+  });
+});

@@ -7,13 +7,13 @@ import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from "
 
 /**
  * `etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N]
- * [--credits-per-hour N] [--public-url URL]`. Scripts wait for the
+ * [--credits-per-hour N] [--credit-window-seconds N] [--public-url URL]`. Scripts wait for the
  * `etl-emulator listening on http://H:P` line and parse the URL from it, so that line's wording
  * is a contract.
  */
 
 const USAGE =
-  "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N] [--public-url URL]";
+  "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N] [--credit-window-seconds N] [--public-url URL]";
 const DEFAULT_PORT = 4010;
 const EXIT_USAGE = 2;
 
@@ -45,6 +45,12 @@ function parseSpeed(text: string | undefined): number | undefined {
   return value;
 }
 
+function parseWindow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) throw new UsageError(`invalid --credit-window-seconds "${text}": expected a positive integer`);
+  return Number(text);
+}
+
 function parseCredits(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
@@ -69,6 +75,7 @@ function readArgs(argv: string[]) {
         data: { type: "string" },
         speed: { type: "string" },
         "credits-per-hour": { type: "string" },
+        "credit-window-seconds": { type: "string" },
         "public-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -89,6 +96,7 @@ function parseCli(argv: string[]): CliOptions {
     dataDir: nonEmpty("data", values.data),
     speed: parseSpeed(values.speed),
     creditsPerHour: parseCredits(values["credits-per-hour"]),
+    creditWindowSeconds: parseWindow(values["credit-window-seconds"]),
     publicUrl: checkPublicUrl(values["public-url"], "--public-url"),
     help: values.help ?? false,
   };

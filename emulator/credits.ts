@@ -47,11 +47,17 @@ function checkCreditsPerHour(value: number): void {
 export class CreditLedger {
   private readonly windows = new Map<number, Window>();
 
+  /**
+   * `windowMs` shortens the window from the spec's hour, so a test sees an allowance run out
+   * and renew in seconds; `perHour` is then the allowance of each such window.
+   */
   constructor(
     readonly perHour: number = DEFAULT_CREDITS_PER_HOUR,
     private readonly now: () => number = Date.now,
+    readonly windowMs: number = CREDIT_WINDOW_MS,
   ) {
     checkCreditsPerHour(perHour);
+    if (!Number.isSafeInteger(windowMs) || windowMs < 1000) throw new RangeError(`the credit window must be a whole number of milliseconds, at least 1000, got ${windowMs}`);
   }
 
   /** Spends one credit of the user's allowance if any is left. */
@@ -67,7 +73,7 @@ export class CreditLedger {
   peek(userId: number): CreditStatus {
     const at = this.now();
     const window = this.liveWindow(userId, at);
-    if (window === undefined) return { allowed: true, limit: this.perHour, remaining: this.perHour, renewsInSeconds: CREDIT_WINDOW_MS / 1000 };
+    if (window === undefined) return { allowed: true, limit: this.perHour, remaining: this.perHour, renewsInSeconds: Math.ceil(this.windowMs / 1000) };
     return this.status(window, at, window.used < this.perHour);
   }
 
@@ -92,7 +98,7 @@ export class CreditLedger {
 
   private liveWindow(userId: number, at: number): Window | undefined {
     const window = this.windows.get(userId);
-    return window !== undefined && at - window.startedAt < CREDIT_WINDOW_MS ? window : undefined;
+    return window !== undefined && at - window.startedAt < this.windowMs ? window : undefined;
   }
 
   private currentWindow(userId: number, at: number): Window {
@@ -105,7 +111,7 @@ export class CreditLedger {
   }
 
   private status(window: Window, at: number, allowed: boolean): CreditStatus {
-    const left = window.startedAt + CREDIT_WINDOW_MS - at;
+    const left = window.startedAt + this.windowMs - at;
     return {
       allowed,
       limit: this.perHour,
@@ -115,9 +121,17 @@ export class CreditLedger {
   }
 }
 
-/** The headers every authenticated API response carries. */
+/**
+ * The headers every authenticated API response carries: the spec's two, and the seconds until
+ * the window renews (`X-RateLimit-Reset`), which the service documents nowhere but a client may
+ * use when it is there.
+ */
 export function rateLimitHeaders(status: CreditStatus): Record<string, string> {
-  return { "X-RateLimit-Limit": String(status.limit), "X-RateLimit-Remaining": String(status.remaining) };
+  return {
+    "X-RateLimit-Limit": String(status.limit),
+    "X-RateLimit-Remaining": String(status.remaining),
+    "X-RateLimit-Reset": String(status.renewsInSeconds),
+  };
 }
 
 export function creditsExhaustedMessage(status: CreditStatus): string {

@@ -28,6 +28,8 @@ export interface StartEmulatorOptions {
    * hours whatever `speed` is.
    */
   creditsPerHour?: number;
+  /** The allowance's window in seconds (default 3600): `creditsPerHour` credits per window. */
+  creditWindowSeconds?: number;
   /**
    * Keep all state in this folder (`state.json`) across restarts. When the folder already
    * holds state, `fixtures` are ignored: they only seed an empty folder. An unreadable or
@@ -93,7 +95,7 @@ function checkOutageMs(ms: number): void {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const publicUrl = checkPublicUrl(options.publicUrl, "publicUrl");
   const clock = systemClock(options.speed ?? 1);
-  const credits = new CreditLedger(options.creditsPerHour);
+  const credits = new CreditLedger(options.creditsPerHour, Date.now, options.creditWindowSeconds === undefined ? undefined : options.creditWindowSeconds * 1000);
   const { store, restored } = loadStore(options, clock);
   const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir, store);
   persistence?.start();

@@ -120,6 +120,7 @@ describe("etl-emulator CLI", () => {
     [["--credits-per-hour", "0"], /^etl-emulator: invalid --credits-per-hour "0": expected a positive integer/],
     [["--credits-per-hour", "1.5"], /^etl-emulator: invalid --credits-per-hour "1.5"/],
     [["--credits-per-hour", "lots"], /^etl-emulator: invalid --credits-per-hour "lots"/],
+    [["--credit-window-seconds", "0"], /^etl-emulator: invalid --credit-window-seconds "0": expected a positive integer/],
     [["--data="], /^etl-emulator: invalid --data: must not be empty/],
     [["--public-url", "etl.example"], /^etl-emulator: invalid --public-url "etl\.example": expected an absolute URL/],
     [["--public-url", "ftp://etl.example"], /^etl-emulator: invalid --public-url "ftp:\/\/etl\.example": the scheme must be http or https/],
@@ -139,7 +140,7 @@ describe("etl-emulator CLI", () => {
     const result = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(
-      "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N] [--public-url URL]\n",
+      "usage: etl-emulator [--host H] [--port P] [--fixtures FILE] [--data DIR] [--speed N] [--credits-per-hour N] [--credit-window-seconds N] [--public-url URL]\n",
     );
   });
 

@@ -16,6 +16,17 @@ describe("CreditLedger", () => {
     expect(refused).toEqual({ allowed: false, limit: 3, remaining: 0, renewsInSeconds: 3600 });
   });
 
+  it("renews a shortened window after its own length, and says when in seconds", () => {
+    let now = 1_000_000;
+    const credits = new CreditLedger(2, () => now, 30_000);
+    credits.charge(1);
+    credits.charge(1);
+    expect(credits.charge(1)).toEqual({ allowed: false, limit: 2, remaining: 0, renewsInSeconds: 30 });
+    now += 30_000;
+    expect(credits.charge(1)).toEqual({ allowed: true, limit: 2, remaining: 1, renewsInSeconds: 30 });
+    expect(() => new CreditLedger(2, () => now, 10)).toThrow(/at least 1000/);
+  });
+
   it("starts a user's window at the first call and renews it an hour later", () => {
     const { credits, advance } = ledger(2);
     credits.charge(1);
@@ -84,6 +95,7 @@ describe("the allowance over HTTP", () => {
     const response = await call(await start(), "/user/keys");
     expect(response.headers.get("x-ratelimit-limit")).toBe("5000");
     expect(response.headers.get("x-ratelimit-remaining")).toBe("4999");
+    expect(Number(response.headers.get("x-ratelimit-reset"))).toBeGreaterThan(3590);
   });
 
   it("refuses the call over the allowance with 429 and Retry-After, without applying it", async () => {

@@ -2,7 +2,8 @@
  * Slowing down before the hourly allowance runs out, rather than meeting 429s: the service
  * reports `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every authenticated answer, and
  * once the remainder falls below a reserve, requests are spaced at the allowance's sustainable
- * rate (one per 3600 s / limit). One state per process, shared by every request, since they all
+ * rate (one per 3600 s / limit), or faster when the service says the allowance renews sooner
+ * (`X-RateLimit-Reset`, seconds: undocumented, so only used when sent). One state per process, shared by every request, since they all
  * draw on the same allowance. Without the headers nothing is paced.
  */
 import { EtlApiError } from "../errors";
@@ -14,6 +15,8 @@ import type { ClientStats } from "./stats";
 export interface PacingState {
   limit?: number;
   remaining?: number;
+  /** When the allowance renews, when the service says (`X-RateLimit-Reset`, seconds from the answer). */
+  renewsAt?: number;
   /** When the latest request was let through (or is scheduled to be). */
   lastSlotAt: number;
 }
@@ -38,28 +41,34 @@ export function withPacing(inner: RequestFn, options: PacingOptions): RequestFn 
     await takeSlot(options);
     try {
       const response = await inner<T>(req);
-      observe(options.state, response.headers);
+      observe(options.state, response.headers, options.now());
       return response;
     } catch (error) {
-      if (error instanceof EtlApiError && error.responseHeaders !== undefined) observe(options.state, error.responseHeaders);
+      if (error instanceof EtlApiError && error.responseHeaders !== undefined) observe(options.state, error.responseHeaders, options.now());
       throw error;
     }
   };
 }
 
-/** The spacing to keep between requests now, or undefined when there is no need to pace. */
-export function pacingIntervalMs(state: PacingState): number | undefined {
-  const { limit, remaining } = state;
+/**
+ * The spacing to keep between requests now, or undefined when there is no need to pace: the
+ * credits left spread over the time until the allowance renews when the service says when,
+ * else the hourly allowance's own rate.
+ */
+export function pacingIntervalMs(state: PacingState, now = Date.now()): number | undefined {
+  const { limit, remaining, renewsAt } = state;
   if (limit === undefined || remaining === undefined || limit <= 0) return undefined;
   const reserve = Math.max(RESERVE_MINIMUM, Math.ceil(limit * RESERVE_FRACTION));
-  return remaining < reserve ? HOUR_MS / limit : undefined;
+  if (remaining >= reserve) return undefined;
+  if (renewsAt !== undefined && renewsAt > now) return Math.min(HOUR_MS / limit, (renewsAt - now) / Math.max(remaining, 1));
+  return HOUR_MS / limit;
 }
 
 /** Slots are claimed before waiting, so concurrent requests queue one interval apart. */
 async function takeSlot(options: PacingOptions): Promise<void> {
   const { state, stats } = options;
   const now = options.now();
-  const interval = pacingIntervalMs(state);
+  const interval = pacingIntervalMs(state, now);
   const slot = interval === undefined ? now : Math.max(now, state.lastSlotAt + interval);
   state.lastSlotAt = Math.max(state.lastSlotAt, slot);
   const waitMs = slot - now;
@@ -69,11 +78,14 @@ async function takeSlot(options: PacingOptions): Promise<void> {
   await cancellableSleep(options.sleep, options.signal)(waitMs);
 }
 
-function observe(state: PacingState, headers: Record<string, string>): void {
+function observe(state: PacingState, headers: Record<string, string>, now: number): void {
   const limit = countOf(headers["x-ratelimit-limit"]);
   const remaining = countOf(headers["x-ratelimit-remaining"]);
+  const reset = countOf(headers["x-ratelimit-reset"]);
   if (limit !== undefined) state.limit = limit;
   if (remaining !== undefined) state.remaining = remaining;
+  // Seconds from now, as the local service sends it; a larger number is an epoch time, not taken.
+  state.renewsAt = reset !== undefined && reset <= HOUR_MS / 1000 ? now + reset * 1000 : undefined;
 }
 
 function countOf(value: string | undefined): number | undefined {

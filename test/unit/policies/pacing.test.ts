@@ -81,3 +81,14 @@ describe("pacing", () => {
     expect(second.clock.waits).toEqual([3_600]);
   });
 });
+
+describe("pacing to the renewal the service announces", () => {
+  it("spreads the credits left over the time until the allowance renews, never slower than the hourly rate", () => {
+    const now = 1_000_000;
+    const state = { ...createPacingState(), limit: 300, remaining: 10, renewsAt: now + 20_000 };
+    expect(pacingIntervalMs(state, now)).toBe(2_000);
+    expect(pacingIntervalMs({ ...state, renewsAt: now + 3_500_000 }, now)).toBe(12_000);
+    expect(pacingIntervalMs({ ...state, renewsAt: now - 1 }, now)).toBe(12_000);
+    expect(pacingIntervalMs({ ...state, remaining: 200 }, now)).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 /** Schedule's check and diff: pure rules, no API call. */
 import * as pulumi from "@pulumi/pulumi";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fields, stringLiteral, type ScheduleInputs, type ScheduleOutputs } from "../../provider/resources/schedule/fields";
 import { scheduleProvider } from "../../provider/resources/schedule/provider";
 import { expectedFailure } from "./check-failure";
@@ -80,5 +80,30 @@ describe("stringLiteral", () => {
   it("quotes text for the service's expressions and refuses a quote it cannot escape", () => {
     expect(stringLiteral("eu")).toBe("'eu'");
     expect(() => stringLiteral("it's")).toThrow(/single quote/);
+  });
+});
+
+describe("a startAt in the past", () => {
+  async function warnings(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<string[]> {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    try {
+      expect((await scheduleProvider.check(olds, news)).ok).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    return lines;
+  }
+  const schedule = { name: "n", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
+
+  it("is warned of when given or changed, as the service starts at the next run time without the runs before", async () => {
+    expect(await warnings({}, { ...schedule, startAt: "2020-01-01T02:00:00Z" })).toEqual([
+      "startAt 2020-01-01T02:00:00Z lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up",
+    ]);
+  });
+
+  it("is not warned of again once the schedule has it, however it is written, nor when it lies ahead", async () => {
+    expect(await warnings({ startAt: "2020-01-01T02:00:00.000Z" }, { ...schedule, startAt: "2020-01-01T02:00:00Z" })).toEqual([]);
+    expect(await warnings({}, { ...schedule, startAt: "2099-01-01T02:00:00Z" })).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ import { adoptionChange, objectToAdopt } from "../shared/adopt";
 import { changedFields } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
+import { isUnknown } from "../shared/check";
+import { reportNote } from "../../progress";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
@@ -48,17 +50,34 @@ export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleIn
   return recent.filter((record) => isScheduleCreatedBy(record, inputs, sentAt));
 }
 
+const operations = standardOperations(fields, {
+  kind: KIND,
+  create: createSchedule,
+  findCreated: findCreatedSchedule,
+  get: getSchedule,
+  listed: scheduleExport,
+  remove: deleteSchedule,
+  update,
+  adopt,
+});
+
+/** A `startAt` newly given in the past: the service starts at the next run time after now, without the runs before it. */
+function warnOfPastStart(olds: Record<string, unknown>, news: Record<string, unknown>): void {
+  const startAt = news.startAt;
+  if (typeof startAt !== "string" || isUnknown(startAt)) return;
+  const at = Date.parse(startAt);
+  if (Number.isNaN(at) || at >= Date.now() || at === Date.parse(String(olds.startAt))) return;
+  reportNote(`startAt ${startAt} lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up`, "warning");
+}
+
 export const scheduleProvider = {
-  ...standardOperations(fields, {
-    kind: KIND,
-    create: createSchedule,
-    findCreated: findCreatedSchedule,
-    get: getSchedule,
-    listed: scheduleExport,
-    remove: deleteSchedule,
-    update,
-    adopt,
-  }),
+  ...operations,
+
+  async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
+    const result = await operations.check(olds, news);
+    if (result.ok) warnOfPastStart(olds, news);
+    return result;
+  },
 
   async diff(_id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<pulumi.dynamic.DiffResult> {
     const result = fields.diff(olds, news);

@@ -21,10 +21,12 @@ import { apiRequest } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
+import { batchedRead } from "../shared/batched-reads";
+import { unlessGone } from "../shared/gone";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler, type Reconciler } from "../shared/reconciler";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
-import { findCluster, isEnding, isReady, settled, terminate } from "./waits";
+import { isEnding, isReady, settled, terminate } from "./waits";
 
 const KIND = "cluster";
 
@@ -79,6 +81,9 @@ export async function findCreatedCluster(request: RequestFn, inputs: ClusterInpu
   return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt));
 }
 
+/** Every cluster, oldest first: a refresh of many reads them from here. */
+const CLUSTER_LISTING = { listing: { method: "GET" as const, path: "/clusters", query: { status: "all", direction: "asc", limit: 100 } }, item: clusterRecord };
+
 export const clusterProvider = {
   ...standardOperations(fields, {
     kind: KIND,
@@ -96,7 +101,8 @@ export const clusterProvider = {
    * back, so the refresh drops it and the next `up` creates a new one.
    */
   async read(id: string, props: ClusterOutputs) {
-    const record = await findCluster(apiRequest(), id);
+    const request = apiRequest();
+    const record = await unlessGone(batchedRead(request, KIND, CLUSTER_LISTING, id, () => getCluster(request, id)));
     return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
 

@@ -97,8 +97,9 @@ export function hasNoBody(req: IncomingMessage): boolean {
 }
 
 export async function readObjectBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  // Set only for a request without a body (server.ts).
   const form = FORM_BODIES.get(req);
-  if (form !== undefined && hasNoBody(req)) return form;
+  if (form !== undefined) return form;
   const body = await readJsonBody(req);
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new HttpError(400, "Request body must be a JSON object.");

@@ -1,9 +1,9 @@
-import { acceptsThisApi } from "./media-type";
-import { hasNoBody, takeFormBody } from "./body";
-import { formBody } from "./form-query";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { authenticate, type Caller } from "./auth";
+import { hasNoBody, takeFormBody } from "./body";
+import { formBody } from "./form-query";
+import { acceptsThisApi } from "./media-type";
 import { Availability } from "./availability";
 import { handleClientErrors, isClientGone, reportClientGone } from "./client-connections";
 import { CONTROL_PREFIX, createControlHandler, type ControlHandler } from "./control";

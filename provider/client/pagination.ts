@@ -252,13 +252,14 @@ async function readFirstPage<S extends z.ZodType>(
   return { page, url };
 }
 
-async function readPage<S extends z.ZodType>(request: RequestFn, req: ApiRequest, schema: S, what: string): Promise<ReadPage<z.output<S>>> {
+/** One page and the address that answered, which a relative `Link` is resolved against. */
+export async function readPage<S extends z.ZodType>(request: RequestFn, req: ApiRequest, schema: S, what: string): Promise<ReadPage<z.output<S>>> {
   const response = await request(req);
   return { page: parsePage(schema, response, `a list of ${what}`), url: response.url ?? req.url };
 }
 
 /** A relative reference is resolved against the page it came from (RFC 8288 3.2). */
-function resolveTarget(target: string, base: string | undefined): string {
+export function resolveTarget(target: string, base: string | undefined): string {
   try {
     return new URL(target, base).toString();
   } catch {

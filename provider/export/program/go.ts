@@ -54,13 +54,21 @@ function typedText(value: unknown, spec: Spec | undefined, indent: Indent, conte
   const scalar = SCALARS[spec.type as string];
   if (scalar !== undefined) return scalar(value);
   const element = (spec.type === "array" ? spec.items : spec.additionalProperties) as Spec | undefined;
-  const elementName = element === undefined || isAny(element) ? "" : (COLLECTIONS[element.type as string] ?? namedType(element)?.name ?? "");
+  const collection = `${collectionOf(element)}${spec.type === "array" ? "Array" : "Map"}{`;
   if (spec.type === "array") {
-    const items = (value as unknown[]).map((item) => typedText(item, element, deeper(indent), context, true));
-    return layout(elementName === "" ? "pulumi.Array{" : `${COLLECTIONS[element!.type as string] ? "pulumi." : "etl."}${elementName}Array{`, items, "}", indent);
+    return layout(collection, (value as unknown[]).map((item) => typedText(item, element, deeper(indent), context, true)), "}", indent);
   }
   const entries = Object.entries(value as object).map(([key, item]) => `${quoted(key)}: ${typedText(item, element, deeper(indent), context, true)}`);
-  return layout(elementName === "" ? "pulumi.Map{" : `${COLLECTIONS[element!.type as string] ? "pulumi." : "etl."}${elementName}Map{`, entries, "}", indent);
+  return layout(collection, entries, "}", indent);
+}
+
+/** The SDK's collection type prefix for elements of this spec: `pulumi.String`, `etl.ScheduleTask`, or `pulumi.` for free-form ones. */
+function collectionOf(element: Spec | undefined): string {
+  if (element === undefined || isAny(element)) return "pulumi.";
+  const scalar = COLLECTIONS[element.type as string];
+  if (scalar !== undefined) return `pulumi.${scalar}`;
+  const type = namedType(element);
+  return type === undefined ? "pulumi." : `etl.${type.name}`;
 }
 
 function declaration(object: ExportedObject, context: Context, referenced: Set<string>, inputSpec: (kind: string, name: string) => Spec): string {

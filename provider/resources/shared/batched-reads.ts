@@ -13,8 +13,7 @@
  */
 import type { z } from "zod";
 import type { ApiRequest, RequestFn } from "../../client/http";
-import { nextLink } from "../../client/pagination";
-import { parsePage } from "../../api/records";
+import { nextLink, readPage, resolveTarget } from "../../client/pagination";
 
 export interface KindListing {
   /**
@@ -77,15 +76,13 @@ function gathered(state: KindState): Promise<boolean> {
   return state.gathering;
 }
 
-async function readPage(request: RequestFn, state: KindState, item: z.ZodType): Promise<void> {
-  const req = state.next!;
+async function readNextPage(request: RequestFn, state: KindState, item: z.ZodType): Promise<void> {
   state.calls += 1;
   try {
-    const response = await request(req);
-    const page = parsePage(item, response, "a listing");
+    const { page, url } = await readPage(request, state.next!, item, "objects");
     for (const record of page.items as Array<{ id: number }>) state.records.set(String(record.id), record);
     const next = nextLink(page.link);
-    state.next = next === undefined ? undefined : { method: "GET", url: new URL(next, response.url ?? undefined).toString() };
+    state.next = next === undefined ? undefined : { method: "GET", url: resolveTarget(next, url) };
   } catch {
     state.failed = true;
     state.next = undefined;
@@ -113,7 +110,7 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
     }
     // One page more must leave room for a GET of every read still looking, within reads + 2.
     if (state.failed || state.next === undefined || state.calls + 1 + state.unanswered > state.reads + 2) return undefined;
-    state.paging = readPage(request, state, kind.item).finally(() => (state.paging = undefined));
+    state.paging = readNextPage(request, state, kind.item).finally(() => (state.paging = undefined));
   }
 }
 

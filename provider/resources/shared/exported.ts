@@ -4,8 +4,8 @@
  * returns, ids that are other objects of the account). The inputs themselves are the table's:
  * the ones an import by id rebuilds, so the program and the imported state agree.
  */
-import type { z } from "zod";
-import type { ApiRequest, RequestFn } from "../../client/http";
+import type { RequestFn } from "../../client/http";
+import type { KindListing } from "./batched-reads";
 
 /** A value the program takes from the stack's configuration: one the service never returns. */
 export class ConfigValue {
@@ -42,11 +42,8 @@ export interface ExportContext {
   file(folder: string, extension: string, content: string): FileText;
 }
 
-export interface ExportDeclaration<Rec = any> {
-  /** The first page of every object of the kind; the `Link` header gives the rest. */
-  listing: ApiRequest;
-  /** One item of the listing: the record, or the part of it `complete` starts from. */
-  item: z.ZodType;
+/** Where the kind is listed (`listing`, `item`: the record, or the part of it `complete` starts from). */
+export interface ExportDeclaration<Rec = any> extends KindListing {
   /** The record as the resource reads it, when the listing's item is not all of it. */
   complete?: (request: RequestFn, item: Rec) => Promise<Rec>;
   /** What names the object in the program. */

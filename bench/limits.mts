@@ -17,11 +17,10 @@
  *   `destroy` grow with N squared), which makes a full run about an hour; "10,100,300" is the
  *   25-minute run.
  * - BENCH_KINDS: the kinds measured beside the floor, each optionally with the largest N it runs
- *   at (default "PublicKey,ConnectionGroup,Cluster:300,JobRun"); `<Kind>@plugin` measures a kind
- *   through the plugin instead of the dynamic resources (`PublicKey,PublicKey@plugin`). A cluster waits for the service
- *   to create it and again to terminate it, so 1000 clusters add about 15 minutes to a run of
- *   three repeats; their preview and refresh handle as many properties per resource as a job
- *   run's, which is measured at 1000.
+ *   at (default: every kind of the provider's one list, each built from its reference example);
+ *   `<Kind>@plugin` measures a kind through the plugin instead of the dynamic resources
+ *   (`PublicKey,PublicKey@plugin`), and `Cluster:300` keeps clusters, which wait for the service
+ *   both to create and to terminate them, out of the runs above 300.
  * - BENCH_REPEAT: runs of each kind and N (default 3).
  * - BENCH_JOBS: seconds:speed pairs of the job-wait runs (default "5:1,60:1,600:10"), or "none".
  * - BENCH_SPEED: lifecycle speed of the scaling runs (default 100).
@@ -61,7 +60,7 @@ interface KindSetting {
 }
 
 function kindSettings(): KindSetting[] {
-  return listSetting("BENCH_KINDS", "PublicKey,ConnectionGroup,Cluster:300,JobRun").map((item) => {
+  return listSetting("BENCH_KINDS", RESOURCE_KINDS.join(",")).map((item) => {
     const [name = "", max] = item.split(":").map((part) => part.trim());
     const kind = KINDS.find((candidate) => candidate === name);
     if (!kind) throw new Error(`BENCH_KINDS: "${name}" is not one of ${KINDS.join(", ")}`);

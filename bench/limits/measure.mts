@@ -5,12 +5,13 @@
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { readRecord, RECORDS, type ApiCall, type BenchService } from "./service.mts";
+import type { ResourceKind } from "pulumi-etl/plugin";
 import { createBenchStack, removeBenchStack, stateFileOf, type BenchWorkspace } from "./workspace.mts";
 
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
-/** The floor, or a kind of the provider's one list (the program says which it can build). */
-export type BaseKind = "Floor" | "PublicKey" | "ConnectionGroup" | "Cluster" | "JobRun" | "Schedule" | "Hook" | "Member" | "Connection";
+/** The floor, or a kind of the provider's one list. */
+export type BaseKind = "Floor" | ResourceKind;
 /** A kind on the dynamic resources, or `<Kind>@plugin` on the plugin. */
 export type Kind = BaseKind | `${Exclude<BaseKind, "Floor">}@plugin`;
 
@@ -44,12 +45,7 @@ function resourceType(kind: Kind): string {
 }
 
 function programConfig(kind: Kind, count: number, service: BenchService, extra: Record<string, number> = {}) {
-  const settings: Record<string, number> = {
-    connectionId: RECORDS.connectionId,
-    clusterId: RECORDS.poolClusterId,
-    packageId: RECORDS.scalingPackageId,
-    ...extra,
-  };
+  const settings: Record<string, number> = { ...extra };
   return {
     ...service.stackConfig,
     "bench:kind": { value: kind },

@@ -8,17 +8,26 @@ import * as emulatorModule from "pulumi-etl/emulator";
 export const ACCOUNT = "bench";
 const API_KEY = "bench-api-key";
 
-/** Records the programs refer to by id. */
+/**
+ * Records the programs refer to by id. The scaling runs build each kind from its reference
+ * example, which names records of one account (connections 301, 302 and 306, package 101,
+ * cluster 201): this account holds them.
+ */
 export const RECORDS = {
-  connectionId: 31,
   /** 100 nodes: the scaling runs' jobs run side by side. */
-  poolClusterId: 21,
+  poolClusterId: 201,
   /** One node: a job-wait run has the cluster to itself. */
   singleClusterId: 22,
-  scalingPackageId: 10,
+  scalingPackageId: 101,
   /** Package ids by running time in seconds. */
   packageBySeconds: { 5: 11, 60: 12, 600: 13 } as Record<number, number>,
 } as const;
+
+const EXAMPLE_CONNECTIONS = [
+  { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "bench-password" } },
+  { id: 302, name: "redshift", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "bench-password", region: "us-east-1" } },
+  { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
+];
 
 export interface ApiCall {
   method: string;
@@ -58,7 +67,7 @@ export async function startBenchService(speed: number): Promise<BenchService> {
             { id: RECORDS.poolClusterId, name: "bench-pool", nodes: 100 },
             { id: RECORDS.singleClusterId, name: "bench-single", nodes: 1 },
           ],
-          connections: [{ id: RECORDS.connectionId, name: "warehouse", type: "postgres" }],
+          connections: EXAMPLE_CONNECTIONS,
         },
       ],
     },

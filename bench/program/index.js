@@ -30,30 +30,44 @@ function publicKeyLine(index) {
 }
 
 // `<Kind>@plugin`: the same resources through the plugin, registered by type token as an SDK does.
-const onPlugin = kind.endsWith("@plugin");
+const baseKind = kind.replace(/@plugin$/, "");
+const onPlugin = kind !== baseKind;
 class PluginResource extends pulumi.CustomResource {}
-const etl = () =>
-  onPlugin
-    ? new Proxy({}, { get: (_, kindName) => class extends PluginResource { constructor(name, args) { super(`etl:index:${String(kindName)}`, name, args); } } })
-    : require("pulumi-etl");
+function resourceClass() {
+  if (onPlugin) return class extends PluginResource { constructor(name, args) { super(`etl:index:${baseKind}`, name, args); } };
+  return require("pulumi-etl")[baseKind];
+}
 
-const build = {
-  Floor: (name, index) => new Noop(name, index),
-  PublicKey: (name, index) => new (etl().PublicKey)(name, { publicKey: publicKeyLine(index), name }),
-  ConnectionGroup: (name) =>
-    new (etl().ConnectionGroup)(name, {
-      name,
-      description: "benchmark",
-      connections: [{ id: config.requireNumber("connectionId"), type: "postgres" }],
-    }),
-  Cluster: (name) => new (etl().Cluster)(name, { name, nodes: 1 }),
-  JobRun: (name, index) =>
-    new (etl().JobRun)(name, {
-      clusterId: config.requireNumber("clusterId"),
-      packageId: config.requireNumber("packageId"),
-      variables: { index: String(index) },
-    }),
-}[kind.replace(/@plugin$/, "")];
-if (!build) throw new Error(`bench:kind must be Floor, PublicKey, ConnectionGroup, Cluster or JobRun (optionally @plugin), not ${kind}`);
+// Each kind's N objects are its reference example, made unique where the service holds a value
+// once (a name, an email, a key) and with top-level inputs given as bench:<input> in the
+// configuration (the job-wait runs' cluster and package) taking the example's place.
+const { RESOURCE_EXAMPLES } = require("pulumi-etl/plugin");
+if (kind !== "Floor" && !RESOURCE_EXAMPLES[baseKind]) {
+  throw new Error(`bench:kind must be Floor or one of ${Object.keys(RESOURCE_EXAMPLES).join(", ")} (optionally @plugin), not ${kind}`);
+}
+function withSecrets(value) {
+  if (Array.isArray(value)) return value.map(withSecrets);
+  if (value === null || typeof value !== "object") return value;
+  if (typeof value.secretConfig === "string") return pulumi.secret(`bench-${value.secretConfig}`);
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withSecrets(item)]));
+}
+const UNIQUE = {
+  name: (value, index) => `${value} ${index}`,
+  email: (_, index) => `bench-${index}@example.com`,
+  publicKey: (_, index) => publicKeyLine(index),
+};
+function inputsFor(index) {
+  const inputs = withSecrets(RESOURCE_EXAMPLES[baseKind]);
+  for (const [name, value] of Object.entries(inputs)) {
+    const given = config.getNumber(name);
+    if (given !== undefined) inputs[name] = given;
+    else if (UNIQUE[name]) inputs[name] = UNIQUE[name](value, index);
+  }
+  return inputs;
+}
 
-names.forEach((name, index) => build(name, index));
+if (kind === "Floor") names.forEach((name, index) => new Noop(name, index));
+else {
+  const Resource = resourceClass();
+  names.forEach((name, index) => new Resource(name, inputsFor(index)));
+}

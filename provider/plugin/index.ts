@@ -1,6 +1,7 @@
 /** `pulumi-etl/plugin`: the plugin's schema and the kinds it serves, for tools that build on them (SDK generation, tests). */
 export { packageSchema, typeToken, PACKAGE, SDK_NAMES } from "./schema";
 export { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
+export { RESOURCE_EXAMPLES } from "./examples";
 export { FUNCTIONS, type FunctionName } from "../functions/list";
 export { packageVersion } from "./version";
 export { referencePages } from "./reference-docs";

@@ -65,7 +65,12 @@ export interface ResourceDeclaration {
   secrets: readonly string[];
   /** A replacement deletes the old object first (a name or key the service holds once). */
   deleteBeforeReplace?: boolean;
-  /** Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's configuration); they pass `check`. */
+  /**
+   * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
+   * configuration); they pass `check`. The examples describe one account (connection 301 is a
+   * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster
+   * 201), which the benchmark's local service holds, so it measures every kind from its example.
+   */
   example: Record<string, unknown>;
   /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
   export: ExportDeclaration | RuntimeKind;
@@ -181,7 +186,7 @@ export const RESOURCES = {
       name: "crm to warehouse",
       interval: { amount: 6, unit: "hours" },
       source: { connection: { id: 306, type: "salesforce" }, properties: { object: "Contact" } },
-      destination: { connection: { id: 301, type: "redshift" }, properties: { schema: "crm" } },
+      destination: { connection: { id: 302, type: "redshift" }, properties: { schema: "crm" } },
     },
   },
 } as const satisfies Record<string, ResourceDeclaration>;

@@ -52,7 +52,7 @@ export interface SoakOptions {
   interruptions?: readonly Interruption[];
   /** Seed of the first faulty cycle; cycle n uses seed + n, so a run can be replayed. */
   seed?: number;
-  /** Attempts per operation before the cycle gives up on it. */
+  /** Attempts no interruption reached that may fail before the cycle gives up on the operation. */
   attempts?: number;
   /** Lifecycle speed-up of the local service. */
   speed?: number;
@@ -296,13 +296,19 @@ class Soak {
   private rate = 0;
 
   /**
-   * Runs the operation until it succeeds, at most `attempts` times with faults on, checking after
-   * every attempt. If it never succeeds, that is reported, and the operation is finished with
-   * faults off so the next cycle starts from a stack in the intended shape.
+   * Runs the operation until it succeeds, checking after every attempt. An attempt an outage or a
+   * cancellation reached was meant to fail, so only the others count: if `attempts` of those fail
+   * to faults alone, that is reported, and the operation is finished with faults off so the next
+   * cycle starts from a stack in the intended shape.
    */
   async operation(phase: Phase): Promise<void> {
-    for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
+    let attempt = 0;
+    let uninterruptedFailures = 0;
+    // Bounded even when every attempt is interrupted (an interruption rate of 1).
+    while (uninterruptedFailures < this.options.attempts && attempt < 4 * this.options.attempts) {
+      attempt++;
       this.counters.operations++;
+      const interruptedBefore = this.interruptions();
       const failed = await this.run(phase, this.nextInterruption(phase, attempt)).then(
         () => false,
         (error: unknown) => {
@@ -315,14 +321,19 @@ class Soak {
       );
       await this.check({ cycle: this.cycle, phase, attempt, failed });
       if (!failed) return;
+      if (this.interruptions() === interruptedBefore) uninterruptedFailures++;
     }
-    this.record({ cycle: this.cycle, phase, attempt: this.options.attempts, failed: true }, [
-      { problem: "gave-up", kind: "stack", key: `gave-up|${this.cycle}|${phase}`, detail: `${phase} failed ${this.options.attempts} times with faults on` },
+    this.record({ cycle: this.cycle, phase, attempt, failed: true }, [
+      { problem: "gave-up", kind: "stack", key: `gave-up|${this.cycle}|${phase}`, detail: `${phase} failed ${attempt} times, ${uninterruptedFailures} of them to faults alone` },
     ]);
     await this.faults(0, 0);
     this.counters.operations++;
     const failed = await this.run(phase).then(() => false, () => true);
-    await this.check({ cycle: this.cycle, phase, attempt: this.options.attempts + 1, failed });
+    await this.check({ cycle: this.cycle, phase, attempt: attempt + 1, failed });
+  }
+
+  private interruptions(): number {
+    return INTERRUPTIONS.reduce((sum, kind) => sum + this.interrupted[kind], 0);
   }
 
   /** Faults injected so far; the service's counts restart with every new setting, so they are added up here. */

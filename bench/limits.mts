@@ -12,10 +12,11 @@
  * spell of the machine hits them alike; the table shows each operation's median time.
  *
  * Settings (environment):
- * - BENCH_COUNTS: the values of N (default "10,100,300,1000"). N = 1000 takes about 12 minutes a
- *   repeat (the engine writes the whole checkpoint after each create and delete, so `up` and
- *   `destroy` grow with N squared), which makes a full run about an hour; "10,100,300" is the
- *   25-minute run.
+ * - BENCH_COUNTS: the values of N (default "10,100,300,1000"). N = 1000 takes about 50 minutes a
+ *   repeat for every kind (the engine writes the whole checkpoint after each create and delete,
+ *   so `up` and `destroy` grow with N squared); N = 100 about 6 minutes a repeat. A full run of
+ *   three repeats takes hours: `BENCH_COUNTS=100` and `BENCH_COUNTS=1000 BENCH_REPEAT=1` are the
+ *   runs docs/benchmark.md shows.
  * - BENCH_KINDS: the kinds measured beside the floor, each optionally with the largest N it runs
  *   at (default: every kind of the provider's one list, each built from its reference example);
  *   `<Kind>@plugin` measures a kind through the plugin instead of the dynamic resources

@@ -9,6 +9,7 @@ cd "$REPO_ROOT"
 case "$task" in
   quickstart) exec node --disable-warning=ExperimentalWarning scripts/quickstart.cts "$@" ;;
   bench) exec node --disable-warning=ExperimentalWarning bench/limits.mts "$@" ;;
+  profile) exec node --disable-warning=ExperimentalWarning bench/profile.mts "$@" ;;
   test)
     # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.
     results="$LOCAL_ROOT/test-results.json"
@@ -21,5 +22,5 @@ case "$task" in
     ' "$results" || echo "0 passed, 1 failed (the test run produced no results)"
     exit "$status"
     ;;
-  *) die "unknown task '$task'" "usage: bash scripts/run.sh quickstart|test|bench [args]" ;;
+  *) die "unknown task '$task'" "usage: bash scripts/run.sh quickstart|test|bench|profile [args]" ;;
 esac

@@ -4,13 +4,9 @@ import type { LifecycleResult } from "./measure.mts";
 const WIDTH = 720;
 const HEIGHT = 420;
 const MARGIN = { left: 64, right: 170, top: 40, bottom: 56 };
-const COLOURS: Record<string, string> = {
-  Floor: "#555555",
-  PublicKey: "#1f77b4",
-  ConnectionGroup: "#2ca02c",
-  Cluster: "#d62728",
-  JobRun: "#9467bd",
-};
+/** The floor in grey, the kinds in the order they come, each its own colour. */
+const FLOOR_COLOUR = "#555555";
+const PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#393b79", "#637939"];
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -53,8 +49,9 @@ export function upTimeChart(results: LifecycleResult[], caption: string): string
   parts.push(`<text x="${MARGIN.left}" y="${HEIGHT - 6}" font-size="10" fill="#666">${escape(caption)}</text>`);
 
   const kinds = [...new Set(results.map((r) => r.kind))];
+  const measured = kinds.filter((kind) => kind !== "Floor");
   kinds.forEach((kind, index) => {
-    const colour = COLOURS[kind] ?? "#000";
+    const colour = kind === "Floor" ? FLOOR_COLOUR : PALETTE[measured.indexOf(kind) % PALETTE.length]!;
     const points = results.filter((r) => r.kind === kind).sort((a, b) => a.count - b.count);
     const path = points.map((p) => `${x(p.count)},${y(p.operations.up.seconds)}`).join(" ");
     const dash = kind === "Floor" ? ` stroke-dasharray="6 4"` : "";

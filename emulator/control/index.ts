@@ -4,6 +4,7 @@ import { CONTROL_JSON_HEADERS, sendControlJson, type ControlRoutes, type Endpoin
 import { creditRoutes } from "./credits";
 import { hookDeliveryRoutes } from "./hook-deliveries";
 import { outageRoutes } from "./outage";
+import { clockRoutes } from "./clock";
 import type { CreditLedger } from "../credits";
 import { parseFaultConfig, type FaultInjector } from "../faults";
 import { readJsonBody } from "../body";
@@ -84,6 +85,7 @@ function controlRoutes({ store, log, faults, credits, availability }: ControlSer
     "/faults": faultRoutes(faults),
     "/credits": creditRoutes(store, credits),
     "/outage": outageRoutes(availability),
+    "/clock": clockRoutes(store),
     "/hook-deliveries": hookDeliveryRoutes(store),
   };
 }

@@ -14,6 +14,8 @@ import { LifecycleState, type Due } from "./state";
 interface Settled {
   changes: number;
   nextDue: number;
+  /** The clock's speed then: a new speed moves every due time. */
+  speedChangedAt: number | undefined;
 }
 
 const settled = new WeakMap<Store, Settled>();
@@ -44,8 +46,9 @@ function earliest(state: LifecycleState): Ranked | undefined {
 
 /** Applies every transition due by `now`, in time order; returns when the next one falls due. */
 function runDueTransitions(state: LifecycleState, now: number): number {
-  // A transition computed from an older timestamp than one already applied happens no earlier.
-  let floor = -Infinity;
+  // A transition computed from an older timestamp than one already applied happens no earlier,
+  // and one a change of speed brought forward happens no earlier than the change.
+  let floor = state.store.clock.speedChangedAt ?? -Infinity;
   for (let count = 0; count < MAX_TRANSITIONS_PER_ADVANCE; count++) {
     const next = earliest(state);
     if (next === undefined) return Infinity;
@@ -59,7 +62,8 @@ function runDueTransitions(state: LifecycleState, now: number): number {
 export function advanceLifecycles(store: Store): void {
   const now = store.clock.now();
   const last = settled.get(store);
-  if (last !== undefined && last.changes === store.changes && now < last.nextDue) return;
+  const { speedChangedAt } = store.clock;
+  if (last !== undefined && last.changes === store.changes && last.speedChangedAt === speedChangedAt && now < last.nextDue) return;
   const nextDue = runDueTransitions(new LifecycleState(store), now);
-  settled.set(store, { changes: store.changes, nextDue });
+  settled.set(store, { changes: store.changes, nextDue, speedChangedAt });
 }

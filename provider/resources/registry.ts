@@ -69,7 +69,8 @@ export interface ResourceDeclaration {
    * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
    * configuration); they pass `check`. The examples describe one account (connection 301 is a
    * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster
-   * 201), which the benchmark's local service holds, so it measures every kind from its example.
+   * 201), which the benchmark's local service holds, so it measures every kind from its example:
+   * one made many times must stay as made (a cluster that ends itself when idle would not).
    */
   example: Record<string, unknown>;
   /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
@@ -104,7 +105,7 @@ export const RESOURCES = {
     fields: clusterFields,
     record: clusterRecord,
     secrets: [],
-    example: { nodes: 2, name: "analytics", terminateOnIdle: true, timeToIdle: 1800 },
+    example: { nodes: 2, name: "analytics", description: "Runs the nightly rollups" },
   },
   JobRun: {
     description: "One run of a package on a cluster; `up` waits until it finishes.",

@@ -70,6 +70,8 @@ describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)",
   });
 
   it("the documented recovery adopts what the killed run made, and nothing is made twice", async () => {
+    // The kill needed real time; the recovery's waits for the cluster and the job do not.
+    await service.setSpeed(100);
     const locked = await project.runToEnd(["up", "--yes", "--skip-preview"]);
     expect(locked.code).not.toBe(0);
     expect(locked.output).toContain("the stack is currently locked");

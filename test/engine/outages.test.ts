@@ -5,7 +5,7 @@
  * naming the object and keeping it in the stack; once the service is back, the next command
  * carries on with the same object, and the service holds no orphan.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ClusterArgs, JobRunArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { eventually } from "../support/cli";
@@ -13,6 +13,8 @@ import { startLocalService, type LocalService } from "../support/service";
 import { declare, SURFACES } from "../support/surfaces";
 
 const SPEED = 2;
+/** Once the service is back, what is left of the waits needs no real time. */
+const AFTER_THE_CUT = 50;
 /** 20 simulated seconds: 10 s of real time at this speed, long enough to interrupt. */
 const JOB = { id: 101, name: "rollup", run: { seconds: 20, outcome: "completed" as const, outputs: [{ name: "out", records: 5 }] } };
 const READY_CLUSTER = { id: 201, name: "ready", nodes: 1 };
@@ -57,6 +59,8 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
     await test.stack.setAllConfig({ "etl:retryBudgetSeconds": { value: "2" }, "etl:maxRetries": { value: "2" } });
   });
 
+  beforeEach(() => service.setSpeed(SPEED));
+
   afterAll(async () => {
     await service?.emulator.resume();
     test?.dispose();
@@ -73,6 +77,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       () => service.emulator.suspend(),
     );
     await service.emulator.resume();
+    await service.setSpeed(AFTER_THE_CUT);
     [{ id: clusterId }] = await liveClusters();
     expect(failure).toContain(`waiting for cluster ${clusterId}`);
     expect(failure).toContain("ECONNREFUSED");
@@ -93,6 +98,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       () => service.emulator.suspend(),
     );
     await service.emulator.resume();
+    await service.setSpeed(AFTER_THE_CUT);
     expect(failure).toContain(`waiting for cluster ${clusterId}`);
     expect((await inState("main"))?.outputs).toMatchObject({ nodes: 2, status: "scaling" });
 
@@ -109,6 +115,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       () => service.emulator.suspend(),
     );
     await service.emulator.resume();
+    await service.setSpeed(AFTER_THE_CUT);
     const [job] = await table("jobs");
     expect(failure).toContain(`waiting for job ${job!.id}`);
     expect((await inState("rollup"))?.id).toBe(String(job!.id));
@@ -133,6 +140,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
     expect((await inState("second"))?.id).toBe(String(second.id));
 
     await service.renewCredits();
+    await service.setSpeed(AFTER_THE_CUT);
     await test.stack.up({ onOutput });
     expect((await liveClusters()).map((c) => c.id).sort()).toEqual([clusterId, second.id].sort());
     await test.stack.preview({ expectNoChanges: true });
@@ -147,6 +155,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       () => service.emulator.suspend(),
     );
     await service.emulator.resume();
+    await service.setSpeed(AFTER_THE_CUT);
     expect(failure).toContain(`waiting for cluster ${made.body.id}`);
     expect((await inState("adopted"))?.id).toBe(String(made.body.id));
 
@@ -165,6 +174,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       () => service.emulator.suspend(),
     );
     await service.emulator.resume();
+    await service.setSpeed(AFTER_THE_CUT);
     expect(failure).toMatch(new RegExp(`cluster ${secondId} is (pending_terminate|terminating) and reading it failed`));
     expect(failure).toContain("it stays in the stack");
     expect(await inState("second")).toBeDefined();

@@ -19,6 +19,8 @@ export interface LocalService extends Service {
   setCreditsRemaining(remaining: number): Promise<void>;
   /** Renews every user's hourly allowance, as if the hour had passed. */
   renewCredits(): Promise<void>;
+  /** Changes the lifecycles' speed (`PUT /_emulator/clock`): a step under way is timed anew from when it began. */
+  setSpeed(speed: number): Promise<void>;
   /** Injects faults (`PUT /_emulator/faults`), or turns them off without a setting. */
   faults(setting?: { rate: number; kinds?: string[]; methods?: string[]; holdMs?: number; seed?: number }): Promise<void>;
 }
@@ -87,6 +89,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     resetRequests: async () => void (await control("DELETE", "requests")),
     setCreditsRemaining: async (remaining) => void (await control("PUT", "credits", { remaining })),
     renewCredits: async () => void (await control("DELETE", "credits")),
+    setSpeed: async (speed) => void (await control("PUT", "clock", { speed })),
     faults: async (setting) => void (await (setting === undefined ? control("DELETE", "faults") : control("PUT", "faults", setting))),
     calls: async () =>
       ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map(

@@ -45,12 +45,11 @@ function resourceType(kind: Kind): string {
 }
 
 function programConfig(kind: Kind, count: number, service: BenchService, extra: Record<string, number> = {}) {
-  const settings: Record<string, number> = { ...extra };
   return {
     ...service.stackConfig,
     "bench:kind": { value: kind },
     "bench:count": { value: String(count) },
-    ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`bench:${key}`, { value: String(value) }])),
+    ...Object.fromEntries(Object.entries(extra).map(([key, value]) => [`bench:${key}`, { value: String(value) }])),
   };
 }
 

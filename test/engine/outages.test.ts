@@ -61,6 +61,12 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
 
   beforeEach(() => service.setSpeed(SPEED));
 
+  /** The service is back, and the rest of the waits runs fast. */
+  async function backAtFastSpeed(): Promise<void> {
+    await service.emulator.resume();
+    await service.setSpeed(AFTER_THE_CUT);
+  }
+
   afterAll(async () => {
     await service?.emulator.resume();
     test?.dispose();
@@ -76,8 +82,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       async () => (await liveClusters()).length === 1,
       () => service.emulator.suspend(),
     );
-    await service.emulator.resume();
-    await service.setSpeed(AFTER_THE_CUT);
+    await backAtFastSpeed();
     [{ id: clusterId }] = await liveClusters();
     expect(failure).toContain(`waiting for cluster ${clusterId}`);
     expect(failure).toContain("ECONNREFUSED");
@@ -97,8 +102,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       async () => (await liveClusters())[0]?.status === "scaling",
       () => service.emulator.suspend(),
     );
-    await service.emulator.resume();
-    await service.setSpeed(AFTER_THE_CUT);
+    await backAtFastSpeed();
     expect(failure).toContain(`waiting for cluster ${clusterId}`);
     expect((await inState("main"))?.outputs).toMatchObject({ nodes: 2, status: "scaling" });
 
@@ -114,8 +118,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       async () => (await table("jobs")).some((j) => j.status === "running"),
       () => service.emulator.suspend(),
     );
-    await service.emulator.resume();
-    await service.setSpeed(AFTER_THE_CUT);
+    await backAtFastSpeed();
     const [job] = await table("jobs");
     expect(failure).toContain(`waiting for job ${job!.id}`);
     expect((await inState("rollup"))?.id).toBe(String(job!.id));
@@ -154,8 +157,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       async () => (await service.requests()).some((r: { path: string }) => r.path.endsWith(`/clusters/${made.body.id}`)),
       () => service.emulator.suspend(),
     );
-    await service.emulator.resume();
-    await service.setSpeed(AFTER_THE_CUT);
+    await backAtFastSpeed();
     expect(failure).toContain(`waiting for cluster ${made.body.id}`);
     expect((await inState("adopted"))?.id).toBe(String(made.body.id));
 
@@ -173,8 +175,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
       async () => (await table("clusters")).some((c) => c.id === secondId && !NOT_ENDING(c.status)),
       () => service.emulator.suspend(),
     );
-    await service.emulator.resume();
-    await service.setSpeed(AFTER_THE_CUT);
+    await backAtFastSpeed();
     expect(failure).toMatch(new RegExp(`cluster ${secondId} is (pending_terminate|terminating) and reading it failed`));
     expect(failure).toContain("it stays in the stack");
     expect(await inState("second")).toBeDefined();

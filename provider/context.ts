@@ -4,19 +4,21 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { cancellationReason, cancelSignal } from "./cancellation";
-import { createClient, type Client, type ClientStats } from "./client";
+import { createClient, createReachability, type Client, type ClientStats } from "./client";
 import type { RequestFn } from "./client/http";
 import type { Cancellation } from "./client/policies/cancel";
 import { createPacingState } from "./client/policies/pacing";
 import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
-import { resolveConfig, type ConfigLookup, type ConfigResult, type ProviderConfig } from "./config";
+import { DEFAULT_RETRY_BUDGET_SECONDS, resolveConfig, type ConfigLookup, type ConfigResult, type ProviderConfig } from "./config";
 
 let resolved: ConfigResult | undefined;
 let providerClient: Client | undefined;
 let programClient: { key: string; client: Client } | undefined;
 
-// One process draws on one allowance: every client here shares the pacing state and counters.
+// One process draws on one allowance and reaches one service: every client here shares the
+// pacing state, what is known of the service's reachability, and the counters.
 const pacing = createPacingState();
+const reachability = createReachability();
 const stats = createClientStats();
 
 export function configureFrom(lookup: ConfigLookup): void {
@@ -81,7 +83,7 @@ export function resetClientStats(): void {
 }
 
 function clientFor(config: ProviderConfig, cancellation?: Cancellation): Client {
-  return createClient(config, { pacing, stats, cancellation });
+  return createClient(config, { pacing, reachability, stats, cancellation });
 }
 
 /**
@@ -93,4 +95,14 @@ export function lookupPatienceMs(): number {
   if (resolved === undefined || !resolved.ok) return 0;
   const { maxRetries, retryBudgetSeconds } = resolved.config;
   return maxRetries === 0 ? 0 : 5 * retryBudgetSeconds * 1000;
+}
+
+/**
+ * How long a wait keeps polling while the service cannot answer: one retry budget, counted from
+ * the first read that failed, as a single request would; not at all with `etl:maxRetries` 0.
+ */
+export function outageToleranceMs(): number {
+  if (resolved === undefined || !resolved.ok) return DEFAULT_RETRY_BUDGET_SECONDS * 1000;
+  const { maxRetries, retryBudgetSeconds } = resolved.config;
+  return maxRetries === 0 ? 0 : retryBudgetSeconds * 1000;
 }

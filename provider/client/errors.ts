@@ -2,6 +2,7 @@
  * One error class for every failed API call, carrying the status, the request (authorization
  * redacted) and the response body; subclasses chosen by status so callers can branch on type.
  */
+import { SETTINGS } from "../config";
 import { UserFacingError } from "../errors";
 
 export interface RequestSummary {
@@ -48,6 +49,49 @@ export class ServerError extends EtlApiError {}
 
 /** The request never got an HTTP answer (refused, reset, timed out). `status` is 0. */
 export class ConnectionError extends EtlApiError {}
+
+export interface UnreachedAddress {
+  /** The origin tried, e.g. `http://127.0.0.1:1`. */
+  origin: string;
+  /** ECONNREFUSED, ENOTFOUND, a TLS code. */
+  detail: string;
+  /** What to check, after "check etl:apiUrl". */
+  hint: string;
+}
+
+/**
+ * No connection to the service could be made (the host does not resolve, the connection is
+ * refused, no route, the TLS handshake failed): nothing of the request was sent, so it is safe
+ * to send again and, for a create, its outcome is known: nothing was made.
+ */
+export class UnreachableError extends ConnectionError {
+  /** How long the address had been unreachable when this was given up, 0 on a single attempt. */
+  readonly unreachableForMs: number;
+
+  constructor(
+    request: RequestSummary,
+    readonly address: UnreachedAddress,
+    unreachableForMs = 0,
+  ) {
+    super({ status: 0, request, serviceMessage: describeUnreached(address, unreachableForMs) });
+    this.unreachableForMs = unreachableForMs;
+  }
+
+  /** The same failure, having been unreachable for `ms`. */
+  after(ms: number): UnreachableError {
+    return new UnreachableError(this.request, this.address, ms);
+  }
+}
+
+function describeUnreached({ origin, detail, hint }: UnreachedAddress, forMs: number): string {
+  const during = forMs > 0 ? ` for ${Math.round(forMs / 1000)} s` : "";
+  return `could not reach ${origin} (${detail})${during}: nothing was sent; check ${SETTINGS.apiUrl.key} (${hint})`;
+}
+
+/** The service could not answer now (unreachable, connection dropped, timed out, 5xx), rather than refused the request. */
+export function isServiceUnavailable(error: unknown): error is EtlApiError {
+  return error instanceof ConnectionError || error instanceof ServerError;
+}
 
 /**
  * A write that is not idempotent (creating a key, group, cluster or job) may or may not have

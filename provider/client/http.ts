@@ -3,9 +3,10 @@
  * wrap a `RequestFn`; this module only speaks HTTP: address, headers, JSON, and errors.
  */
 import type { Dispatcher } from "undici";
-import type { ConnectionSettings } from "../config";
 import { basicAuthorization } from "./auth";
-import { apiErrorFor, ConnectionError, redactHeaders, type RequestSummary } from "./errors";
+import { SETTINGS, type ConnectionSettings } from "../config";
+import { apiErrorFor, ConnectionError, redactHeaders, UnreachableError, type RequestSummary } from "./errors";
+import { classifyNetworkFailure, UNREACHED_HINT } from "./network";
 import { versionedMediaType } from "./versioning";
 import { UserFacingError } from "../errors";
 
@@ -145,7 +146,7 @@ export function createHttpRequest(config: ConnectionSettings, options: HttpOptio
       throw apiErrorFor({
         status: response.statusCode,
         request: summary,
-        serviceMessage: messageOf(parsed) ?? `the service answered without an error message`,
+        serviceMessage: withCredentialsHint(messageOf(parsed) ?? `the service answered without an error message`, response.statusCode, config.accountId),
         responseBody: parsed.ok ? parsed.value : text.slice(0, 500),
         responseHeaders,
       });
@@ -228,10 +229,26 @@ function flattenHeaders(headers: Dispatcher.ResponseData["headers"]): Record<str
   return flat;
 }
 
-/** The network failure stays reachable as `cause`, so a policy can tell a refused connection from a dropped one. */
+/**
+ * An UnreachableError when nothing was sent, else a ConnectionError: the connection was made and
+ * then dropped, so the service may have received the request. The network failure stays
+ * reachable as `cause`.
+ */
 function connectionError(summary: RequestSummary, cause: unknown, url: string): ConnectionError {
-  const error = new ConnectionError({ status: 0, request: summary, serviceMessage: describeNetworkFailure(cause, url) });
+  const origin = new URL(url).origin;
+  const { detail, unreached } = classifyNetworkFailure(cause);
+  const error =
+    unreached === undefined
+      ? new ConnectionError({ status: 0, request: summary, serviceMessage: `the connection to ${origin} was dropped before a complete answer (${detail})` })
+      : new UnreachableError(summary, { origin, detail, hint: UNREACHED_HINT[unreached] });
   return withCause(error, cause);
+}
+
+/** A 401 names the settings that make the credentials; the key itself never appears. */
+function withCredentialsHint(serviceMessage: string, status: number, accountId: string): string {
+  if (status !== 401) return serviceMessage;
+  const { apiKey, accountId: account } = SETTINGS;
+  return `${serviceMessage}; check ${apiKey.key} (or ${apiKey.env}) and ${account.key}: the key must be that of a user of account ${JSON.stringify(accountId)}`;
 }
 
 /** Non-enumerable, as the `cause` of `new Error(message, { cause })`, so copies and logs of the error leave it out. */
@@ -240,14 +257,3 @@ export function withCause<E extends Error>(error: E, cause: unknown): E {
   return error;
 }
 
-/** Failures before any connection was made: nothing reached the service. */
-const UNREACHED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-
-function describeNetworkFailure(cause: unknown, url: string): string {
-  const origin = new URL(url).origin;
-  const code = (cause as { code?: unknown })?.code;
-  const detail = typeof code === "string" ? code : cause instanceof Error ? cause.message : String(cause);
-  if (typeof code === "string" && UNREACHED.has(code)) return `could not reach ${origin} (${detail})`;
-  // The connection was made and then dropped: the service may have received the request.
-  return `the connection to ${origin} was dropped before a complete answer (${detail})`;
-}

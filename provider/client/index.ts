@@ -14,16 +14,20 @@ import { createHttpRequest, type HttpOptions, type RequestFn } from "./http";
 import { realClock, type Sleep } from "./policies/clock";
 import { withCancellation, type Cancellation } from "./policies/cancel";
 import { createPacingState, withPacing, type PacingState } from "./policies/pacing";
-import { RETRY_DEFAULTS, withRetries } from "./policies/retry";
+import { createReachability, RETRY_DEFAULTS, withRetries, type Reachability } from "./policies/retry";
 import { createClientStats, withCounting, type ClientStats } from "./policies/stats";
 import { withTimeout } from "./policies/timeout";
 
 export type { ClientStats } from "./policies/stats";
 export type { PacingState } from "./policies/pacing";
+export type { Reachability } from "./policies/retry";
+export { createReachability } from "./policies/retry";
 
 export interface ClientOptions {
   /** Shared across clients of one process, since they draw on one allowance. */
   pacing?: PacingState;
+  /** Shared across clients of one process, since they reach one service. */
+  reachability?: Reachability;
   stats?: ClientStats;
   sleep?: Sleep;
   now?: () => number;
@@ -66,6 +70,7 @@ export function createClient(config: ConnectionSettings & ClientSettings, option
     random: options.random ?? Math.random,
     stats,
     signal,
+    reachability: options.reachability ?? createReachability(),
   });
   const request = options.cancellation === undefined ? retried : withCancellation(retried, options.cancellation);
   return { request, stats, pacing };

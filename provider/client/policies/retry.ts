@@ -3,9 +3,14 @@
  * time budget. Only failures the service did not apply, or requests safe to repeat, are sent
  * again: a write that is not idempotent and may have been applied becomes OutcomeUnknownError at
  * once, for the resource to reconcile, and is never resent here.
+ *
+ * An address that cannot be reached (nothing sent) is tried again for the whole budget, whatever
+ * `etl:maxRetries` says (0 aside): an outage costs the service nothing and is often short. Once
+ * it has stayed unreachable for a whole budget, the process's other requests stop retrying it:
+ * each still tries once, and fails at once while it is still down.
  */
 import { SETTINGS } from "../../config";
-import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError } from "../errors";
+import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError, UnreachableError } from "../errors";
 import { isIdempotent, type ApiRequest, type ApiResponse, type RequestFn } from "../http";
 import type { Clock } from "./clock";
 import type { ClientStats } from "./stats";
@@ -26,12 +31,22 @@ export interface RetryOptions extends Clock {
   stats: ClientStats;
   /** Once aborted, no more retries: the failure seen is final. */
   signal?: AbortSignal;
+  /** Shared by the clients of one process: since when the service has been unreachable past a budget. */
+  reachability?: Reachability;
+}
+
+export interface Reachability {
+  /** When the outage that a request gave up on began; cleared by any answer of the service. */
+  downSince?: number;
+  /** The latest attempt that found the service unreachable. */
+  lastFailureAt?: number;
+}
+
+export function createReachability(): Reachability {
+  return {};
 }
 
 export const RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 20_000, rateLimitDelayMs: 5_000 } as const;
-
-/** Failures at connection setup: nothing of the request reached the service. */
-const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 export type Decision = { retry: true; waitMs: number; reason: string } | { retry: false; error: unknown };
 
@@ -48,8 +63,11 @@ export function withRetries(inner: RequestFn, options: RetryOptions): RequestFn 
     const sleep = cancellableSleep(options.sleep, options.signal);
     for (;;) {
       try {
-        return await inner<T>(req);
+        const response = await inner<T>(req);
+        noteAnswered(options.reachability);
+        return response;
       } catch (error) {
+        if (!(error instanceof ConnectionError)) noteAnswered(options.reachability);
         const decision = decide(error, attempt, options);
         if (!decision.retry) throw recorded(decision.error, error, options.stats);
         if (options.signal?.aborted) throw error;
@@ -67,6 +85,7 @@ export function decide(error: unknown, attempt: Attempt, options: RetryOptions):
   const reason = error instanceof EtlApiError ? retryReason(error) : undefined;
   if (reason === undefined) return { retry: false, error };
   const failure = error as EtlApiError;
+  if (failure instanceof UnreachableError) return decideUnreached(failure, attempt, options);
   if (!attempt.idempotent && !safeToResend(failure)) return { retry: false, error: new OutcomeUnknownError(failure) };
 
   const now = options.now();
@@ -81,6 +100,34 @@ export function decide(error: unknown, attempt: Attempt, options: RetryOptions):
   return { retry: true, waitMs, reason };
 }
 
+/**
+ * Nothing was sent: try again until the budget is spent, the last try at its end, unless the
+ * service has already been unreachable for a whole budget (then once is enough).
+ */
+function decideUnreached(failure: UnreachableError, attempt: Attempt, options: RetryOptions): Decision {
+  if (options.maxRetries === 0) return { retry: false, error: failure };
+  const now = options.now();
+  const since = Math.min(attempt.startedAt, knownDownSince(options.reachability, now, options.budgetMs) ?? attempt.startedAt);
+  const remainingMs = options.budgetMs - (now - since);
+  if (options.reachability !== undefined) options.reachability.lastFailureAt = now;
+  if (remainingMs > 0) {
+    return { retry: true, waitMs: Math.min(remainingMs, backoffMs(failure, attempt.retries, options)), reason: "connection" };
+  }
+  if (options.reachability !== undefined) options.reachability.downSince = since;
+  return { retry: false, error: failure.after(now - since) };
+}
+
+/** The outage a request gave up on, while failures keep showing it goes on (one at least every budget). */
+function knownDownSince(state: Reachability | undefined, now: number, budgetMs: number): number | undefined {
+  if (state?.downSince === undefined || state.lastFailureAt === undefined) return undefined;
+  return now - state.lastFailureAt <= budgetMs ? state.downSince : undefined;
+}
+
+/** Any answer of the service, even an error, shows it is reachable again. */
+function noteAnswered(state: Reachability | undefined): void {
+  if (state !== undefined) state.downSince = state.lastFailureAt = undefined;
+}
+
 /** Undefined for failures that retrying cannot fix (4xx other than 429, programming errors). */
 function retryReason(error: EtlApiError): string | undefined {
   if (error instanceof RateLimitError || error instanceof ServerError) return String(error.status);
@@ -88,15 +135,9 @@ function retryReason(error: EtlApiError): string | undefined {
   return undefined;
 }
 
-/** A 429 is refused before it is applied; a connection that was never made carried nothing. */
+/** A 429 is refused before it is applied. */
 function safeToResend(error: EtlApiError): boolean {
-  if (error instanceof RateLimitError) return true;
-  return error instanceof ConnectionError && neverSent(error);
-}
-
-function neverSent(error: ConnectionError): boolean {
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" && NEVER_SENT_CODES.has(code);
+  return error instanceof RateLimitError;
 }
 
 /** Full jitter (a uniform wait up to the exponential ceiling), so many clients do not retry in step. */

@@ -3,7 +3,7 @@
  * in which its object was made, and what counts as an unknown outcome.
  */
 import type { z } from "zod";
-import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError } from "../../client/errors";
+import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError, UnreachableError } from "../../client/errors";
 import type { ApiRequest, RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 
@@ -29,9 +29,10 @@ export function createdInWindow(createdAt: string, sentAt: number): boolean {
 /**
  * Whether a create's failure leaves its outcome unknown. Besides the client's own verdict, a
  * POST that got no answer or a 5xx counts too: the client never resends it, so it may have
- * been applied.
+ * been applied. A POST that never left (the address could not be reached) made nothing.
  */
 export function isOutcomeUnknown(error: unknown): error is EtlApiError {
+  if (error instanceof UnreachableError) return false;
   return error instanceof OutcomeUnknownError || error instanceof ConnectionError || error instanceof ServerError;
 }
 

@@ -14,7 +14,7 @@
  * one this request made, and may be adopted instead.
  */
 import { cancelSignal, isCancelled } from "../../cancellation";
-import { ConnectionError, RateLimitError, ServerError, type EtlApiError } from "../../client/errors";
+import { isServiceUnavailable, RateLimitError, type EtlApiError } from "../../client/errors";
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock, type Clock } from "../../client/policies/clock";
 import { lookupPatienceMs } from "../../context";
@@ -195,7 +195,7 @@ export class Reconciler {
 
 /** The service could not answer now (unreachable, overloaded, rate limited), rather than refused. */
 function isTransient(error: unknown): boolean {
-  return error instanceof ConnectionError || error instanceof ServerError || error instanceof RateLimitError;
+  return isServiceUnavailable(error) || error instanceof RateLimitError;
 }
 
 let processReconciler: Reconciler | undefined;

@@ -3,10 +3,14 @@
  * back off with a cap; when the object reports how far it is (a job's progress), the next poll
  * is aimed just after its expected end instead, so a long run costs few credits and `up`
  * returns soon after the object is done. Dynamic providers ignore `customTimeouts`, so every
- * wait has its own deadline.
+ * wait has its own deadline. A read the service cannot answer (unreachable, dropped, 5xx) is
+ * tried again until the outage has lasted a whole retry budget, however few retries one
+ * request was allowed: a wait rides out an outage as long as any request would.
  */
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock } from "../../client/policies/clock";
+import { isServiceUnavailable, UnreachableError } from "../../client/errors";
+import { outageToleranceMs } from "../../context";
 import { reportStatus } from "../../progress";
 
 export interface PollOptions<T> {
@@ -25,6 +29,8 @@ export interface PollOptions<T> {
   now?(): number;
   /** Aborting it ends the wait at once with a WaitInterruptedError. */
   signal?: AbortSignal;
+  /** How long reads may keep failing for want of the service (default: the retry budget). */
+  outageToleranceMs?: number;
 }
 
 export interface PollResult<T> {
@@ -75,17 +81,28 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
   const sleep = cancellableSleep(options.sleep ?? realClock.sleep, options.signal);
   const now = options.now ?? Date.now;
   const maxDelayMs = options.maxDelayMs ?? BACKOFF.maxDelayMs;
+  const toleranceMs = options.outageToleranceMs ?? outageToleranceMs();
   const started = now();
   const deadline = started + options.timeoutMs;
   let delay = options.firstDelayMs ?? BACKOFF.firstDelayMs;
   let polls = 1;
   let last: T | undefined;
+  const interrupted = (cause: unknown) => new WaitInterruptedError(last, polls, cause);
   const read = async (): Promise<T> => {
-    if (options.signal?.aborted) throw new WaitInterruptedError(last, polls, options.signal.reason);
-    try {
-      return (last = await options.read());
-    } catch (error) {
-      throw new WaitInterruptedError(last, polls, error);
+    let failingSince: number | undefined;
+    for (let outageDelay: number = BACKOFF.firstDelayMs; ; outageDelay = Math.min(maxDelayMs, outageDelay * BACKOFF.factor)) {
+      if (options.signal?.aborted) throw interrupted(options.signal.reason);
+      const readAt = now();
+      try {
+        return (last = await options.read());
+      } catch (error) {
+        if (!isServiceUnavailable(error)) throw interrupted(error);
+        failingSince = Math.min(failingSince ?? readAt, readAt - unreachableForMs(error));
+        const leftMs = toleranceMs - (now() - failingSince);
+        if (leftMs <= 0) throw interrupted(error);
+        await sleep(Math.min(outageDelay, leftMs));
+        polls++;
+      }
     }
   };
   let current = await read();
@@ -102,6 +119,11 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
     delay = nextDelayMs(delay, options.expectedRemainingMs?.(current, elapsed), maxDelayMs, elapsed);
   }
   return { current, polls };
+}
+
+/** How long the service had been unreachable before this read gave up on it (the client rides out some itself). */
+function unreachableForMs(error: unknown): number {
+  return error instanceof UnreachableError ? error.unreachableForMs : 0;
 }
 
 /** A record already in hand (the answer of the call that started the wait) is the first reading; the service is asked from then on. */

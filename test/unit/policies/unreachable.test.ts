@@ -141,6 +141,18 @@ describe("an unresolvable host", () => {
   });
 });
 
+describe("a TLS handshake that fails", () => {
+  it("an https address served by plain http: nothing reaches the server, and the message says the handshake failed", async () => {
+    const { port, received } = await serve([ok()]);
+    const client = clientFor(`https://127.0.0.1:${port}`, { maxRetries: 0 });
+    const error = await failureOf(client.request(create));
+    expect(error).toBeInstanceOf(UnreachableError);
+    expect(error.message).toContain(`could not reach https://127.0.0.1:${port} (`);
+    expect(error.message).toContain("check etl:apiUrl (the TLS handshake failed");
+    expect(received).toEqual([]);
+  });
+});
+
 describe("a connection dropped after sending", () => {
   it("is not taken for an unreachable address: a create's outcome is unknown", async () => {
     const { url } = await serve([{ drop: true }]);

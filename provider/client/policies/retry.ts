@@ -67,7 +67,7 @@ export function withRetries(inner: RequestFn, options: RetryOptions): RequestFn 
         noteAnswered(options.reachability);
         return response;
       } catch (error) {
-        if (!(error instanceof ConnectionError)) noteAnswered(options.reachability);
+        if (error instanceof EtlApiError && error.status > 0) noteAnswered(options.reachability);
         const decision = decide(error, attempt, options);
         if (!decision.retry) throw recorded(decision.error, error, options.stats);
         if (options.signal?.aborted) throw error;

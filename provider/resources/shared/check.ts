@@ -107,17 +107,27 @@ function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
   return path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key], given);
 }
 
+/** Issues that, on a value not given at all, only say it is missing: an enumeration's list or a type is no help then. */
+const MISSING_VALUE_CODES: ReadonlySet<string> = new Set(["invalid_type", "invalid_value", "invalid_union"]);
+
+/** `> n` rules (zod's `positive()`): an id's is "a positive integer", not "at least 0". */
+function exclusiveMinimumRule(minimum: number | bigint, value: unknown): string {
+  if (Number(minimum) === 0 && (typeof value !== "number" || Number.isInteger(value))) return "must be a positive integer";
+  return `must be greater than ${minimum}`;
+}
+
 function ruleOf(issue: z.core.$ZodIssue, value: unknown): string {
+  // A nested field left out reads as required, as a top-level one does, whatever rule it has.
+  if (value === undefined && MISSING_VALUE_CODES.has(issue.code)) return "is required";
   switch (issue.code) {
     case "invalid_type":
-      if (value === undefined) return "is required";
       // zod calls an integer `int`; every rule of this provider says "integer".
       if (issue.expected === "int") return typeof value === "number" ? `must be an integer, got ${value}` : `must be an integer, got ${describe(value)}`;
       return `must be ${article(issue.expected)}, got ${describe(value)}`;
     case "too_small":
       if (issue.origin === "string") return `must have at least ${issue.minimum} character(s)`;
       if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;
-      return `must be at least ${issue.minimum}`;
+      return issue.inclusive === false ? exclusiveMinimumRule(issue.minimum, value) : `must be at least ${issue.minimum}`;
     case "too_big":
       return issue.origin === "string" ? `must have at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
     case "invalid_value":

@@ -61,6 +61,14 @@ describe("Package check of a flow's connections", () => {
     expect(!result.ok && result.failures).toContainEqual(expectedFailure(inputs, property, reason));
   });
 
+  it("says a component's type left out is required, and lists the types when a flow's JSON text gives a wrong one", async () => {
+    const untyped = { name: "p", dataFlow: { components: [{ name: "rows", connection: { id: 301 } }], edges: [] } };
+    expect(await check(untyped)).toMatchObject({ ok: false, failures: [expectedFailure(untyped, "dataFlow.components.0.type", "dataFlow.components.0.type is required")] });
+    const text = { name: "p", dataFlow: JSON.stringify({ components: [{ name: "rows", type: "pivot" }], edges: [] }) };
+    const result = await check(text);
+    expect(!result.ok && result.failures[0]!.reason).toMatch(/^dataFlow\.components\.0\.type must be one of "source", /);
+  });
+
   it("takes a connection.type the catalogue allows for the role", async () => {
     expect(await check({ name: "p", dataFlow: flowWith({ id: 301, type: "postgres" }, { id: 303, type: "s3" }) })).toMatchObject({ ok: true });
   });

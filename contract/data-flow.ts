@@ -14,7 +14,7 @@
  * component's text uses a package variable.
  */
 import { z } from "zod";
-import type { ConnectionKind } from "./connection-types";
+import { CONNECTION_TYPE_RULES, isConnectionType, type ConnectionKind } from "./connection-types";
 
 export const COMPONENT_TYPES = ["source", "select", "filter", "aggregate", "join", "destination"] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
@@ -22,7 +22,7 @@ export type ComponentType = (typeof COMPONENT_TYPES)[number];
 export interface FlowComponent {
   name: string;
   type: ComponentType;
-  /** Sources and destinations: the connection read or written, by its id in the account. */
+  /** Sources and destinations: the connection read or written, by its id in the account, and optionally its type. */
   connection?: { id: number; type?: string };
   table?: string;
   path?: string;
@@ -63,8 +63,7 @@ export const dataFlowSchema: z.ZodType<DataFlow> = z.strictObject({
         condition: name.optional(),
         measures: z.record(z.string(), z.string()).optional(),
       }),
-    )
-    .min(1, "must list at least one component"),
+    ),
   edges: z.array(z.strictObject({ from: name, to: name })).default([]),
 }) as z.ZodType<DataFlow>;
 
@@ -99,6 +98,8 @@ function error(rule: string, message: string, component?: string): FlowError {
 }
 
 function structureErrors(flow: DataFlow): FlowError[] {
+  // A package made without a flow (as the web application makes them) breaks one rule, not every rule a flow has.
+  if (flow.components.length === 0) return [error("has-components", "the flow has no components")];
   const errors: FlowError[] = [];
   const names = new Set<string>();
   for (const component of flow.components) {
@@ -126,6 +127,36 @@ function wiringErrors(flow: DataFlow): FlowError[] {
     }
     if (shape.feeds && outputs === 0) errors.push(error("connected", `${component.type} "${component.name}" feeds no other component`, component.name));
     if (!shape.feeds && outputs > 0) errors.push(error("connected", `destination "${component.name}" cannot feed other components`, component.name));
+  }
+  return errors;
+}
+
+/** The role a source or destination plays, in words, and the kinds of connection that can play it. */
+function roleOf(component: FlowComponent): { verb: string; allowed: readonly ConnectionKind[]; refusal: string } {
+  return component.type === "source"
+    ? { verb: "reads", allowed: READABLE, refusal: "which cannot be read" }
+    : { verb: "writes to", allowed: WRITABLE, refusal: "which cannot be written to" };
+}
+
+const kindWords = (kind: ConnectionKind) => kind.replace("_", " ");
+
+/**
+ * A component's own word on its connection's type, when it gives one: a type the service knows,
+ * able to play the component's role. Whether it is the connection's actual type needs the account.
+ */
+function declaredTypeErrors(flow: DataFlow): FlowError[] {
+  const errors: FlowError[] = [];
+  for (const component of flow.components) {
+    const type = component.connection?.type;
+    if (type === undefined || (component.type !== "source" && component.type !== "destination")) continue;
+    const what = `${component.type} "${component.name}" gives connection.type "${type}"`;
+    if (!isConnectionType(type)) {
+      errors.push(error("connection-type", `${what}, which is no connection type`, component.name));
+      continue;
+    }
+    const kind = CONNECTION_TYPE_RULES[type].kind;
+    const role = roleOf(component);
+    if (!role.allowed.includes(kind)) errors.push(error("connection-type", `${what}, a ${kindWords(kind)} connection, ${role.refusal}`, component.name));
   }
   return errors;
 }
@@ -170,9 +201,9 @@ function connectionErrors(flow: DataFlow, kindOf: ConnectionKindOf): FlowError[]
       errors.push(error("connection-exists", `${component.type} "${component.name}" uses connection ${id}, which is not in the account`, component.name));
       continue;
     }
-    const allowed = component.type === "source" ? READABLE : WRITABLE;
-    if (!allowed.includes(kind)) {
-      errors.push(error("connection-role", `destination "${component.name}" writes to connection ${id}, a ${kind.replace("_", " ")} connection, which cannot be written to`, component.name));
+    const role = roleOf(component);
+    if (!role.allowed.includes(kind)) {
+      errors.push(error("connection-role", `${component.type} "${component.name}" ${role.verb} connection ${id}, a ${kindWords(kind)} connection, ${role.refusal}`, component.name));
     }
   }
   return errors;
@@ -189,9 +220,10 @@ function variableErrors(flow: DataFlow, variables: Readonly<Record<string, unkno
 }
 
 /**
- * Every rule the flow breaks: names unique, a source and a destination at least, edges between
- * components, each component's inputs and outputs, no cycle, connections present in the account
- * and able to play their role, variables used defined. Empty: the flow is valid.
+ * Every rule the flow breaks: some components, names unique, a source and a destination at least,
+ * edges between components, each component's inputs and outputs, no cycle, a connection's type
+ * as given known and able to play its role, connections present in the account and able to play
+ * their role, variables used defined. Empty: the flow is valid.
  */
 export function dataFlowErrors(flow: DataFlow, variables: Readonly<Record<string, unknown>>, kindOf: ConnectionKindOf): FlowError[] {
   const structure = structureErrors(flow);
@@ -200,6 +232,7 @@ export function dataFlowErrors(flow: DataFlow, variables: Readonly<Record<string
     ...structure,
     ...wiringErrors(flow),
     ...(cycle ? [error("no-cycles", `the flow loops: ${cycle.join(" → ")}`, cycle[0])] : []),
+    ...declaredTypeErrors(flow),
     ...connectionErrors(flow, kindOf),
     ...variableErrors(flow, variables),
   ];

@@ -39,7 +39,7 @@ export class Package extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
-     * The package's flow, in canonical form.
+     * The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
      */
     declare public readonly dataFlow: pulumi.Output<any | undefined>;
     /**
@@ -83,7 +83,7 @@ export class Package extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
-     * Whether `up` validates the package after each change and fails when it is invalid; default true.
+     * Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
      */
     declare public readonly validate: pulumi.Output<boolean | undefined>;
     /**
@@ -114,9 +114,6 @@ export class Package extends pulumi.CustomResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         if (!opts.id) {
-            if (args?.dataFlow === undefined && !opts.urn) {
-                throw new Error("Missing required property 'dataFlow'");
-            }
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
             }
@@ -166,9 +163,9 @@ export class Package extends pulumi.CustomResource {
  */
 export interface PackageArgs {
     /**
-     * The package's flow, in canonical form.
+     * The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
      */
-    dataFlow: any;
+    dataFlow?: any | undefined;
     /**
      * Left out, the package has no description.
      */
@@ -186,7 +183,7 @@ export interface PackageArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * Whether `up` validates the package after each change and fails when it is invalid; default true.
+     * Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
      */
     validate?: pulumi.Input<boolean | undefined>;
     /**

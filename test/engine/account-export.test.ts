@@ -47,6 +47,8 @@ describe("etl-export", { timeout: 600_000 }, () => {
     expect(exported.code).toBe(0);
     expect(existsSync(path.join(dir, "import.json"))).toBe(false);
     expect(readFileSync(path.join(dir, "index.ts"), "utf8")).toContain('import * as etl from "pulumi-etl";');
+    // Package 5003 has no flow: written without dataFlow and without a file, it is adopted and previews empty too.
+    expect(filesUnder(path.join(dir, "flows"))).toHaveLength(4);
     writeProjectWithInstalledPackage(dir, {});
     const settings = [...exported.stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)];
     const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) });

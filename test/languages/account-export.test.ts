@@ -67,6 +67,8 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
     expect(exported.stdout).toMatch(/exported 801 objects/);
     expect(exported.stdout).toMatch(/left out: 1 Member: the account's owner/);
     expect(exported.stdout).toMatch(/left out: 100 Package: made by the service for a Delivery/);
+    // Two packages have no flow (see largeAccount): no file for either.
+    expect(filesUnder(path.join(dir, "flows"))).toHaveLength(PER_KIND - 2);
     const config = Object.fromEntries(exported.settings.map((setting) => [setting.name, valueFor(setting)]));
     console.log(`${language}: exported in ${Date.now() - started} ms`);
     const test = await createProjectStack(language, `etl-export-${language}`, { dir, workDir, backend }, service, config);

@@ -34,7 +34,12 @@ describe("data-flow rules", () => {
   });
 
   it("ask for a source and a destination", () => {
-    expect(rules({ components: [], edges: [] })).toEqual(["has-source", "has-destination"]);
+    const onlySource: DataFlow = { components: [{ name: "in", type: "select", fields: ["x"] }], edges: [] };
+    expect(rules(onlySource).slice(0, 2)).toEqual(["has-source", "has-destination"]);
+  });
+
+  it("say once that a flow without components has none", () => {
+    expect(dataFlowErrors({ components: [], edges: [] }, {}, kindOf)).toEqual([{ rule: "has-components", message: "the flow has no components" }]);
   });
 
   it("name a dangling edge and a component with the wrong number of inputs or none fed", () => {
@@ -74,6 +79,20 @@ describe("data-flow rules", () => {
     expect(dataFlowErrors(flow, {}, kindOf).map((e) => e.message)).toEqual([
       "source \"in\" uses connection 999, which is not in the account",
       "destination \"out\" writes to connection 306, a crm platform connection, which cannot be written to",
+    ]);
+  });
+
+  it("refuse a connection.type the service does not know, or one that cannot play the component's role", () => {
+    const flow: DataFlow = {
+      components: [
+        { name: "in", type: "source", connection: { id: 301, type: "postgress" }, table: "t" },
+        { name: "out", type: "destination", connection: { id: 301, type: "salesforce" }, path: "p" },
+      ],
+      edges: [{ from: "in", to: "out" }],
+    };
+    expect(dataFlowErrors(flow, {}, kindOf).map((e) => `${e.rule}: ${e.message}`)).toEqual([
+      'connection-type: source "in" gives connection.type "postgress", which is no connection type',
+      'connection-type: destination "out" gives connection.type "salesforce", a crm platform connection, which cannot be written to',
     ]);
   });
 

@@ -34,6 +34,11 @@ function record(changes: Partial<DeliveryRecord> = {}): DeliveryRecord {
 }
 
 describe("Delivery check", () => {
+  it("takes the schema in both spellings when they agree", async () => {
+    const result = await check({ ...VALID, destination: { ...DESTINATION, properties: { schema: "crm", schema_name: "crm" } } });
+    expect(result).toMatchObject({ ok: true, inputs: { destination: { properties: { schema: "crm" } } } });
+  });
+
   it("takes a connection id as digits, and the schema in either spelling as `schema`", async () => {
     const result = await check({ ...VALID, destination: { connection: DESTINATION.connection, properties: { schema_name: "crm" } } });
     expect(result).toMatchObject({ ok: true, inputs: { destination: { connection: { id: 301, type: "redshift" }, properties: { schema: "crm" } } } });
@@ -50,6 +55,12 @@ describe("Delivery check", () => {
     [{ ...VALID, interval: { amount: 1.5, unit: "days" } }, "interval.amount", "interval.amount must be an integer"],
     [{ ...VALID, interval: { amount: 1, unit: "years" } }, "interval.unit", 'interval.unit must be one of "minutes", "hours", "days", "weeks", "months"'],
     [{ ...VALID, status: "enabled" }, "status", "status is not an input of this resource"],
+    [{ ...VALID, interval: { amount: 1 } }, "interval.unit", "interval.unit is required"],
+    [
+      { ...VALID, destination: { ...DESTINATION, properties: { schema: "crm", schema_name: "sales" } } },
+      "destination.properties.schema_name",
+      "destination.properties.schema_name must be the same as destination.properties.schema when both are given",
+    ],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
     expect(!result.ok && result.failures).toContainEqual(expectedFailure(inputs, property, reason));

@@ -23,6 +23,7 @@ describe("Schedule check", () => {
   it.each<[Record<string, unknown>, string, string]>([
     [{ ...NIGHTLY, interval: { amount: 0, unit: "days" } }, "interval.amount", "interval.amount must be at least 1"],
     [{ ...NIGHTLY, interval: { amount: 1, unit: "fortnights" } }, "interval.unit", 'interval.unit must be one of "minutes", "hours", "days", "weeks", "months"'],
+    [{ ...NIGHTLY, interval: { amount: 1 } }, "interval.unit", "interval.unit is required"],
     [{ ...NIGHTLY, autoRetryAttempts: 6 }, "autoRetryAttempts", "autoRetryAttempts must be at most 5"],
     [{ ...NIGHTLY, reuseClusterStrategy: "mine" }, "reuseClusterStrategy", 'reuseClusterStrategy must be one of "any", "self", "none"'],
     [{ ...NIGHTLY, task: { packages: [] } }, "task.packages", "task.packages must have at least 1 item(s)"],

@@ -7,8 +7,9 @@ import { FLOW_TYPES } from "./model";
  * The bodies of a package's create and update (facts, "Packages"). `data_flow_json` is taken as
  * an object or as JSON text of one (the facts leave which undocumented), and read by the flow's
  * shape (`contract/data-flow.ts`); rules between its components are a validation's, so a flow
- * that uses a missing connection is accepted. `package_version` is taken too, so an export
- * document can be posted back as it is.
+ * that uses a missing connection is accepted, and so is an empty flow (a create without one
+ * makes one). `package_version` is taken too, so an export document, of a package without a
+ * flow as well, can be posted back as it is.
  */
 
 /** JSON text is read first, so the flow's own rules name its fields whichever way it came. */

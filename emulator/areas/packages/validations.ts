@@ -8,7 +8,8 @@ import { PACKAGES, type PackageRow } from "./model";
 /**
  * Package validations (facts, "Package validations"): a check of one package's flow by the rules
  * of `contract/data-flow.ts`, against the account as it is when the check ends. A package of the
- * fixtures, which has no flow, is valid.
+ * fixtures without a flow stands for one whose flow is not modelled: it is valid. A package made
+ * through the API without a flow has an empty one, which fails: the flow has no components.
  */
 export interface PackageValidationRow extends Row {
   packageId: number;

@@ -3,8 +3,9 @@
  * replaces the delivery. Omitted `name` is the service's choice (named after the connections)
  * and not managed. A destination's target schema is `schema` in the program and in what the
  * service reads back, and is sent as `schema_name`, as the service's create example writes it
- * (facts, "Documentation inconsistencies"). `status`, `statusMessage` and `packageId` move on
- * their own: outputs only. `timeoutSeconds` and `importId` are the provider's own.
+ * (facts, "Documentation inconsistencies"); given both ways, they must agree. `status`,
+ * `statusMessage` and `packageId` move on their own: outputs only. `timeoutSeconds` and
+ * `importId` are the provider's own.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -78,12 +79,31 @@ function canonicalProperties(properties: Record<string, unknown>): Record<string
   return written === undefined || SCHEMA_PROPERTY.read in rest ? rest : { ...rest, [SCHEMA_PROPERTY.read]: written };
 }
 
+/**
+ * Both spellings of the schema, naming different ones: one would be dropped, and the service
+ * refuses the two (422); the program is told which two inputs disagree instead.
+ */
+function refuseTwoSchemas(end: DeliveryEnd) {
+  return (given: { properties?: Record<string, unknown> }, ctx: z.RefinementCtx) => {
+    const properties = given.properties;
+    if (properties === undefined || isUnknown(properties)) return;
+    const [read, written] = [properties[SCHEMA_PROPERTY.read], properties[SCHEMA_PROPERTY.written]];
+    if (read === undefined || written === undefined || isUnknown(read) || isUnknown(written) || read === written) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["properties", SCHEMA_PROPERTY.written],
+      message: `must be the same as ${end}.properties.${SCHEMA_PROPERTY.read} when both are given: both name the target schema; give one of them`,
+    });
+  };
+}
+
 function endInput(end: DeliveryEnd) {
   return z
     .strictObject({
       connection: unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: unlessUnknown(connectionType(end)) })),
       properties: unlessUnknown(z.record(z.string(), z.unknown())).optional(),
     })
+    .superRefine(refuseTwoSchemas(end))
     .transform((given) => ({
       connection: given.connection,
       // Still unknown in a preview (another resource's output): left as it is, and the update checks it.

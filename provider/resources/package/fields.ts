@@ -1,8 +1,9 @@
 /**
  * Package's fields. `flowType` is fixed at creation (a new one replaces the package); the rest
  * updates in place, each update a new version on the service. `dataFlow` is compared in its
- * canonical form (flow.ts). `validate` is the provider's own: whether `up` validates the package
- * after each create and update and fails when the validation does.
+ * canonical form (flow.ts); left out, the package has none (a create sends no `data_flow_json`).
+ * `validate` is the provider's own: whether `up` validates the package after each create and
+ * update and fails when the validation does.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -12,7 +13,7 @@ import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
 import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-import { dataFlowInput, flowErrorsBeforeValidation, flowOfService } from "./flow";
+import { dataFlowInput, EMPTY_FLOW, flowErrorsBeforeValidation, flowOfService } from "./flow";
 
 export const FLOW_TYPES = ["dataflow", "workflow"] as const;
 
@@ -30,10 +31,14 @@ export interface PackageArgs {
   flowType?: pulumi.Input<(typeof FLOW_TYPES)[number]>;
   /**
    * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a
-   * file kept in the repository), as an object or as JSON text. Compared by meaning.
+   * file kept in the repository), as an object or as JSON text. Compared by meaning. Left out
+   * (or with no components), the package has no flow, as the web application makes one first.
    */
-  dataFlow: pulumi.Input<unknown>;
-  /** Whether `up` validates the package after each change and fails when it is invalid; default true. */
+  dataFlow?: pulumi.Input<unknown>;
+  /**
+   * Whether `up` validates the package after each change and fails when it is invalid; default
+   * true. A package without a flow is never validated: the service fails it for having no components.
+   */
   validate?: pulumi.Input<boolean>;
   /** The id of an existing package to manage instead of creating one. */
   importId?: pulumi.Input<string | number>;
@@ -56,9 +61,9 @@ const table = {
   variables: { input: z.record(z.string(), z.string()), default: {}, api: "variables", onChange: "update" },
   flowType: { input: z.enum(FLOW_TYPES), default: "dataflow", sendDefault: true, api: "flow_type", onChange: "replace", read: (r) => r.flow_type ?? "dataflow" },
   dataFlow: {
-    description: "The package's flow, in canonical form.",
+    description: "The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.",
     input: dataFlowInput,
-    required: true,
+    default: EMPTY_FLOW,
     api: "data_flow_json",
     onChange: "update",
     read: (r): DataFlow | undefined => flowOfService(r.data_flow_json),
@@ -83,7 +88,7 @@ true satisfies ArgsMatchTable<PackageArgs, typeof table>;
 export const fields = fieldsOf<PackageState, typeof table>(table, {
   refine(inputs, ctx) {
     // The account-free rules are checked at preview; a flow not yet known is checked by the update.
-    if (inputs.validate === false || isUnknown(inputs.dataFlow) || containsUnknown(inputs.dataFlow) || containsUnknown(inputs.variables)) return;
+    if (inputs.validate === false || inputs.dataFlow === undefined || isUnknown(inputs.dataFlow) || containsUnknown(inputs.dataFlow) || containsUnknown(inputs.variables)) return;
     for (const error of flowErrorsBeforeValidation(inputs.dataFlow, inputs.variables ?? {})) {
       ctx.addIssue({ code: "custom", path: ["dataFlow"], message: `is invalid: ${error.message} (rule ${error.rule})` });
     }

@@ -90,7 +90,18 @@ export const dataFlowInput = z.unknown().transform((value, ctx): DataFlow => {
 /** Rules a validation checks by the account (the connections' presence and kinds) wait for the service. */
 const ACCOUNT_RULES: readonly string[] = ["connection-exists", "connection-role"];
 
-/** What is wrong with the flow whatever the account: its shape, wiring and variables. */
+/** A flow of no components: a package made without one, which the provider does not validate. */
+export const EMPTY_FLOW: DataFlow = { components: [], edges: [] };
+
+export function hasNoComponents(flow: DataFlow | undefined): boolean {
+  return flow !== undefined && flow.components.length === 0;
+}
+
+/**
+ * What is wrong with the flow whatever the account: its shape, wiring, variables and the
+ * connection types it gives. A flow of no components is a package still to be designed: nothing.
+ */
 export function flowErrorsBeforeValidation(flow: DataFlow, variables: Readonly<Record<string, unknown>>): FlowError[] {
+  if (hasNoComponents(flow)) return [];
   return dataFlowErrors(flow, variables, () => undefined).filter((error) => !ACCOUNT_RULES.includes(error.rule));
 }

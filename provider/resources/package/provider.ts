@@ -30,7 +30,9 @@ import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { reconciler } from "../shared/reconciler";
 import { fields, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
-import { flowOfService } from "./flow";
+import type { DataFlow } from "../../../contract/data-flow";
+import { refuseMistypedConnections } from "./connection-types";
+import { flowOfService, hasNoComponents } from "./flow";
 
 const KIND = "package";
 
@@ -54,9 +56,13 @@ async function validationOf(request: RequestFn, id: string, state: PackageState,
   }
 }
 
-/** Validates the package when the inputs ask for it; an invalid one fails, staying in the stack as it now is. */
+/**
+ * Validates the package when the inputs ask for it; an invalid one fails, staying in the stack as
+ * it now is. A package without a flow is not validated: the service would fail it for having no
+ * components, and such a package is one still to be designed.
+ */
 async function withValidation(request: RequestFn, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
-  if (fields.desired("validate", inputs) === false) return fields.outputs(state, inputs);
+  if (fields.desired("validate", inputs) === false || hasNoComponents(flowOfService(state.data_flow_json))) return fields.outputs(state, inputs);
   const validation = await validationOf(request, id, state, inputs);
   const outputs = fields.outputs({ ...state, validation }, inputs);
   if (validation.status !== "failed") return outputs;
@@ -69,6 +75,7 @@ async function update(id: string, olds: PackageOutputs, news: PackageInputs): Pr
   const request = apiRequest();
   const body = fields.updateBody(olds, news);
   if (Object.keys(body).length > 0) {
+    await refuseMistypedConnections(request, body.data_flow_json as DataFlow | undefined);
     const record = await updatePackage(request, id, body);
     return withValidation(request, id, { ...record, data_flow_json: body.data_flow_json ?? olds.dataFlow }, news);
   }
@@ -92,7 +99,7 @@ async function adopt(importId: string, inputs: PackageInputs): Promise<PackageOu
 async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inputs: PackageInputs, sentAt: number): Promise<boolean> {
   if (!createdInWindow(record.created_at, sentAt) || !reconciler().ownerMatches(record.owner_id) || record.status !== "active") return false;
   const state = await readState(request, record.id, record);
-  return fields.hasSentValues(state, inputs) && sameValue(flowOfService(state.data_flow_json), inputs.dataFlow);
+  return fields.hasSentValues(state, inputs) && sameValue(flowOfService(state.data_flow_json), fields.desired("dataFlow", inputs));
 }
 
 async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number): Promise<PackageRecord[]> {
@@ -104,7 +111,8 @@ async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sen
 
 const operations = standardOperations(fields, {
   kind: KIND,
-  create: async (request, body, inputs): Promise<PackageState> => ({ ...(await createPackage(request, body)), data_flow_json: inputs.dataFlow }),
+  beforeCreate: (request, inputs) => refuseMistypedConnections(request, inputs.dataFlow),
+  create: async (request, body, inputs): Promise<PackageState> => ({ ...(await createPackage(request, body)), data_flow_json: fields.desired("dataFlow", inputs) }),
   findCreated: findCreatedPackage,
   get: async (request, id) => {
     const state = await readState(request, id);
@@ -113,7 +121,7 @@ const operations = standardOperations(fields, {
   remove: archivePackage,
   update,
   adopt,
-  settle: async (request, record: PackageState, inputs) => withValidation(request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? inputs.dataFlow }, inputs),
+  settle: async (request, record: PackageState, inputs) => withValidation(request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
 });
 
 export const packageProvider = {

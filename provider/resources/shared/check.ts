@@ -90,7 +90,7 @@ function failuresOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): pu
     });
   }
   const value = valueAt(given, issue.path);
-  const reason = `${property || "inputs"} ${ruleOf(issue, value)}`;
+  const reason = `${property || "inputs"} ${ruleOf(issue, value, isLeftOut(issue, given))}`;
   if (issue.path.length <= 1) return [failure(property, value, reason)];
   // The engine finds a failure's value by a top-level name only, and would print a nested one
   // as `{<nil>}`: the reason carries the value given instead, when it is harmless to print.
@@ -107,7 +107,23 @@ function valueAt(given: unknown, path: readonly PropertyKey[]): unknown {
   return path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key], given);
 }
 
-function ruleOf(issue: z.core.$ZodIssue, value: unknown): string {
+/**
+ * Whether the issue is about a field left out of an object that was given: an enumeration's list
+ * or a union's forms are no help then. (A flow given as JSON text has no object to look in.)
+ */
+function isLeftOut(issue: z.core.$ZodIssue, given: unknown): boolean {
+  if (issue.path.length === 0 || valueAt(given, issue.path) !== undefined) return false;
+  const parent = valueAt(given, issue.path.slice(0, -1));
+  return typeof parent === "object" && parent !== null;
+}
+
+/** `> n` rules (zod's `positive()`): an id's is "a positive integer", not "at least 0". */
+function exclusiveMinimumRule(minimum: number | bigint, value: unknown): string {
+  if (Number(minimum) === 0 && (typeof value !== "number" || Number.isInteger(value))) return "must be a positive integer";
+  return `must be greater than ${minimum}`;
+}
+
+function ruleOf(issue: z.core.$ZodIssue, value: unknown, leftOut: boolean): string {
   switch (issue.code) {
     case "invalid_type":
       if (value === undefined) return "is required";
@@ -117,11 +133,14 @@ function ruleOf(issue: z.core.$ZodIssue, value: unknown): string {
     case "too_small":
       if (issue.origin === "string") return `must have at least ${issue.minimum} character(s)`;
       if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;
-      return `must be at least ${issue.minimum}`;
+      return issue.inclusive === false ? exclusiveMinimumRule(issue.minimum, value) : `must be at least ${issue.minimum}`;
     case "too_big":
       return issue.origin === "string" ? `must have at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+    // A field left out reads as required, nested or not, whatever its rule.
     case "invalid_value":
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      return leftOut ? "is required" : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "invalid_union":
+      return leftOut ? "is required" : issue.message;
     default:
       return issue.message;
   }

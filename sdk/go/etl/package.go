@@ -18,7 +18,7 @@ type Package struct {
 
 	// When the service made the object (ISO 8601).
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// The package's flow, in canonical form.
+	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
 	DataFlow pulumi.AnyOutput `pulumi:"dataFlow"`
 	// Left out, the package has no description.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
@@ -40,7 +40,7 @@ type Package struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// Whether `up` validates the package after each change and fails when it is invalid; default true.
+	// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
 	Validate pulumi.BoolPtrOutput `pulumi:"validate"`
 	// Each rule the flow broke at the last validation, with the component at fault.
 	ValidationErrors pulumi.AnyOutput `pulumi:"validationErrors"`
@@ -59,9 +59,6 @@ func NewPackage(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.DataFlow == nil {
-		return nil, errors.New("invalid value for required argument 'DataFlow'")
-	}
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
@@ -98,7 +95,7 @@ func (PackageState) ElementType() reflect.Type {
 }
 
 type packageArgs struct {
-	// The package's flow, in canonical form.
+	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
 	DataFlow interface{} `pulumi:"dataFlow"`
 	// Left out, the package has no description.
 	Description *string `pulumi:"description"`
@@ -108,7 +105,7 @@ type packageArgs struct {
 	ImportId interface{} `pulumi:"importId"`
 	// 1 to 255 characters.
 	Name string `pulumi:"name"`
-	// Whether `up` validates the package after each change and fails when it is invalid; default true.
+	// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
 	Validate *bool `pulumi:"validate"`
 	// Package-level defaults of the variables its flow uses as `${name}`.
 	Variables map[string]string `pulumi:"variables"`
@@ -116,7 +113,7 @@ type packageArgs struct {
 
 // The set of arguments for constructing a Package resource.
 type PackageArgs struct {
-	// The package's flow, in canonical form.
+	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
 	DataFlow pulumi.Input
 	// Left out, the package has no description.
 	Description pulumi.StringPtrInput
@@ -126,7 +123,7 @@ type PackageArgs struct {
 	ImportId pulumi.Input
 	// 1 to 255 characters.
 	Name pulumi.StringInput
-	// Whether `up` validates the package after each change and fails when it is invalid; default true.
+	// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
 	Validate pulumi.BoolPtrInput
 	// Package-level defaults of the variables its flow uses as `${name}`.
 	Variables pulumi.StringMapInput
@@ -174,7 +171,7 @@ func (o PackageOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Package) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The package's flow, in canonical form.
+// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
 func (o PackageOutput) DataFlow() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Package) pulumi.AnyOutput { return v.DataFlow }).(pulumi.AnyOutput)
 }
@@ -229,7 +226,7 @@ func (o PackageOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Package) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Whether `up` validates the package after each change and fails when it is invalid; default true.
+// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
 func (o PackageOutput) Validate() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Package) pulumi.BoolPtrOutput { return v.Validate }).(pulumi.BoolPtrOutput)
 }

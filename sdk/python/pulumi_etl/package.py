@@ -19,8 +19,8 @@ __all__ = ['PackageArgs', 'Package']
 @pulumi.input_type
 class PackageArgs:
     def __init__(__self__, *,
-                 data_flow: Any,
                  name: pulumi.Input[_builtins.str],
+                 data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  flow_type: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
@@ -29,16 +29,17 @@ class PackageArgs:
         """
         The set of arguments for constructing a Package resource.
 
-        :param Any data_flow: The package's flow, in canonical form.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
+        :param Any data_flow: The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
         :param pulumi.Input[_builtins.str] description: Left out, the package has no description.
         :param pulumi.Input[_builtins.str] flow_type: `dataflow` (the default) or `workflow`. Changing it replaces the package.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing package to manage instead of creating one.
-        :param pulumi.Input[_builtins.bool] validate: Whether `up` validates the package after each change and fails when it is invalid; default true.
+        :param pulumi.Input[_builtins.bool] validate: Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses as `${name}`.
         """
-        pulumi.set(__self__, "data_flow", data_flow)
         pulumi.set(__self__, "name", name)
+        if data_flow is not None:
+            pulumi.set(__self__, "data_flow", data_flow)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if flow_type is not None:
@@ -51,18 +52,6 @@ class PackageArgs:
             pulumi.set(__self__, "variables", variables)
 
     @_builtins.property
-    @pulumi.getter(name="dataFlow")
-    def data_flow(self) -> Any:
-        """
-        The package's flow, in canonical form.
-        """
-        return pulumi.get(self, "data_flow")
-
-    @data_flow.setter
-    def data_flow(self, value: Any):
-        pulumi.set(self, "data_flow", value)
-
-    @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
@@ -73,6 +62,18 @@ class PackageArgs:
     @name.setter
     def name(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dataFlow")
+    def data_flow(self) -> Optional[Any]:
+        """
+        The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+        """
+        return pulumi.get(self, "data_flow")
+
+    @data_flow.setter
+    def data_flow(self, value: Optional[Any]):
+        pulumi.set(self, "data_flow", value)
 
     @_builtins.property
     @pulumi.getter
@@ -114,7 +115,7 @@ class PackageArgs:
     @pulumi.getter
     def validate(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether `up` validates the package after each change and fails when it is invalid; default true.
+        Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
         """
         return pulumi.get(self, "validate")
 
@@ -154,12 +155,12 @@ class Package(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param Any data_flow: The package's flow, in canonical form.
+        :param Any data_flow: The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
         :param pulumi.Input[_builtins.str] description: Left out, the package has no description.
         :param pulumi.Input[_builtins.str] flow_type: `dataflow` (the default) or `workflow`. Changing it replaces the package.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing package to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
-        :param pulumi.Input[_builtins.bool] validate: Whether `up` validates the package after each change and fails when it is invalid; default true.
+        :param pulumi.Input[_builtins.bool] validate: Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses as `${name}`.
         """
         ...
@@ -202,8 +203,6 @@ class Package(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = PackageArgs.__new__(PackageArgs)
 
-            if data_flow is None and not opts.urn:
-                raise TypeError("Missing required property 'data_flow'")
             __props__.__dict__["data_flow"] = data_flow
             __props__.__dict__["description"] = description
             __props__.__dict__["flow_type"] = flow_type
@@ -276,7 +275,7 @@ class Package(pulumi.CustomResource):
     @pulumi.getter(name="dataFlow")
     def data_flow(self) -> pulumi.Output[Optional[Any]]:
         """
-        The package's flow, in canonical form.
+        The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
         """
         return pulumi.get(self, "data_flow")
 
@@ -364,7 +363,7 @@ class Package(pulumi.CustomResource):
     @pulumi.getter
     def validate(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether `up` validates the package after each change and fails when it is invalid; default true.
+        Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
         """
         return pulumi.get(self, "validate")
 

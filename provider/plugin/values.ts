@@ -2,7 +2,8 @@
  * Property values between the engine's protobuf structs and plain objects. Secrets arrive wrapped
  * (the plugin accepts secrets, so it can mark its own outputs secret): they are unwrapped for the
  * resource code, and the names of the top-level properties that held one are kept, so the same
- * outputs go back wrapped.
+ * outputs go back wrapped. A resource given as a value arrives as a reference: it stands for
+ * its id, unless the caller says otherwise (a check resolves each by the input it is in).
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 

@@ -3,19 +3,22 @@
  * ConnectionGroup and both ends of a Delivery take `Connection` resources, a Schedule a
  * `Package`, a JobRun a `Cluster`. A preview while they are still to be made, up, an unchanged
  * preview, destroy; and what a preview refuses: a resource of the wrong kind, and a connection
- * made in the same program whose type the input cannot take.
+ * made in the same program whose type the input cannot take; on the plugin, a connection read
+ * by its id, whose type the service gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
-import type { OutputMap } from "@pulumi/pulumi/automation";
+import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
+import { pluginResource } from "../support/plugin";
 import { declare, SURFACES, type Surface } from "../support/surfaces";
 
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [{ name: "out", records: 10 }] } };
+const EXISTING = { id: 301, name: "existing", type: "postgres", attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" } };
 
 /** What each step adds to the program: nothing, or one input given a resource it cannot take. */
-type Variant = "references" | "package as a connection" | "new web connection in a group";
+type Variant = "references" | "package as a connection" | "new web connection in a group" | "connection read by id";
 
 describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeout: 300_000 }, (surface: Surface) => {
   let service: LocalService;
@@ -58,6 +61,10 @@ describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeou
       const web = declare(surface, "Connection", "web", { type: "web_analytics", name: "web", password: pulumi.secret("web-token") });
       declare(surface, "ConnectionGroup", "web", { name: "web", connections: [web] });
     }
+    if (variant === "connection read by id") {
+      const existing = pluginResource("Connection", "existing", {}, { id: String(EXISTING.id) });
+      declare(surface, "ConnectionGroup", "existing", { name: "existing", connections: [existing] });
+    }
     return {
       warehouseId: warehouse.id,
       bucketId: bucket.id,
@@ -74,7 +81,7 @@ describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeou
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 60, account: { packages: [PACKAGE] } });
+    service = await startLocalService({ speed: 60, account: { packages: [PACKAGE], connections: [EXISTING] } });
     test = await createTestStack(`references-${surface}`, async () => program(), service, {}, { plugin: surface === "plugin" });
   });
 
@@ -127,9 +134,23 @@ describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeou
     variant = "references";
   });
 
+  // Only the plugin reads a resource by its id (`get`): it asks the service for the connection's type.
+  if (surface === "plugin") {
+    it("a connection read by its id is given with the type the service has for it", async () => {
+      variant = "connection read by id";
+      const events: EngineEvent[] = [];
+      const preview = await test.stack.preview({ onOutput, onEvent: (event) => events.push(event) });
+      expect(preview.changeSummary).toMatchObject({ create: 1 });
+      const group = events.find((event) => event.resourcePreEvent?.metadata.urn.endsWith("ConnectionGroup::existing"))?.resourcePreEvent?.metadata;
+      expect(group?.new?.inputs.connections).toEqual([{ id: EXISTING.id, type: EXISTING.type }]);
+      variant = "references";
+    });
+  }
+
   it("destroy removes what up made", async () => {
     await test.stack.destroy({ onOutput });
     const account = (await service.state()).accounts[0];
-    expect([account.connections.length, account.connectionGroups.length, account.schedules.length]).toEqual([0, 0, 0]);
+    expect(account.connections.map((c: { id: number }) => c.id)).toEqual([EXISTING.id]);
+    expect([account.connectionGroups.length, account.schedules.length]).toEqual([0, 0]);
   });
 });

@@ -69,6 +69,7 @@ export function configure(req: providerProto.ConfigureRequest): providerProto.Co
   const response = new providerProto.ConfigureResponse();
   response.setAcceptsecrets(true);
   response.setSupportspreview(false);
-  response.setAcceptresources(false);
+  // Resources given as inputs arrive as references, which the inputs taking one resolve (references.ts).
+  response.setAcceptresources(true);
   return response;
 }

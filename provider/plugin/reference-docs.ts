@@ -33,9 +33,13 @@ interface Schema {
 const nameOf = (token: string) => token.split(":").at(-1)!;
 const cell = (text: string | undefined) => (text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ");
 
-/** The property's type in words; named object types link to their section of the same page. */
+/** The property's type in words; named object types link to their section of the same page, resources to their own page. */
 function typeText(property: Property): string {
   if (property.$ref === "pulumi.json#/Any") return "any";
+  if (property.$ref?.startsWith("#/resources/")) {
+    const name = nameOf(property.$ref);
+    return `a [${name}](${name}.md) resource`;
+  }
   if (property.$ref !== undefined) {
     const name = nameOf(property.$ref);
     return `[${name}](#${name.toLowerCase()})`;

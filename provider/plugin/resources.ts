@@ -10,6 +10,7 @@ import type { DetailedDiffResult } from "../resources/shared/diff";
 import type { ResourceImplementation } from "../resources/shared/implementation";
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
+import { keepReference, noteChecked, resolveReferences } from "./references";
 import { checkFailures, detailedDiff } from "./responses";
 import { fromStruct, toStruct, type Values } from "./values";
 
@@ -37,13 +38,20 @@ function secretNames(kind: ResourceKind, ...arrived: Array<Set<string>>): Set<st
 export async function check(req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
   const kind = kindOf(req.getUrn());
   const olds = fromStruct(req.getOlds());
-  const news = fromStruct(req.getNews());
-  const result = await implementationOf(kind).check(olds.values, news.values);
+  const news = fromStruct(req.getNews(), keepReference);
+  const given = await resolveReferences(kind, news.values);
   const response = new providerProto.CheckResponse();
+  // A refused reference leaves its input without a value: the rules would only add "is required".
+  if (given.failures.length > 0) {
+    response.setFailuresList(checkFailures(given.failures));
+    return response;
+  }
+  const result = await implementationOf(kind).check(olds.values, given.values);
   if (result.failures && result.failures.length > 0) {
     response.setFailuresList(checkFailures(result.failures));
     return response;
   }
+  noteChecked(kind, req.getUrn(), result.inputs as Values);
   response.setInputs(toStruct(result.inputs as Values, secretNames(kind, news.secrets)));
   return response;
 }

@@ -11,6 +11,7 @@ import { FUNCTIONS, type ArgumentType, type FunctionDeclaration } from "../funct
 import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
 import { COMMON_OUTPUT_DOCS, type Field } from "../resources/shared/fields";
 import { fieldDocs } from "./field-docs";
+import { withResourceTypes } from "./schema-references";
 import { packageVersion } from "./version";
 
 export const PACKAGE = "etl";
@@ -163,7 +164,7 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
     const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
     const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(field.description ?? docs[name] ?? COMMON_OUTPUT_DOCS[name]) };
     if (field.input !== undefined) {
-      described.inputs[name] = { ...type, ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
+      described.inputs[name] = { ...withResourceTypes(kind, name, type, typeToken, types), ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
       if (field.required) described.requiredInputs.push(name);
     }
     if (declaration.fields.outputNames.includes(name)) described.outputs[name] = { ...type, ...flags };

@@ -6,6 +6,8 @@ import * as inputs from "./types/input";
 import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
+import {Connection} from "./index";
+
 /**
  * A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.
  */
@@ -113,7 +115,7 @@ export interface ConnectionGroupArgs {
     /**
      * The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
      */
-    connections?: pulumi.Input<any[] | undefined>;
+    connections?: pulumi.Input<pulumi.Input<Connection | inputs.ConnectionGroupConnectionArgs>[] | undefined>;
     /**
      * Left out, the group has no description (one set elsewhere is removed).
      */

@@ -6,6 +6,8 @@ import * as inputs from "./types/input";
 import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
+import {Connection} from "./index";
+
 /**
  * A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.
  */

@@ -4,6 +4,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
+import {Cluster, Package} from "./index";
+
 /**
  * One run of a package on a cluster; `up` waits until it finishes.
  */
@@ -186,7 +188,7 @@ export interface JobRunArgs {
     /**
      * The cluster to run on: a `Cluster`, or its id as a number or a string.
      */
-    clusterId: pulumi.Input<number | string>;
+    clusterId: pulumi.Input<Cluster | number | string>;
     /**
      * Variables evaluated when the job runs.
      */
@@ -198,7 +200,7 @@ export interface JobRunArgs {
     /**
      * The package the job runs: a `Package`, or its id as a number or a string.
      */
-    packageId: pulumi.Input<number | string>;
+    packageId: pulumi.Input<Package | number | string>;
     /**
      * How long `up` waits before stopping the job and failing (default 3600, at most a week).
      */

@@ -1,7 +1,8 @@
 /**
  * One lifecycle, run by a program in each language through its generated SDK and the plugin: a
  * PublicKey, a Connection with a secret password, a Schedule, a JobRun and a Package whose flow
- * uses the connection's id; up; an unchanged
+ * uses the connection's id, and resources given as inputs (two Connections to a ConnectionGroup
+ * and to a Delivery's ends, the Package to the Schedule, a Cluster to the JobRun); up; an unchanged
  * preview with no API call of the resources; refresh with no change; an update in place and a
  * replace; drift corrected; an object deleted out of band and made again; two functions;
  * destroy leaving nothing; the password and the API key in no file and no output.
@@ -63,6 +64,16 @@ export function describeLanguageLifecycle(language: Language): void {
       expect(connection.body).toMatchObject({ host: "warehouse.db.example.com", database: "analytics" });
     });
 
+    it("each resource given as an input stands for what that input takes", async () => {
+      const [warehouseId, bucketId] = [Number(outputs.warehouseId!.value), Number(outputs.bucketId!.value)];
+      const group = (await service.api("GET", `/connection_groups/${outputs.groupId!.value}`)).body as { connections: Array<{ id: number }> };
+      expect(group.connections.map((connection) => connection.id).sort()).toEqual([warehouseId, bucketId].sort());
+      expect(outputs.deliverySource!.value).toMatchObject({ connection: { id: warehouseId, type: "postgres" } });
+      expect(outputs.deliveryDestination!.value).toMatchObject({ connection: { id: bucketId, type: "s3" } });
+      expect(outputs.scheduleTask!.value.packages).toEqual([expect.objectContaining({ packageId: Number(outputs.packageId!.value) })]);
+      expect(Number(outputs.jobClusterId!.value)).toBe(Number(outputs.clusterId!.value));
+    });
+
     it("an unchanged preview proposes nothing and the resources make no API call; refresh finds nothing changed", async () => {
       await service.resetRequests();
       await test.stack.preview({ expectNoChanges: true, onOutput });
@@ -99,7 +110,8 @@ export function describeLanguageLifecycle(language: Language): void {
     it("destroy leaves nothing, and the password and the API key are in no file and no output", async () => {
       await test.stack.destroy({ onOutput });
       const account = (await service.state()).accounts[0];
-      expect([account.publicKeys.length, account.schedules.length, account.connections.length]).toEqual([0, 0, 0]);
+      const left = [account.publicKeys, account.schedules, account.connections, account.connectionGroups, account.deliveries].map((rows) => rows.length);
+      expect(left).toEqual([0, 0, 0, 0, 0]);
       // The service's delete of a package archives it.
       expect(account.packages.filter((p: { status: string }) => p.status === "active").map((p: { id: number }) => p.id)).toEqual([PACKAGE.id]);
       const written = [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];

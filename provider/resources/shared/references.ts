@@ -26,3 +26,24 @@ export function withIdsInList(list: unknown, names: readonly string[]): unknown 
   return list.map((item) => (isPlainObject(item) ? withIds(item, names) : item));
 }
 
+
+/** A kind whose resource an input takes. A `Connection` stands for `{ id, type }`, the others for their id. */
+export type ReferencedKind = "Connection" | "Package" | "Cluster";
+
+/**
+ * Where each kind's inputs take another resource, as dot paths (`*` for any item of a list). The
+ * dynamic resources put the values in by their `prepare`; the plugin, which receives a reference
+ * (the resource's URN and id), by this list, and its schema types these inputs with the resource.
+ */
+export const RESOURCE_INPUTS: Readonly<Record<string, ReadonlyArray<{ path: string; kind: ReferencedKind }>>> = {
+  ConnectionGroup: [{ path: "connections.*", kind: "Connection" }],
+  Delivery: [
+    { path: "source.connection", kind: "Connection" },
+    { path: "destination.connection", kind: "Connection" },
+  ],
+  JobRun: [
+    { path: "clusterId", kind: "Cluster" },
+    { path: "packageId", kind: "Package" },
+  ],
+  Schedule: [{ path: "task.packages.*.packageId", kind: "Package" }],
+};

@@ -13,6 +13,70 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// A connection of the account by its id and type.
+type ConnectionGroupConnection struct {
+	// The connection's id; a number or a numeric string (such as a Connection's `id`).
+	Id interface{} `pulumi:"id"`
+	// The connection's own type, e.g. `postgres` or `s3`.
+	Type string `pulumi:"type"`
+}
+
+// ConnectionGroupConnectionInput is an input type that accepts ConnectionGroupConnectionArgs and ConnectionGroupConnectionOutput values.
+// You can construct a concrete instance of `ConnectionGroupConnectionInput` via:
+//
+//	ConnectionGroupConnectionArgs{...}
+type ConnectionGroupConnectionInput interface {
+	pulumi.Input
+
+	ToConnectionGroupConnectionOutput() ConnectionGroupConnectionOutput
+	ToConnectionGroupConnectionOutputWithContext(context.Context) ConnectionGroupConnectionOutput
+}
+
+// A connection of the account by its id and type.
+type ConnectionGroupConnectionArgs struct {
+	// The connection's id; a number or a numeric string (such as a Connection's `id`).
+	Id pulumi.Input `pulumi:"id"`
+	// The connection's own type, e.g. `postgres` or `s3`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (ConnectionGroupConnectionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectionGroupConnection)(nil)).Elem()
+}
+
+func (i ConnectionGroupConnectionArgs) ToConnectionGroupConnectionOutput() ConnectionGroupConnectionOutput {
+	return i.ToConnectionGroupConnectionOutputWithContext(context.Background())
+}
+
+func (i ConnectionGroupConnectionArgs) ToConnectionGroupConnectionOutputWithContext(ctx context.Context) ConnectionGroupConnectionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ConnectionGroupConnectionOutput)
+}
+
+// A connection of the account by its id and type.
+type ConnectionGroupConnectionOutput struct{ *pulumi.OutputState }
+
+func (ConnectionGroupConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectionGroupConnection)(nil)).Elem()
+}
+
+func (o ConnectionGroupConnectionOutput) ToConnectionGroupConnectionOutput() ConnectionGroupConnectionOutput {
+	return o
+}
+
+func (o ConnectionGroupConnectionOutput) ToConnectionGroupConnectionOutputWithContext(ctx context.Context) ConnectionGroupConnectionOutput {
+	return o
+}
+
+// The connection's id; a number or a numeric string (such as a Connection's `id`).
+func (o ConnectionGroupConnectionOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v ConnectionGroupConnection) interface{} { return v.Id }).(pulumi.AnyOutput)
+}
+
+// The connection's own type, e.g. `postgres` or `s3`.
+func (o ConnectionGroupConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ConnectionGroupConnection) string { return v.Type }).(pulumi.StringOutput)
+}
+
 type ConnectionGroupModifiedBy struct {
 	Email *string `pulumi:"email"`
 	Name  *string `pulumi:"name"`
@@ -79,6 +143,114 @@ func (o ConnectionGroupModifiedByPtrOutput) Name() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// A connection of the account by its id and type.
+type DeliveryConnection struct {
+	// The connection's id; a number or a numeric string (such as a Connection's `id`).
+	Id interface{} `pulumi:"id"`
+	// The connection's own type, e.g. `postgres` or `s3`.
+	Type string `pulumi:"type"`
+}
+
+// DeliveryConnectionInput is an input type that accepts DeliveryConnectionArgs and DeliveryConnectionOutput values.
+// You can construct a concrete instance of `DeliveryConnectionInput` via:
+//
+//	DeliveryConnectionArgs{...}
+type DeliveryConnectionInput interface {
+	pulumi.Input
+
+	ToDeliveryConnectionOutput() DeliveryConnectionOutput
+	ToDeliveryConnectionOutputWithContext(context.Context) DeliveryConnectionOutput
+}
+
+// A connection of the account by its id and type.
+type DeliveryConnectionArgs struct {
+	// The connection's id; a number or a numeric string (such as a Connection's `id`).
+	Id pulumi.Input `pulumi:"id"`
+	// The connection's own type, e.g. `postgres` or `s3`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (DeliveryConnectionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliveryConnection)(nil)).Elem()
+}
+
+func (i DeliveryConnectionArgs) ToDeliveryConnectionOutput() DeliveryConnectionOutput {
+	return i.ToDeliveryConnectionOutputWithContext(context.Background())
+}
+
+func (i DeliveryConnectionArgs) ToDeliveryConnectionOutputWithContext(ctx context.Context) DeliveryConnectionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeliveryConnectionOutput)
+}
+
+// A connection of the account by its id and type.
+type DeliveryConnectionOutput struct{ *pulumi.OutputState }
+
+func (DeliveryConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeliveryConnection)(nil)).Elem()
+}
+
+func (o DeliveryConnectionOutput) ToDeliveryConnectionOutput() DeliveryConnectionOutput {
+	return o
+}
+
+func (o DeliveryConnectionOutput) ToDeliveryConnectionOutputWithContext(ctx context.Context) DeliveryConnectionOutput {
+	return o
+}
+
+// The connection's id; a number or a numeric string (such as a Connection's `id`).
+func (o DeliveryConnectionOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v DeliveryConnection) interface{} { return v.Id }).(pulumi.AnyOutput)
+}
+
+// The connection's own type, e.g. `postgres` or `s3`.
+func (o DeliveryConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v DeliveryConnection) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type DeliveryConnectionPtrOutput struct{ *pulumi.OutputState }
+
+func (DeliveryConnectionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeliveryConnection)(nil)).Elem()
+}
+
+func (o DeliveryConnectionPtrOutput) ToDeliveryConnectionPtrOutput() DeliveryConnectionPtrOutput {
+	return o
+}
+
+func (o DeliveryConnectionPtrOutput) ToDeliveryConnectionPtrOutputWithContext(ctx context.Context) DeliveryConnectionPtrOutput {
+	return o
+}
+
+func (o DeliveryConnectionPtrOutput) Elem() DeliveryConnectionOutput {
+	return o.ApplyT(func(v *DeliveryConnection) DeliveryConnection {
+		if v != nil {
+			return *v
+		}
+		var ret DeliveryConnection
+		return ret
+	}).(DeliveryConnectionOutput)
+}
+
+// The connection's id; a number or a numeric string (such as a Connection's `id`).
+func (o DeliveryConnectionPtrOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DeliveryConnection) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.AnyOutput)
+}
+
+// The connection's own type, e.g. `postgres` or `s3`.
+func (o DeliveryConnectionPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DeliveryConnection) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -2031,14 +2203,19 @@ func (o ValidatePackageResultErrorsItemArrayOutput) Index(i pulumi.IntInput) Val
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectionGroupConnectionInput)(nil)).Elem(), ConnectionGroupConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryConnectionInput)(nil)).Elem(), DeliveryConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryDestinationInput)(nil)).Elem(), DeliveryDestinationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryIntervalInput)(nil)).Elem(), DeliveryIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryIntervalPtrInput)(nil)).Elem(), DeliveryIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliverySourceInput)(nil)).Elem(), DeliverySourceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleIntervalInput)(nil)).Elem(), ScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleTaskInput)(nil)).Elem(), ScheduleTaskArgs{})
+	pulumi.RegisterOutputType(ConnectionGroupConnectionOutput{})
 	pulumi.RegisterOutputType(ConnectionGroupModifiedByOutput{})
 	pulumi.RegisterOutputType(ConnectionGroupModifiedByPtrOutput{})
+	pulumi.RegisterOutputType(DeliveryConnectionOutput{})
+	pulumi.RegisterOutputType(DeliveryConnectionPtrOutput{})
 	pulumi.RegisterOutputType(DeliveryDestinationOutput{})
 	pulumi.RegisterOutputType(DeliveryDestinationPtrOutput{})
 	pulumi.RegisterOutputType(DeliveryIntervalOutput{})

@@ -5,8 +5,38 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+import {Connection} from "..";
+
+/**
+ * A connection of the account by its id and type.
+ */
+export interface ConnectionGroupConnectionArgs {
+    /**
+     * The connection's id; a number or a numeric string (such as a Connection's `id`).
+     */
+    id: pulumi.Input<number | string>;
+    /**
+     * The connection's own type, e.g. `postgres` or `s3`.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * A connection of the account by its id and type.
+ */
+export interface DeliveryConnectionArgs {
+    /**
+     * The connection's id; a number or a numeric string (such as a Connection's `id`).
+     */
+    id: pulumi.Input<number | string>;
+    /**
+     * The connection's own type, e.g. `postgres` or `s3`.
+     */
+    type: pulumi.Input<string>;
+}
+
 export interface DeliveryDestinationArgs {
-    connection: any;
+    connection: pulumi.Input<Connection | inputs.DeliveryConnectionArgs>;
     properties?: any | undefined;
 }
 
@@ -16,7 +46,7 @@ export interface DeliveryIntervalArgs {
 }
 
 export interface DeliverySourceArgs {
-    connection: any;
+    connection: pulumi.Input<Connection | inputs.DeliveryConnectionArgs>;
     properties?: any | undefined;
 }
 

@@ -5,13 +5,29 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+import {Connection} from "..";
+
 export interface ConnectionGroupModifiedBy {
     email?: string;
     name?: string;
 }
 
+/**
+ * A connection of the account by its id and type.
+ */
+export interface DeliveryConnection {
+    /**
+     * The connection's id; a number or a numeric string (such as a Connection's `id`).
+     */
+    id: number | string;
+    /**
+     * The connection's own type, e.g. `postgres` or `s3`.
+     */
+    type: string;
+}
+
 export interface DeliveryDestination {
-    connection: any;
+    connection: Connection | outputs.DeliveryConnection;
     properties?: any;
 }
 
@@ -21,7 +37,7 @@ export interface DeliveryInterval {
 }
 
 export interface DeliverySource {
-    connection: any;
+    connection: Connection | outputs.DeliveryConnection;
     properties?: any;
 }
 

@@ -13,8 +13,13 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from .connection import Connection
 
 __all__ = [
+    'ConnectionGroupConnectionArgs',
+    'ConnectionGroupConnectionArgsDict',
+    'DeliveryConnectionArgs',
+    'DeliveryConnectionArgsDict',
     'DeliveryDestinationArgs',
     'DeliveryDestinationArgsDict',
     'DeliveryIntervalArgs',
@@ -27,14 +32,118 @@ __all__ = [
     'ScheduleTaskArgsDict',
 ]
 
+class ConnectionGroupConnectionArgsDict(TypedDict):
+    """
+    A connection of the account by its id and type.
+    """
+    id: pulumi.Input[Union[_builtins.int, _builtins.str]]
+    """
+    The connection's id; a number or a numeric string (such as a Connection's `id`).
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The connection's own type, e.g. `postgres` or `s3`.
+    """
+
+@pulumi.input_type
+class ConnectionGroupConnectionArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        A connection of the account by its id and type.
+
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] id: The connection's id; a number or a numeric string (such as a Connection's `id`).
+        :param pulumi.Input[_builtins.str] type: The connection's own type, e.g. `postgres` or `s3`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        """
+        The connection's id; a number or a numeric string (such as a Connection's `id`).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The connection's own type, e.g. `postgres` or `s3`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class DeliveryConnectionArgsDict(TypedDict):
+    """
+    A connection of the account by its id and type.
+    """
+    id: pulumi.Input[Union[_builtins.int, _builtins.str]]
+    """
+    The connection's id; a number or a numeric string (such as a Connection's `id`).
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The connection's own type, e.g. `postgres` or `s3`.
+    """
+
+@pulumi.input_type
+class DeliveryConnectionArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        A connection of the account by its id and type.
+
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] id: The connection's id; a number or a numeric string (such as a Connection's `id`).
+        :param pulumi.Input[_builtins.str] type: The connection's own type, e.g. `postgres` or `s3`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        """
+        The connection's id; a number or a numeric string (such as a Connection's `id`).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The connection's own type, e.g. `postgres` or `s3`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
 class DeliveryDestinationArgsDict(TypedDict):
-    connection: Any
+    connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgsDict']]
     properties: NotRequired[Any]
 
 @pulumi.input_type
 class DeliveryDestinationArgs:
     def __init__(__self__, *,
-                 connection: Any,
+                 connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -42,11 +151,11 @@ class DeliveryDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> Any:
+    def connection(self) -> pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]:
         return pulumi.get(self, "connection")
 
     @connection.setter
-    def connection(self, value: Any):
+    def connection(self, value: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]):
         pulumi.set(self, "connection", value)
 
     @_builtins.property
@@ -91,13 +200,13 @@ class DeliveryIntervalArgs:
 
 
 class DeliverySourceArgsDict(TypedDict):
-    connection: Any
+    connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgsDict']]
     properties: NotRequired[Any]
 
 @pulumi.input_type
 class DeliverySourceArgs:
     def __init__(__self__, *,
-                 connection: Any,
+                 connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -105,11 +214,11 @@ class DeliverySourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> Any:
+    def connection(self) -> pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]:
         return pulumi.get(self, "connection")
 
     @connection.setter
-    def connection(self, value: Any):
+    def connection(self, value: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]):
         pulumi.set(self, "connection", value)
 
     @_builtins.property

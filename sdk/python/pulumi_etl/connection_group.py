@@ -14,6 +14,8 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._inputs import *
+from .connection import Connection
 
 __all__ = ['ConnectionGroupArgs', 'ConnectionGroup']
 
@@ -21,14 +23,14 @@ __all__ = ['ConnectionGroupArgs', 'ConnectionGroup']
 class ConnectionGroupArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 connections: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 connections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['Connection', 'ConnectionGroupConnectionArgs']]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None):
         """
         The set of arguments for constructing a ConnectionGroup resource.
 
         :param pulumi.Input[_builtins.str] name: The group's name, unique in the account; 1 to 255 characters.
-        :param pulumi.Input[Sequence[Any]] connections: The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['Connection', 'ConnectionGroupConnectionArgs']]]] connections: The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
         :param pulumi.Input[_builtins.str] description: Left out, the group has no description (one set elsewhere is removed).
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing group to manage instead of creating one.
         """
@@ -54,14 +56,14 @@ class ConnectionGroupArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connections(self) -> pulumi.Input[Optional[Sequence[Any]]]:
+    def connections(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['Connection', 'ConnectionGroupConnectionArgs']]]]]:
         """
         The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
         """
         return pulumi.get(self, "connections")
 
     @connections.setter
-    def connections(self, value: pulumi.Input[Optional[Sequence[Any]]]):
+    def connections(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['Connection', 'ConnectionGroupConnectionArgs']]]]]):
         pulumi.set(self, "connections", value)
 
     @_builtins.property
@@ -95,7 +97,7 @@ class ConnectionGroup(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 connections: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 connections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['Connection', Union['ConnectionGroupConnectionArgs', 'ConnectionGroupConnectionArgsDict']]]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -105,7 +107,7 @@ class ConnectionGroup(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[Any]] connections: The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['Connection', Union['ConnectionGroupConnectionArgs', 'ConnectionGroupConnectionArgsDict']]]]] connections: The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
         :param pulumi.Input[_builtins.str] description: Left out, the group has no description (one set elsewhere is removed).
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing group to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: The group's name, unique in the account; 1 to 255 characters.
@@ -134,7 +136,7 @@ class ConnectionGroup(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 connections: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 connections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['Connection', Union['ConnectionGroupConnectionArgs', 'ConnectionGroupConnectionArgsDict']]]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,

@@ -15,6 +15,7 @@ else:
 from . import _utilities
 from . import outputs
 from ._inputs import *
+from .connection import Connection
 
 __all__ = ['DeliveryArgs', 'Delivery']
 

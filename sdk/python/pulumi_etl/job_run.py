@@ -13,14 +13,16 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from .cluster import Cluster
+from .package import Package
 
 __all__ = ['JobRunArgs', 'JobRun']
 
 @pulumi.input_type
 class JobRunArgs:
     def __init__(__self__, *,
-                 cluster_id: pulumi.Input[Union[_builtins.int, _builtins.str]],
-                 package_id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 cluster_id: pulumi.Input[Union['Cluster', _builtins.int, _builtins.str]],
+                 package_id: pulumi.Input[Union['Package', _builtins.int, _builtins.str]],
                  dynamic_variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -30,8 +32,8 @@ class JobRunArgs:
         """
         The set of arguments for constructing a JobRun resource.
 
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: a `Cluster`, or its id as a number or a string.
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package the job runs: a `Package`, or its id as a number or a string.
+        :param pulumi.Input[Union['Cluster', _builtins.int, _builtins.str]] cluster_id: The cluster to run on: a `Cluster`, or its id as a number or a string.
+        :param pulumi.Input[Union['Package', _builtins.int, _builtins.str]] package_id: The package the job runs: a `Package`, or its id as a number or a string.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] dynamic_variables: Variables evaluated when the job runs.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing job to take over instead of running a new one.
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits before stopping the job and failing (default 3600, at most a week).
@@ -56,26 +58,26 @@ class JobRunArgs:
 
     @_builtins.property
     @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+    def cluster_id(self) -> pulumi.Input[Union['Cluster', _builtins.int, _builtins.str]]:
         """
         The cluster to run on: a `Cluster`, or its id as a number or a string.
         """
         return pulumi.get(self, "cluster_id")
 
     @cluster_id.setter
-    def cluster_id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+    def cluster_id(self, value: pulumi.Input[Union['Cluster', _builtins.int, _builtins.str]]):
         pulumi.set(self, "cluster_id", value)
 
     @_builtins.property
     @pulumi.getter(name="packageId")
-    def package_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+    def package_id(self) -> pulumi.Input[Union['Package', _builtins.int, _builtins.str]]:
         """
         The package the job runs: a `Package`, or its id as a number or a string.
         """
         return pulumi.get(self, "package_id")
 
     @package_id.setter
-    def package_id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+    def package_id(self, value: pulumi.Input[Union['Package', _builtins.int, _builtins.str]]):
         pulumi.set(self, "package_id", value)
 
     @_builtins.property
@@ -157,10 +159,10 @@ class JobRun(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 cluster_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 cluster_id: pulumi.Input[Optional[Union['Cluster', _builtins.int, _builtins.str]]] = None,
                  dynamic_variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
-                 package_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 package_id: pulumi.Input[Optional[Union['Package', _builtins.int, _builtins.str]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  triggers: Optional[Any] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -171,10 +173,10 @@ class JobRun(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] cluster_id: The cluster to run on: a `Cluster`, or its id as a number or a string.
+        :param pulumi.Input[Union['Cluster', _builtins.int, _builtins.str]] cluster_id: The cluster to run on: a `Cluster`, or its id as a number or a string.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] dynamic_variables: Variables evaluated when the job runs.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing job to take over instead of running a new one.
-        :param pulumi.Input[Union[_builtins.int, _builtins.str]] package_id: The package the job runs: a `Package`, or its id as a number or a string.
+        :param pulumi.Input[Union['Package', _builtins.int, _builtins.str]] package_id: The package the job runs: a `Package`, or its id as a number or a string.
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits before stopping the job and failing (default 3600, at most a week).
         :param Any triggers: Any value; when it changes, the package runs again.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Static variables of the job.
@@ -204,10 +206,10 @@ class JobRun(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 cluster_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 cluster_id: pulumi.Input[Optional[Union['Cluster', _builtins.int, _builtins.str]]] = None,
                  dynamic_variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
-                 package_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 package_id: pulumi.Input[Optional[Union['Package', _builtins.int, _builtins.str]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  triggers: Optional[Any] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,

@@ -14,9 +14,11 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from .connection import Connection
 
 __all__ = [
     'ConnectionGroupModifiedBy',
+    'DeliveryConnection',
     'DeliveryDestination',
     'DeliveryInterval',
     'DeliverySource',
@@ -68,6 +70,40 @@ class ConnectionGroupModifiedBy(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class DeliveryConnection(dict):
+    """
+    A connection of the account by its id and type.
+    """
+    def __init__(__self__, *,
+                 id: Any,
+                 type: _builtins.str):
+        """
+        A connection of the account by its id and type.
+
+        :param Union[_builtins.int, _builtins.str] id: The connection's id; a number or a numeric string (such as a Connection's `id`).
+        :param _builtins.str type: The connection's own type, e.g. `postgres` or `s3`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Any:
+        """
+        The connection's id; a number or a numeric string (such as a Connection's `id`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The connection's own type, e.g. `postgres` or `s3`.
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

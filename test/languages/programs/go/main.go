@@ -1,5 +1,7 @@
 // The language lifecycle's program in Go through the generated SDK: a key, a connection with a
-// secret password, a schedule, a job run and a package, and two functions.
+// secret password, a schedule, a job run and a package, and two functions; resources given as
+// inputs: connections to a group and a delivery, the package to the schedule, a cluster to the
+// job run.
 package main
 
 import (
@@ -29,18 +31,35 @@ func main() {
 		if err != nil {
 			return err
 		}
-		nightly, err := etl.NewSchedule(ctx, "nightly", &etl.ScheduleArgs{
-			Name:     pulumi.String(cfg.Require("scheduleName")),
-			Interval: &etl.ScheduleIntervalArgs{Amount: pulumi.Float64(1), Unit: pulumi.String("days")},
-			Task: &etl.ScheduleTaskArgs{
-				Nodes:    pulumi.Any(2),
-				Packages: pulumi.Array{pulumi.Any(map[string]interface{}{"packageId": "101"})},
-			},
+		bucket, err := etl.NewConnection(ctx, "bucket", &etl.ConnectionArgs{
+			Type:     pulumi.String("s3"),
+			Name:     pulumi.String("bucket"),
+			Username: pulumi.String("AKIAEXAMPLE"),
+			Password: cfg.RequireSecret("password"),
 		})
 		if err != nil {
 			return err
 		}
-		backfill, err := etl.NewJobRun(ctx, "backfill", &etl.JobRunArgs{ClusterId: pulumi.Any(201), PackageId: pulumi.Any(101)})
+		group, err := etl.NewConnectionGroup(ctx, "analytics", &etl.ConnectionGroupArgs{
+			Name:        pulumi.String("analytics"),
+			Connections: pulumi.Array{warehouse, bucket},
+		})
+		if err != nil {
+			return err
+		}
+		delivery, err := etl.NewDelivery(ctx, "orders", &etl.DeliveryArgs{
+			Interval:    &etl.DeliveryIntervalArgs{Amount: pulumi.Float64(1), Unit: pulumi.String("days")},
+			Source:      &etl.DeliverySourceArgs{Connection: warehouse, Properties: pulumi.Map{"table": pulumi.String("orders")}},
+			Destination: &etl.DeliveryDestinationArgs{Connection: bucket, Properties: pulumi.Map{"path": pulumi.String("orders/")}},
+		})
+		if err != nil {
+			return err
+		}
+		compute, err := etl.NewCluster(ctx, "compute", &etl.ClusterArgs{Nodes: pulumi.Float64(1), Name: pulumi.String("compute")})
+		if err != nil {
+			return err
+		}
+		backfill, err := etl.NewJobRun(ctx, "backfill", &etl.JobRunArgs{ClusterId: compute, PackageId: pulumi.Any(101)})
 		if err != nil {
 			return err
 		}
@@ -53,6 +72,17 @@ func main() {
 					pulumi.Map{"name": pulumi.String("copy"), "type": pulumi.String("destination"), "connection": flowConnection, "table": pulumi.String("orders_copy")},
 				},
 				"edges": pulumi.Array{pulumi.Map{"from": pulumi.String("rows"), "to": pulumi.String("copy")}},
+			},
+		})
+		if err != nil {
+			return err
+		}
+		nightly, err := etl.NewSchedule(ctx, "nightly", &etl.ScheduleArgs{
+			Name:     pulumi.String(cfg.Require("scheduleName")),
+			Interval: &etl.ScheduleIntervalArgs{Amount: pulumi.Float64(1), Unit: pulumi.String("days")},
+			Task: &etl.ScheduleTaskArgs{
+				Nodes:    pulumi.Any(2),
+				Packages: pulumi.Array{pulumi.Map{"packageId": copyOrders}},
 			},
 		})
 		if err != nil {
@@ -73,6 +103,14 @@ func main() {
 		ctx.Export("password", warehouse.Password)
 		ctx.Export("scheduleId", nightly.ID())
 		ctx.Export("jobStatus", backfill.Status)
+		ctx.Export("jobClusterId", backfill.ClusterId)
+		ctx.Export("clusterId", compute.ID())
+		ctx.Export("groupId", group.ID())
+		ctx.Export("deliverySource", delivery.Source)
+		ctx.Export("deliveryDestination", delivery.Destination)
+		ctx.Export("bucketId", bucket.ID())
+		ctx.Export("packageId", copyOrders.ID())
+		ctx.Export("scheduleTask", nightly.Task)
 		ctx.Export("packageValidation", copyOrders.ValidationStatus)
 		ctx.Export("packageName", pulumi.String(found.Name))
 		ctx.Export("regionCount", pulumi.Int(len(regions.Items)))

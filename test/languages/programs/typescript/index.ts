@@ -1,5 +1,7 @@
 // The language lifecycle's program in TypeScript through the generated SDK: a key, a connection
-// with a secret password, a schedule, a job run and a package, and two functions.
+// with a secret password, a schedule, a job run and a package, and two functions; resources
+// given as inputs: connections to a group and a delivery, the package to the schedule, a cluster
+// to the job run.
 import * as pulumi from "@pulumi/pulumi";
 import * as etl from "@pulumi-etl/sdk";
 
@@ -14,12 +16,15 @@ const warehouse = new etl.Connection("warehouse", {
   password: config.requireSecret("password"),
   database: "analytics",
 });
-const nightly = new etl.Schedule("nightly", {
-  name: config.require("scheduleName"),
+const bucket = new etl.Connection("bucket", { type: "s3", name: "bucket", username: "AKIAEXAMPLE", password: config.requireSecret("password") });
+const group = new etl.ConnectionGroup("analytics", { name: "analytics", connections: [warehouse, bucket] });
+const delivery = new etl.Delivery("orders", {
   interval: { amount: 1, unit: "days" },
-  task: { nodes: 2, packages: [{ packageId: "101" }] },
+  source: { connection: warehouse, properties: { table: "orders" } },
+  destination: { connection: bucket, properties: { path: "orders/" } },
 });
-const backfill = new etl.JobRun("backfill", { clusterId: 201, packageId: 101 });
+const compute = new etl.Cluster("compute", { nodes: 1, name: "compute" });
+const backfill = new etl.JobRun("backfill", { clusterId: compute, packageId: 101 });
 const copy = new etl.Package("copy", {
   name: "copy orders",
   dataFlow: {
@@ -29,6 +34,11 @@ const copy = new etl.Package("copy", {
     ],
     edges: [{ from: "rows", to: "copy" }],
   },
+});
+const nightly = new etl.Schedule("nightly", {
+  name: config.require("scheduleName"),
+  interval: { amount: 1, unit: "days" },
+  task: { nodes: 2, packages: [{ packageId: copy }] },
 });
 
 const found = etl.getPackageOutput({ packageId: 101 });
@@ -40,6 +50,14 @@ export const warehouseId = warehouse.id;
 export const password = warehouse.password;
 export const scheduleId = nightly.id;
 export const jobStatus = backfill.status;
+export const jobClusterId = backfill.clusterId;
+export const clusterId = compute.id;
+export const groupId = group.id;
+export const deliverySource = delivery.source;
+export const deliveryDestination = delivery.destination;
+export const bucketId = bucket.id;
+export const packageId = copy.id;
+export const scheduleTask = nightly.task;
 export const packageValidation = copy.validationStatus;
 export const packageName = found.name;
 export const regionCount = regions.items.length;

@@ -53,15 +53,21 @@ export interface PlanOptions {
 export async function findObjects(request: RequestFn, state: Deployment, plain: Deployment, options: PlanOptions): Promise<Finding[]> {
   const held = idsInState(state);
   const plainOps = new Map(pendingCreates(plain).map((op) => [op.resource.urn, op]));
-  const findings: Finding[] = [];
+  const choiceOf = (op: PendingOperation) => options.chosen.get(op.resource.urn) ?? options.chosen.get(nameOf(op.resource.urn));
+  // What the user chose is no other create's.
   for (const op of pendingCreates(state)) {
     const kind = kindOfType(op.resource.type)!;
-    const chosen = options.chosen.get(op.resource.urn) ?? options.chosen.get(nameOf(op.resource.urn));
-    if (chosen !== undefined) {
-      findings.push({ kind, op, outcome: "found", id: chosen, how: "as chosen with --adopt" });
-      continue;
-    }
-    findings.push(await findOne(request, kind, op, plainOps.get(op.resource.urn) ?? op, options.since, held.get(kind) ?? new Set()));
+    const chosen = choiceOf(op);
+    if (chosen !== undefined) held.set(kind, (held.get(kind) ?? new Set()).add(chosen));
   }
-  return withoutSharedFinds(findings);
+  const chosenFindings: Finding[] = [];
+  const looked: Finding[] = [];
+  for (const op of pendingCreates(state)) {
+    const kind = kindOfType(op.resource.type)!;
+    const chosen = choiceOf(op);
+    if (chosen !== undefined) chosenFindings.push({ kind, op, outcome: "found", id: chosen, how: "as chosen with --adopt" });
+    else looked.push(await findOne(request, kind, op, plainOps.get(op.resource.urn) ?? op, options.since, held.get(kind) ?? new Set()));
+  }
+  const decided = new Map([...chosenFindings, ...withoutSharedFinds(looked)].map((finding) => [finding.op.resource.urn, finding]));
+  return pendingCreates(state).map((op) => decided.get(op.resource.urn)!);
 }

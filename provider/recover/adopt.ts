@@ -30,6 +30,21 @@ function unsettledOf(state: Deployment, urns: Set<string>): Map<string, string> 
   return reasons;
 }
 
+/**
+ * A lock this machine cannot read (an S3, Azure or GCS backend, Pulumi Cloud's update still "in
+ * progress") shows only when the import meets it: the command runs once no other pulumi runs,
+ * so it is the killed run's, cancelled once.
+ */
+async function importPastLock(pulumi: Pulumi, state: Deployment): Promise<void> {
+  try {
+    await pulumi.importState(state);
+  } catch (error) {
+    if (!/currently locked|update is in progress|conflict/i.test((error as Error).message)) throw error;
+    await pulumi.cancel();
+    await pulumi.importState(state);
+  }
+}
+
 /** A failed refresh leaves the adopted resources with their inputs for outputs: the user is told to refresh them. */
 async function refreshOrSay(pulumi: Pulumi, urns: string[], kept: number): Promise<void> {
   try {
@@ -46,7 +61,7 @@ export async function adopt(pulumi: Pulumi, state: Deployment, findings: Finding
   const adopted: StateResource[] = findings.flatMap((finding) => (finding.outcome === "found" ? [adoptedResource(finding.kind, finding.op, finding.id)] : []));
   const kept = findings.filter((finding) => finding.outcome === "ambiguous" || finding.outcome === "lookup failed").map((finding) => finding.op);
   // A refresh refuses to run beside pending creates, so every one goes for now and the kept ones come back after it.
-  await pulumi.importState(withAdopted(state, adopted, new Set(findings.map((finding) => finding.op.resource.urn))));
+  await importPastLock(pulumi, withAdopted(state, adopted, new Set(findings.map((finding) => finding.op.resource.urn))));
   const urns = new Set(adopted.map((resource) => resource.urn));
   if (urns.size > 0) await refreshOrSay(pulumi, [...urns], kept.length);
   const refreshed = await pulumi.exportState(false);

@@ -7,9 +7,9 @@
  * `etl:*` settings, then `ETL_*`; `--api-url` and `--account-id` before both. The API key is
  * never taken on the command line and never printed.
  */
-import { parseArgs } from "node:util";
 import { createClient } from "../client";
 import { resolveConfig, SETTINGS } from "../config";
+import { parseFlags, runCommand, UsageError } from "../command-line";
 import { UserFacingError } from "../errors";
 import { findObjects, nameOf, type Finding } from "./plan";
 import { isLive, pulumiCli, type Pulumi } from "./pulumi";
@@ -19,8 +19,6 @@ import { adopt, type Adoption } from "./adopt";
 const USAGE = `usage: etl-recover [--stack NAME] [--dry-run] [--adopt NAME=ID]... [--since TIME] [--api-url URL] [--account-id ID]
 Run in the program's folder when no other pulumi runs on the stack. The API key comes from the stack's
 etl:apiKey or ETL_API_KEY; --api-url and --account-id fall back to the stack's settings, then ETL_API_URL and ETL_ACCOUNT_ID.`;
-
-class UsageError extends UserFacingError {}
 
 const OPTIONS = {
   stack: { type: "string" },
@@ -33,14 +31,7 @@ const OPTIONS = {
 } as const;
 
 function parse(argv: string[]) {
-  if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key="))) {
-    throw new UsageError("--api-key is not taken: a key on the command line shows in the shell's history and the process list; set etl:apiKey or ETL_API_KEY");
-  }
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseFlags(argv, OPTIONS, "etl:apiKey or ETL_API_KEY");
 }
 
 /** `--adopt group=12` (a resource's name or urn, and the id of its object). */
@@ -124,12 +115,4 @@ function report(adoption: Adoption): void {
   if (adoption.kept > 0) process.exitCode = 1;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UserFacingError) {
-    console.error(`etl-recover: ${error.message}`);
-    if (error instanceof UsageError) console.error(USAGE);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-});
+runCommand("etl-recover", USAGE, main);

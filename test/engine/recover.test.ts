@@ -125,6 +125,8 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)",
     const dry = await recover(["--dry-run"]);
     expect(dry.code, dry.output).toBe(0);
     for (const [kind, list] of Object.entries(await made())) expect(dry.output).toContain(`::${kind.toLowerCase()} → ${kind} ${idOf(kind as ResourceKind, list[0]!)} (found by`);
+    // The window opens when the killed run took its lock.
+    expect(dry.output).toMatch(new RegExp(`^${RESOURCE_KINDS.length} interrupted creates; objects made since \\d{4}-\\d\\d-\\d\\dT`, "m"));
     expect(dry.output).toContain("dry run: the state is unchanged");
     expect((await deployment()).pending_operations).toHaveLength(RESOURCE_KINDS.length);
   });

@@ -4,11 +4,10 @@
  * and an import file. Connects as the provider does (`--api-url`, `--account-id`, or `ETL_*`);
  * the API key only from `ETL_API_KEY`. Progress goes to stderr, the report to stdout.
  */
-import { parseArgs } from "node:util";
 import { createClient } from "../client";
 import { getRateLimitStatus } from "../api/system";
 import { resolveConfig, SETTINGS } from "../config";
-import { UserFacingError } from "../errors";
+import { parseFlags, runCommand, UsageError } from "../command-line";
 import { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
 import { exportableKinds, readAccount, type AccountExport } from "./read";
@@ -16,8 +15,6 @@ import { exportableKinds, readAccount, type AccountExport } from "./read";
 const USAGE = `usage: etl-export --language typescript|python|go --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
                   [--project NAME] [--dry-run] [--api-url URL] [--account-id ID]
 The API key is read from ETL_API_KEY; --api-url and --account-id fall back to ETL_API_URL and ETL_ACCOUNT_ID.`;
-
-class UsageError extends UserFacingError {}
 
 const OPTIONS = {
   language: { type: "string" },
@@ -33,14 +30,7 @@ const OPTIONS = {
 } as const;
 
 function parse(argv: string[]) {
-  if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key="))) {
-    throw new UsageError("--api-key is not taken: a key on the command line shows in the shell's history and the process list; set ETL_API_KEY");
-  }
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseFlags(argv, OPTIONS, "ETL_API_KEY");
 }
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T {
@@ -123,12 +113,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(lines.join("\n"));
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UserFacingError) {
-    console.error(`etl-export: ${error.message}`);
-    if (error instanceof UsageError) console.error(USAGE);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-});
+runCommand("etl-export", USAGE, main);

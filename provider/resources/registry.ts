@@ -45,9 +45,20 @@ import { memberExport } from "./member/export";
 import { connectionExport } from "./connection/export";
 import { packageExport } from "./package/export";
 import { deliveryExport } from "./delivery/export";
+import { publicKeyRecover } from "./public-key/recover";
+import { connectionGroupRecover } from "./connection-group/recover";
+import { clusterRecover } from "./cluster/recover";
+import { jobRunRecover } from "./job-run/recover";
+import { scheduleRecover } from "./schedule/recover";
+import { hookRecover } from "./hook/recover";
+import { memberRecover } from "./member/recover";
+import { connectionRecover } from "./connection/recover";
+import { packageRecover } from "./package/recover";
+import { deliveryRecover } from "./delivery/recover";
 import type { ExportDeclaration, RuntimeKind } from "./shared/exported";
 import type { FieldTable } from "./shared/fields";
 import type { ResourceImplementation } from "./shared/implementation";
+import type { RecoverDeclaration } from "./shared/recovery";
 
 export interface ResourceDeclaration {
   /** What the resource is, for its reference page and the SDKs. */
@@ -75,12 +86,15 @@ export interface ResourceDeclaration {
   example: Record<string, unknown>;
   /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
   export: ExportDeclaration | RuntimeKind;
+  /** How `etl-recover` finds the object a killed deployment's create made. */
+  recover: RecoverDeclaration;
 }
 
 export const RESOURCES = {
   PublicKey: {
     description: "An SSH public key of the API user, used to reach cluster machines. The service holds a key once, so a replacement deletes the old key first.",
     provider: publicKeyProvider,
+    recover: publicKeyRecover,
     export: publicKeyExport,
     fields: publicKeyFields,
     record: publicKeyRecord,
@@ -91,6 +105,7 @@ export const RESOURCES = {
   ConnectionGroup: {
     description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
     provider: connectionGroupProvider,
+    recover: connectionGroupRecover,
     export: connectionGroupExport,
     fields: connectionGroupFields,
     record: connectionGroupRecord,
@@ -101,6 +116,7 @@ export const RESOURCES = {
   Cluster: {
     description: "Compute that jobs run on; `up` waits until it can run them.",
     provider: clusterProvider,
+    recover: clusterRecover,
     export: { runtime: "compute that runs jobs: made and ended by schedules, deliveries and runs, not set up by hand" },
     fields: clusterFields,
     record: clusterRecord,
@@ -110,6 +126,7 @@ export const RESOURCES = {
   JobRun: {
     description: "One run of a package on a cluster; `up` waits until it finishes.",
     provider: jobRunProvider,
+    recover: jobRunRecover,
     export: { runtime: "one run of a package: a record of what ran, not set-up" },
     fields: jobRunFields,
     record: jobRecord,
@@ -119,6 +136,7 @@ export const RESOURCES = {
   Schedule: {
     description: "Runs a package on a cluster at set times.",
     provider: scheduleProvider,
+    recover: scheduleRecover,
     export: scheduleExport,
     fields: scheduleFields,
     record: scheduleRecord,
@@ -128,6 +146,7 @@ export const RESOURCES = {
   Hook: {
     description: "Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings` and `salt` are kept encrypted.",
     provider: hookProvider,
+    recover: hookRecover,
     export: hookExport,
     fields: hookFields,
     record: hookRecord,
@@ -137,6 +156,7 @@ export const RESOURCES = {
   Member: {
     description: "A person's membership of the account, with a role.",
     provider: memberProvider,
+    recover: memberRecover,
     export: memberExport,
     fields: memberFields,
     record: memberRecord,
@@ -146,6 +166,7 @@ export const RESOURCES = {
   Connection: {
     description: "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",
     provider: connectionProvider,
+    recover: connectionRecover,
     export: connectionExport,
     fields: connectionFields,
     record: connectionSettingsRecord,
@@ -156,6 +177,7 @@ export const RESOURCES = {
     description:
       "A data flow the service runs. Validated after each change unless `validate` is false: an invalid package fails `up` with each broken rule named and stays in the stack. Destroy archives it, as the service's delete does.",
     provider: packageProvider,
+    recover: packageRecover,
     export: packageExport,
     fields: packageFields,
     record: packageStateRecord,
@@ -179,6 +201,7 @@ export const RESOURCES = {
   Delivery: {
     description: "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",
     provider: deliveryProvider,
+    recover: deliveryRecover,
     export: deliveryExport,
     fields: deliveryFields,
     record: deliveryRecord,

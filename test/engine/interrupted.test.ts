@@ -1,9 +1,10 @@
 /**
  * A deployment killed mid-create (SIGKILL of `pulumi up`, as a runner that escalates does), and
- * the recovery the README documents, step by step: the provider process stops with the CLI, the
- * stale lock is removed, the pending creates are cleared, every object the killed run made is
- * adopted with `importId` (a key or group in the way names its id), and service and state end
- * in exact agreement, with nothing made twice.
+ * its recovery by hand, the way the README leaves to the user when `etl-recover` cannot tell
+ * two objects apart: the provider process stops with the CLI, the stale lock is removed, the
+ * pending creates are cleared, every object the killed run made is adopted with `importId` (a
+ * key or group in the way names its id), and service and state end in exact agreement, with
+ * nothing made twice. `recover.test.ts` runs the command itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
@@ -69,7 +70,7 @@ describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)",
     expect((await stateOf()).pending_operations).toHaveLength(4);
   });
 
-  it("the documented recovery adopts what the killed run made, and nothing is made twice", async () => {
+  it("the recovery by hand adopts what the killed run made, and nothing is made twice", async () => {
     // The kill needed real time; the recovery's waits for the cluster and the job do not.
     await service.setSpeed(100);
     const locked = await project.runToEnd(["up", "--yes", "--skip-preview"]);

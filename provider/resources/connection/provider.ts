@@ -62,7 +62,7 @@ export function isConnectionCreatedBy(record: ConnectionSettingsRecord, inputs: 
   return createdInWindow(record.created_at, sentAt) && fields.hasSentValues(record, inputs);
 }
 
-async function findCreatedConnection(request: RequestFn, inputs: ConnectionInputs, sentAt: number): Promise<ConnectionSettingsRecord[]> {
+export async function findCreatedConnection(request: RequestFn, inputs: ConnectionInputs, sentAt: number): Promise<ConnectionSettingsRecord[]> {
   const recent = await createdSince(request, listConnectionsRequest(inputs.type), connectionSettingsRecord, "connections", sentAt, (r) => r.created_at);
   return recent.filter((record) => isConnectionCreatedBy(record, inputs, sentAt));
 }

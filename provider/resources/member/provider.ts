@@ -57,7 +57,7 @@ async function alreadyMember(error: unknown, request: RequestFn, email: string):
   );
 }
 
-async function findAddedMember(lookup: RequestFn, inputs: MemberInputs, sentAt: number): Promise<MemberRecord[]> {
+export async function findAddedMember(lookup: RequestFn, inputs: MemberInputs, sentAt: number): Promise<MemberRecord[]> {
   const found = await findMemberByEmail(lookup, inputs.email);
   return found !== undefined && createdInWindow(found.created_at, sentAt) && fields.hasSentValues(found, inputs) ? [found] : [];
 }

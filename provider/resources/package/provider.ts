@@ -102,7 +102,7 @@ async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inp
   return fields.hasSentValues(state, inputs) && sameValue(flowOfService(state.data_flow_json), fields.desired("dataFlow", inputs));
 }
 
-async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number): Promise<PackageRecord[]> {
+export async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number): Promise<PackageRecord[]> {
   const recent = await createdSince(request, listNewPackagesRequest(), packageRecord, "packages", sentAt, (record) => record.created_at);
   const named = recent.filter((record) => record.name === inputs.name);
   const matches = await Promise.all(named.map((record) => isPackageCreatedBy(request, record, inputs, sentAt)));

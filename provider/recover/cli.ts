@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+/**
+ * `etl-recover [--stack NAME] [--dry-run]`, in a program's folder after a deployment was killed
+ * (SIGKILL, a lost CI runner): finds on the service what each interrupted create made, adopts it
+ * into the stack's state so the next `pulumi up` makes nothing twice, clears the creates that
+ * made nothing, and removes the killed run's lock. Connects as the provider does: the stack's
+ * `etl:*` settings, then `ETL_*`; `--api-url` and `--account-id` before both. The API key is
+ * never taken on the command line and never printed.
+ */
+import { createClient } from "../client";
+import { resolveConfig, SETTINGS } from "../config";
+import { parseFlags, runCommand, UsageError } from "../command-line";
+import { UserFacingError } from "../errors";
+import { findObjects, nameOf, type Finding } from "./plan";
+import { isLive, pulumiCli, type Pulumi } from "./pulumi";
+import { pendingCreates, type Deployment } from "./state";
+import { adopt, type Adoption } from "./adopt";
+
+const USAGE = `usage: etl-recover [--stack NAME] [--dry-run] [--adopt NAME=ID]... [--since TIME] [--api-url URL] [--account-id ID]
+Run in the program's folder when no other pulumi runs on the stack. The API key comes from the stack's
+etl:apiKey or ETL_API_KEY; --api-url and --account-id fall back to the stack's settings, then ETL_API_URL and ETL_ACCOUNT_ID.`;
+
+const OPTIONS = {
+  stack: { type: "string" },
+  "dry-run": { type: "boolean", default: false },
+  adopt: { type: "string", multiple: true },
+  since: { type: "string" },
+  "api-url": { type: "string" },
+  "account-id": { type: "string" },
+  help: { type: "boolean", default: false },
+} as const;
+
+function parse(argv: string[]) {
+  return parseFlags(argv, OPTIONS, "etl:apiKey or ETL_API_KEY");
+}
+
+/** `--adopt group=12` (a resource's name or urn, and the id of its object). */
+function chosenOf(given: string[]): Map<string, string> {
+  return new Map(
+    given.map((pair) => {
+      const match = /^(.+)=(\d+)$/.exec(pair);
+      if (match === null) throw new UsageError(`--adopt must be NAME=ID, a resource's name (or urn) and its object's id, got "${pair}"`);
+      return [match[1]!, match[2]!];
+    }),
+  );
+}
+
+function sinceOf(given: string | undefined): number | undefined {
+  if (given === undefined) return undefined;
+  const at = Date.parse(given);
+  if (!Number.isFinite(at)) throw new UsageError(`--since must be a time such as 2026-11-26T10:00:00Z, got "${given}"`);
+  return at;
+}
+
+/** The urn's stack and project: `urn:pulumi:<stack>::<project>::…`. */
+function stackAndProject(urn: string): { stack: string; project: string } {
+  const [head, project] = urn.split("::");
+  return { stack: head!.split(":").pop()!, project: project! };
+}
+
+async function connect(pulumi: Pulumi, flags: ReturnType<typeof parse>) {
+  const fromFlags: Record<string, string | undefined> = { [SETTINGS.apiUrl.key]: flags["api-url"], [SETTINGS.accountId.key]: flags["account-id"] };
+  const stackConfig = await pulumi.config();
+  const resolved = resolveConfig((key) => fromFlags[key] ?? stackConfig[key]);
+  if (!resolved.ok) throw new UsageError(resolved.error.message);
+  return createClient(resolved.config);
+}
+
+function findingLine(finding: Finding): string {
+  const { urn } = finding.op.resource;
+  switch (finding.outcome) {
+    case "found":
+      return `${urn} → ${finding.kind} ${finding.id} (found ${finding.how})`;
+    case "not created":
+      return `${urn} → not created: no such ${finding.kind} was made; its pending create is cleared`;
+    case "ambiguous":
+      return (
+        `${urn} → ambiguous: ${finding.kind} ${finding.ids.join(", ")} could each be the one it made (or another create's); none is adopted and its pending create stays. ` +
+        `Choose with \`etl-recover --adopt ${nameOf(urn)}=<id>\`, or clear it (\`pulumi refresh --clear-pending-creates\`) and set importId: "<id>" on the resource for one \`pulumi up\``
+      );
+    case "lookup failed":
+      return `${urn} → unknown: looking for its ${finding.kind} failed (${finding.reason}); its pending create stays: run etl-recover again`;
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const flags = parse(argv);
+  if (flags.help) return void console.log(USAGE);
+  const chosen = chosenOf(flags.adopt ?? []);
+  const pulumi = pulumiCli(flags.stack);
+  const state: Deployment = await pulumi.exportState(false);
+  const creates = pendingCreates(state);
+  const { stack, project } = creates.length > 0 ? stackAndProject(creates[0]!.resource.urn) : { stack: "", project: "" };
+  const locks = creates.length > 0 ? await pulumi.locks(project, stack) : [];
+  const live = locks.filter(isLive);
+  if (live.length > 0) throw new UserFacingError(`pulumi (pid ${live.map((lock) => lock.pid).join(", ")}) still runs on the stack: wait for it to end, then run etl-recover`);
+  if (creates.length === 0) return void console.log("no interrupted creates of ETL resources in the stack: nothing to recover");
+
+  const since = sinceOf(flags.since) ?? (locks.length > 0 ? Math.min(...locks.map((lock) => lock.at)) : await pulumi.lastHistoryTime()) ?? 0;
+  const client = await connect(pulumi, flags);
+  const findings = await findObjects(client.request, state, await pulumi.exportState(true), { since, chosen });
+  const window = since === 0 ? "any time (the stack records no earlier deployment)" : new Date(since).toISOString();
+  const lines = [`${creates.length} interrupted creates; objects made since ${window}:`, ...findings.map((finding) => `  ${findingLine(finding)}`)];
+  if (flags["dry-run"]) return void console.log([...lines, "dry run: the state is unchanged"].join("\n"));
+  console.log(lines.join("\n"));
+  if (locks.length > 0) await pulumi.cancel();
+  report(await adopt(pulumi, state, findings));
+}
+
+function report(adoption: Adoption): void {
+  const lines = [`state updated: ${adoption.adopted} adopted, ${adoption.cleared} cleared, ${adoption.kept} left pending`];
+  for (const [urn, reason] of adoption.unsettled) lines.push(`  the next pulumi up carries on with ${nameOf(urn)}: ${reason}`);
+  lines.push(adoption.kept > 0 ? "settle the creates left pending as said above before the next pulumi up" : "next: pulumi up");
+  console.log(lines.join("\n"));
+  if (adoption.kept > 0) process.exitCode = 1;
+}
+
+runCommand("etl-recover", USAGE, main);

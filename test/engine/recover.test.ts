@@ -1,0 +1,172 @@
+/**
+ * `etl-recover` after a deployment killed while it created one object of every kind (SIGKILL
+ * of `pulumi up`, as a lost runner): it adopts each object the killed run made, and a plain
+ * `pulumi up` afterwards makes nothing twice and leaves nothing out of the stack; `destroy`
+ * then removes them all. On both surfaces.
+ */
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
+import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
+import { startLocalService, type LocalService } from "../support/service";
+import { kindOfType, SURFACES } from "../support/surfaces";
+
+const PASSWORD = "recover-password-3141";
+
+/** Where the local service keeps each kind's objects. */
+const TABLES: Record<ResourceKind, string> = {
+  PublicKey: "publicKeys",
+  ConnectionGroup: "connectionGroups",
+  Cluster: "clusters",
+  JobRun: "jobs",
+  Schedule: "schedules",
+  Hook: "hooks",
+  Member: "memberships",
+  Connection: "connections",
+  Package: "packages",
+  Delivery: "deliveries",
+};
+
+/** Every kind once, from its reference example (whose ids the account below holds); the connection is not tried first, so each create is one POST. */
+function oneOfEach(): DeclaredResource[] {
+  return RESOURCE_KINDS.map((kind) => {
+    const args: Record<string, unknown> = { ...RESOURCES[kind].example };
+    if (kind === "Connection") Object.assign(args, { password: PASSWORD, testBeforeCreate: false });
+    return { kind, name: kind.toLowerCase(), args };
+  });
+}
+
+const ACCOUNT = {
+  packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } }],
+  clusters: [{ id: 201, name: "pool", nodes: 2 }],
+  connections: [
+    { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "x" } },
+    { id: 302, name: "redshift", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "x", region: "us-east-1" } },
+    { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
+  ],
+};
+
+type Row = { id: number; status?: string; delivery?: unknown; packageId?: number; clusterId?: number; userId?: number };
+
+/** The id a resource of the kind has: a member's is the person's user id. */
+const idOf = (kind: ResourceKind, row: Row) => String(kind === "Member" ? row.userId : row.id);
+
+describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)", { timeout: 300_000 }, (surface) => {
+  let service: LocalService;
+  let project: CliProject;
+  let seeded: Set<string>;
+
+  const rows = async (): Promise<Record<string, Row[]>> => (await service.state()).accounts[0];
+  /** The objects the test's stack made, by kind: not the account's own, nor the ones a delivery makes for itself. */
+  const made = async (): Promise<Record<ResourceKind, Row[]>> => {
+    const all = await rows();
+    // A delivery runs on a package and a cluster of its own, and its runs are jobs.
+    const ofDeliveries = new Set(all.deliveries!.flatMap((delivery) => [`packages:${delivery.packageId}`, `clusters:${delivery.clusterId}`]));
+    const ours = (kind: ResourceKind) =>
+      all[TABLES[kind]]!.filter((row) => !seeded.has(`${TABLES[kind]}:${row.id}`) && !ofDeliveries.has(`${TABLES[kind]}:${row.id}`) && row.delivery === undefined);
+    return Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, ours(kind)])) as Record<ResourceKind, Row[]>;
+  };
+  const deployment = async () =>
+    (await project.stack.exportStack()).deployment as { resources?: Array<{ type: string; id?: string }>; pending_operations?: Array<{ type: string }> };
+  const idsInState = async (): Promise<Record<string, string[]>> => {
+    const ids: Record<string, string[]> = {};
+    for (const resource of (await deployment()).resources ?? []) {
+      const kind = kindOfType(resource.type);
+      if (kind !== undefined) (ids[kind] ??= []).push(String(resource.id));
+    }
+    return ids;
+  };
+  const idsOnService = async () =>
+    Object.fromEntries(Object.entries(await made()).flatMap(([kind, list]) => (list.length === 0 ? [] : [[kind, list.map((row) => idOf(kind as ResourceKind, row))]])));
+
+  const recover = (args: string[] = []) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const cli = path.join(project.dir, "node_modules", "pulumi-etl", "dist", "provider", "recover", "cli.js");
+      const engineBin = path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin");
+      const child = spawn(process.execPath, [cli, "--stack", "test", ...args], {
+        cwd: project.dir,
+        env: { ...process.env, ...project.env, PATH: `${engineBin}${path.delimiter}${process.env.PATH}` },
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.on("close", (code) => resolve({ code, output }));
+    });
+
+  beforeAll(async () => {
+    service = await startLocalService({ speed: 1, account: ACCOUNT });
+    const initial = await rows();
+    seeded = new Set(Object.values(TABLES).flatMap((table) => (initial[table] ?? []).map((row) => `${table}:${row.id}`)));
+    project = await createCliProject(`recover-${surface}`, service, {}, { surface });
+    await project.declare(oneOfEach());
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("SIGKILL while a create of every kind waits for its answer leaves each kind's object on the service and a pending create for each", async () => {
+    // Each create is applied at once and its answer held back: the kill lands between the two.
+    await service.faults({ rate: 1, kinds: ["hold_after"], methods: ["POST"], holdMs: 10_000 });
+    const cli = project.run(["up", "--yes", "--skip-preview", "--parallel", String(RESOURCE_KINDS.length * 2)]);
+    await eventually("an object of every kind", async () => (Object.values(await made()).every((list) => list.length === 1) ? true : undefined));
+    cli.child.kill("SIGKILL");
+    await cli.exited;
+    await service.faults();
+    // Slower still, so the cluster and the job are still under way when etl-recover adopts them.
+    await service.setSpeed(0.05);
+    expect(await idsInState()).toEqual({});
+    expect(((await deployment()).pending_operations ?? []).filter((op) => op.type === "creating")).toHaveLength(RESOURCE_KINDS.length);
+  });
+
+  it("a dry run says what it would adopt and changes nothing", async () => {
+    const dry = await recover(["--dry-run"]);
+    expect(dry.code, dry.output).toBe(0);
+    for (const [kind, list] of Object.entries(await made())) expect(dry.output).toContain(`::${kind.toLowerCase()} → ${kind} ${idOf(kind as ResourceKind, list[0]!)} (found by`);
+    // The window opens when the killed run took its lock.
+    expect(dry.output).toMatch(new RegExp(`^${RESOURCE_KINDS.length} interrupted creates; objects made since \\d{4}-\\d\\d-\\d\\dT`, "m"));
+    expect(dry.output).toContain("dry run: the state is unchanged");
+    expect((await deployment()).pending_operations).toHaveLength(RESOURCE_KINDS.length);
+  });
+
+  it("etl-recover adopts every object, then pulumi up makes none twice and leaves none out; destroy removes them", async () => {
+    const recovered = await recover();
+    expect(recovered.code, recovered.output).toBe(0);
+    expect(recovered.output).not.toContain(service.apiKey);
+    expect(recovered.output).toContain(`state updated: ${RESOURCE_KINDS.length} adopted, 0 cleared, 0 left pending`);
+    const found = await idsOnService();
+    expect((await deployment()).pending_operations ?? []).toEqual([]);
+    expect(await idsInState()).toEqual(found);
+    expect(recovered.output).toMatch(/the next pulumi up carries on with cluster: Cluster \d+ was adopted by etl-recover while it is \w+/);
+    expect(recovered.output).toMatch(/the next pulumi up carries on with jobrun: JobRun \d+ was adopted by etl-recover while it is \w+/);
+
+    await service.setSpeed(100);
+    const up = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(up.code, up.output).toBe(0);
+    expect(up.output).not.toContain("interrupted while creating");
+    expect(await idsOnService()).toEqual(found);
+    expect(await idsInState()).toEqual(found);
+    const statusOf = async (kind: ResourceKind) =>
+      ((await project.stack.exportStack()).deployment.resources as Array<{ type: string; outputs: { status?: string } }>).find((r) => kindOfType(r.type) === kind)!.outputs.status;
+    expect([await statusOf("Cluster"), await statusOf("JobRun")]).toEqual(["idle", "completed"]);
+    // Secrets the killed creates were given stay encrypted in the state, as a create keeps them.
+    const exported = await project.runToEnd(["stack", "export"]);
+    expect(exported.output).not.toContain(service.apiKey);
+    const encrypted = (JSON.parse(exported.output) as { deployment: { resources: Array<{ type: string; inputs?: any; outputs?: any }> } }).deployment.resources;
+    const secretOf = (kind: ResourceKind, part: "inputs" | "outputs", name: string) => encrypted.find((r) => kindOfType(r.type) === kind)![part][name];
+    for (const [kind, name] of [["Connection", "password"], ["Hook", "settings"]] as const) {
+      expect(secretOf(kind, "inputs", name)).toHaveProperty("ciphertext");
+      expect(secretOf(kind, "outputs", name)).toHaveProperty("ciphertext");
+    }
+    expect(secretOf("Hook", "outputs", "salt")).toHaveProperty("ciphertext");
+
+    const destroyed = await project.runToEnd(["destroy", "--yes", "--skip-preview"]);
+    expect(destroyed.code, destroyed.output).toBe(0);
+    const left = await made();
+    // Jobs are records of runs the API cannot delete; clusters end as terminated, packages as archived.
+    const alive = (kind: ResourceKind, row: Row) => kind !== "JobRun" && !["terminated", "terminating", "archived"].includes(String(row.status));
+    expect(RESOURCE_KINDS.flatMap((kind) => left[kind].filter((row) => alive(kind, row)).map((row) => `${kind} ${idOf(kind, row)}`))).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
  * resources listed in the stack's `test:resources` setting, on the surface `test:surface` names.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { newWorkDir, pulumiCommand, testEnv, type Service } from "./engine";
@@ -125,6 +125,26 @@ export async function runPulumi(args: string[], env: Record<string, string>): Pr
 
 function pulumiBinary(): string {
   return path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin", "pulumi");
+}
+
+/**
+ * The processes still running with this project's environment (the CLI, its language host, the
+ * program and the providers all inherit the project's own backend address), with their command
+ * lines: none of them outlives a kill unseen, whoever became its parent.
+ */
+export function processesOf(project: Pick<CliProject, "env">): Array<{ pid: number; command: string }> {
+  const marker = `PULUMI_BACKEND_URL=${project.env.PULUMI_BACKEND_URL}\0`;
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry) && procFile(entry, "environ").includes(marker))
+    .map((pid) => ({ pid: Number(pid), command: procFile(pid, "cmdline").replaceAll("\0", " ").trim() }));
+}
+
+function procFile(pid: string, name: string): string {
+  try {
+    return `${readFileSync(`/proc/${pid}/${name}`, "latin1")}\0`;
+  } catch {
+    return ""; // ended meanwhile, or not ours to read
+  }
 }
 
 /** Polls until `check` holds, or fails after `timeoutMs`. */

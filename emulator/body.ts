@@ -85,9 +85,30 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 
 /** The fields a bodiless POST or PUT carried as form-style query parameters (form-query.ts). */
 const FORM_BODIES = new WeakMap<IncomingMessage, Record<string, unknown>>();
+/** For each such body, the names a client may have wrapped its fields in (`cluster[nodes]`). */
+const FORM_OBJECT_NAMES = new WeakMap<object, readonly string[]>();
 
-export function takeFormBody(req: IncomingMessage, body: Record<string, unknown>): void {
+export function takeFormBody(req: IncomingMessage, body: Record<string, unknown>, objectNames: readonly string[]): void {
   FORM_BODIES.set(req, body);
+  FORM_OBJECT_NAMES.set(body, objectNames);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A form body whose fields were wrapped in the object's name, unwrapped, when the schema has no
+ * field of that name (a body the service itself wraps, like a connection group's, stays as sent).
+ */
+export function unwrappedForm(schema: z.ZodType, body: unknown): unknown {
+  const names = isPlainObject(body) ? FORM_OBJECT_NAMES.get(body) : undefined;
+  if (names === undefined || !isPlainObject(body)) return body;
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (shape === undefined) return body;
+  const wrapper = names.find((name) => isPlainObject(body[name]) && !(name in shape));
+  if (wrapper === undefined) return body;
+  const { [wrapper]: wrapped, ...rest } = body;
+  return { ...rest, ...(wrapped as Record<string, unknown>) };
 }
 
 /** Sending no body at all is how a client says "nothing to add", so it needs no Content-Type. */
@@ -144,7 +165,7 @@ function problemsOf(issue: z.core.$ZodIssue): string[] {
 
 /** The body as the schema reads it, or 422 naming every problem. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body, { error: ruleOf, reportInput: true });
+  const result = schema.safeParse(unwrappedForm(schema, body), { error: ruleOf, reportInput: true });
   if (result.success) return result.data;
   throw invalid(result.error.issues.flatMap(problemsOf));
 }

@@ -4,6 +4,11 @@
  * as the fields of a JSON body, so the local service does too. Brackets nest (`a[b]`), empty
  * brackets append to a list (`a[]`, `a[][b]` for a list of objects), and a value of digits only is read as a number, as JSON
  * would carry it; every other value is text (booleans take their text spellings anyway).
+ *
+ * Clients built on Rails conventions wrap every field in the object's name (`cluster[nodes]=1`,
+ * `job[cluster_id]=5`), which Rails reads as the bare fields too. So where a route's body has
+ * no field of that name, the wrapped fields count as the body's own (body.ts, `parseBody`); the
+ * object's name is the singular of a segment of the path (`/clusters/5` → `cluster`).
  */
 
 type Node = Record<string, unknown>;
@@ -54,4 +59,12 @@ export function formBody(query: URLSearchParams): Node | undefined {
     any = true;
   }
   return any ? body : undefined;
+}
+
+/** The names a Rails-style client wraps a form of this path in: `/connection_groups/5` → `connection_group`. */
+export function objectNamesOf(path: string): string[] {
+  return path
+    .split("/")
+    .filter((segment) => /^[a-z_]+$/.test(segment))
+    .map((segment) => segment.replace(/ies$/, "y").replace(/s$/, ""));
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as delay } from "node:timers/promises";
 import { authenticate, type Caller } from "./auth";
 import { hasNoBody, takeFormBody } from "./body";
-import { formBody } from "./form-query";
+import { formBody, objectNamesOf } from "./form-query";
 import { acceptsThisApi } from "./media-type";
 import { Availability } from "./availability";
 import { handleClientErrors, isClientGone, reportClientGone } from "./client-connections";
@@ -133,7 +133,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, se
   if (fault?.kind === "latency") await delay(fault.delayMs);
   const { handler, params } = matchRoute(api.routes, req.method ?? "GET", api.rest);
   const form = (req.method === "POST" || req.method === "PUT") && hasNoBody(req) ? formBody(url.searchParams) : undefined;
-  if (form !== undefined) takeFormBody(req, form);
+  if (form !== undefined) takeFormBody(req, form, objectNamesOf(api.rest));
   advanceLifecycles(services.store);
   const origin = services.origin();
   await handler({

@@ -10,6 +10,7 @@ import { resolveConfig, SETTINGS } from "../config";
 import { parseFlags, runCommand, UsageError } from "../command-line";
 import { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
+import { kindOptionName } from "./names";
 import { exportableKinds, readAccount, type AccountExport } from "./read";
 
 const USAGE = `usage: etl-export --language typescript|python|go --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
@@ -49,7 +50,7 @@ function kindsOf(only: string | undefined): ResourceKind[] {
     if (kind !== undefined) return kind;
     const runtime = RESOURCE_KINDS.find((candidate) => simple(candidate) === simple(given));
     const why = runtime === undefined ? "" : ` (${runtime} objects are runtime objects, not set-up)`;
-    throw new UsageError(`--only: "${given.trim()}" is not a kind that can be exported${why}; the kinds are ${kinds.map((k) => simple(k) + "s").join(", ")}`);
+    throw new UsageError(`--only: "${given.trim()}" is not a kind that can be exported${why}; the kinds are ${kinds.map(kindOptionName).join(", ")}`);
   });
 }
 

@@ -16,6 +16,12 @@ export function slugOf(text: string): string {
   return slug.slice(0, MAX_NAME_LENGTH).replace(/-+$/, "");
 }
 
+/** How `--only` spells a kind: `ConnectionGroup` → `connection-groups`, `Delivery` → `deliveries`. */
+export function kindOptionName(kind: string): string {
+  const words = kind.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+  return /[^aeiou]y$/.test(words) ? `${words.slice(0, -1)}ies` : `${words}s`;
+}
+
 /** Each object's logical name by `kind:id`; objects in id order within a kind. */
 export function logicalNames(items: ReadonlyArray<{ kind: string; id: string; label: string }>): Map<string, string> {
   const names = new Map<string, string>();

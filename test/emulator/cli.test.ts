@@ -197,9 +197,9 @@ describe("etl-emulator CLI", () => {
     // A client gone before a delayed answer leaves nothing to report.
     await fetch(`${url}/_emulator/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: '{"rate":1,"kinds":["latency"],"seed":1}' });
     await fetch(`${url}/acme-data/api/user/keys`, { headers: api, signal: AbortSignal.timeout(20) }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 1200));
-    const log = (await (await fetch(`${url}/_emulator/requests`)).json()) as { method: string; status: number; fault: string | null }[];
-    expect(log.at(-1)).toMatchObject({ method: "GET", fault: "latency" });
+    // The delayed request is logged once the service has finished with it: only then is there nothing more to report.
+    const lastLogged = async () => ((await (await fetch(`${url}/_emulator/requests`)).json()) as { method: string; fault: string | null }[]).at(-1);
+    await expect.poll(lastLogged, { timeout: 10_000, interval: 50 }).toMatchObject({ method: "GET", fault: "latency" });
 
     expect((await fetch(`${url}/_emulator/health`)).status).toBe(200);
     expect(stderr()).not.toMatch(/^\s+at /m);

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { formBody } from "../../emulator/form-query";
-import { ACCEPT, ACCOUNT, basic, DANA_KEY, readJson, startTestEmulator } from "./helpers";
+import { formBody, objectNamesOf } from "../../emulator/form-query";
+import { ACCEPT, ACCOUNT, basic, DANA_KEY, ed25519Key, readJson, startTestEmulator, testFixtures } from "./helpers";
 
 let emulator: RunningEmulator;
 
@@ -58,3 +58,63 @@ describe("form-style parameters", () => {
     expect((await readJson(bad)).message).toBe("Request body is not valid JSON.");
   });
 });
+
+describe("form-style parameters wrapped in the object's name, as Rails-style clients send them", () => {
+  let billed: RunningEmulator;
+  const send = (method: string, path: string, query: string) =>
+    fetch(`${billed.url}/${ACCOUNT}/api${path}?${query}`, { method, headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY) } });
+
+  beforeAll(async () => {
+    const fixtures = testFixtures();
+    Object.assign(fixtures.accounts![0]!, { clusters: [{ id: 11, name: "ready", nodes: 2 }], packages: [{ id: 12, name: "rollup" }] });
+    billed = await startTestEmulator(fixtures);
+  });
+
+  afterAll(async () => {
+    await billed.close();
+  });
+
+  it("name the object from the path: the singular of each segment", () => {
+    expect(objectNamesOf("/clusters/5")).toEqual(["cluster"]);
+    expect(objectNamesOf("/connection_groups")).toEqual(["connection_group"]);
+    expect(objectNamesOf("/deliveries/3")).toEqual(["delivery"]);
+    expect(objectNamesOf("/user/keys")).toEqual(["user", "key"]);
+  });
+
+  it("make and change a cluster: cluster[nodes], cluster[type], cluster[description]", async () => {
+    const created = await send("POST", "/clusters", "cluster[nodes]=1&cluster[type]=sandbox");
+    expect(created.status).toBe(201);
+    const cluster = await readJson(created);
+    expect(cluster).toMatchObject({ nodes: 1, type: "sandbox" });
+    const changed = await send("PUT", `/clusters/${cluster.id}`, "cluster[description]=by%20form");
+    expect(changed.status).toBe(200);
+    expect(await readJson(changed)).toMatchObject({ id: cluster.id, description: "by form" });
+  });
+
+  it("run a job: job[cluster_id], job[package_id]", async () => {
+    const run = await send("POST", "/jobs", "job[cluster_id]=11&job[package_id]=12");
+    expect(run.status).toBe(201);
+    expect(await readJson(run)).toMatchObject({ cluster_id: 11, package_id: 12 });
+  });
+
+  it("make a hook, whose type picks its settings: hook[type], hook[events][], hook[settings][...]", async () => {
+    const made = await send("POST", "/hooks", "hook[type]=email&hook[events][]=job&hook[settings][emails]=ops%40example.com");
+    expect(made.status).toBe(201);
+    expect(await readJson(made)).toMatchObject({ type: "email", events: ["job"] });
+  });
+
+  it("make a public key below /user/keys: key[public_key]", async () => {
+    const made = await send("POST", "/user/keys", `key[public_key]=${encodeURIComponent(ed25519Key("form").line)}`);
+    expect(made.status).toBe(201);
+  });
+
+  it("still refuse fields wrapped in any other name, naming them, and wrapped fields the object lacks", async () => {
+    const other = await send("POST", "/clusters", "colour[nodes]=1");
+    expect(other.status).toBe(422);
+    expect((await readJson(other)).message).toMatch(/colour is not a known field/);
+    const unknown = await send("POST", "/clusters", "cluster[nodes]=1&cluster[colour]=red");
+    expect(unknown.status).toBe(422);
+    expect((await readJson(unknown)).message).toMatch(/colour is not a known field/);
+  });
+});
+

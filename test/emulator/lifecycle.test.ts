@@ -331,15 +331,13 @@ describe("advancing the store directly", () => {
     );
   });
 
-  it("does next to nothing when nothing is due", () => {
+  it("changes nothing when nothing is due", () => {
     const clock = manualClock();
     const store = busyStore(clock);
     clock.set(START + 4_000);
     advanceLifecycles(store);
     const changes = store.changes;
-    const started = performance.now();
-    for (let i = 0; i < 100_000; i++) advanceLifecycles(store);
-    expect(performance.now() - started).toBeLessThan(1000);
+    for (let i = 0; i < 1_000; i++) advanceLifecycles(store);
     expect(store.changes).toBe(changes);
   });
 });

@@ -54,10 +54,13 @@ describe("POST /_emulator/outage", () => {
 
     const asked = Date.now();
     const response = await postOutage(emulator, { seconds: 1.5 });
+    const answered = Date.now();
     expect(response.status).toBe(202);
     const body = await readJson(response);
     expect(body).toEqual({ seconds: 1.5, until: expect.any(String) });
-    expect(Math.abs(Date.parse(body.until) - (asked + 1500))).toBeLessThan(200);
+    // 1.5 s from when the service took the request, which was between the asking and the answer.
+    expect(Date.parse(body.until)).toBeGreaterThanOrEqual(asked + 1500);
+    expect(Date.parse(body.until)).toBeLessThanOrEqual(answered + 1500);
 
     await sleep(200);
     expect(await health(emulator)).toBe("ECONNREFUSED");
@@ -85,11 +88,11 @@ describe("POST /_emulator/outage", () => {
         }).on("error", reject);
       });
       expect(agent.freeSockets).not.toEqual({});
-      // The answer's body is left unread: the outage must not wait for the client.
-      const asked = Date.now();
+      // The answer's body is left unread: the outage must not wait for the client. The socket
+      // closes while the minute's outage still runs, long before the test's timeout.
       expect((await postOutage(emulator, { seconds: 60 })).status).toBe(202);
       await socketClosed;
-      expect(Date.now() - asked).toBeLessThan(1000);
+      expect(await health(emulator)).toBe("ECONNREFUSED");
     } finally {
       agent.destroy();
     }
@@ -135,7 +138,7 @@ describe("suspend, resume and outage", () => {
     expect(keys.map((key: { name: string }) => key.name)).toEqual(["kept"]);
   });
 
-  it("closes connections with a request under way, at once", async () => {
+  it("closes connections with a request under way, not waiting for it", async () => {
     const emulator = await start();
     const { hostname, port } = new URL(emulator.url);
     const socket = connect(Number(port), hostname);
@@ -144,10 +147,10 @@ describe("suspend, resume and outage", () => {
     // Closed with unread bytes, the connection may come down as a reset: that is closed too.
     socket.on("error", () => undefined);
     const closed = new Promise((resolve) => socket.once("close", resolve));
-    const asked = Date.now();
+    // Suspended without end: only the service closing the connection ends the wait.
     await emulator.suspend();
     await closed;
-    expect(Date.now() - asked).toBeLessThan(1000);
+    expect(socket.destroyed).toBe(true);
   });
 
   it("outage resolves once suspended and resumes by itself", async () => {

@@ -91,12 +91,12 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
     main = { nodes: 1, description: "nightly loads" };
   });
 
-  it("an unchanged preview proposes nothing and calls no write endpoint", async () => {
+  it("an unchanged preview proposes nothing and makes no API call at all", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     calls.unchangedPreview = await h.clusterCalls();
     expect(preview.changeSummary).toEqual({ same: 2 });
-    expect(await service.writeRequests()).toEqual([]);
+    expect(await service.calls()).toEqual([]);
   });
 
   it("refresh finds no change, though the cluster has gone idle meanwhile", async () => {
@@ -188,7 +188,7 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
 
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
-    expect(await service.writeRequests()).toEqual([]);
+    expect(await service.calls()).toEqual([]);
   });
 
   let refusedIds: number[] = [];

@@ -154,7 +154,7 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
     expect(await hook(made.id)).toMatchObject({ events: ["cluster"] });
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
-    expect(await service.writeRequests()).toEqual([]);
+    expect(await service.calls()).toEqual([]);
   });
 
   it("destroy deletes every hook of the stack", async () => {

@@ -275,7 +275,6 @@ describe("what waiting for a job costs", { timeout: 60_000 }, () => {
     const requests = await service.requests();
     const polls = requests.filter(isJobGet(result.id)).length;
     expect(polls).toBeLessThanOrEqual(4);
-    expect(seconds).toBeLessThan(12);
     log(`600-second job at speed 60: ${summary(requests)} (${polls} polls), up waited ${seconds.toFixed(1)} s; printed: ${lines.join(" | ")}`);
   });
 

@@ -1,10 +1,10 @@
 /**
  * The credit limit through the real engine: a stack of 500 public keys against an allowance of
  * 300 credits, on the service's clock: a window of 20 s instead of an hour, which the service
- * announces (`X-RateLimit-Reset`). The provider paces its requests once few credits remain,
- * spreading them to the renewal; `up` either carries on across windows or stops saying the
- * allowance is used up and when to try again, and whatever it created is exactly what the state
- * records.
+ * announces (`X-RateLimit-Reset`). As the README promises, the provider paces its requests once
+ * few credits remain, spreading them to the renewal, so the big stack slows down instead of
+ * meeting 429s: `up` carries on across windows, no request is refused, and every key made is in
+ * the state. (A stop at an allowance used up for longer is tested in test/unit/policies.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
@@ -42,37 +42,24 @@ describe("the allowance running out mid-update", { timeout: 600_000 }, () => {
     await emulator?.close();
   });
 
-  it(`up of ${KEYS} keys on ${CREDITS_PER_WINDOW} credits per ${WINDOW_SECONDS} s is paced or stops clearly, and state and service agree`, async () => {
-    const started = Date.now();
-    const outcome = await test.stack.up({ parallel: 10 }).then(
-      () => "completed",
-      (error: unknown) => String((error as Error).message),
-    );
-    const seconds = (Date.now() - started) / 1000;
+  it(`up of ${KEYS} keys on ${CREDITS_PER_WINDOW} credits per ${WINDOW_SECONDS} s slows down instead of meeting 429s, and state and service agree`, async () => {
+    // The engine's own parallelism, as a user's `up` has it: the pacing must hold however many requests are under way.
+    const up = await test.stack.up();
+    expect(up.summary.result).toBe("succeeded");
     const requests: Array<{ status: number }> = await control("requests");
     const refused = requests.filter((r) => r.status === 429).length;
-
     const onService: Array<{ id: number }> = (await control("state")).accounts[0].publicKeys ?? [];
     const inState: string[] = ((await test.stack.exportStack()).deployment.resources ?? [])
       .filter((r: any) => r.type === "pulumi-nodejs:dynamic/etl:PublicKey")
       .map((r: any): string => String(r.id));
     const serviceIds = onService.map((k) => String(k.id));
-    console.log(
-      `rate limit: up ${outcome === "completed" ? "completed" : "stopped"} after ${seconds.toFixed(1)} s; ` +
-        `${serviceIds.length} keys on the service, ${inState.length} in state, ${requests.length} API requests, ${refused} answered 429`,
-    );
+    console.log(`rate limit: ${serviceIds.length} keys on the service, ${inState.length} in state, ${requests.length} API requests, ${refused} answered 429`);
 
-    if (outcome !== "completed") {
-      const message = outcome.split("\n").find((line) => /allowance/i.test(line)) ?? outcome;
-      console.log(`rate limit message: ${message.trim()}`);
-      expect(outcome).toMatch(/allowance/i);
-      // When to come back: a time of day, or a duration in seconds, minutes or hours.
-      expect(message).toMatch(/\d+ ?(s|sec|seconds?|min|minutes?|h|hours?)\b|\d{1,2}:\d{2}/i);
-      expect(outcome).not.toMatch(/\n\s+at /);
-      expect(outcome).not.toContain(apiKey);
-    }
-    expect(serviceIds.filter((id) => !inState.includes(id)), "keys on the service but not in state (orphans)").toEqual([]);
-    expect(inState.filter((id) => !serviceIds.includes(id)), "keys in state but not on the service").toEqual([]);
+    // More calls than one window allows: the up had to wait for a renewal, and waited rather than be refused.
+    expect(requests.length).toBeGreaterThan(CREDITS_PER_WINDOW);
+    expect(refused, "requests answered 429").toBe(0);
+    expect(serviceIds).toHaveLength(KEYS);
+    expect([...inState].sort()).toEqual([...serviceIds].sort());
     expect(new Set(inState).size, "one state entry per key").toBe(inState.length);
   });
 });

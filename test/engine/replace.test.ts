@@ -1,51 +1,109 @@
 /**
- * `pulumi up --replace <urn>` for every resource kind: a forced replacement makes a new object
- * and deletes the old one, in the order the service allows (a key or a group name it holds only
- * once goes first), and state and service agree afterwards.
+ * Replacement of every kind, on both surfaces, with one program of each kind's reference example:
+ * a change of an input that forces replacement (the kinds that have one, from the registry's field
+ * tables) makes a new object and ends the old one, and so does `pulumi up --replace <urn>` of
+ * every kind, whether or not it has such an input, but for the few listed below that cannot yet. The order is the service's: a key or a name it
+ * holds once is deleted first. State and service agree after each, and the next preview is empty.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Cluster, ConnectionGroup, JobRun, PublicKey } from "pulumi-etl";
+import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
+import { RESOURCES } from "../../provider/resources/registry";
 import { createTestStack, type TestStack } from "../support/engine";
+import { EXAMPLE_ACCOUNT, exampleInputs, STATE_TABLE } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
-import { freshEd25519Key } from "../support/soak";
+import { declare, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
-const PACKAGE = { id: 101, name: "quick", run: { seconds: 2, outcome: "completed" as const, outputs: [{ name: "out", records: 1 }] } };
-const READY_CLUSTER = { id: 201, name: "ready", nodes: 1 };
-const KEY = freshEd25519Key("replace@test");
+/** For each kind with an input that forces replacement, a change of such inputs to its example. */
+const REPLACING_CHANGE: Partial<Record<ResourceKind, Record<string, unknown>>> = {
+  PublicKey: { name: "deploy key, renamed" },
+  Cluster: { region: "eu-west-1" },
+  JobRun: { variables: { run_date: "2026-11-21" } },
+  Hook: { type: "slack" },
+  Member: { email: "bo@example.com" },
+  Connection: { type: "mysql" },
+  Package: { flowType: "workflow" },
+  Delivery: { name: "crm to warehouse, renamed" },
+};
 
-describe("forced replacement (--replace) of each kind", { timeout: 300_000 }, () => {
+/** What becomes of the object a replacement leaves: deleted, ended but still listed (its status), or a finished run only forgotten. */
+const OLD_OBJECT: Record<ResourceKind, "deleted" | "kept" | { status: string }> = {
+  PublicKey: "deleted",
+  ConnectionGroup: "deleted",
+  Cluster: { status: "terminated" },
+  JobRun: "kept",
+  Schedule: "deleted",
+  Hook: "deleted",
+  Member: "deleted",
+  Connection: "deleted",
+  Package: { status: "archived" },
+  Delivery: "deleted",
+};
+
+/**
+ * Kinds a forced replacement (`--replace`, nothing changed) cannot replace yet, by surface: the
+ * service holds a member's email once and Member does not delete first; and the plugin does not
+ * pass on that a key or a group name must be deleted first when nothing changed (its diff says so
+ * only for a change that replaces).
+ */
+const FORCED_REPLACEMENT_REFUSED: Record<Surface, readonly ResourceKind[]> = {
+  dynamic: ["Member"],
+  plugin: ["Member", "PublicKey", "ConnectionGroup"],
+};
+
+const replacingInputs = (kind: ResourceKind): string[] =>
+  Object.entries(RESOURCES[kind].fields.table as Record<string, { onChange?: string }>).flatMap(([name, field]) => (field.onChange === "replace" ? [name] : []));
+
+const CHANGED_KINDS = RESOURCE_KINDS.filter((kind) => REPLACING_CHANGE[kind] !== undefined);
+
+describe("replacement tables", () => {
+  it("a change is given for exactly the kinds with an input that forces replacement, and changes such an input", () => {
+    expect(CHANGED_KINDS).toEqual(RESOURCE_KINDS.filter((kind) => replacingInputs(kind).length > 0));
+    for (const kind of CHANGED_KINDS) expect(Object.keys(REPLACING_CHANGE[kind]!).some((name) => replacingInputs(kind).includes(name)), kind).toBe(true);
+  });
+});
+
+type Row = { id: number; status?: string };
+
+describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, (surface) => {
   let service: LocalService;
   let test: TestStack;
-  const urns: Record<string, string> = {};
+  let changed = false;
+  let ids: Record<string, string> = {};
 
-  const account = async () => (await service.state()).accounts[0];
-  const idInState = async (name: string) =>
-    ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { urn: string }) => r.urn.endsWith(`::${name}`))?.id as string;
+  const rows = async (kind: ResourceKind): Promise<Row[]> => (await service.state()).accounts[0][STATE_TABLE[kind]];
+  const idsInState = async (): Promise<Record<string, string>> =>
+    Object.fromEntries(((await test.stack.exportStack()).deployment.resources ?? []).flatMap((r: { type: string; id: string }) => {
+      const kind = kindOfType(r.type);
+      return kind === undefined ? [] : [[kind, String(r.id)]];
+    }));
 
-  /** `pulumi up --replace <urn>` of one resource; its id before and after. */
-  async function forceReplacement(name: string) {
-    const before = await idInState(name);
-    const up = await test.stack.up({ replace: [urns[name]!] });
-    return { before, after: await idInState(name), up };
+  /** The new object is on the service, and the old one deleted, ended or kept as its kind says. */
+  async function expectReplaced(kind: ResourceKind, before: string, after: string): Promise<void> {
+    expect(after, kind).not.toBe(before);
+    const onService = await rows(kind);
+    expect(onService.some((row) => String(row.id) === after), `${kind} ${after} on the service`).toBe(true);
+    const old = onService.find((row) => String(row.id) === before);
+    if (OLD_OBJECT[kind] === "deleted") expect(old, `${kind} ${before} deleted`).toBeUndefined();
+    else if (OLD_OBJECT[kind] === "kept") expect(old, `${kind} ${before} kept`).toBeDefined();
+    else expect(old?.status, `${kind} ${before}`).toBe(OLD_OBJECT[kind].status);
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 50, account: { packages: [PACKAGE], clusters: [READY_CLUSTER] } });
+    service = await startLocalService({ speed: 100, account: EXAMPLE_ACCOUNT });
     test = await createTestStack(
-      "replace",
+      `replace-${surface}`,
       async () => {
-        const resources = {
-          key: new PublicKey("key", { publicKey: KEY }),
-          group: new ConnectionGroup("group", { name: "replaced-group", description: "kept by name" }),
-          cluster: new Cluster("cluster", { nodes: 1, name: "replaced-cluster" }),
-          run: new JobRun("run", { clusterId: READY_CLUSTER.id, packageId: PACKAGE.id }),
-        };
-        return Object.fromEntries(Object.entries(resources).map(([name, r]) => [name, r.urn]));
+        for (const kind of RESOURCE_KINDS) {
+          const inputs = { ...exampleInputs(kind), ...(changed ? REPLACING_CHANGE[kind] : {}) };
+          declare(surface, kind, kind.toLowerCase(), inputs);
+        }
       },
       service,
+      {},
+      { plugin: surface === "plugin" },
     );
-    const up = await test.stack.up();
-    for (const [name, output] of Object.entries(up.outputs)) urns[name] = output.value as string;
+    await test.stack.up();
+    ids = await idsInState();
   });
 
   afterAll(async () => {
@@ -53,35 +111,26 @@ describe("forced replacement (--replace) of each kind", { timeout: 300_000 }, ()
     await service?.emulator.close();
   });
 
-  it("a public key with the same key material: the old key is deleted first, then the same key made again", async () => {
-    const { before, after, up } = await forceReplacement("key");
-    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    expect(after).not.toBe(before);
-    expect((await account()).publicKeys.map((k: { id: number }) => String(k.id))).toEqual([after]);
+  it("a changed input that forces replacement replaces the object of each kind that has one, and nothing else", async () => {
+    changed = true;
+    const up = await test.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ replace: CHANGED_KINDS.length, same: RESOURCE_KINDS.length - CHANGED_KINDS.length + 1 });
+    const after = await idsInState();
+    for (const kind of CHANGED_KINDS) await expectReplaced(kind, ids[kind]!, after[kind]!);
+    for (const kind of RESOURCE_KINDS.filter((k) => !CHANGED_KINDS.includes(k))) expect(after[kind], kind).toBe(ids[kind]);
+    ids = after;
+    await test.stack.preview({ expectNoChanges: true });
   });
 
-  it("a connection group: deleted first (its name is unique), then made again with the same name", async () => {
-    const { before, after } = await forceReplacement("group");
-    expect(after).not.toBe(before);
-    expect((await account()).connectionGroups.map((g: { id: number; name: string }) => [String(g.id), g.name])).toEqual([[after, "replaced-group"]]);
-  });
+  const forced = RESOURCE_KINDS.filter((kind) => !FORCED_REPLACEMENT_REFUSED[surface].includes(kind));
 
-  it("a cluster: a new cluster comes up, then the old one is terminated", async () => {
-    const { before, after } = await forceReplacement("cluster");
-    expect(after).not.toBe(before);
-    const clusters = (await account()).clusters as Array<{ id: number; status: string }>;
-    expect(clusters.find((c) => String(c.id) === before)?.status).toBe("terminated");
-    expect(clusters.find((c) => String(c.id) === after)?.status).toMatch(/available|idle/);
-  });
-
-  it("a job run: the package runs again, and the finished old run is only forgotten", async () => {
-    const { before, after } = await forceReplacement("run");
-    expect(after).not.toBe(before);
-    const jobs = (await account()).jobs as Array<{ id: number; status: string }>;
-    expect(jobs.map((j) => [String(j.id), j.status])).toEqual([
-      [before, "completed"],
-      [after, "completed"],
-    ]);
+  it(`up --replace of every kind but ${FORCED_REPLACEMENT_REFUSED[surface].join(", ")} makes a new object of each and ends the old one`, async () => {
+    const urns = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => forced.includes(kindOfType(r.type)!)).map((r: { urn: string }) => r.urn);
+    expect(urns).toHaveLength(forced.length);
+    const up = await test.stack.up({ replace: urns });
+    expect(up.summary.resourceChanges).toMatchObject({ replace: forced.length });
+    const after = await idsInState();
+    for (const kind of forced) await expectReplaced(kind, ids[kind]!, after[kind]!);
     await test.stack.preview({ expectNoChanges: true });
   });
 });

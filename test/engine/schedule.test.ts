@@ -66,11 +66,11 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
     expect(await schedule(outputs.id!.value)).toMatchObject({ name: "nightly", status: "enabled", interval_amount: 1, interval_unit: "minutes" });
   });
 
-  it("an unchanged preview proposes nothing and writes nothing", async () => {
+  it("an unchanged preview proposes nothing and makes no API call at all", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(preview.changeSummary).toEqual({ same: 2 });
-    expect(await service.writeRequests()).toEqual([]);
+    expect(await service.calls()).toEqual([]);
   });
 
   it("fires jobs of its package a minute of service time apart, and refresh finds no change", async () => {
@@ -143,7 +143,7 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
     expect(await schedule(made.id)).toMatchObject({ status: "disabled" });
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
-    expect(await service.writeRequests()).toEqual([]);
+    expect(await service.calls()).toEqual([]);
   });
 
   it("destroy deletes every schedule of the stack", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent, type HookType } from "../../../contract/vocabularies";
-import { invalid, parseBody, readObjectBody, readOptionalObjectBody } from "../../body";
+import { invalid, parseBody, readObjectBody, readOptionalObjectBody, unwrappedForm } from "../../body";
 import { isoTime } from "../../clock";
 import { boolean, label } from "../../fields";
 import { HttpError, sendJson } from "../../http";
@@ -69,7 +69,8 @@ function sendHook(ctx: ApiContext, status: number, hook: HookRow): void {
 }
 
 async function createHook(ctx: ApiContext): Promise<void> {
-  const raw = await readObjectBody(ctx.req);
+  // The type picks the settings' schema, so a form's fields wrapped in `hook[...]` are read first.
+  const raw = unwrappedForm(createSchema(undefined), await readObjectBody(ctx.req)) as Record<string, unknown>;
   const body = parseBody(createSchema(raw.type), raw);
   const hook = insertHook(ctx.store, {
     accountId: ctx.caller.account.id,

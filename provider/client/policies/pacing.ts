@@ -4,7 +4,9 @@
  * once the remainder falls below a reserve, requests are spaced at the allowance's sustainable
  * rate (one per 3600 s / limit), or faster when the service says the allowance renews sooner
  * (`X-RateLimit-Reset`, seconds: undocumented, so only used when sent). One state per process, shared by every request, since they all
- * draw on the same allowance. Without the headers nothing is paced.
+ * draw on the same allowance. Requests sent but not yet answered count as spent: the remainder
+ * the last answer gave does not know of them, and however many run at once (the engine's
+ * parallelism), none may find the allowance gone. Without the headers nothing is paced.
  */
 import { EtlApiError } from "../errors";
 import type { ApiRequest, ApiResponse, RequestFn } from "../http";
@@ -19,10 +21,12 @@ export interface PacingState {
   renewsAt?: number;
   /** When the latest request was let through (or is scheduled to be). */
   lastSlotAt: number;
+  /** Requests sent whose answers have not come yet: each has spent a credit the last answer did not count. */
+  inFlight: number;
 }
 
 export function createPacingState(): PacingState {
-  return { lastSlotAt: Number.NEGATIVE_INFINITY };
+  return { lastSlotAt: Number.NEGATIVE_INFINITY, inFlight: 0 };
 }
 
 export interface PacingOptions extends Clock {
@@ -39,6 +43,7 @@ const RESERVE_MINIMUM = 20;
 export function withPacing(inner: RequestFn, options: PacingOptions): RequestFn {
   return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
     await takeSlot(options);
+    options.state.inFlight += 1;
     try {
       const response = await inner<T>(req);
       observe(options.state, response.headers, options.now());
@@ -46,6 +51,8 @@ export function withPacing(inner: RequestFn, options: PacingOptions): RequestFn 
     } catch (error) {
       if (error instanceof EtlApiError && error.responseHeaders !== undefined) observe(options.state, error.responseHeaders, options.now());
       throw error;
+    } finally {
+      options.state.inFlight -= 1;
     }
   };
 }
@@ -56,8 +63,9 @@ export function withPacing(inner: RequestFn, options: PacingOptions): RequestFn 
  * else the hourly allowance's own rate.
  */
 export function pacingIntervalMs(state: PacingState, now = Date.now()): number | undefined {
-  const { limit, remaining, renewsAt } = state;
-  if (limit === undefined || remaining === undefined || limit <= 0) return undefined;
+  const { limit, renewsAt } = state;
+  if (limit === undefined || state.remaining === undefined || limit <= 0) return undefined;
+  const remaining = state.remaining - state.inFlight;
   const reserve = Math.max(RESERVE_MINIMUM, Math.ceil(limit * RESERVE_FRACTION));
   if (remaining >= reserve) return undefined;
   if (renewsAt !== undefined && renewsAt > now) return Math.min(HOUR_MS / limit, (renewsAt - now) / Math.max(remaining, 1));

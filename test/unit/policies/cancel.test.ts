@@ -27,14 +27,13 @@ describe("a cancelled deployment", () => {
   });
 
   it("aborts a read on the wire at once", async () => {
-    const { url } = await serve([{ ...ok({ id: 1 }), delayMs: 5_000 }]);
+    // The server never answers: only an abort on the wire can end the read.
+    const { url } = await serve([{ hang: true }]);
     const { controller, option } = cancellation();
     const client = clientFor(url, {}, { cancellation: option });
-    const started = Date.now();
     const pending = failureOf(client.request(GET));
     setTimeout(() => controller.abort(), 100);
     expect(await pending).toBeInstanceOf(RequestCancelledError);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("stops retrying a read: the failure seen is final", async () => {

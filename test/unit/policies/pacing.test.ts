@@ -91,4 +91,14 @@ describe("pacing to the renewal the service announces", () => {
     expect(pacingIntervalMs({ ...state, renewsAt: now - 1 }, now)).toBe(12_000);
     expect(pacingIntervalMs({ ...state, remaining: 200 }, now)).toBeUndefined();
   });
+
+  it("counts the requests under way as spent: the last answer's remainder does not know of them", () => {
+    const now = 1_000_000;
+    const state = { ...createPacingState(), limit: 300, remaining: 25, renewsAt: now + 20_000 };
+    expect(pacingIntervalMs(state, now)).toBeUndefined();
+    // 25 left by the last answer, 15 sent since: 10 to spread over the 20 s.
+    expect(pacingIntervalMs({ ...state, inFlight: 15 }, now)).toBe(2_000);
+    // More under way than the remainder: the next waits for the renewal.
+    expect(pacingIntervalMs({ ...state, inFlight: 40 }, now)).toBe(12_000);
+  });
 });

@@ -14,7 +14,7 @@ describe("request timeout", () => {
   ])("turns %s into a ConnectionError saying it timed out", async (_label, step) => {
     const { url } = await serve([step]);
     const client = clientFor(url, SHORT);
-    const started = Date.now();
+    // The server never answers: only the deadline can end the request.
     const error = await failureOf(client.request({ method: "GET", path: "/slow" }));
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ status: 0 });
@@ -22,7 +22,6 @@ describe("request timeout", () => {
       "GET /acme/api/slow failed with no response: timed out: no complete answer within 0.1 s " +
         "(etl:requestTimeoutSeconds is 0.1 s), so the request was abandoned",
     );
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.cause).toMatchObject({ code: "ETL_REQUEST_TIMEOUT" });
     expect(Object.keys(error)).not.toContain("cause");
   });

@@ -6,6 +6,7 @@
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { RESOURCES, type ResourceKind } from "../resources/registry";
+import { UNREAD_INPUTS } from "../resources/shared/check";
 import type { DetailedDiffResult } from "../resources/shared/diff";
 import type { ResourceImplementation } from "../resources/shared/implementation";
 import { saidToStay } from "../runtime";
@@ -115,8 +116,21 @@ export async function read(req: providerProto.ReadRequest): Promise<providerProt
   response.setProperties(toStruct({ ...(result.props as Values), ...unrecorded }, secrets));
   // Inputs the service never returns (secrets) are kept as they were given.
   const inputs = { ...pick(given.values, RESOURCES[kind].secrets), ...(result.inputs as Values | undefined) };
-  response.setInputs(toStruct(inputs, secrets));
+  response.setInputs(toStruct(importing ? withUnreadMarked(kind, inputs) : inputs, secrets));
   return response;
+}
+
+/** Inputs the service never returns: the kind's write-only fields and its secrets. */
+function unreadNames(kind: ResourceKind): string[] {
+  const table = RESOURCES[kind].fields.table as Record<string, { writeOnly?: true }>;
+  const writeOnly = Object.keys(table).filter((name) => table[name]!.writeOnly);
+  return [...new Set([...writeOnly, ...RESOURCES[kind].secrets])];
+}
+
+/** An import's inputs, marked with those of them it could not read, for the engine's check of them. */
+function withUnreadMarked(kind: ResourceKind, inputs: Values): Values {
+  const unread = unreadNames(kind).filter((name) => inputs[name] === undefined);
+  return unread.length === 0 ? inputs : { ...inputs, [UNREAD_INPUTS]: unread };
 }
 
 function pick(values: Values, names: readonly string[]): Values {

@@ -14,7 +14,6 @@ import { hookRecord } from "../api/hooks";
 import { jobRecord } from "../api/jobs";
 import { memberRecord } from "../api/members";
 import { packageStateRecord } from "../api/packages";
-import { publicKeyRecord } from "../api/public-keys";
 import { scheduleRecord } from "../api/schedules";
 import { fields as clusterFields } from "./cluster/fields";
 import { clusterProvider } from "./cluster/provider";
@@ -33,7 +32,7 @@ import { fields as memberFields } from "./member/fields";
 import { memberProvider } from "./member/provider";
 import { fields as packageFields } from "./package/fields";
 import { packageProvider } from "./package/provider";
-import { fields as publicKeyFields } from "./public-key/fields";
+import { fields as publicKeyFields, publicKeyState } from "./public-key/fields";
 import { publicKeyProvider } from "./public-key/provider";
 import { fields as scheduleFields } from "./schedule/fields";
 import { scheduleProvider } from "./schedule/provider";
@@ -97,7 +96,7 @@ export const RESOURCES = {
     recover: publicKeyRecover,
     export: publicKeyExport,
     fields: publicKeyFields,
-    record: publicKeyRecord,
+    record: publicKeyState,
     secrets: [],
     deleteBeforeReplace: true,
     example: { publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH deploy@ci", name: "deploy key" },

@@ -58,6 +58,10 @@ export class PublicKey extends pulumi.CustomResource {
      * An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`.
      */
     declare public readonly publicKey: pulumi.Output<string | undefined>;
+    /**
+     * The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.
+     */
+    declare public /*out*/ readonly userId: pulumi.Output<number | undefined>;
 
     /**
      * Create a PublicKey resource with the given unique name, arguments, and options.
@@ -79,6 +83,7 @@ export class PublicKey extends pulumi.CustomResource {
             resourceInputs["comment"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["fingerprint"] = undefined /*out*/;
+            resourceInputs["userId"] = undefined /*out*/;
         } else {
             resourceInputs["comment"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -86,6 +91,7 @@ export class PublicKey extends pulumi.CustomResource {
             resourceInputs["importId"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["publicKey"] = undefined /*out*/;
+            resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(PublicKey.__pulumiType, name, resourceInputs, opts);

@@ -1,12 +1,17 @@
 /**
  * Bringing objects under the plugin: `pulumi import` of a schedule and a connection made out of
- * band (code generation off), after which a program declaring them previews empty; and a stack of
+ * band (code generation off), after which a program declaring them previews empty; `pulumi
+ * import` run as a user runs it, of one object of every kind, with no warning, since the inputs
+ * the service never returns (a password, a key's line) are not missing inputs; and a stack of
  * dynamic resources moved to the plugin with `aliases`, keeping every id and writing nothing.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import { Connection, PublicKey, Schedule } from "pulumi-etl";
+import { RESOURCE_EXAMPLES, RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
+import { createCliProject, type CliProject, type DeclaredResource } from "../support/cli";
 import { createTestStack, type TestStack } from "../support/engine";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { pluginResource } from "../support/plugin";
@@ -94,6 +99,87 @@ describe("pulumi import through the plugin", { timeout: 240_000 }, () => {
     expect(await service.writeRequests()).toEqual([]);
     for (const file of filesUnder(test.workDir)) expect(readFileSync(file, "latin1")).not.toContain(PASSWORD);
     expect(cliOutput.join("")).not.toContain(PASSWORD);
+  });
+});
+
+/** The records the kinds' reference examples name by id (connections 301, 302, 306; package 101; cluster 201). */
+const EXAMPLES_ACCOUNT = {
+  packages: [{ id: 101, name: "orders-rollup", run: { seconds: 2 } }],
+  clusters: [{ id: 201, name: "shared", nodes: 4 }],
+  connections: [
+    { id: 301, name: "orders-db", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: PASSWORD } },
+    { id: 302, name: "warehouse", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: PASSWORD, region: "us-east-1" } },
+    { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
+  ],
+};
+
+/** A kind's example inputs with each `{ secretConfig }` given a value, made secret by `wrap`. */
+function exampleInputs(kind: ResourceKind, wrap: (value: string) => unknown = (value) => value): Record<string, unknown> {
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value === null || typeof value !== "object") return value;
+    if (typeof (value as { secretConfig?: unknown }).secretConfig === "string") return wrap(PASSWORD);
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, resolve(item)]));
+  };
+  return resolve(RESOURCE_EXAMPLES[kind]) as Record<string, unknown>;
+}
+
+const nameOf = (kind: ResourceKind) => kind.toLowerCase();
+
+describe("`pulumi import` of one object of every kind, as a user runs it", { timeout: 480_000 }, () => {
+  let service: LocalService;
+  let maker: TestStack;
+  let project: CliProject;
+  const ids = {} as Record<ResourceKind, string>;
+
+  beforeAll(async () => {
+    service = await startLocalService({ account: EXAMPLES_ACCOUNT, speed: 20 });
+    // Made elsewhere: by another stack, from each kind's reference example.
+    maker = await createTestStack(
+      "import-every-kind-maker",
+      async () => Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, pluginResource(kind, nameOf(kind), exampleInputs(kind, pulumi.secret)).id])),
+      service,
+      {},
+      { plugin: true },
+    );
+    const made = await maker.stack.up();
+    for (const kind of RESOURCE_KINDS) ids[kind] = String(made.outputs[kind]!.value);
+    project = await createCliProject("import-every-kind", service, {}, { surface: "plugin" });
+  });
+
+  afterAll(async () => {
+    maker?.dispose();
+    project?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("imports each with no warning and no write to the service", async () => {
+    const imports = RESOURCE_KINDS.map((kind) => ({ type: `etl:index:${kind}`, name: nameOf(kind), id: ids[kind] }));
+    writeFileSync(path.join(project.dir, "imports.json"), JSON.stringify({ resources: imports }));
+    await service.resetRequests();
+    const { code, output } = await project.runToEnd(["import", "--file", "imports.json", "--yes", "--protect=false", "--generate-code=false"]);
+    expect(output).not.toMatch(/failed to validate|warning/i);
+    expect(code, output).toBe(0);
+    expect(await service.writeRequests()).toEqual([]);
+    const types = ((await project.stack.exportStack()).deployment.resources ?? []).map((r: any) => r.type).filter((type: string) => type.startsWith("etl:index:"));
+    expect(types.sort()).toEqual(RESOURCE_KINDS.map((kind) => `etl:index:${kind}`).sort());
+  });
+
+  it("a program declaring them as their examples do previews no change", async () => {
+    const declared: DeclaredResource[] = RESOURCE_KINDS.map((kind) => ({ kind, name: nameOf(kind), args: exampleInputs(kind) }));
+    await project.declare(declared);
+    const { code, output } = await project.runToEnd(["preview", "--expect-no-changes", "--diff"]);
+    expect(code, output).toBe(0);
+    expect(output).not.toMatch(/failed to validate|warning/i);
+    expect(await service.writeRequests()).toEqual([]);
+  });
+
+  it("a program that leaves out a required secret still fails its check, naming it", async () => {
+    const { password: _left, ...withoutPassword } = exampleInputs("Connection");
+    await project.declare([{ kind: "Connection", name: nameOf("Connection"), args: withoutPassword }]);
+    const { code, output } = await project.runToEnd(["preview"]);
+    expect(code).not.toBe(0);
+    expect(output).toContain("password is required");
   });
 });
 

@@ -108,12 +108,13 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
     expect(onStack).toEqual([]);
   });
 
-  it("an unchanged preview proposes nothing and makes no API call; refresh finds nothing changed", async () => {
+  it("an unchanged preview proposes nothing and makes no API call but asking whose key the settings hold; refresh finds nothing changed", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(preview.changeSummary).toEqual({ same: 6 });
-    // The functions the program calls are its own reads; the resources make none.
-    expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual([]);
+    // The functions the program calls are its own reads; the resources make none but asking,
+    // once, whose API key the settings hold (a key is managed only under its own user's).
+    expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual(["GET /user"]);
     await test.stack.refresh({ expectNoChanges: true, onOutput });
   });
 

@@ -64,11 +64,12 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
 
   let outputs: OutputMap;
 
-  it("up creates the key in the service, in one call", async () => {
+  it("up creates the key in the service in one call, then learns whose API key made it", async () => {
     await service.resetRequests();
     const result = await test.stack.up({ onOutput });
     expect(result.summary.resourceChanges).toMatchObject({ create: 2 });
-    expect(await calls()).toEqual(["POST /user/keys"]);
+    // Then who the API key's user is, once per provider process: the key records its user.
+    expect(await calls()).toEqual(["POST /user/keys", "GET /user"]);
     outputs = result.outputs;
     expect(outputs.fingerprint.value).toBe(key.fingerprint);
     expect(outputs.name.value).toBe("ci deploy key");
@@ -78,12 +79,13 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     expect(keys[0]).toMatchObject({ id: Number(outputs.id.value), fingerprint: key.fingerprint, name: "ci deploy key" });
   });
 
-  it("an unchanged preview proposes nothing and calls no endpoint", async () => {
+  it("an unchanged preview proposes nothing, asking only whose API key the settings hold", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(preview.changeSummary).toEqual({ same: 2 });
     expect(await service.writeRequests()).toEqual([]);
-    expect(await calls()).toEqual([]);
+    // Once per provider process: a key is managed only under its own user's API key.
+    expect(await calls()).toEqual(["GET /user"]);
   });
 
   it("refresh finds no change, reading the key once", async () => {
@@ -103,7 +105,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     await service.resetRequests();
     const up = await test.stack.up({ onOutput });
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    expect(await calls()).toEqual([`DELETE /user/keys/${outputs.id.value}`, "POST /user/keys"]);
+    expect(await calls()).toEqual(["GET /user", `DELETE /user/keys/${outputs.id.value}`, "POST /user/keys"]);
     expect(up.outputs.id.value).not.toBe(outputs.id.value);
     const keys = await serviceKeys();
     expect(keys).toEqual([expect.objectContaining({ id: Number(up.outputs.id.value), name: "ci deploy key (renamed)", fingerprint: key.fingerprint })]);
@@ -178,7 +180,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
       await service.resetRequests();
       const up = await test.stack.up({ onOutput });
       expect(up.summary.resourceChanges).toMatchObject({ create: 1, same: 2 });
-      expect(await calls()).toEqual([`GET /user/keys/${handMadeId}`]);
+      expect((await calls()).sort()).toEqual(["GET /user", `GET /user/keys/${handMadeId}`]);
       expect(up.outputs.adoptedIds.value).toEqual([handMadeId]);
       expect(await serviceKeys()).toHaveLength(2);
 
@@ -186,7 +188,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
       const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
       expect(preview.changeSummary).toEqual({ same: 3 });
       expect(await service.writeRequests()).toEqual([]);
-      expect(await calls()).toEqual([]);
+      expect(await calls()).toEqual(["GET /user"]);
     });
   });
 
@@ -194,7 +196,8 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     await service.resetRequests();
     const destroy = await test.stack.destroy({ onOutput });
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
-    const deletes = await calls();
+    const [whoAmI, ...deletes] = await calls();
+    expect(whoAmI).toBe("GET /user");
     expect(deletes).toHaveLength(2);
     expect(deletes.every((call) => call.startsWith("DELETE /user/keys/"))).toBe(true);
     expect(await serviceKeys()).toEqual([]);

@@ -116,6 +116,9 @@ describe("a stack stored by an earlier version", { timeout: 240_000 }, () => {
     const refresh = await test.stack.refresh({ expectNoChanges: true });
     expect(Object.keys(refresh.summary.resourceChanges ?? {})).toEqual(["same"]);
     expect(await writes()).toEqual([]);
+    // A key stored before keys recorded their user learns it.
+    const key = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => r.type === "pulumi-nodejs:dynamic/etl:PublicKey");
+    expect(key.outputs.userId).toBe(70);
   });
 
   it("destroys its objects", async () => {

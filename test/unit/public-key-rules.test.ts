@@ -65,6 +65,8 @@ describe("PublicKey diff", () => {
     fingerprint: "da:b7:da:4e:f8:9f:e5:a4:e5:50:a8:df:a1:b4:b5:93",
     comment: "quickstart-deploy",
     createdAt: "2026-11-21T00:00:00Z",
+    // Recorded before keys recorded their user: the diff asks the service nothing.
+    userId: undefined,
   };
 
   it("sees no change when the name is left to default to the comment", async () => {

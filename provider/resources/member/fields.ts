@@ -45,7 +45,8 @@ const memberImportId = z.unknown().transform((value, ctx) => {
 const table = {
   email: { input: email, required: true, api: "email", onChange: "replace", read: (r) => r.email.toLowerCase() },
   role: { input: role, default: "member", sendDefault: true, api: "role", onChange: "update", read: (r) => (r.owner ? "owner" : r.role) },
-  name: { input: labelText(), api: "name", read: (r) => r.name ?? undefined },
+  // An invited person who gave no name has an empty one: no name, which no input could be.
+  name: { input: labelText(), api: "name", read: (r) => r.name || undefined },
   importId: { input: memberImportId },
   userId: { description: "The user's id (the resource's id too).", read: (r) => r.id },
   displayName: { description: "The user's display name.", read: (r) => r.display_name ?? undefined },

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { PublicKeyRecord } from "../../api/public-keys";
+import { publicKeyRecord } from "../../api/public-keys";
 import { parseSshPublicKey } from "../../../contract/ssh-public-key";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
@@ -18,6 +18,13 @@ export interface PublicKeyArgs {
   /** The id of an existing key to manage instead of creating one; its key and name must match. */
   importId?: pulumi.Input<string | number>;
 }
+
+/**
+ * What the resource knows of a key: the service's record, and the user it belongs to, which the
+ * record does not say (the user the API key named when the key was made or read).
+ */
+export const publicKeyState = publicKeyRecord.extend({ user_id: z.number().int().optional() });
+export type PublicKeyState = z.output<typeof publicKeyState>;
 
 /** The key as the service reads it: normalized to single spaces with no surrounding whitespace. */
 const keyLine = z.string().transform((text, ctx) => {
@@ -64,12 +71,16 @@ const table = {
   fingerprint: output("The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it."),
   comment: output("The key line's comment, when it has one."),
   createdAt: OUTPUT,
-} satisfies Record<string, Field<PublicKeyRecord>>;
+  userId: {
+    description: "The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.",
+    read: (r: PublicKeyState) => r.user_id,
+  },
+} satisfies Record<string, Field<PublicKeyState>>;
 
 // A program's arguments and the table name the same inputs.
 true satisfies ArgsMatchTable<PublicKeyArgs, typeof table>;
 
-export const fields = fieldsOf<PublicKeyRecord, typeof table>(table, {
+export const fields = fieldsOf<PublicKeyState, typeof table>(table, {
   refine(inputs, ctx) {
     if (inputs.name === undefined && !isUnknown(inputs.publicKey) && commentOf(inputs.publicKey) === "") {
       ctx.addIssue({ code: "custom", path: ["name"], message: "is required when publicKey has no comment" });
@@ -78,4 +89,4 @@ export const fields = fieldsOf<PublicKeyRecord, typeof table>(table, {
 });
 
 export type PublicKeyInputs = InputsOf<typeof table>;
-export type PublicKeyOutputs = OutputsOf<typeof table, PublicKeyRecord>;
+export type PublicKeyOutputs = OutputsOf<typeof table, PublicKeyState>;

@@ -18,6 +18,7 @@ import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
 import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
 import { publicKeyExport } from "./export";
+import { currentUserId, ensureSameUser, noteFoundKeyOwner, ownerOfNewKey } from "./owner";
 
 const KIND = "public key";
 
@@ -32,7 +33,8 @@ async function adopt(importId: string, inputs: PublicKeyInputs): Promise<PublicK
   if (name !== record.name) {
     throw new AdoptionError(KIND, importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
   }
-  return fields.outputs(record, inputs);
+  // A key found under these settings is their user's.
+  return fields.outputs({ ...record, user_id: await currentUserId(apiRequest()) }, inputs);
 }
 
 /**
@@ -53,27 +55,48 @@ export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs
   return (await keysLike(request, inputs.publicKey)).filter((key) => isKeyCreatedBy(key, inputs, sentAt));
 }
 
+const operations = standardOperations(fields, {
+  kind: KIND,
+  create: createPublicKey,
+  findCreated: findCreatedKey,
+  get: getPublicKey,
+  listed: publicKeyExport,
+  // Another user's key answers 404 as a deleted one does: it must not count as deleted.
+  remove: async (request, id, props) => {
+    await ensureSameUser(() => request, { id, name: props.name, userId: props.userId }, true);
+    return deletePublicKey(request, id);
+  },
+  adopt,
+  settle: async (request, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request) }, inputs),
+  // The service takes a key once per user.
+  refused: (error, request, inputs) =>
+    orInTheWay(error, {
+      kind: KIND,
+      which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
+      holders: () => keysLike(request, inputs.publicKey),
+      otherwise: "use another key",
+    }),
+});
+
 export const publicKeyProvider = {
   // Keys cannot be updated: every change replaces the key.
-  ...standardOperations(fields, {
-    kind: KIND,
-    create: createPublicKey,
-    findCreated: findCreatedKey,
-    get: getPublicKey,
-    listed: publicKeyExport,
-    remove: deletePublicKey,
-    adopt,
-    // The service takes a key once per user.
-    refused: (error, request, inputs) =>
-      orInTheWay(error, {
-        kind: KIND,
-        which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
-        holders: () => keysLike(request, inputs.publicKey),
-        otherwise: "use another key",
-      }),
-  }),
+  ...operations,
 
-  async diff(_id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
+  /** A key gone for these settings may be another user's: that stops the refresh rather than dropping it. */
+  async read(id: string, props: PublicKeyOutputs) {
+    const request = apiRequest();
+    const result = await operations.read(id, props);
+    if (result.props === undefined) {
+      await ensureSameUser(() => request, { id, name: props.name, userId: props.userId });
+      return result;
+    }
+    noteFoundKeyOwner(request, props.userId);
+    // A key recorded before keys recorded their user learns it here.
+    return { ...result, props: { ...result.props, userId: props.userId ?? (await currentUserId(request)) } };
+  },
+
+  async diff(id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
+    await ensureSameUser(apiRequest, { id, name: olds.name, userId: olds.userId }, true);
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
     return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
   },

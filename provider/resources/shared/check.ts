@@ -69,11 +69,32 @@ export function userInputs(news: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(Object.entries(news).filter(([name, value]) => !name.startsWith("__") && value !== undefined));
 }
 
+/**
+ * Set on the inputs an import rebuilds from what the service returns: the inputs it never
+ * returns (passwords, a key's line). The engine checks an import's inputs, and their absence
+ * there says nothing about the object; a program's inputs never carry the mark.
+ */
+export const UNREAD_INPUTS = "__unreadInputs";
+
+function unreadInputsOf(news: Record<string, unknown>): Set<string> {
+  const marked = news[UNREAD_INPUTS];
+  return new Set(Array.isArray(marked) ? marked.filter((name): name is string => typeof name === "string") : []);
+}
+
+/** An input that is absent only because the service never returns it. */
+function isUnreadAbsence(issue: z.core.$ZodIssue, given: Record<string, unknown>, unread: Set<string>): boolean {
+  const name = issue.path.length === 1 ? String(issue.path[0]) : undefined;
+  return name !== undefined && unread.has(name) && given[name] === undefined;
+}
+
 export function checkWithSchema<S extends z.ZodType>(schema: S, news: Record<string, unknown>): CheckResult<z.output<S>> {
   const given = userInputs(news);
   const parsed = schema.safeParse(given);
   if (parsed.success) return { ok: true, inputs: parsed.data };
-  return { ok: false, inputs: given, failures: parsed.error.issues.flatMap((issue) => failuresOf(issue, given)) };
+  const unread = unreadInputsOf(news);
+  const issues = parsed.error.issues.filter((issue) => !isUnreadAbsence(issue, given, unread));
+  // With only unread inputs missing, no failure is left and the inputs pass as given.
+  return { ok: false, inputs: given, failures: issues.flatMap((issue) => failuresOf(issue, given)) };
 }
 
 function failuresOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {

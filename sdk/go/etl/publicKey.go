@@ -28,6 +28,8 @@ type PublicKey struct {
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`.
 	PublicKey pulumi.StringPtrOutput `pulumi:"publicKey"`
+	// The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.
+	UserId pulumi.IntPtrOutput `pulumi:"userId"`
 }
 
 // NewPublicKey registers a new resource with the given unique name, arguments, and options.
@@ -156,6 +158,11 @@ func (o PublicKeyOutput) Name() pulumi.StringPtrOutput {
 // An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`.
 func (o PublicKeyOutput) PublicKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PublicKey) pulumi.StringPtrOutput { return v.PublicKey }).(pulumi.StringPtrOutput)
+}
+
+// The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.
+func (o PublicKeyOutput) UserId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PublicKey) pulumi.IntPtrOutput { return v.UserId }).(pulumi.IntPtrOutput)
 }
 
 func init() {

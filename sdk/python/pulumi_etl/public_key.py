@@ -135,6 +135,7 @@ class PublicKey(pulumi.CustomResource):
             __props__.__dict__["comment"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["fingerprint"] = None
+            __props__.__dict__["user_id"] = None
         super(PublicKey, __self__).__init__(
             'etl:index:PublicKey',
             resource_name,
@@ -163,6 +164,7 @@ class PublicKey(pulumi.CustomResource):
         __props__.__dict__["import_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["public_key"] = None
+        __props__.__dict__["user_id"] = None
         return PublicKey(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -212,4 +214,12 @@ class PublicKey(pulumi.CustomResource):
         An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`.
         """
         return pulumi.get(self, "public_key")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.
+        """
+        return pulumi.get(self, "user_id")
 

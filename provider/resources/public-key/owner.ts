@@ -1,0 +1,89 @@
+/**
+ * Whose a key is. The service shows a user only their own keys (`/user/keys`) and answers 404
+ * for another user's, so under another user's API key every key of the stack would look deleted:
+ * a refresh would drop them and the next `up` make new ones, leaving the old keys on the service,
+ * in no stack, still opening the machines. A key records its user (`userId`), and each operation
+ * on it first makes sure the settings still name that user, and stops with what to do if not.
+ *
+ * Who the settings name costs one `GET /user` per provider process, and none when a key read
+ * under them already showed it (a key found is the caller's own).
+ */
+import { getMember } from "../../api/members";
+import { getCurrentUser, type UserRecord } from "../../api/system";
+import type { RequestFn } from "../../client/http";
+import { UserFacingError } from "../../errors";
+import { reportNote } from "../../progress";
+
+/** Keyed by the configured request function: new settings make a new one. */
+const knownIds = new WeakMap<RequestFn, number>();
+const users = new WeakMap<RequestFn, Promise<UserRecord>>();
+
+/** The user the settings' API key belongs to, asked once; a failed call is asked again next time. */
+function currentUser(request: RequestFn): Promise<UserRecord> {
+  let user = users.get(request);
+  if (user === undefined) {
+    user = getCurrentUser(request);
+    users.set(request, user);
+    user.catch(() => users.delete(request));
+  }
+  return user;
+}
+
+export async function currentUserId(request: RequestFn): Promise<number> {
+  const known = knownIds.get(request);
+  if (known !== undefined) return known;
+  const { id } = await currentUser(request);
+  knownIds.set(request, id);
+  return id;
+}
+
+/** A key found under these settings is theirs: its recorded user is the current one. */
+export function noteFoundKeyOwner(request: RequestFn, userId: number | undefined): void {
+  if (userId !== undefined && !knownIds.has(request)) knownIds.set(request, userId);
+}
+
+/**
+ * The user of a key just made, for its outputs. The key exists already: if the service cannot
+ * say who the user is now, the key is recorded without, as keys made before `userId` were.
+ */
+export async function ownerOfNewKey(request: RequestFn): Promise<number | undefined> {
+  try {
+    return await currentUserId(request);
+  } catch (error) {
+    reportNote(`public key: could not learn which user the API key belongs to (${(error as Error).message}); the next refresh records it`, "warning");
+    return undefined;
+  }
+}
+
+export class OtherUsersKeyError extends UserFacingError {}
+
+export interface RecordedKey {
+  id: string;
+  name?: string;
+  userId?: number;
+}
+
+/**
+ * Stops when the settings name another user than the key's. A key recorded with no user (made
+ * before keys recorded theirs) passes, with no call. `writing`: the operation would change the
+ * stack (an up stops at the first such key, where a refresh names every one).
+ */
+export async function ensureSameUser(settings: () => RequestFn, key: RecordedKey, writing = false): Promise<void> {
+  if (key.userId === undefined) return;
+  const request = settings();
+  if ((await currentUserId(request)) === key.userId) return;
+  const message = await otherUserMessage(request, key, key.userId);
+  throw new OtherUsersKeyError(writing ? `${message} \`pulumi refresh --run-program\` lists every key of the stack in this case.` : message);
+}
+
+async function otherUserMessage(request: RequestFn, key: RecordedKey, ownerId: number): Promise<string> {
+  const [current, owner] = await Promise.all([currentUser(request), getMember(request, ownerId).catch(() => undefined)]);
+  const ownerText = `user ${ownerId}${owner ? ` (${owner.email})` : ""}`;
+  const named = key.name === undefined ? "" : ` "${key.name}"`;
+  return (
+    `public key ${key.id}${named} belongs to ${ownerText}, but the provider's API key (etl:apiKey) is now user ${current.id}'s (${current.email}), ` +
+    `and the service shows a user only their own keys; nothing was changed. ` +
+    `To manage the key, set etl:apiKey back to user ${ownerId}'s key; to leave it to user ${ownerId}, remove it from the stack with ` +
+    `\`pulumi state delete <its URN>\` (\`pulumi stack --show-urns\` shows it; the next \`up\` then makes a new key for user ${current.id}).`
+  );
+}

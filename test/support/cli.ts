@@ -110,7 +110,11 @@ export async function createCliProject(name: string, service: Service, config: R
       const { code, output } = await run(args).exited;
       return { code, output };
     },
-    dispose: () => rmSync(workDir, { recursive: true, force: true }),
+    dispose: () => {
+      // A killed CLI leaves its language host behind, idle but alive.
+      for (const { pid } of processesOf({ env })) killQuietly(pid);
+      rmSync(workDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -137,6 +141,14 @@ export function processesOf(project: Pick<CliProject, "env">): Array<{ pid: numb
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry) && procFile(entry, "environ").includes(marker))
     .map((pid) => ({ pid: Number(pid), command: procFile(pid, "cmdline").replaceAll("\0", " ").trim() }));
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // ended meanwhile
+  }
 }
 
 function procFile(pid: string, name: string): string {

@@ -153,13 +153,14 @@ export const RESOURCES = {
     example: { type: "web", name: "failed jobs", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } },
   },
   Member: {
-    description: "A person's membership of the account, with a role.",
+    description: "A person's membership of the account, with a role. A replacement removes the old membership first: the account holds an email once.",
     provider: memberProvider,
     recover: memberRecover,
     export: memberExport,
     fields: memberFields,
     record: memberRecord,
     secrets: [],
+    deleteBeforeReplace: true,
     example: { email: "ana@example.com", role: "admin" },
   },
   Connection: {

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A person's membership of the account, with a role.
+ * A person's membership of the account, with a role. A replacement removes the old membership first: the account holds an email once.
  */
 export class Member extends pulumi.CustomResource {
     /**

@@ -78,7 +78,8 @@ export const memberProvider = {
   }),
 
   async diff(_id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.DiffResult> {
-    return fields.diff(olds, ownerKeepsRole(olds, news));
+    // The account holds an email once: the old membership goes before its replacement comes.
+    return fields.diff(olds, ownerKeepsRole(olds, news), { deleteBeforeReplace: true });
   },
 
   /** Never the owner: nothing is sent, and the stack keeps the member until ownership moves. */

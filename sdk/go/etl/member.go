@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A person's membership of the account, with a role.
+// A person's membership of the account, with a role. A replacement removes the old membership first: the account holds an email once.
 type Member struct {
 	pulumi.CustomResourceState
 

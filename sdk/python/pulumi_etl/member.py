@@ -100,7 +100,7 @@ class Member(pulumi.CustomResource):
                  role: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A person's membership of the account, with a role.
+        A person's membership of the account, with a role. A replacement removes the old membership first: the account holds an email once.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -116,7 +116,7 @@ class Member(pulumi.CustomResource):
                  args: MemberArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A person's membership of the account, with a role.
+        A person's membership of the account, with a role. A replacement removes the old membership first: the account holds an email once.
 
         :param str resource_name: The name of the resource.
         :param MemberArgs args: The arguments to use to populate this resource's properties.

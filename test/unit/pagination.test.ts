@@ -9,6 +9,7 @@ import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { connectionGroupRecord, createConnectionGroup, searchConnectionGroupsPage } from "../../provider/api/connection-groups";
 import { createHttpRequest, ForeignUrlError, type ApiRequest, type ApiResponse, type RequestFn } from "../../provider/client/http";
+import { PATHOLOGICAL_LINK_HEADERS } from "../../bench/link-header-cases.mts";
 import { collectAllPages, MAX_PAGES, nextLink, PaginationError, parseLinkHeader } from "../../provider/client/pagination";
 
 const ACCOUNT = "acme-pages";
@@ -61,24 +62,11 @@ describe("parseLinkHeader", () => {
     expect(nextLink(", , ,")).toBeUndefined();
   });
 
-  const pathological: Array<[string, string]> = [
-    ["<<<<;;; noise", "<<<<;;;".repeat(100_000 / 7)],
-    ["unclosed quotes after escapes", `<http://h/x>; rel="${'\\"'.repeat(50_000)}`],
-    ["empty parameters", `<http://h/x>${";".repeat(100_000)}`],
-    ["targets with no separators", "<>;".repeat(33_334)],
-    ["many short links", '<a>; rel="x", '.repeat(7_000)],
-    ["names and equals signs", "<a>; " + "b=c ".repeat(25_000)],
-    ["commas only", ",".repeat(100_000)],
-  ];
-
-  // A parser that backtracks spends seconds to hours on these; a linear one a few milliseconds.
-  // The bound leaves room for a loaded machine while staying far below any superlinear time.
-  it.each(pathological)("reads 100,000 characters of %s in a few milliseconds", (_name, header) => {
+  // Built to make a backtracking parser stall; `npm run bench:link-header` times this one on them.
+  it.each(PATHOLOGICAL_LINK_HEADERS)("reads 100,000 characters of %s, finding no next page", (_name, header) => {
     expect(header.length).toBeGreaterThan(90_000);
-    expect(nextLink(header)).toBeUndefined(); // also warms the code up, so the timing is the parser's
-    const started = performance.now();
-    parseLinkHeader(header);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(nextLink(header)).toBeUndefined();
+    expect(Array.isArray(parseLinkHeader(header))).toBe(true);
   });
 });
 

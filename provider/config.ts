@@ -43,8 +43,8 @@ export const SETTINGS = {
   apiKey: { key: "etl:apiKey", env: "ETL_API_KEY", secret: true, type: "string", description: "The API key of the user the provider acts as." },
   vendor: { key: "etl:vendor", env: "ETL_VENDOR", type: "string", description: `The vendor token of the media type (default "${DEFAULT_VENDOR}").` },
   requestTimeoutSeconds: { key: "etl:requestTimeoutSeconds", env: "ETL_REQUEST_TIMEOUT_SECONDS", type: "number", description: `Seconds one request may take (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS}).` },
-  maxRetries: { key: "etl:maxRetries", env: "ETL_MAX_RETRIES", type: "integer", description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}).` },
-  retryBudgetSeconds: { key: "etl:retryBudgetSeconds", env: "ETL_RETRY_BUDGET_SECONDS", type: "number", description: `Seconds all tries of one request may take (default ${DEFAULT_RETRY_BUDGET_SECONDS}).` },
+  maxRetries: { key: "etl:maxRetries", env: "ETL_MAX_RETRIES", type: "integer", description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too.` },
+  retryBudgetSeconds: { key: "etl:retryBudgetSeconds", env: "ETL_RETRY_BUDGET_SECONDS", type: "number", description: `Seconds all tries of one request may take (default ${DEFAULT_RETRY_BUDGET_SECONDS}), and how long a wait rides out an outage.` },
   allowInsecureHttp: { key: "etl:allowInsecureHttp", env: "ETL_ALLOW_INSECURE_HTTP", type: "boolean", description: "Accept plain http to a host other than this machine." },
 } as const;
 

@@ -87,7 +87,7 @@ export interface ProviderArgs {
      */
     apiUrl?: pulumi.Input<string | undefined>;
     /**
-     * Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+     * Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
      */
     maxRetries?: pulumi.Input<number | undefined>;
     /**
@@ -95,7 +95,7 @@ export interface ProviderArgs {
      */
     requestTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+     * Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
      */
     retryBudgetSeconds?: pulumi.Input<number | undefined>;
     /**

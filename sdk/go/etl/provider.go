@@ -57,11 +57,11 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The service's address, without the account, e.g. https://api.example.com. Falls back to ETL_API_URL.
 	ApiUrl *string `pulumi:"apiUrl"`
-	// Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+	// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
 	RequestTimeoutSeconds *float64 `pulumi:"requestTimeoutSeconds"`
-	// Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+	// Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 	RetryBudgetSeconds *float64 `pulumi:"retryBudgetSeconds"`
 	// The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
 	Vendor *string `pulumi:"vendor"`
@@ -77,11 +77,11 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The service's address, without the account, e.g. https://api.example.com. Falls back to ETL_API_URL.
 	ApiUrl pulumi.StringPtrInput
-	// Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+	// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
 	MaxRetries pulumi.IntPtrInput
 	// Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
 	RequestTimeoutSeconds pulumi.Float64PtrInput
-	// Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+	// Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 	RetryBudgetSeconds pulumi.Float64PtrInput
 	// The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
 	Vendor pulumi.StringPtrInput

@@ -52,7 +52,7 @@ Object.defineProperty(exports, "apiUrl", {
 });
 
 /**
- * Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+ * Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
@@ -74,7 +74,7 @@ Object.defineProperty(exports, "requestTimeoutSeconds", {
 });
 
 /**
- * Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+ * Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
  */
 export declare const retryBudgetSeconds: number | undefined;
 Object.defineProperty(exports, "retryBudgetSeconds", {

@@ -31,7 +31,7 @@ func GetApiUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "etl:apiUrl")
 }
 
-// Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "etl:maxRetries")
 }
@@ -41,7 +41,7 @@ func GetRequestTimeoutSeconds(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "etl:requestTimeoutSeconds")
 }
 
-// Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+// Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 func GetRetryBudgetSeconds(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "etl:retryBudgetSeconds")
 }

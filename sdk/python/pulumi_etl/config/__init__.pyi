@@ -36,7 +36,7 @@ The service's address, without the account, e.g. https://api.example.com. Falls 
 
 maxRetries: Optional[int]
 """
-Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
 """
 
 requestTimeoutSeconds: Optional[float]
@@ -46,7 +46,7 @@ Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SEC
 
 retryBudgetSeconds: Optional[float]
 """
-Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 """
 
 vendor: Optional[str]

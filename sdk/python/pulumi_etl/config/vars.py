@@ -51,7 +51,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
-        Times a failed request is tried again (default 4). Falls back to ETL_MAX_RETRIES.
+        Times a failed request is tried again (default 4); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
         """
         return __config__.get_int('maxRetries')
 
@@ -65,7 +65,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def retry_budget_seconds(self) -> Optional[float]:
         """
-        Seconds all tries of one request may take (default 120). Falls back to ETL_RETRY_BUDGET_SECONDS.
+        Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
         """
         return __config__.get_float('retryBudgetSeconds')
 

@@ -9,24 +9,14 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
 import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
+import { STATE_TABLE } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { kindOfType, SURFACES } from "../support/surfaces";
 
 const PASSWORD = "recover-password-3141";
 
-/** Where the local service keeps each kind's objects. */
-const TABLES: Record<ResourceKind, string> = {
-  PublicKey: "publicKeys",
-  ConnectionGroup: "connectionGroups",
-  Cluster: "clusters",
-  JobRun: "jobs",
-  Schedule: "schedules",
-  Hook: "hooks",
-  Member: "memberships",
-  Connection: "connections",
-  Package: "packages",
-  Delivery: "deliveries",
-};
+/** Where the local service keeps each kind's objects; a member is counted by its membership, not its user. */
+const TABLES: Record<ResourceKind, string> = { ...STATE_TABLE, Member: "memberships" };
 
 /** Every kind once, from its reference example (whose ids the account below holds); the connection is not tried first, so each create is one POST. */
 function oneOfEach(): DeclaredResource[] {

@@ -74,11 +74,12 @@ export function describeLanguageLifecycle(language: Language): void {
       expect(Number(outputs.jobClusterId!.value)).toBe(Number(outputs.clusterId!.value));
     });
 
-    it("an unchanged preview proposes nothing and the resources make no API call; refresh finds nothing changed", async () => {
+    it("an unchanged preview proposes nothing and the resources make no API call but asking whose the key is; refresh finds nothing changed", async () => {
       await service.resetRequests();
       await test.stack.preview({ expectNoChanges: true, onOutput });
-      // The functions the program calls are its own reads; the resources make none.
-      expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual([]);
+      // The functions the program calls are its own reads; the resources make none but asking,
+      // once, whose API key the settings hold (a public key is managed only under its own user's).
+      expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual(["GET /user"]);
       await test.stack.refresh({ expectNoChanges: true, onOutput });
     });
 

@@ -77,6 +77,13 @@ describe.each(SURFACES)("public keys under another user's API key, on the %s sur
     expect(await keysInState()).toEqual(original);
   });
 
+  it("preview under another user's key stops likewise, before any write", async () => {
+    await service.resetRequests();
+    expectOtherUserMessage(await failureOf(test.stack.preview()), "a key");
+    expect(await service.writeRequests()).toEqual([]);
+    expect(await keysInState()).toEqual(original);
+  });
+
   it.each([
     ["refresh", () => test.stack.refresh()],
     ["refresh --run-program", () => test.stack.refresh({ runProgram: true })],

@@ -22,6 +22,8 @@ interface StartedCli {
   child: ChildProcess;
   lines: (count: number) => Promise<string[]>;
   stderr: () => string;
+  /** Everything printed on standard output so far. */
+  stdout: () => string;
 }
 
 function startCli(args: string[]): StartedCli {
@@ -29,6 +31,8 @@ function startCli(args: string[]): StartedCli {
   children.push(child);
   let output = "";
   let stderr = "";
+  let stdout = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = (count: number): Promise<string[]> =>
     new Promise((resolveLines, reject) => {
@@ -47,7 +51,7 @@ function startCli(args: string[]): StartedCli {
       child.once("exit", (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
       check();
     });
-  return { child, lines, stderr: () => stderr };
+  return { child, lines, stderr: () => stderr, stdout: () => stdout };
 }
 
 /** Polls until `condition` holds, for output another process writes when it gets to it. */
@@ -100,11 +104,11 @@ describe("etl-emulator CLI", () => {
   });
 
   it("prints only the listening line with --fixtures", async () => {
-    const { child, url } = await startWithFixtures("fixtures", ["--host", "127.0.0.1"]);
+    const { child, url, stdout } = await startWithFixtures("fixtures", ["--host", "127.0.0.1"]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await new Promise((r) => setTimeout(r, 200));
     child.kill("SIGTERM");
     expect(await exitCode(child)).toBe(0);
+    expect(stdout()).toBe(`etl-emulator listening on ${url}\n`);
   });
 
   it.each([

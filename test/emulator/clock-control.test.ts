@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startEmulator, type Fixtures } from "../../emulator";
 import { call, closedAfterEach, control, readJson, testFixtures } from "./helpers";
 
@@ -22,7 +22,6 @@ describe("PUT /_emulator/clock", () => {
     const emulator = await startAtRealTime();
     expect(await readJson(await control(emulator, "/clock"))).toEqual({ speed: 1 });
     const job = await readJson(await call(emulator, "/jobs", { method: "POST", body: { cluster_id: 11, package_id: 104 } }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await readJson(await call(emulator, `/jobs/${job.id}`))).status).not.toBe("completed");
 
     // An hour's job at speed 1,000,000 takes 3.6 ms, which it has had since it was made.
@@ -31,16 +30,17 @@ describe("PUT /_emulator/clock", () => {
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual({ speed: 1_000_000 });
     // The steps brought forward happen at the change; each after them takes its own few milliseconds.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const done = await readJson(await call(emulator, `/jobs/${job.id}`));
-    expect(done.status).toBe("completed");
+    const done = await vi.waitFor(async () => {
+      const read = await readJson(await call(emulator, `/jobs/${job.id}`));
+      expect(read.status).toBe("completed");
+      return read;
+    });
     expect(Date.parse(done.completed_at)).toBeGreaterThanOrEqual(changedAt - 1000);
     expect(Date.parse(done.completed_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
 
     // Back to real time: a new job runs its hour again.
     await control(emulator, "/clock", "PUT", { speed: 1 });
     const next = await readJson(await call(emulator, "/jobs", { method: "POST", body: { cluster_id: 11, package_id: 104 } }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await readJson(await call(emulator, `/jobs/${next.id}`))).status).not.toBe("completed");
   });
 

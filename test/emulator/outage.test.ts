@@ -38,7 +38,10 @@ function postOutage(emulator: RunningEmulator, body: unknown): Promise<Response>
   return control(emulator, "/outage", "POST", body);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the service answers `health` with `expected`, polling rather than guessing a delay. */
+async function healthBecomes(emulator: RunningEmulator, expected: string | number): Promise<void> {
+  await vi.waitFor(async () => expect(await health(emulator)).toBe(expected), { timeout: 10_000, interval: 20 });
+}
 
 function namedKey(emulator: RunningEmulator, name: string): Promise<{ id: number }> {
   return createKey(emulator, DANA_KEY, undefined, name);
@@ -62,12 +65,11 @@ describe("POST /_emulator/outage", () => {
     expect(Date.parse(body.until)).toBeGreaterThanOrEqual(asked + 1500);
     expect(Date.parse(body.until)).toBeLessThanOrEqual(answered + 1500);
 
-    await sleep(200);
-    expect(await health(emulator)).toBe("ECONNREFUSED");
+    await healthBecomes(emulator, "ECONNREFUSED");
     expect(await outcome(`${emulator.url}/acme-data/api/user/keys`)).toBe("ECONNREFUSED");
 
-    await sleep(Date.parse(body.until) - Date.now() + 100);
-    expect(await health(emulator)).toBe(200);
+    await healthBecomes(emulator, 200);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(body.until));
     expect((await call(emulator, `/user/keys/${key.id}`)).status).toBe(200);
     const after = await readJson(await call(emulator, `/clusters/${cluster.id}`));
     expect(after.status).toBe("available");
@@ -155,10 +157,11 @@ describe("suspend, resume and outage", () => {
 
   it("outage resolves once suspended and resumes by itself", async () => {
     const emulator = await start();
+    const began = Date.now();
     await emulator.outage(300);
     expect(await health(emulator)).toBe("ECONNREFUSED");
-    await sleep(500);
-    expect(await health(emulator)).toBe(200);
+    await healthBecomes(emulator, 200);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(300);
   });
 
   it("resume ends an outage early, and suspend cancels its scheduled end", async () => {
@@ -166,9 +169,17 @@ describe("suspend, resume and outage", () => {
     await emulator.outage(60_000);
     await emulator.resume();
     expect(await health(emulator)).toBe(200);
-    await emulator.outage(200);
-    await emulator.suspend();
-    await sleep(400);
+    const scheduled = vi.spyOn(globalThis, "setTimeout");
+    const cancelled = vi.spyOn(globalThis, "clearTimeout");
+    try {
+      await emulator.outage(200_000);
+      const returns = scheduled.mock.calls.flatMap(([, delay], index) => (Number(delay) > 190_000 ? [scheduled.mock.results[index]!.value] : []));
+      expect(returns).toHaveLength(1);
+      await emulator.suspend();
+      expect(cancelled).toHaveBeenCalledWith(returns[0]);
+    } finally {
+      vi.restoreAllMocks();
+    }
     expect(await health(emulator)).toBe("ECONNREFUSED");
   });
 
@@ -202,7 +213,7 @@ describe("suspend, resume and outage", () => {
     const emulator = await start({ dataDir });
     const before = await namedKey(emulator, "before");
     await emulator.outage(200);
-    await sleep(400);
+    await healthBecomes(emulator, 200);
     const after = await namedKey(emulator, "after");
     const saved = JSON.parse(readFileSync(join(dataDir, "state.json"), "utf8"));
     expect(saved.tables.publicKeys.map((row: { id: number }) => row.id)).toEqual([before.id, after.id]);

@@ -1,8 +1,8 @@
 /**
  * Invalid inputs through the real engine: every case fails `preview` with the offending input
- * named, before any API call, across every resource; invalid provider configuration fails
- * the update naming the setting. Cases run on a few stacks at once, each stack taking the next
- * case by swapping the program it runs.
+ * named, before any API call, across every resource and on both surfaces; invalid provider
+ * configuration fails the update naming the setting. Each surface runs its cases on one stack,
+ * taking the next case by swapping the program it runs.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -180,38 +180,14 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A check failure reads "<input> must ...", "<input> is ..." or "<input> is not an input ...". */
 const namesField = (field: string) => new RegExp(`(^|[^\\w.])${escape(field)} (must|is) `, "m");
 
-/** Stacks at once, each taking the next case by swapping the program it runs. */
-const WORKERS = 1;
-
-/**
- * Every case on the dynamic resources. The plugin checks inputs with the same code and adds only
- * how failures travel: it takes each kind's first case and every case of a value marked secret.
- */
-const onPlugin = (test: Case, index: number) => test.secret !== undefined || CASES.findIndex((other) => other.resource === test.resource) === index;
-const RUNS = [...CASES.map((test) => ({ surface: "dynamic" as Surface, test })), ...CASES.filter(onPlugin).map((test) => ({ surface: "plugin" as Surface, test }))];
-
 describe("bad input through the real engine", { timeout: 300_000 }, () => {
   let service: LocalService;
   const stacks: TestStack[] = [];
-  const outcomes = new Map<string, string>();
-  const outcomeKey = (surface: Surface, test: Case) => `${surface} ${test.resource}: ${test.what}`;
 
   beforeAll(async () => {
     service = await startLocalService();
     await service.resetRequests();
-    const worker = async (surface: Surface, index: number) => {
-      const queue = queues.get(surface)!;
-      let current: Case | undefined;
-      const test = await createTestStack(`bad-input-${surface}-${index}`, async () => declareCase(current!, surface), service, {}, { plugin: surface === "plugin" });
-      stacks.push(test);
-      for (let run = queue.shift(); run !== undefined; run = queue.shift()) {
-        current = run.test;
-        outcomes.set(outcomeKey(surface, run.test), await failureOfInline(() => test.stack.preview()));
-      }
-    };
-    const queues = new Map(SURFACES.map((surface) => [surface, RUNS.filter((run) => run.surface === surface)]));
-    for (const surface of SURFACES) await Promise.all(Array.from({ length: WORKERS }, (_, i) => worker(surface, i)));
-  }, 600_000);
+  });
 
   afterAll(async () => {
     stacks.forEach((s) => s.dispose());
@@ -223,11 +199,23 @@ describe("bad input through the real engine", { timeout: 300_000 }, () => {
     expect([...new Set(CASES.map((t) => t.resource))].sort()).toEqual([...RESOURCE_KINDS].sort());
   });
 
-  it.each(RUNS.map(({ surface, test }) => [outcomeKey(surface, test), surface, test] as const))("%s fails the preview naming the input", (_, surface, test) => {
-    const output = outcomes.get(outcomeKey(surface, test)) ?? "";
-    expect(output, output).toMatch(namesField(test.field));
-    expect(output).not.toMatch(/\n\s+at /);
-    if (test.hidden) expect(output).not.toContain(test.hidden);
+  /** Every case on both surfaces: the plugin checks with the same code, but failures travel another way. */
+  describe.each(SURFACES)("on the %s surface", (surface) => {
+    const outcomes = new Map<Case, string>();
+
+    beforeAll(async () => {
+      let current: Case | undefined;
+      const test = await createTestStack(`bad-input-${surface}`, async () => declareCase(current!, surface), service, {}, { plugin: surface === "plugin" });
+      stacks.push(test);
+      for (current of CASES) outcomes.set(current, await failureOfInline(() => test.stack.preview()));
+    }, 600_000);
+
+    it.each(CASES.map((test) => [`${test.resource}: ${test.what}`, test] as const))("%s fails the preview naming the input", (_, test) => {
+      const output = outcomes.get(test) ?? "";
+      expect(output, output).toMatch(namesField(test.field));
+      expect(output).not.toMatch(/\n\s+at /);
+      if (test.hidden) expect(output).not.toContain(test.hidden);
+    });
   });
 
   it("no preview made an API call", async () => {

@@ -1,10 +1,11 @@
 /**
  * The SDKs of the plugin, made from its schema as built by Pulumi's own code generators
  * (`pulumi-etl-codegen`, which scripts/languages.sh builds): sdk/nodejs, sdk/python and sdk/go.
- * `npm run sdk` writes them; a test makes them again into a scratch folder and compares.
+ * `npm run sdk` writes them and the schema they come from (schema.json at the repository's root);
+ * a test makes them again into a scratch folder and compares. `npm run dist` makes them with the
+ * release's plugin download address.
  */
 const fs: typeof import("node:fs") = require("node:fs");
-const os: typeof import("node:os") = require("node:os");
 const path: typeof import("node:path") = require("node:path");
 const { execFileSync }: typeof import("node:child_process") = require("node:child_process");
 
@@ -23,20 +24,22 @@ function goModule(importPath: string): string {
   return `module ${path.posix.dirname(importPath)}\n\ngo 1.22\n\nrequire github.com/pulumi/pulumi/sdk/v3 ${GO_SDK_VERSION_OF_PULUMI}\n`;
 }
 
-/** Writes every SDK under `outRoot/<language>`, each folder emptied first. */
-function generateSdks(outRoot: string): void {
+/** The schema as the plugin reports it, in the form committed at the repository's root. */
+function schemaText(options: import("../provider/plugin").SchemaOptions = {}): string {
   const plugin: typeof import("../provider/plugin") = require("pulumi-etl/plugin");
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "etl-schema-"));
-  try {
-    const schemaFile = path.join(scratch, "schema.json");
-    fs.writeFileSync(schemaFile, JSON.stringify(plugin.packageSchema(), null, 2));
-    for (const language of LANGUAGES) {
-      execFileSync(codegen(), [schemaFile, language, path.join(outRoot, language)], { stdio: ["ignore", "inherit", "inherit"] });
-    }
-    fs.writeFileSync(path.join(outRoot, "go", "go.mod"), goModule(plugin.SDK_NAMES.go));
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
+  return `${JSON.stringify(plugin.packageSchema(options), null, 2)}\n`;
+}
+
+/** Writes `outRoot/schema.json` and every SDK under `outRoot/<language>`, each folder emptied first. */
+function generateSdks(outRoot: string, options: import("../provider/plugin").SchemaOptions = {}): void {
+  const plugin: typeof import("../provider/plugin") = require("pulumi-etl/plugin");
+  const schemaFile = path.join(outRoot, "schema.json");
+  fs.mkdirSync(outRoot, { recursive: true });
+  fs.writeFileSync(schemaFile, schemaText(options));
+  for (const language of LANGUAGES) {
+    execFileSync(codegen(), [schemaFile, language, path.join(outRoot, language)], { stdio: ["ignore", "inherit", "inherit"] });
   }
+  fs.writeFileSync(path.join(outRoot, "go", "go.mod"), goModule(plugin.SDK_NAMES.go));
 }
 
 /** Every file under `root`, as paths relative to it. */
@@ -54,8 +57,12 @@ function outputRoot(args: string[]): string {
   return at === -1 ? path.join(REPO_ROOT, "sdk") : path.resolve(args[at + 1] ?? "");
 }
 
+module.exports = { generateSdks, schemaText, LANGUAGES };
+
 if (require.main === module) {
   const root = outputRoot(process.argv.slice(2));
   generateSdks(root);
+  // Committed at the repository's root, as providers publish it; the SDKs stay under sdk/.
+  if (root === path.join(REPO_ROOT, "sdk")) fs.renameSync(path.join(root, "schema.json"), path.join(REPO_ROOT, "schema.json"));
   for (const language of LANGUAGES) console.log(`[sdk] ${path.relative(process.cwd(), path.join(root, language))}: ${filesUnder(path.join(root, language)).length} files`);
 }

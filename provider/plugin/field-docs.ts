@@ -1,17 +1,21 @@
 /**
  * The inputs' documentation as the `*Args` interfaces say it, collected at build time
  * (scripts/field-docs.cts) beside this module: written once, for editors and the schema alike.
+ * Loaded with `require` so that a bundle of the plugin (`npm run dist`) carries it inside.
  */
-import { existsSync, readFileSync } from "node:fs";
-import * as path from "node:path";
-
 type Docs = Record<string, Record<string, string>>;
 
 let docs: Docs | undefined;
 
 function allDocs(): Docs {
-  const file = path.join(__dirname, "field-docs.json");
-  docs ??= existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Docs) : {};
+  if (docs === undefined) {
+    try {
+      docs = require("./field-docs.json") as Docs;
+    } catch {
+      // Missing only until the build has written it.
+      docs = {};
+    }
+  }
   return docs;
 }
 

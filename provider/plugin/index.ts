@@ -1,5 +1,5 @@
 /** `pulumi-etl/plugin`: the plugin's schema and the kinds it serves, for tools that build on them (SDK generation, tests). */
-export { packageSchema, typeToken, PACKAGE, SDK_NAMES } from "./schema";
+export { defaultPluginDownloadURL, packageSchema, typeToken, PACKAGE, SDK_NAMES, type SchemaOptions } from "./schema";
 export { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 export { RESOURCE_EXAMPLES } from "./examples";
 export { FUNCTIONS, type FunctionName } from "../functions/list";

@@ -257,7 +257,20 @@ const SDK_LANGUAGES = {
   go: { importBasePath: SDK_NAMES.go, respectSchemaVersion: true, generateResourceContainerTypes: false },
 };
 
-export function packageSchema(): Json {
+/**
+ * Where the engine fetches the plugin when a program needs it and it is not installed: a folder
+ * holding `pulumi-resource-etl-v<version>-<os>-<arch>.tar.gz`. Releases may build with another.
+ */
+export function defaultPluginDownloadURL(version = packageVersion()): string {
+  return `https://github.com/pulumi-etl/pulumi-etl/releases/download/v${version}/`;
+}
+
+export interface SchemaOptions {
+  /** Written into every SDK, which hands it to the engine; the default is the project's releases. */
+  pluginDownloadURL?: string;
+}
+
+export function packageSchema(options: SchemaOptions = {}): Json {
   const types: TypeSpecs = {};
   const resources = Object.fromEntries(RESOURCE_KINDS.map((kind) => [typeToken(kind), resourceSpec(kind, RESOURCES[kind], types)]));
   const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, declaration]) => [typeToken(name), functionSpec(name, declaration, types)]));
@@ -266,6 +279,7 @@ export function packageSchema(): Json {
     name: PACKAGE,
     displayName: "ETL",
     version: packageVersion(),
+    pluginDownloadURL: options.pluginDownloadURL ?? defaultPluginDownloadURL(),
     description: "Connections, schedules, hooks, members, keys, clusters and job runs of the ETL data-integration service.",
     keywords: ["pulumi", "etl", "category/cloud"],
     license: "Apache-2.0",

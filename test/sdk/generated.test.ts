@@ -1,6 +1,6 @@
 /**
- * The committed SDKs (sdk/nodejs, sdk/python, sdk/go) are exactly what Pulumi's code generators
- * make from the plugin's schema as it is now: a change of a field, a kind or a function that
+ * The committed schema (schema.json) is the plugin's as it is now, and the committed SDKs
+ * (sdk/nodejs, sdk/python, sdk/go) are exactly what Pulumi's code generators make from it: a change of a field, a kind or a function that
  * was not followed by `npm run sdk` fails here, naming the files that differ.
  */
 import { execFileSync } from "node:child_process";
@@ -34,5 +34,6 @@ describe("the committed SDKs", () => {
       const differing = filesUnder(fresh).filter((file) => readFileSync(path.join(committed, file), "utf8") !== readFileSync(path.join(fresh, file), "utf8"));
       expect(differing, `files of sdk/${language} that differ`).toEqual([]);
     }
+    expect(readFileSync(path.join(REPO_ROOT, "schema.json"), "utf8"), "schema.json").toBe(readFileSync(path.join(scratch, "schema.json"), "utf8"));
   });
 });

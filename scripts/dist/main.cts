@@ -1,0 +1,81 @@
+/**
+ * `npm run dist`: everything a release publishes, in one folder (release/, ignored by git), each
+ * artifact stamped with package.json's version, and `checksums.txt` (SHA-256 of every file).
+ *
+ *   --plugin-download-url URL   where the SDKs tell the engine to fetch the plugin from
+ *                               (also ETL_PLUGIN_DOWNLOAD_URL; default: the project's releases)
+ *   --only PART[,PART]          build only these parts (for trying one out; checksums still cover all)
+ */
+const fs: typeof import("node:fs") = require("node:fs");
+const os: typeof import("node:os") = require("node:os");
+const path: typeof import("node:path") = require("node:path");
+const { REPO_ROOT, packageVersion, sha256 }: import("./types").ContextModule = require("./context.cts");
+type DistContext = import("./types").DistContext;
+
+/** In order: the SDKs first, as the packages after them are made from them. */
+const PARTS = ["sdks", "plugin", "npm", "python", "go"] as const;
+
+type Part = import("./types").Part;
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+}
+
+function contextFrom(args: string[]): DistContext {
+  const version = packageVersion();
+  const plugin: typeof import("../../provider/plugin") = require("pulumi-etl/plugin");
+  const releaseDir = path.join(REPO_ROOT, "release");
+  return {
+    repoRoot: REPO_ROOT,
+    releaseDir,
+    version,
+    pluginDownloadURL: option(args, "--plugin-download-url") ?? process.env.ETL_PLUGIN_DOWNLOAD_URL ?? plugin.defaultPluginDownloadURL(version),
+    scratchDir: fs.mkdtempSync(path.join(os.tmpdir(), "etl-dist-")),
+    say: (line) => console.log(`[dist] ${line}`),
+  };
+}
+
+/** Every file under `dir`, relative to it, in a stable order. */
+function filesUnder(dir: string, base = dir): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name), base) : [path.relative(base, path.join(dir, entry.name))]))
+    .sort();
+}
+
+function writeChecksums(releaseDir: string): void {
+  const lines = filesUnder(releaseDir)
+    .filter((file) => file !== "checksums.txt")
+    .map((file) => `${sha256(path.join(releaseDir, file))}  ${file.split(path.sep).join("/")}`);
+  fs.writeFileSync(path.join(releaseDir, "checksums.txt"), `${lines.join("\n")}\n`);
+}
+
+async function main(args: string[]): Promise<void> {
+  const only = option(args, "--only")?.split(",");
+  const unknown = only?.filter((part) => !(PARTS as readonly string[]).includes(part)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only: unknown part ${unknown.join(", ")}; the parts are ${PARTS.join(", ")}`);
+  const context = contextFrom(args);
+  const started = Date.now();
+  try {
+    if (only === undefined) fs.rmSync(context.releaseDir, { recursive: true, force: true });
+    fs.mkdirSync(context.releaseDir, { recursive: true });
+    context.say(`pulumi-etl ${context.version} into ${path.relative(process.cwd(), context.releaseDir) || "."}; plugin download URL ${context.pluginDownloadURL}`);
+    // The SDKs are made for every run: the other parts package them.
+    for (const name of PARTS.filter((part) => part === "sdks" || only === undefined || only.includes(part))) {
+      const part: Part = require(`./${name}.cts`);
+      const partStarted = Date.now();
+      const files = await part.build(context);
+      context.say(`${name}: ${files.join(", ")} (${((Date.now() - partStarted) / 1000).toFixed(1)} s)`);
+    }
+    writeChecksums(context.releaseDir);
+    context.say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    fs.rmSync(context.scratchDir, { recursive: true, force: true });
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`[dist] error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

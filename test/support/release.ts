@@ -1,0 +1,137 @@
+/**
+ * A user who has only the release's artifacts (release/, written by `npm run dist`): an empty
+ * folder outside the repository, a Pulumi home of its own with nothing installed, a file backend,
+ * and the `pulumi` CLI run as a child process with a PATH that may hold no Node.js at all.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import type { Service } from "./engine";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..");
+export const RELEASE_DIR = path.join(REPO_ROOT, "release");
+export const VERSION: string = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version;
+const PASSPHRASE = "pulumi-etl-release-test";
+
+/** A release file's path; fails clearly when `npm run dist` has not written it. */
+export function releaseFile(name: string): string {
+  const file = path.join(RELEASE_DIR, name);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run dist\` first (npm test runs it)`);
+  return file;
+}
+
+/** The plugin archive for this machine, as the engine names the platform. */
+export function pluginArchive(): string {
+  const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
+  if (!arch) throw new Error(`no plugin archive is built for ${process.arch}`);
+  return releaseFile(`pulumi-resource-etl-v${VERSION}-linux-${arch}.tar.gz`);
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` (scripts/setup.sh sets it)`);
+  return value;
+}
+
+/** Whether an executable called `name` is on `searchPath`. */
+export function findsOnPath(name: string, searchPath: string): boolean {
+  return searchPath.split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The folder of the first `name` on this process's PATH, or nothing. */
+function folderOf(name: string): string | undefined {
+  return (process.env.PATH ?? "").split(path.delimiter).find((dir) => findsOnPath(name, dir));
+}
+
+/**
+ * The engine, the language hosts, Go and Python, and the system's own folders: no Node.js.
+ * Fails when a folder it keeps holds `node` after all, so a test cannot pass by running one.
+ */
+export function pathWithoutNode(): string {
+  const folders = [path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin"), path.join(requiredEnv("PULUMI_ETL_LANGUAGES_ROOT"), "bin"), folderOf("go"), "/usr/local/bin", "/usr/bin", "/bin"];
+  const kept = [...new Set(folders.filter((dir): dir is string => dir !== undefined))].filter((dir) => !findsOnPath("node", dir));
+  const searchPath = kept.join(path.delimiter);
+  if (findsOnPath("node", searchPath)) throw new Error(`node is still on ${searchPath}`);
+  return searchPath;
+}
+
+export interface UserMachine {
+  /** The empty project folder, outside the repository. */
+  dir: string;
+  /** A Pulumi home with no plugin installed. */
+  home: string;
+  env: Record<string, string>;
+  /** Runs `pulumi <args>` in the project folder to its end; rejects with the output unless it exits 0. */
+  pulumi(args: string[], options?: { allowFailure?: boolean }): Promise<{ code: number | null; output: string }>;
+  /** Runs a program of the machine (pip, go, npm) in the project folder. */
+  exec(file: string, args: string[], extraEnv?: Record<string, string>): string;
+  dispose(): void;
+}
+
+export interface MachineOptions {
+  /** Keep Node.js off the PATH (Python, Go and YAML users need none). */
+  withoutNode: boolean;
+  /** More environment for every command. */
+  env?: Record<string, string>;
+}
+
+/** A fresh machine for one user: folders outside the repository, nothing installed. */
+export function newUserMachine(name: string, options: MachineOptions): UserMachine {
+  const root = mkdtempSync(path.join(tmpdir(), `etl-user-${name}-`));
+  const dir = path.join(root, name);
+  const home = path.join(root, "pulumi-home");
+  const backend = path.join(root, "backend");
+  for (const folder of [dir, home, backend]) mkdirSync(folder, { recursive: true });
+  const env: Record<string, string> = {
+    HOME: root,
+    PATH: options.withoutNode ? pathWithoutNode() : (process.env.PATH ?? ""),
+    PULUMI_HOME: home,
+    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Go's caches are the machine's: a user's Go has its module and build caches too.
+    ...(process.env.GOPATH ? { GOPATH: process.env.GOPATH } : { GOPATH: path.join(process.env.HOME ?? "/root", "go") }),
+    GOCACHE: process.env.GOCACHE ?? path.join(process.env.HOME ?? "/root", ".cache", "go-build"),
+    GOTOOLCHAIN: "local",
+    ...options.env,
+  };
+  const pulumi = (args: string[], { allowFailure = false } = {}) =>
+    new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin", "pulumi"), [...args, "--non-interactive"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 || allowFailure ? resolve({ code, output }) : reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${output}`))));
+    });
+  return {
+    dir,
+    home,
+    env,
+    pulumi,
+    exec: (file, args, extraEnv = {}) => execFileSync(file, args, { cwd: dir, env: { ...env, ...extraEnv }, encoding: "utf8", stdio: "pipe" }),
+    dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** The stack's settings for the local service, the key stored as a secret. */
+export async function configureStack(machine: UserMachine, stack: string, service: Service): Promise<void> {
+  await machine.pulumi(["stack", "init", stack]);
+  await machine.pulumi(["config", "set", "etl:apiUrl", service.url]);
+  await machine.pulumi(["config", "set", "etl:accountId", service.accountId]);
+  await machine.pulumi(["config", "set", "--secret", "etl:apiKey", service.apiKey]);
+}
+
+/** `pulumi plugin install` from the archive, as a user without a registry does. */
+export async function installPluginFromArchive(machine: UserMachine): Promise<void> {
+  await machine.pulumi(["plugin", "install", "resource", "etl", VERSION, "--file", pluginArchive()]);
+}

@@ -20,8 +20,16 @@ const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 /** A Go program is compiled by every operation; the first compile of its dependencies is the slow one. */
 const TIMEOUT_MS = 900_000;
 
-export function describeLanguageLifecycle(language: Language): void {
-  describe(`a ${language} program through the generated SDK and the plugin`, { timeout: TIMEOUT_MS }, () => {
+export interface LifecycleOptions {
+  /** Makes the stack: by default the program finds the repository's SDK and plugin. */
+  createStack?: typeof createLanguageStack;
+  /** How the program got its SDK and plugin, for the test's title. */
+  installed?: string;
+}
+
+export function describeLanguageLifecycle(language: Language, options: LifecycleOptions = {}): void {
+  const { createStack = createLanguageStack, installed = "the generated SDK and the plugin" } = options;
+  describe(`a ${language} program through ${installed}`, { timeout: TIMEOUT_MS }, () => {
     const password = `${language}-SECRET-pw-${process.pid}`;
     const key = ed25519PublicKeyLine(`${language}@example.com`);
     let service: LocalService;
@@ -38,7 +46,7 @@ export function describeLanguageLifecycle(language: Language): void {
 
     beforeAll(async () => {
       service = await startLocalService({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
-      test = await createLanguageStack(language, service, {
+      test = await createStack(language, service, {
         "test:keyLine": { value: key.line },
         "test:keyName": { value: "deploy" },
         "test:scheduleName": { value: "nightly" },

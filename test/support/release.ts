@@ -90,17 +90,16 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
   const home = path.join(root, "pulumi-home");
   const backend = path.join(root, "backend");
   for (const folder of [dir, home, backend]) mkdirSync(folder, { recursive: true });
+  // The rest of the environment is the machine's (HOME, certificates, proxies): its npm, pip and
+  // Go settings, and Go's module and build caches, are the user's.
   const env: Record<string, string> = {
-    HOME: root,
+    ...(process.env as Record<string, string>),
     PATH: options.withoutNode ? pathWithoutNode() : (process.env.PATH ?? ""),
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    // Go's caches are the machine's: a user's Go has its module and build caches too.
-    ...(process.env.GOPATH ? { GOPATH: process.env.GOPATH } : { GOPATH: path.join(process.env.HOME ?? "/root", "go") }),
-    GOCACHE: process.env.GOCACHE ?? path.join(process.env.HOME ?? "/root", ".cache", "go-build"),
     GOTOOLCHAIN: "local",
     ...options.env,
   };

@@ -2,7 +2,6 @@
  * The provider process's configuration, set once by the dynamic provider's `configure` and used
  * by every operation. Kept here, not in the serialized provider, so nothing of it reaches state.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { cancellationReason, cancelSignal } from "./cancellation";
 import { createClient, createReachability, type Client, type ClientStats } from "./client";
 import type { RequestFn } from "./client/http";
@@ -52,13 +51,22 @@ export function serveFunctionsWithProviderSettings(): void {
   functionsUseProviderSettings = true;
 }
 
+/**
+ * A stack setting as the program's runtime reads it. Required here, in a program only: the
+ * plugin, which takes its settings from the engine, never loads the program runtime.
+ */
+function programSetting(key: string): string | undefined {
+  const pulumi: typeof import("@pulumi/pulumi") = require("@pulumi/pulumi");
+  return pulumi.runtime.getConfig(key);
+}
+
 function programConfig(): ProviderConfig {
   if (functionsUseProviderSettings) {
     resolved ??= resolveConfig(() => undefined);
     if (!resolved.ok) throw resolved.error;
     return resolved.config;
   }
-  const result = resolveConfig((key) => pulumi.runtime.getConfig(key));
+  const result = resolveConfig(programSetting);
   if (!result.ok) throw result.error;
   return result.config;
 }

@@ -2,7 +2,7 @@
  * Argument checks shared by the functions: every problem is reported at once, before any API
  * call, as `<function>: <argument> <rule>`.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { isOutput } from "../engine-values";
 import { z } from "zod";
 import { UserFacingError } from "../errors";
 
@@ -66,7 +66,7 @@ function problemsOf(issue: z.core.$ZodIssue, given: unknown, functionName: strin
   const name = issue.path.map(String).join(".");
   const value = (given as Record<PropertyKey, unknown>)[issue.path[0]!];
   if (value === undefined) return [`${name} is required`];
-  if (pulumi.Output.isInstance(value)) return [`${name} is an Output: call ${functionName} inside apply() to pass its value`];
+  if (isOutput(value)) return [`${name} is an Output: call ${functionName} inside apply() to pass its value`];
   return [`${name} ${issue.message}`];
 }
 

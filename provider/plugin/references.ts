@@ -8,7 +8,7 @@
  * named. While the id is still unknown (a resource made in the same `up`), the value is unknown
  * too, and the check of the update, which knows it, decides.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { UNKNOWN_VALUE } from "../engine-values";
 import { getConnectionById } from "../api/connections";
 import { NotFoundError } from "../client/errors";
 import { apiRequest } from "../context";
@@ -38,7 +38,7 @@ export function noteChecked(kind: string, urn: string, inputs: Values): void {
   if (kind === "Connection" && typeof inputs.type === "string" && !isUnknown(inputs.type)) typesByUrn.set(urn, inputs.type);
 }
 
-const UNKNOWN = pulumi.runtime.unknownValue as unknown;
+const UNKNOWN: unknown = UNKNOWN_VALUE;
 
 function knownId(reference: ResourceReference): string | undefined {
   const { id } = reference;

@@ -7,7 +7,6 @@
  *   --only PART[,PART]          build only these parts (for trying one out; checksums still cover all)
  */
 const fs: typeof import("node:fs") = require("node:fs");
-const os: typeof import("node:os") = require("node:os");
 const path: typeof import("node:path") = require("node:path");
 const { REPO_ROOT, packageVersion, sha256 }: import("./types").ContextModule = require("./context.cts");
 type DistContext = import("./types").DistContext;
@@ -22,6 +21,12 @@ function option(args: string[], name: string): string | undefined {
   return at === -1 ? undefined : args[at + 1];
 }
 
+function scratchFolder(): string {
+  const parent = path.join(REPO_ROOT, ".pulumi-local");
+  fs.mkdirSync(parent, { recursive: true });
+  return fs.mkdtempSync(path.join(parent, "dist-"));
+}
+
 function contextFrom(args: string[]): DistContext {
   const version = packageVersion();
   const plugin: typeof import("../../provider/plugin") = require("pulumi-etl/plugin");
@@ -31,7 +36,8 @@ function contextFrom(args: string[]): DistContext {
     releaseDir,
     version,
     pluginDownloadURL: option(args, "--plugin-download-url") ?? process.env.ETL_PLUGIN_DOWNLOAD_URL ?? plugin.defaultPluginDownloadURL(version),
-    scratchDir: fs.mkdtempSync(path.join(os.tmpdir(), "etl-dist-")),
+    // Inside the repository: the TypeScript SDK compiles against its node_modules from there.
+    scratchDir: scratchFolder(),
     say: (line) => console.log(`[dist] ${line}`),
   };
 }

@@ -3,14 +3,15 @@
  * check failure naming the input and the rule, so a preview reports them all before any API call.
  * Custom rules in the schemas are worded to follow the input's name ("must be ...").
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { UNKNOWN_VALUE } from "../../engine-values";
 import { z as zod, type z } from "zod";
 import { RECORD_ID_TEXT } from "../../../contract/limits";
 import { MAX_NAME_LENGTH } from "../../../contract/text";
 
 /** In a preview, inputs that come from outputs not known yet hold this placeholder. */
 export function isUnknown(value: unknown): boolean {
-  return value === pulumi.runtime.unknownValue;
+  return value === UNKNOWN_VALUE;
 }
 
 export type CheckResult<T> =

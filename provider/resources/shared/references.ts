@@ -2,13 +2,14 @@
  * A resource given where its id is taken (`packageId: pkg`): the program names the object itself,
  * and the engine sees the dependency, as it would for `pkg.id`.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { isCustomResource } from "../../engine-values";
 
 /** An object of the service by its id (a number, or a string of digits), or the resource that manages it. */
 export type ObjectReference = pulumi.Input<number | string> | pulumi.CustomResource;
 
 export function idOf(value: unknown): unknown {
-  return pulumi.CustomResource.isInstance(value) ? value.id : value;
+  return isCustomResource(value) ? value.id : value;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

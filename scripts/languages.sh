@@ -3,7 +3,7 @@
 #   bin/     the Python and Go language hosts (with the Python host's `pulumi-language-python-exec`
 #            shim) and `pulumi-etl-codegen`, the SDK generator (Pulumi's own code generators);
 #   python/  a virtual environment holding the `pulumi` package of the engine's version, the
-#            Python SDK's other dependencies, and what builds the SDK (setuptools, wheel).
+#            Python SDK's other dependencies, and what builds the SDK (setuptools, wheel, build).
 # Built from the Go module proxy and PyPI into the cache, once per machine; each part only when
 # it is missing. Go's build cache gets the Pulumi Go SDK compiled, for Go programs.
 set -euo pipefail
@@ -36,16 +36,25 @@ place_python_shim() {
 }
 
 make_python_environment() {
-  [ -f "$venv/.complete-$python_pulumi_version" ] && return 0
+  # The marker names what the environment holds: a new entry in the list below gets a new name,
+  # so machines set up before it add that entry.
+  local marker="$venv/.complete-$python_pulumi_version-with-build"
+  [ -f "$marker" ] && return 0
   command -v python3 >/dev/null || die "Python 3 is not installed." "Install Python 3.9 or newer (with its venv module), then run this again."
   local started=$SECONDS
-  say "python: making a virtual environment with pulumi $python_pulumi_version from PyPI in $venv"
-  rm -rf "$venv"
-  python3 -m venv "$venv" || die "python3 -m venv failed." "Install Python's venv module (Debian: python3-venv), then run this again."
+  # An environment with the same pulumi is only completed: programs may be running from it.
+  if ! compgen -G "$venv/.complete-$python_pulumi_version*" >/dev/null; then
+    say "python: making a virtual environment with pulumi $python_pulumi_version from PyPI in $venv"
+    rm -rf "$venv"
+    python3 -m venv "$venv" || die "python3 -m venv failed." "Install Python's venv module (Debian: python3-venv), then run this again."
+  else
+    say "python: adding what is new in the list to $venv"
+  fi
+  # `build` makes the release's wheel and sdist (PEP 517).
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel ||
+    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel build ||
     die "installing pulumi $python_pulumi_version from PyPI failed (see pip's output above)."
-  touch "$venv/.complete-$python_pulumi_version"
+  touch "$marker"
   say "python: ready in $(elapsed "$started")"
 }
 

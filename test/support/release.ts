@@ -4,7 +4,7 @@
  * and the `pulumi` CLI run as a child process with a PATH that may hold no Node.js at all.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Service } from "./engine";
@@ -51,13 +51,38 @@ function folderOf(name: string): string | undefined {
   return (process.env.PATH ?? "").split(path.delimiter).find((dir) => findsOnPath(name, dir));
 }
 
+/** Node.js and the programs that only run on it. */
+const NODE_PROGRAMS = new Set(["node", "nodejs", "npm", "npx", "corepack"]);
+
 /**
- * The engine, the language hosts, Go and Python, and the system's own folders: no Node.js.
- * Fails when a folder it keeps holds `node` after all, so a test cannot pass by running one.
+ * A folder of links to the programs of `dirs` but Node.js's: where the system keeps `node` beside
+ * its other tools (/usr/bin), the PATH keeps those tools (python3, sh, tar, the C compiler Go
+ * uses) and loses Node.js only. The first folder to name a program wins, as on a PATH.
  */
-export function pathWithoutNode(): string {
+function linkAllButNode(dirs: string[], linkDir: string): string {
+  mkdirSync(linkDir, { recursive: true });
+  const linked = new Set<string>();
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir)) {
+      if (NODE_PROGRAMS.has(name) || linked.has(name) || !findsOnPath(name, dir)) continue;
+      symlinkSync(path.join(dir, name), path.join(linkDir, name));
+      linked.add(name);
+    }
+  }
+  return linkDir;
+}
+
+/**
+ * The engine, the language hosts, Go, and the system's own folders: no Node.js. A system folder
+ * that holds `node` is replaced by links to its other programs in `linkDir` (without one, it is
+ * left out). Fails when the PATH finds `node` after all, so a test cannot pass by running one.
+ */
+export function pathWithoutNode(linkDir?: string): string {
   const folders = [path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin"), path.join(requiredEnv("PULUMI_ETL_LANGUAGES_ROOT"), "bin"), folderOf("go"), "/usr/local/bin", "/usr/bin", "/bin"];
-  const kept = [...new Set(folders.filter((dir): dir is string => dir !== undefined))].filter((dir) => !findsOnPath("node", dir));
+  const unique = [...new Set(folders.filter((dir): dir is string => dir !== undefined && existsSync(dir)))];
+  const withNode = unique.filter((dir) => findsOnPath("node", dir));
+  const kept = unique.filter((dir) => !withNode.includes(dir));
+  if (linkDir !== undefined && withNode.length > 0) kept.push(linkAllButNode(withNode, linkDir));
   const searchPath = kept.join(path.delimiter);
   if (findsOnPath("node", searchPath)) throw new Error(`node is still on ${searchPath}`);
   return searchPath;
@@ -81,6 +106,8 @@ export interface MachineOptions {
   withoutNode: boolean;
   /** More environment for every command. */
   env?: Record<string, string>;
+  /** Let the engine fetch missing plugins itself, from the address the SDK carries. */
+  automaticPluginAcquisition?: boolean;
 }
 
 /** A fresh machine for one user: folders outside the repository, nothing installed. */
@@ -94,7 +121,7 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
   // Go settings, and Go's module and build caches, are the user's.
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    PATH: options.withoutNode ? pathWithoutNode() : (process.env.PATH ?? ""),
+    PATH: options.withoutNode ? pathWithoutNode(path.join(root, "system-bin")) : (process.env.PATH ?? ""),
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
@@ -103,6 +130,8 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
     GOTOOLCHAIN: "local",
     ...options.env,
   };
+  // Unset, not "false": the engine then fetches a missing plugin from the SDK's download address.
+  if (options.automaticPluginAcquisition) delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
   const pulumi = (args: string[], { allowFailure = false } = {}) =>
     new Promise<{ code: number | null; output: string }>((resolve, reject) => {
       const child = spawn(path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin", "pulumi"), [...args, "--non-interactive"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });

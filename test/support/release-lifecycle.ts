@@ -1,0 +1,119 @@
+/**
+ * A program of a language whose SDK comes from the release folder alone (test/release/programs:
+ * a postgres connection named by the stack's settings), run by the `pulumi` CLI with no Node.js
+ * on its PATH against the plugin installed from the release's archive: up, an unchanged preview
+ * that calls the service not at all, refresh, an update in place, destroy, the service's records
+ * checked after each.
+ */
+import { cpSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
+import { startLocalService, type LocalService } from "./service";
+
+const PROGRAMS = path.join(__dirname, "..", "release", "programs");
+/** A Go program is compiled by every operation; its first compile of the SDK is the slow one. */
+export const TIMEOUT_MS = 900_000;
+
+export type ReleaseLanguage = "python" | "go";
+
+export interface ReleaseProject {
+  /** Pulumi.yaml's `runtime` entry. */
+  runtime: string;
+  /** More environment for the machine (where the language's tools find packages). */
+  env?: Record<string, string>;
+  /** Installs the SDK from the release folder into the project holding the program's files. */
+  install(machine: UserMachine): Promise<void> | void;
+  /** Checks of the installed SDK, each a test of its own, run before the first `pulumi up`. */
+  installedChecks?: Record<string, (machine: UserMachine) => void | Promise<void>>;
+}
+
+/** The language's program and its Pulumi.yaml in the machine's empty project folder. */
+export function writeProgram(machine: UserMachine, language: ReleaseLanguage, runtime: string): void {
+  cpSync(path.join(PROGRAMS, language), machine.dir, { recursive: true });
+  writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-release-${language}\nruntime:\n${runtime}`);
+}
+
+/** The stack's settings for the program: the connection's name, and its password as a secret. */
+export async function configureProgram(machine: UserMachine, service: LocalService, password: string): Promise<void> {
+  await configureStack(machine, "dev", service);
+  await machine.pulumi(["config", "set", "test:connectionName", "warehouse"]);
+  await machine.pulumi(["config", "set", "--secret", "test:password", password]);
+}
+
+/** The program's `connectionId` output, as `pulumi stack output` prints it. */
+export async function connectionId(machine: UserMachine): Promise<number> {
+  const { output } = await machine.pulumi(["stack", "output", "connectionId"]);
+  const id = Number(output.trim());
+  if (!Number.isInteger(id)) throw new Error(`pulumi stack output connectionId printed ${output}`);
+  return id;
+}
+
+/** The connection as the service holds it (status 404 once deleted). */
+export async function serviceConnection(service: LocalService, id: number): Promise<{ status: number; body: any }> {
+  return service.api("GET", `/connections/postgres/${id}`);
+}
+
+export function describeReleaseLifecycle(language: ReleaseLanguage, project: ReleaseProject): void {
+  describe(`a ${language} program installed from the release folder alone, with no Node.js on PATH`, { timeout: TIMEOUT_MS }, () => {
+    const password = `${language}-release-SECRET-${process.pid}`;
+    let service: LocalService;
+    let machine: UserMachine;
+    let id: number;
+    const connections = async () => (await service.state()).accounts[0].connections as Array<{ id: number; name: string }>;
+
+    beforeAll(async () => {
+      service = await startLocalService();
+      machine = newUserMachine(`${language}-release`, { withoutNode: true, env: project.env });
+      writeProgram(machine, language, project.runtime);
+      await project.install(machine);
+      await installPluginFromArchive(machine);
+      await configureProgram(machine, service, password);
+    }, TIMEOUT_MS);
+
+    afterAll(async () => {
+      machine?.dispose();
+      await service?.emulator.close();
+    });
+
+    it("the CLI's PATH finds no node, and the plugin is the release's archive, installed", async () => {
+      expect(findsOnPath("node", machine.env.PATH)).toBe(false);
+      const plugins = JSON.parse((await machine.pulumi(["plugin", "ls", "--json"])).output) as Array<{ name: string; kind: string; version: string }>;
+      expect(plugins.map(({ name, kind, version }) => ({ name, kind, version }))).toEqual([{ name: "etl", kind: "resource", version: VERSION }]);
+    });
+
+    for (const [name, check] of Object.entries(project.installedChecks ?? {})) it(name, () => check(machine));
+
+    it("up creates the connection", async () => {
+      await machine.pulumi(["up", "--yes"]);
+      id = await connectionId(machine);
+      expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse", host: "warehouse.db.example.com", username: "etl" });
+      expect((await connections()).map((row) => row.id)).toEqual([id]);
+    });
+
+    it("an unchanged preview proposes nothing and makes no API call; refresh reads the connection and finds it unchanged", async () => {
+      await service.resetRequests();
+      await machine.pulumi(["preview", "--expect-no-changes"]);
+      expect(await service.requests()).toEqual([]);
+      await machine.pulumi(["refresh", "--yes", "--expect-no-changes"]);
+      expect(await service.calls()).toContain(`GET /connections/postgres/${id}`);
+      expect(await service.writeRequests()).toEqual([]);
+      expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse" });
+    });
+
+    it("a new name updates the connection in place", async () => {
+      await machine.pulumi(["config", "set", "test:connectionName", "warehouse-renamed"]);
+      await service.resetRequests();
+      await machine.pulumi(["up", "--yes"]);
+      expect((await service.writeRequests()).map((call) => `${call.method} ${call.path}`)).toEqual([expect.stringMatching(new RegExp(`^PUT .*/connections/postgres/${id}$`))]);
+      expect(await connectionId(machine)).toBe(id);
+      expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse-renamed" });
+    });
+
+    it("destroy deletes the connection", async () => {
+      await machine.pulumi(["destroy", "--yes"]);
+      expect((await serviceConnection(service, id)).status).toBe(404);
+      expect(await connections()).toEqual([]);
+    });
+  });
+}

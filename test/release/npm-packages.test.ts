@@ -1,0 +1,68 @@
+/**
+ * The npm package from the release's tarball, installed with npm in a folder outside the
+ * repository: a copy (no link to the repository), whose commands run through `npx`: the local
+ * service, and an export of its account into a project of each language.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newUserMachine, releaseFile, VERSION, type UserMachine } from "../support/release";
+
+/** The first `count` lines a command prints, once it has printed them. */
+function firstLines(child: ChildProcess, count: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const lines = output.split("\n");
+      if (lines.length > count) resolve(lines.slice(0, count));
+    });
+    child.once("exit", (code) => reject(new Error(`exited with ${code} after printing:\n${output}`)));
+  });
+}
+
+describe("the pulumi-etl npm tarball, installed as a user installs it", { timeout: 300_000 }, () => {
+  let machine: UserMachine;
+  let emulator: ChildProcess | undefined;
+  let service: { url: string; account: string; apiKey: string };
+
+  beforeAll(async () => {
+    machine = newUserMachine("npm-package", { withoutNode: false });
+    writeFileSync(path.join(machine.dir, "package.json"), JSON.stringify({ name: "etl-tools", private: true, dependencies: { "pulumi-etl": `file:${releaseFile(`pulumi-etl-${VERSION}.tgz`)}` } }));
+    machine.exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]);
+  }, 300_000);
+
+  afterAll(() => {
+    emulator?.kill("SIGTERM");
+    machine?.dispose();
+  });
+
+  it("is installed as a copy of its own version, not a link to the repository", () => {
+    const installed = path.join(machine.dir, "node_modules", "pulumi-etl");
+    expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).version).toBe(VERSION);
+  });
+
+  it("npx etl-emulator serves the local service and prints its URL and credentials", async () => {
+    emulator = spawn("npx", ["--no-install", "etl-emulator", "--port", "0"], { cwd: machine.dir, env: machine.env, stdio: ["ignore", "pipe", "pipe"] });
+    const [listening, account, apiKey] = await firstLines(emulator, 3);
+    expect(listening).toMatch(/^etl-emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
+    service = { url: listening!.replace("etl-emulator listening on ", ""), account: account!.replace("account: ", ""), apiKey: apiKey!.replace("api key: ", "") };
+    expect((await fetch(`${service.url}/_emulator/health`)).status).toBe(200);
+  });
+
+  it.each(["typescript", "python", "go"])("npx etl-export writes the account as a %s project", (language) => {
+    const out = path.join(machine.dir, `exported-${language}`);
+    const env = { ETL_API_URL: service.url, ETL_ACCOUNT_ID: service.account, ETL_API_KEY: service.apiKey };
+    machine.exec("npx", ["--no-install", "etl-export", "--language", language, "--out", out], env);
+    expect(readFileSync(path.join(out, "Pulumi.yaml"), "utf8")).toMatch(/^runtime: /m);
+    const manifest = { typescript: "package.json", python: "requirements.txt", go: "go.mod" }[language]!;
+    expect(existsSync(path.join(out, manifest)), manifest).toBe(true);
+    for (const file of ["Pulumi.yaml", manifest]) expect(readFileSync(path.join(out, file), "utf8")).not.toContain(service.apiKey);
+  });
+
+  it("npx etl-recover answers --help with its usage", () => {
+    expect(machine.exec("npx", ["--no-install", "etl-recover", "--help"])).toMatch(/^usage: etl-recover/m);
+  });
+});

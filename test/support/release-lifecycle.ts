@@ -5,7 +5,7 @@
  * that calls the service not at all, refresh, an update in place, destroy, the service's records
  * checked after each.
  */
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
@@ -15,7 +15,7 @@ const PROGRAMS = path.join(__dirname, "..", "release", "programs");
 /** A Go program is compiled by every operation; its first compile of the SDK is the slow one. */
 export const TIMEOUT_MS = 900_000;
 
-export type ReleaseLanguage = "python" | "go";
+export type ReleaseLanguage = "python" | "go" | "yaml";
 
 export interface ReleaseProject {
   /** Pulumi.yaml's `runtime` entry. */
@@ -28,10 +28,11 @@ export interface ReleaseProject {
   installedChecks?: Record<string, (machine: UserMachine) => void | Promise<void>>;
 }
 
-/** The language's program and its Pulumi.yaml in the machine's empty project folder. */
+/** The language's program and its Pulumi.yaml (unless the program is one) in the machine's empty project folder. */
 export function writeProgram(machine: UserMachine, language: ReleaseLanguage, runtime: string): void {
   cpSync(path.join(PROGRAMS, language), machine.dir, { recursive: true });
-  writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-release-${language}\nruntime:\n${runtime}`);
+  const project = path.join(machine.dir, "Pulumi.yaml");
+  if (!existsSync(project)) writeFileSync(project, `name: etl-release-${language}\nruntime:\n${runtime}`);
 }
 
 /** The stack's settings for the program: the connection's name, and its password as a secret. */

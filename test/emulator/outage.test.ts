@@ -43,6 +43,24 @@ async function healthBecomes(emulator: RunningEmulator, expected: string | numbe
   await vi.waitFor(async () => expect(await health(emulator)).toBe(expected), { timeout: 10_000, interval: 20 });
 }
 
+/**
+ * Starts an outage of `ms` and checks that `end` cancels the one timer that would have ended it
+ * (its delay within a second of `ms`), instead of waiting for that time to pass.
+ */
+async function expectOutageEndCancelled(emulator: RunningEmulator, ms: number, end: () => Promise<void>): Promise<void> {
+  const scheduled = vi.spyOn(globalThis, "setTimeout");
+  const cancelled = vi.spyOn(globalThis, "clearTimeout");
+  try {
+    await emulator.outage(ms);
+    const returns = scheduled.mock.calls.flatMap(([, delay], index) => (Number(delay) > ms - 1000 ? [scheduled.mock.results[index]!.value] : []));
+    expect(returns).toHaveLength(1);
+    await end();
+    expect(cancelled).toHaveBeenCalledWith(returns[0]);
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
 function namedKey(emulator: RunningEmulator, name: string): Promise<{ id: number }> {
   return createKey(emulator, DANA_KEY, undefined, name);
 }
@@ -169,17 +187,7 @@ describe("suspend, resume and outage", () => {
     await emulator.outage(60_000);
     await emulator.resume();
     expect(await health(emulator)).toBe(200);
-    const scheduled = vi.spyOn(globalThis, "setTimeout");
-    const cancelled = vi.spyOn(globalThis, "clearTimeout");
-    try {
-      await emulator.outage(200_000);
-      const returns = scheduled.mock.calls.flatMap(([, delay], index) => (Number(delay) > 190_000 ? [scheduled.mock.results[index]!.value] : []));
-      expect(returns).toHaveLength(1);
-      await emulator.suspend();
-      expect(cancelled).toHaveBeenCalledWith(returns[0]);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    await expectOutageEndCancelled(emulator, 200_000, () => emulator.suspend());
     expect(await health(emulator)).toBe("ECONNREFUSED");
   });
 
@@ -192,17 +200,7 @@ describe("suspend, resume and outage", () => {
 
   it("close during an outage works and cancels the scheduled return", async () => {
     const emulator = await start();
-    const scheduled = vi.spyOn(globalThis, "setTimeout");
-    const cancelled = vi.spyOn(globalThis, "clearTimeout");
-    try {
-      await emulator.outage(3_600_000);
-      const returns = scheduled.mock.calls.flatMap(([, delay], index) => (Number(delay) > 3_500_000 ? [scheduled.mock.results[index]!.value] : []));
-      expect(returns).toHaveLength(1);
-      await emulator.close();
-      expect(cancelled).toHaveBeenCalledWith(returns[0]);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    await expectOutageEndCancelled(emulator, 3_600_000, () => emulator.close());
     await emulator.resume();
     expect(await health(emulator)).toBe("ECONNREFUSED");
   });

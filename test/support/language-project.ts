@@ -1,10 +1,11 @@
 /**
- * Projects in each language the SDKs serve, run by their language hosts through the plugin:
+ * Projects in each language the SDKs serve, and in YAML, run by their language hosts through the
+ * plugin:
  * a copy of a test program (test/languages/programs/<language>) or an example run from its own
  * folder, finding the SDK the way a user's project does (the Python SDK installed with pip and
  * run by the interpreter of a virtual environment holding `pulumi`; the Go SDK through the
- * `replace` of its module in go.mod; the TypeScript SDK, compiled, in node_modules), each
- * stack on a file backend of its own.
+ * `replace` of its module in go.mod; the TypeScript SDK, compiled, in node_modules; YAML needs
+ * no SDK: its host reads the plugin's schema), each stack on a file backend of its own.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -14,12 +15,12 @@ import { SDK_NAMES } from "pulumi-etl/plugin";
 import { newWorkDir, PLUGIN_DIR, pulumiCommand, testEnv, type Service, type TestStack } from "./engine";
 
 export const LANGUAGES = ["typescript", "python", "go"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type Language = (typeof LANGUAGES)[number] | "yaml";
 type ConfigValues = Record<string, { value: string; secret?: boolean }>;
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAMS = path.join(REPO_ROOT, "test", "languages", "programs");
-const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go" };
+const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go", yaml: "yaml" };
 
 function languagesRoot(): string {
   const root = process.env.PULUMI_ETL_LANGUAGES_ROOT;

@@ -46,10 +46,15 @@ require_go() {
     die "Go $(go env GOVERSION) is too old to build $what." "Install Go 1.25 or newer$instead, then run this again."
 }
 
-# build_binary MODULE_DIR PACKAGE VERSION OUTPUT: a version-stamped static build of PACKAGE,
-# resolved through the wrapper module whose go.sum pins every dependency.
+# The variable Pulumi's own programs read their version from.
+PULUMI_VERSION_VARIABLE=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
+
+# build_binary MODULE_DIR PACKAGE VERSION OUTPUT [VERSION_VARIABLE]: a static build of PACKAGE
+# with VERSION stamped into VERSION_VARIABLE (Pulumi's by default), resolved through the wrapper
+# module whose go.sum pins every dependency.
 build_binary() {
-  local module="$1" package="$2" version="$3" output="$4" started=$SECONDS total label
+  local module="$1" package="$2" version="$3" output="$4" variable="${5:-$PULUMI_VERSION_VARIABLE}"
+  local started=$SECONDS total label
   label="$(basename "$output") $version"
   (
     cd "$module"
@@ -60,7 +65,7 @@ build_binary() {
     total="$(go list -deps "$package" 2> >(report_downloads "$label") | wc -l)" || exit 1
     say "$label: compiling about $total packages ($(elapsed "$started"))"
     go build -v -trimpath -tags osusergo,grpcnotrace \
-      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version" \
+      -ldflags "-s -w -X $variable=$version" \
       -o "$output" "$package" 2>&1 | report_build_progress "$label" "$total" "$started"
   ) || die "building $label failed (see the go output above)."
   say "$label: built in $(elapsed "$started")"

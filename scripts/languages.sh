@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the root of what programs in Python and Go, and the SDKs, need beside the engine:
-#   bin/     the Python and Go language hosts (with the Python host's `pulumi-language-python-exec`
-#            shim) and `pulumi-etl-codegen`, the SDK generator (Pulumi's own code generators);
+#   bin/     the Python, Go and YAML language hosts (with the Python host's
+#            `pulumi-language-python-exec` shim) and `pulumi-etl-codegen`, the SDK generator
+#            (Pulumi's own code generators);
 #   python/  a virtual environment holding the `pulumi` package of the engine's version, the
 #            Python SDK's other dependencies, and what builds the SDK (setuptools, wheel, build).
 # Built from the Go module proxy and PyPI into the cache, once per machine; each part only when
@@ -15,16 +16,22 @@ bin="$root/bin"
 venv="$root/python"
 # The Python SDK of the same release as the engine.
 python_pulumi_version="${ENGINE_VERSION#v}"
-mkdir -p "$bin"
+# The YAML host comes from a release of its own (its wrapper module pins it), stamped where it
+# reads its version from; the folder's name does not carry it, so a stamp beside it does.
+YAML_HOST_MODULE_DIR="$ENGINE_MODULE_DIR/yaml-host"
+YAML_HOST_VERSION="$(required_version "$YAML_HOST_MODULE_DIR/go.mod" github.com/pulumi/pulumi-yaml)"
+mkdir -p "$bin/.built"
 
-# build_once PROGRAM MODULE_DIR PACKAGE VERSION: builds bin/PROGRAM unless it is there.
+# build_once PROGRAM MODULE_DIR PACKAGE VERSION [VERSION_VARIABLE]: builds bin/PROGRAM unless it
+# is there, of VERSION (a program without a stamp is of the versions the folder is named after).
 build_once() {
-  local program="$1" module="$2" package="$3" version="$4"
-  [ -x "$bin/$program" ] && return 0
+  local program="$1" module="$2" package="$3" version="$4" stamp="$bin/.built/$1"
+  if [ -x "$bin/$program" ] && { [ ! -f "$stamp" ] || [ "$(cat "$stamp")" = "$version" ]; }; then return 0; fi
   require_go "$program"
   mkdir -p "$bin/.partial"
-  build_binary "$module" "$package" "$version" "$bin/.partial/$program"
+  build_binary "$module" "$package" "$version" "$bin/.partial/$program" "${5:-}"
   mv "$bin/.partial/$program" "$bin/$program"
+  echo "$version" >"$stamp"
 }
 
 # The Python host runs programs through a shim script that ships beside it in the same module.
@@ -63,6 +70,9 @@ build_once pulumi-language-python "$ENGINE_MODULE_DIR/language-host" \
 place_python_shim
 build_once pulumi-language-go "$ENGINE_MODULE_DIR/language-host" \
   github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "$LANGUAGE_HOST_VERSION"
+build_once pulumi-language-yaml "$YAML_HOST_MODULE_DIR" \
+  github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml "$YAML_HOST_VERSION" \
+  github.com/pulumi/pulumi-yaml/pkg/version.Version
 build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR" pulumi-etl/engine/codegen "$ENGINE_VERSION"
 # Go programs are compiled by the Go host before every operation: their first compile (the
 # Pulumi Go SDK and its dependencies) happens here, once, into Go's own build cache.

@@ -27,7 +27,7 @@ PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")"
 export PULUMI_ETL_ENGINE_ROOT
 export PATH="$PULUMI_ETL_ENGINE_ROOT/bin:$PATH"
 
-# The Python and Go language hosts, the SDK generator and a Python environment with pulumi.
+# The Python, Go and YAML language hosts, the SDK generator and a Python environment with pulumi.
 PULUMI_ETL_LANGUAGES_ROOT="$(bash "$REPO_ROOT/scripts/languages.sh")"
 export PULUMI_ETL_LANGUAGES_ROOT
 export PATH="$PULUMI_ETL_LANGUAGES_ROOT/bin:$PATH"

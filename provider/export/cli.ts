@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `etl-export --language typescript|python|go --out DIR`: an account's set-up as a Pulumi program
- * and an import file. Connects as the provider does (`--api-url`, `--account-id`, or `ETL_*`);
- * the API key only from `ETL_API_KEY`. Progress goes to stderr, the report to stdout.
+ * `etl-export --language typescript|python|go|yaml --out DIR`: an account's set-up as a Pulumi
+ * program and an import file. Connects as the provider does (`--api-url`, `--account-id`, or
+ * `ETL_*`); the API key only from `ETL_API_KEY`. Progress goes to stderr, the report to stdout.
  */
 import { createClient } from "../client";
 import { getRateLimitStatus } from "../api/system";
@@ -13,7 +13,7 @@ import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
 import { kindOptionName } from "./names";
 import { exportableKinds, readAccount, type AccountExport } from "./read";
 
-const USAGE = `usage: etl-export --language typescript|python|go --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
+const USAGE = `usage: etl-export --language typescript|python|go|yaml --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
                   [--project NAME] [--dry-run] [--api-url URL] [--account-id ID]
 The API key is read from ETL_API_KEY; --api-url and --account-id fall back to ETL_API_URL and ETL_ACCOUNT_ID.`;
 

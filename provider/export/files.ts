@@ -1,20 +1,23 @@
 /**
  * The files an export writes: the project (Pulumi.yaml and the language's own), the program, the
- * import file for `pulumi import --file`, and each package's flow. Nothing in them depends on
+ * import file for `pulumi import --file`, and each package's flow. The project names the
+ * released SDK (or, in YAML, the plugin) at this package's version, so the engine runs the plugin
+ * of that version, installed or fetched from its download address. Nothing in them depends on
  * the time or the order the service answered in, so exporting an unchanged account again writes
  * the same bytes.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { SDK_NAMES, typeToken } from "../plugin/schema";
+import { defaultPluginDownloadURL, PACKAGE, SDK_NAMES, typeToken } from "../plugin/schema";
 import { packageVersion } from "../plugin/version";
 import { goProgram } from "./program/go";
 import { inputSpec } from "./program/layout";
 import { pythonProgram } from "./program/python";
 import { typescriptProgram, type Surface } from "./program/typescript";
+import { yamlProgram } from "./program/yaml";
 import type { AccountExport } from "./read";
 
-export const LANGUAGES = ["typescript", "python", "go"] as const;
+export const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export interface ProjectOptions {
@@ -24,8 +27,11 @@ export interface ProjectOptions {
   accountId: string;
 }
 
-const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go" };
-const PROGRAM_FILES: Record<Language, string> = { typescript: "index.ts", python: "__main__.py", go: "main.go" };
+const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go", yaml: "yaml" };
+/** A YAML program is the project file itself, after the project's lines. */
+const PROGRAM_FILES: Record<Language, string> = { typescript: "index.ts", python: "__main__.py", go: "main.go", yaml: "Pulumi.yaml" };
+/** The Go SDK's module: its package's path less the package's folder. */
+const GO_SDK_MODULE = SDK_NAMES.go.slice(0, SDK_NAMES.go.lastIndexOf("/"));
 
 /** The format `pulumi import --file` reads: each resource's type token, its name in the stack, and its id. */
 export function importFile(account: AccountExport): string {
@@ -37,30 +43,42 @@ function languageFiles(options: ProjectOptions): Record<string, string> {
   const version = packageVersion();
   switch (options.language) {
     case "typescript": {
-      const sdk = options.surface === "plugin" ? { [SDK_NAMES.nodejs]: `^${version}` } : { "pulumi-etl": `^${version}` };
+      const sdk = options.surface === "plugin" ? { [SDK_NAMES.nodejs]: version } : { "pulumi-etl": version };
       const manifest = { name: options.project, private: true, main: "index.ts", dependencies: { "@pulumi/pulumi": "^3.0.0", ...sdk } };
       return { "package.json": `${JSON.stringify(manifest, null, 2)}\n` };
     }
     case "python":
-      return { "requirements.txt": `pulumi>=3.0.0,<4.0.0\n${SDK_NAMES.python}>=${version}\n` };
+      return { "requirements.txt": `pulumi>=3.0.0,<4.0.0\n${SDK_NAMES.python}==${version}\n` };
     case "go":
-      // `go mod tidy` adds the requirements, at the versions the machine can reach.
-      return { "go.mod": `module ${options.project}\n\ngo 1.22\n` };
+      // `go mod tidy` adds what the SDK requires (the Pulumi Go SDK) and writes go.sum.
+      return { "go.mod": `module ${options.project}\n\ngo 1.22\n\nrequire ${GO_SDK_MODULE} v${version}\n` };
+    case "yaml":
+      return { [YAML_PACKAGE_FILE]: yamlPackageDeclaration(version) };
   }
+}
+
+/** Where a YAML program declares the package it uses: the YAML host reads every such file under the project. */
+const YAML_PACKAGE_FILE = "sdks/etl.yaml";
+
+/** The plugin's name, version and download address, which the YAML host hands the engine as the program's requirement. */
+function yamlPackageDeclaration(version: string): string {
+  return [`packageDeclarationVersion: 1`, `name: ${PACKAGE}`, `version: ${version}`, `downloadUrl: ${defaultPluginDownloadURL(version)}`, ""].join("\n");
 }
 
 function programOf(account: AccountExport, options: ProjectOptions): string {
   if (options.language === "typescript") return typescriptProgram(account, options.surface);
+  if (options.language === "yaml") return yamlProgram(account);
   return options.language === "python" ? pythonProgram(account, inputSpec) : goProgram(account, inputSpec);
 }
 
 /** Every file of the export, by its path in the output folder. */
 export function exportFiles(account: AccountExport, options: ProjectOptions): Record<string, string> {
   const manifest = `name: ${options.project}\ndescription: The set-up of the ETL account ${options.accountId}, as etl-export read it.\nruntime: ${RUNTIMES[options.language]}\n`;
+  const program = programOf(account, options);
   return {
     "Pulumi.yaml": manifest,
     ...languageFiles(options),
-    [PROGRAM_FILES[options.language]]: programOf(account, options),
+    [PROGRAM_FILES[options.language]]: options.language === "yaml" ? `${manifest}\n${program}` : program,
     ...(options.surface === "plugin" ? { "import.json": importFile(account) } : {}),
     ...Object.fromEntries(account.files.map((file) => [file.path, file.content])),
   };

@@ -84,8 +84,8 @@ function typeSections(tokens: string[], schema: Schema): string[] {
   });
 }
 
-const FENCES: Record<ExampleLanguage, string> = { typescript: "ts", python: "python", go: "go" };
-const TITLES: Record<ExampleLanguage, string> = { typescript: "TypeScript", python: "Python", go: "Go" };
+const FENCES: Record<ExampleLanguage, string> = { typescript: "ts", python: "python", go: "go", yaml: "yaml" };
+const TITLES: Record<ExampleLanguage, string> = { typescript: "TypeScript", python: "Python", go: "Go", yaml: "YAML" };
 
 function examplesOf(write: (language: ExampleLanguage) => string): string[] {
   return EXAMPLE_LANGUAGES.flatMap((language) => [`### ${TITLES[language]}`, "", "```" + FENCES[language], write(language), "```", ""]);

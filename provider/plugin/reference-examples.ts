@@ -2,10 +2,12 @@
  * A kind's example (its registry entry's inputs) written in each language, for the reference
  * pages: TypeScript, Python and Go, each typed as that language's SDK takes it, from the
  * schema's input types (a named object type is that SDK's args type; an untyped value is passed
- * as it is). `{ secretConfig }` is a secret of the stack's configuration.
+ * as it is), and YAML, which takes every value as it is. `{ secretConfig }` is a secret of the
+ * stack's configuration.
  */
 import { RESOURCE_KINDS } from "../resources/registry";
 import { SDK_NAMES } from "./schema";
+import { yamlBlock, YamlExpression } from "./yaml-text";
 
 export interface PropertyType {
   type?: string;
@@ -187,18 +189,44 @@ function functionGo(name: string, args: Values, takesArguments: boolean): string
   return goProgram([`\t\tresult, err := ${call}`, "\t\tif err != nil {", "\t\t\treturn err", "\t\t}", '\t\tctx.Export("result", pulumi.Any(result))', "\t\treturn nil"], false);
 }
 
+// ---- YAML: a whole Pulumi.yaml; a secret is a secret setting of the project, declared at the top.
+
+const yamlSecret = (value: unknown) => (isSecretExample(value) ? new YamlExpression(`\${${value.secretConfig}}`) : undefined);
+
+function secretsIn(value: unknown): string[] {
+  if (isSecretExample(value)) return [value.secretConfig];
+  return value !== null && typeof value === "object" ? Object.values(value).flatMap(secretsIn) : [];
+}
+
+function yamlProgram(sections: Values): string {
+  return yamlBlock({ name: "example", runtime: "yaml", ...sections }, "", yamlSecret).join("\n");
+}
+
+function yamlExample(kind: string, example: Values): string {
+  const secrets = secretsIn(example).map((name) => [name, { type: "string", secret: true }]);
+  const config = secrets.length > 0 ? { config: Object.fromEntries(secrets) } : {};
+  return yamlProgram({ ...config, resources: { example: { type: `etl:${kind}`, properties: example } } });
+}
+
+function functionYaml(name: string, args: Values): string {
+  const invoke = { function: `etl:${name}`, ...(Object.keys(args).length > 0 ? { arguments: args } : {}) };
+  return yamlProgram({ variables: { result: { "fn::invoke": invoke } }, outputs: { result: new YamlExpression("${result}") } });
+}
+
 /** `args`: the required arguments' example values; `takesArguments`: whether it declares any. */
 export function functionExampleIn(language: ExampleLanguage, name: string, args: Values, takesArguments: boolean): string {
   if (language === "typescript") return functionTypescript(name, args);
   if (language === "python") return functionPython(name, args);
+  if (language === "yaml") return functionYaml(name, args);
   return functionGo(name, args, takesArguments);
 }
 
-export const EXAMPLE_LANGUAGES = ["typescript", "python", "go"] as const;
+export const EXAMPLE_LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
 
 export function exampleIn(language: ExampleLanguage, kind: string, example: Values, inputs: Record<string, PropertyType>, types: TypeLookup): string {
   if (language === "typescript") return typescriptExample(kind, example);
   if (language === "python") return pythonExample(kind, example, inputs, types);
+  if (language === "yaml") return yamlExample(kind, example);
   return goExample(kind, example, inputs, types);
 }

@@ -103,7 +103,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
   });
 
   it.each([
-    [["--language", "rust", "--out", "x"], /--language must be one of typescript, python, go, got "rust"/],
+    [["--language", "rust", "--out", "x"], /--language must be one of typescript, python, go, yaml, got "rust"/],
     [["--language", "go"], /--out is required/],
     [["--language", "go", "--out", "x", "--api-key", "k"], /--api-key is not taken: .* set ETL_API_KEY/],
     [["--language", "go", "--out", "x", "--only", "clusters"], /--only: "clusters" is not a kind that can be exported \(Cluster objects are runtime objects.*the kinds are .*\bdeliveries\b/],

@@ -1,6 +1,6 @@
 /**
- * The quickstart in Python and in Go, run from their own folders (examples/quickstart-python,
- * examples/quickstart-go) through the plugin against the local service's default account: up
+ * The quickstart in Python, Go and YAML, run from their own folders (examples/quickstart-python,
+ * examples/quickstart-go, examples/quickstart-yaml) through the plugin against the local service's default account: up
  * makes the connections in their group, the key, the schedule and the hook; an unchanged preview
  * writes nothing; destroy leaves the account as it was; the passwords are never printed.
  */
@@ -14,7 +14,7 @@ import { control } from "../support/service";
 const REPO_ROOT = path.resolve(__dirname, "../..");
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
-describe.each(["python", "go"] as const)("examples/quickstart-%s on the real engine", (language) => {
+describe.each(["python", "go", "yaml"] as const)("examples/quickstart-%s on the real engine", (language) => {
   const warehousePassword = `${language}-warehouse-pw-0001`;
   const bucketKey = `${language}-bucket-key-0002`;
   let emulator: RunningEmulator;

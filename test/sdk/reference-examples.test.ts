@@ -1,12 +1,14 @@
 /**
  * The reference pages' examples (every resource and function) are programs each SDK takes: the Go ones compile against sdk/go
- * (`go vet`), the Python ones parse, the TypeScript ones type-check against the package.
+ * (`go vet`), the Python ones parse, the TypeScript ones type-check against the package; the YAML ones parse, and every
+ * type, function, property and argument they name is the schema's (test/sdk/yaml-examples.ts).
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { referencePages } from "pulumi-etl/plugin";
+import { parseYaml, schemaProblems } from "./yaml-examples";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const WORK = path.join(REPO_ROOT, "test", ".work");
@@ -53,6 +55,37 @@ describe("the reference pages' examples", () => {
     for (const [kind, source] of examples) {
       expect(failureOf(() => execFileSync("python3", ["-c", "import ast, sys; ast.parse(sys.stdin.read())"], { input: source, stdio: "pipe" })), kind).toBe("");
     }
+  });
+
+  it("in YAML parse, and name only the schema's types, functions, properties and arguments", () => {
+    const examples = examplesIn("yaml");
+    expect(examples.length).toBeGreaterThanOrEqual(33);
+    const programs = parseYaml(examples.map(([, source]) => source));
+    const problems = examples.flatMap(([page], index) => schemaProblems(programs[index]).map((problem) => `${page}: ${problem}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("in YAML: the check names what the schema does not know", () => {
+    const [program] = parseYaml([
+      [
+        "name: wrong",
+        "runtime: yaml",
+        "variables:",
+        "  found:",
+        "    fn::invoke: { function: etl:getPackage, arguments: { packageID: 1 } }",
+        "resources:",
+        "  key: { type: etl:PublicKey, properties: { name: k, publicKeyText: \"${missing}\" } }",
+        "  nightly: { type: etl:Schedule, properties: { interval: { amount: 1, units: days } } }",
+        "  other: { type: etl:Cron }",
+      ].join("\n"),
+    ]);
+    expect(schemaProblems(program)).toEqual([
+      "key.publicKeyText is not a field the schema declares",
+      "nightly.interval.units is not a field the schema declares",
+      "other: etl:Cron is not a resource of the schema",
+      "etl:getPackage.packageID is not a field the schema declares",
+      "${missing} refers to nothing the program declares",
+    ]);
   });
 
   it("in TypeScript type-check against the package", { timeout: 120_000 }, () => {

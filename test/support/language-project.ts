@@ -1,25 +1,26 @@
 /**
- * Projects in each language the SDKs serve, run by their language hosts through the plugin:
+ * Projects in each language the SDKs serve, and in YAML, run by their language hosts through the
+ * plugin:
  * a copy of a test program (test/languages/programs/<language>) or an example run from its own
  * folder, finding the SDK the way a user's project does (the Python SDK installed with pip and
  * run by the interpreter of a virtual environment holding `pulumi`; the Go SDK through the
- * `replace` of its module in go.mod; the TypeScript SDK, compiled, in node_modules), each
- * stack on a file backend of its own.
+ * `replace` of its module in go.mod; the TypeScript SDK, compiled, in node_modules; YAML needs
+ * no SDK: its host reads the plugin's schema), each stack on a file backend of its own.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { newWorkDir, PLUGIN_DIR, pulumiCommand, testEnv, type Service, type TestStack } from "./engine";
 
-export const LANGUAGES = ["typescript", "python", "go"] as const;
+export const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type Language = (typeof LANGUAGES)[number];
 type ConfigValues = Record<string, { value: string; secret?: boolean }>;
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAMS = path.join(REPO_ROOT, "test", "languages", "programs");
-const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go" };
+const RUNTIMES: Record<Language, string> = { typescript: "nodejs", python: "python", go: "go", yaml: "yaml" };
 
 function languagesRoot(): string {
   const root = process.env.PULUMI_ETL_LANGUAGES_ROOT;
@@ -93,10 +94,24 @@ export async function createProjectStack(language: Language, name: string, folde
   return projectStack(language, name, folders, service, config);
 }
 
+/**
+ * A folder of the test's own holding a link to the plugin: the YAML host caches the schema of a
+ * plugin of a declared version beside the folder it is found in, and would keep it there across
+ * rebuilds of the plugin (the folder's time does not change).
+ */
+function linkedPluginDir(workDir: string): string {
+  const dir = path.join(workDir, "plugin", "bin");
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(path.join(PLUGIN_DIR, "pulumi-resource-etl"), path.join(dir, "pulumi-resource-etl"));
+  return dir;
+}
+
 async function projectStack(language: Language, name: string, folders: { dir: string; workDir: string; backend: string }, service: Service, config: ConfigValues): Promise<LanguageStack> {
   const { dir, workDir, backend } = folders;
-  const plugins = `plugins:\n  providers:\n    - name: etl\n      path: ${PLUGIN_DIR}\n`;
-  writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: ${RUNTIMES[language]}\n${plugins}`);
+  const plugins = `plugins:\n  providers:\n    - name: etl\n      path: ${language === "yaml" ? linkedPluginDir(workDir) : PLUGIN_DIR}\n`;
+  // A YAML program is its Pulumi.yaml: the plugin's entry goes after it.
+  if (language === "yaml") appendFileSync(path.join(dir, "Pulumi.yaml"), plugins);
+  else writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: ${RUNTIMES[language]}\n${plugins}`);
   if (language === "typescript") installTypescriptSdk(dir);
   const stack = await stackIn(dir, "test", { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);
   return { language, stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };

@@ -1,18 +1,21 @@
 /**
  * Bringing an existing account under code: `etl-export` reads an account of 100 objects of every
- * set-up kind, writes a program in each language and an import file; `pulumi import --file`
+ * set-up kind, writes a project in each language and an import file; the project installs its
+ * packages from the release folder alone, by the names and versions it gives; `pulumi import --file`
  * brings every object into a new stack, and the preview after it is empty. Neither the export
  * nor the import writes to the service, imported resources are protected, secrets given in the
  * configuration stay encrypted, and a second export of the unchanged account writes the same bytes.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newWorkDir } from "../support/engine";
 import { largeAccount, type LargeAccount } from "../support/large-account";
-import { createProjectStack, LANGUAGES, type Language } from "../support/language-project";
+import { LANGUAGES, type Language } from "../support/language-project";
+import { newUserMachine } from "../support/release";
+import { createExportedReleaseStack } from "../support/release-project";
 import { startLocalService, type LocalService } from "../support/service";
 import { filesUnder } from "../support/soak";
 
@@ -58,9 +61,9 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
   });
 
   it.each(LANGUAGES)("in %s: every object imported, the next preview empty, nothing written to the service", async (language: Language) => {
-    const { workDir, backend } = newWorkDir(`export-${language}`);
-    const dir = path.join(workDir, "project");
-    mkdirSync(dir);
+    // The project installs only from the release, as the README's Install section says.
+    const machine = newUserMachine(`export-${language}`, { withoutNode: language !== "typescript" });
+    const dir = machine.dir;
     await service.resetRequests();
     const started = Date.now();
     const exported = await exportAccount(service, ["--language", language, "--out", dir]);
@@ -71,7 +74,7 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
     expect(filesUnder(path.join(dir, "flows"))).toHaveLength(PER_KIND - 2);
     const config = Object.fromEntries(exported.settings.map((setting) => [setting.name, valueFor(setting)]));
     console.log(`${language}: exported in ${Date.now() - started} ms`);
-    const test = await createProjectStack(language, `etl-export-${language}`, { dir, workDir, backend }, service, config);
+    const test = await createExportedReleaseStack(language, machine, service, config);
     try {
       // The file as written, as the README's command reads it.
       const args = ["import", "--file", "import.json", "--yes", "--skip-preview", "--generate-code=false", "--non-interactive", "--stack", "test"];
@@ -86,7 +89,9 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
       console.log(`${language}: previewed at ${Date.now() - started} ms`);
       expect(preview.changeSummary).toEqual({ same: 802 });
       expect(await service.writeRequests()).toEqual([]);
-      for (const file of filesUnder(test.workDir)) expect(readFileSync(file, "latin1")).not.toContain(SECRET_VALUE);
+      // The state, and the project with its stack settings; not the packages it installed.
+      const written = [...filesUnder(path.join(test.workDir, "backend")), ...filesUnder(dir).filter((name) => !/[/](node_modules|venv)[/]/.test(name))];
+      for (const file of written) expect(readFileSync(file, "latin1")).not.toContain(SECRET_VALUE);
     } finally {
       test.dispose();
     }

@@ -4,44 +4,20 @@
  * proxy (GONOSUMDB for the module, which the public checksum database has never seen), no
  * `replace`; the plugin from the release's archive; no Node.js on PATH.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
-import { RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { cachedModule, GO_MODULE, forgetCachedModule, goReleaseEnv, releaseFile, VERSION, type UserMachine } from "../support/release";
 import { describeReleaseLifecycle } from "../support/release-lifecycle";
 
-const MODULE = "github.com/pulumi-etl/pulumi-etl/sdk/go";
+const MODULE = GO_MODULE;
 const MODULE_VERSION = `v${VERSION}`;
 /** The language tests' Go program: its requirements and go.sum are the Pulumi Go SDK's, already in the module cache. */
 const LANGUAGE_PROGRAM = path.join(__dirname, "..", "languages", "programs", "go");
 /** Where a module proxy keeps the module's version (its path is all lower case: no escaping). */
 const PROXY_VERSION = path.join("goproxy", MODULE, "@v", MODULE_VERSION);
 
-const GO_ENV = {
-  GOPROXY: `file://${path.join(RELEASE_DIR, "goproxy")},${execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
-  GONOSUMDB: "github.com/pulumi-etl/*",
-  // The flags the Go build cache was warmed with, so the Pulumi Go SDK is not compiled again.
-  GOFLAGS: "-mod=readonly -buildvcs=false",
-};
-
-/** The module's files in the machine's module cache: where it was extracted, and the download as fetched. */
-function cachedModule(machine: UserMachine): { extracted: string; zip: string } {
-  const cache = machine.exec("go", ["env", "GOMODCACHE"]).trim();
-  return { extracted: path.join(cache, `${MODULE}@${MODULE_VERSION}`), zip: path.join(cache, "cache", "download", MODULE, "@v", `${MODULE_VERSION}.zip`) };
-}
-
-/**
- * Go's module cache keeps a version once fetched, and every `npm run dist` makes this version
- * anew: the cached copy goes, so `go get` fetches the release's.
- */
-function forgetCachedModule(machine: UserMachine): void {
-  const { extracted, zip } = cachedModule(machine);
-  // Go leaves what it extracts read-only.
-  if (existsSync(extracted)) execFileSync("chmod", ["-R", "u+w", extracted]);
-  rmSync(extracted, { recursive: true, force: true });
-  for (const suffix of [".info", ".mod", ".zip", ".ziphash", ".lock"]) rmSync(zip.replace(/\.zip$/, suffix), { force: true });
-}
+const GO_ENV = goReleaseEnv();
 
 /** go.mod requiring the SDK by version, with no `replace`, and go.sum for the Pulumi Go SDK; then `go get`. */
 function install(machine: UserMachine): void {

@@ -1,7 +1,7 @@
 /**
- * The language lifecycle's TypeScript program (test/languages/programs/typescript) as a user runs
- * it who has only the release folder: an empty folder outside the repository, a Pulumi home of
- * its own with the plugin installed from its archive, and the npm tarballs installed with npm.
+ * Projects as a user runs them who has only the release folder: an empty folder outside the
+ * repository, a Pulumi home of its own with the plugin installed from its archive, the SDK from
+ * its package. The language lifecycle's TypeScript program, and projects `etl-export` wrote.
  */
 import { cpSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -9,7 +9,7 @@ import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { pulumiCommand, type Service } from "./engine";
 import type { Language, LanguageStack } from "./language-project";
-import { installPluginFromArchive, newUserMachine, releaseFile, VERSION, type UserMachine } from "./release";
+import { forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "./release";
 
 type ConfigValues = Record<string, { value: string; secret?: boolean }>;
 
@@ -51,4 +51,47 @@ export async function createReleaseStack(language: Language, service: Service, c
     ...config,
   });
   return { language, stack, workDir: path.dirname(machine.dir), dispose: machine.dispose };
+}
+
+/**
+ * A project `etl-export` wrote into `machine.dir`, installed as the README's Install section
+ * says, from the release folder alone: its `Pulumi.yaml` as written, its manifest's packages
+ * (requirements.txt with pip, package.json with npm, go.mod with Go through the release's
+ * proxy folder; YAML needs none), and the plugin from its archive.
+ */
+export async function createExportedReleaseStack(language: Language, machine: UserMachine, service: Service, config: ConfigValues): Promise<LanguageStack> {
+  const env = { ...machine.env, ...installExportedPackages(language, machine), ETL_API_URL: "", ETL_ACCOUNT_ID: "", ETL_API_KEY: "" };
+  await installPluginFromArchive(machine);
+  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: machine.dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
+  await stack.setAllConfig({
+    "etl:apiUrl": { value: service.url },
+    "etl:accountId": { value: service.accountId },
+    "etl:apiKey": { value: service.apiKey, secret: true },
+    ...config,
+  });
+  return { language, stack, workDir: path.dirname(machine.dir), dispose: machine.dispose };
+}
+
+/** Installs what the exported manifest names; returns what the engine's environment needs to find it. */
+function installExportedPackages(language: Language, machine: UserMachine): Record<string, string> {
+  switch (language) {
+    case "python": {
+      const venv = path.join(machine.dir, "venv");
+      machine.exec("python3", ["-m", "venv", venv]);
+      machine.exec(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", RELEASE_DIR, "-r", "requirements.txt"]);
+      // The environment active, as a user runs `pulumi` in it.
+      return { VIRTUAL_ENV: venv, PATH: `${path.join(venv, "bin")}${path.delimiter}${machine.env.PATH}` };
+    }
+    case "go": {
+      const goEnv = goReleaseEnv();
+      forgetCachedModule(machine);
+      machine.exec("go", ["mod", "tidy"], { ...goEnv, GOFLAGS: "-mod=mod -buildvcs=false" });
+      return goEnv;
+    }
+    case "typescript":
+      machine.exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", releaseFile(`pulumi-etl-sdk-${VERSION}.tgz`)]);
+      return {};
+    case "yaml":
+      return {};
+  }
 }

@@ -163,3 +163,40 @@ export async function configureStack(machine: UserMachine, stack: string, servic
 export async function installPluginFromArchive(machine: UserMachine): Promise<void> {
   await machine.pulumi(["plugin", "install", "resource", "etl", VERSION, "--file", pluginArchive()]);
 }
+
+/** The Go SDK's module and the version the release serves it at. */
+export const GO_MODULE = "github.com/pulumi-etl/pulumi-etl/sdk/go";
+const MODULE = GO_MODULE;
+const MODULE_VERSION = `v${VERSION}`;
+
+/** The module's files in the machine's module cache: where it was extracted, and the download as fetched. */
+export function cachedModule(machine: UserMachine): { extracted: string; zip: string } {
+  const cache = machine.exec("go", ["env", "GOMODCACHE"]).trim();
+  return { extracted: path.join(cache, `${MODULE}@${MODULE_VERSION}`), zip: path.join(cache, "cache", "download", MODULE, "@v", `${MODULE_VERSION}.zip`) };
+}
+
+/**
+ * Go's module cache keeps a version once fetched, and every `npm run dist` makes this version
+ * anew: the cached copy goes, so `go get` fetches the release's.
+ */
+export function forgetCachedModule(machine: UserMachine): void {
+  const { extracted, zip } = cachedModule(machine);
+  // Go leaves what it extracts read-only.
+  if (existsSync(extracted)) execFileSync("chmod", ["-R", "u+w", extracted]);
+  rmSync(extracted, { recursive: true, force: true });
+  for (const suffix of [".info", ".mod", ".zip", ".ziphash", ".lock"]) rmSync(zip.replace(/\.zip$/, suffix), { force: true });
+}
+
+
+/**
+ * Go resolving the SDK through the release's proxy folder, ahead of the machine's usual proxy;
+ * the public checksum database has never seen the module. The build flags are those Go's build
+ * cache was warmed with, so the Pulumi Go SDK is not compiled again.
+ */
+export function goReleaseEnv(): Record<string, string> {
+  return {
+    GOPROXY: `file://${path.join(RELEASE_DIR, "goproxy")},${execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
+    GONOSUMDB: "github.com/pulumi-etl/*",
+    GOFLAGS: "-mod=readonly -buildvcs=false",
+  };
+}

@@ -23,7 +23,6 @@ function resourceExamples(): Array<[string, Program]> {
 
 /** One program holding every example's resource, as block YAML whose values are JSON (which YAML reads as it is). */
 function combinedProgram(examples: Array<[string, Program]>): { text: string; secrets: string[] } {
-  (examples[0]![1].resources.example as any).properties.nodez = 2;
   const config = Object.assign({}, ...examples.map(([, program]) => program.config ?? {}));
   const resources = Object.fromEntries(examples.map(([kind, program]) => [`example${kind}`, program.resources.example]));
   const text = ["name: etl-reference-examples", "runtime: yaml", `config: ${JSON.stringify(config)}`, `resources: ${JSON.stringify(resources)}`, ""].join("\n");

@@ -42,15 +42,7 @@ export async function createReleaseStack(language: Language, service: Service, c
   writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-${language}-release\nruntime: nodejs\n`);
   installTypescript(machine);
   await installPluginFromArchive(machine);
-  const env = { ...machine.env, ETL_API_URL: "", ETL_ACCOUNT_ID: "", ETL_API_KEY: "" };
-  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: machine.dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
-  await stack.setAllConfig({
-    "etl:apiUrl": { value: service.url },
-    "etl:accountId": { value: service.accountId },
-    "etl:apiKey": { value: service.apiKey, secret: true },
-    ...config,
-  });
-  return { language, stack, workDir: path.dirname(machine.dir), dispose: machine.dispose };
+  return stackIn(language, machine, {}, service, config);
 }
 
 /**
@@ -60,8 +52,14 @@ export async function createReleaseStack(language: Language, service: Service, c
  * proxy folder; YAML needs none), and the plugin from its archive.
  */
 export async function createExportedReleaseStack(language: Language, machine: UserMachine, service: Service, config: ConfigValues): Promise<LanguageStack> {
-  const env = { ...machine.env, ...installExportedPackages(language, machine), ETL_API_URL: "", ETL_ACCOUNT_ID: "", ETL_API_KEY: "" };
+  const packagesEnv = installExportedPackages(language, machine);
   await installPluginFromArchive(machine);
+  return stackIn(language, machine, packagesEnv, service, config);
+}
+
+/** The stack `test` of the machine's project, set for the local service; credentials from its settings only. */
+async function stackIn(language: Language, machine: UserMachine, extraEnv: Record<string, string>, service: Service, config: ConfigValues): Promise<LanguageStack> {
+  const env = { ...machine.env, ...extraEnv, ETL_API_URL: "", ETL_ACCOUNT_ID: "", ETL_API_KEY: "" };
   const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: machine.dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },

@@ -8,6 +8,14 @@ import { UserFacingError } from "./errors";
 
 export class UsageError extends UserFacingError {}
 
+/** The flags every command takes: where the service is, a run that changes nothing, and help. */
+export const COMMON_FLAGS = {
+  "dry-run": { type: "boolean", default: false },
+  "api-url": { type: "string" },
+  "account-id": { type: "string" },
+  help: { type: "boolean", default: false },
+} as const;
+
 /** The flags' values; `keyFrom` says where the API key is taken from instead. */
 export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, keyFrom: string) {
   if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key="))) {

@@ -7,7 +7,7 @@
 import { createClient } from "../client";
 import { getRateLimitStatus } from "../api/system";
 import { resolveConfig, SETTINGS } from "../config";
-import { parseFlags, runCommand, UsageError } from "../command-line";
+import { COMMON_FLAGS, parseFlags, runCommand, UsageError } from "../command-line";
 import { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
 import { kindOptionName } from "./names";
@@ -24,10 +24,7 @@ const OPTIONS = {
   only: { type: "string" },
   "name-prefix": { type: "string" },
   project: { type: "string" },
-  "dry-run": { type: "boolean", default: false },
-  "api-url": { type: "string" },
-  "account-id": { type: "string" },
-  help: { type: "boolean", default: false },
+  ...COMMON_FLAGS,
 } as const;
 
 function parse(argv: string[]) {

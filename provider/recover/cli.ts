@@ -9,7 +9,7 @@
  */
 import { createClient } from "../client";
 import { resolveConfig, SETTINGS } from "../config";
-import { parseFlags, runCommand, UsageError } from "../command-line";
+import { COMMON_FLAGS, parseFlags, runCommand, UsageError } from "../command-line";
 import { UserFacingError } from "../errors";
 import { findObjects, nameOf, type Finding } from "./plan";
 import { isLive, pulumiCli, type Pulumi } from "./pulumi";
@@ -22,12 +22,9 @@ etl:apiKey or ETL_API_KEY; --api-url and --account-id fall back to the stack's s
 
 const OPTIONS = {
   stack: { type: "string" },
-  "dry-run": { type: "boolean", default: false },
   adopt: { type: "string", multiple: true },
   since: { type: "string" },
-  "api-url": { type: "string" },
-  "account-id": { type: "string" },
-  help: { type: "boolean", default: false },
+  ...COMMON_FLAGS,
 } as const;
 
 function parse(argv: string[]) {

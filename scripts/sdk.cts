@@ -57,7 +57,7 @@ function outputRoot(args: string[]): string {
   return at === -1 ? path.join(REPO_ROOT, "sdk") : path.resolve(args[at + 1] ?? "");
 }
 
-module.exports = { generateSdks, schemaText, LANGUAGES };
+module.exports = { generateSdks, schemaText, filesUnder, LANGUAGES };
 
 if (require.main === module) {
   const root = outputRoot(process.argv.slice(2));

@@ -9,6 +9,8 @@
 const fs: typeof import("node:fs") = require("node:fs");
 const path: typeof import("node:path") = require("node:path");
 const { REPO_ROOT, packageVersion, sha256 }: import("./types").ContextModule = require("./context.cts");
+/** Every file under a folder, as `/`-separated paths relative to it. */
+const { filesUnder }: { filesUnder(root: string): string[] } = require("../sdk.cts");
 type DistContext = import("./types").DistContext;
 
 /** In order: the SDKs first, as the packages after them are made from them. */
@@ -42,18 +44,11 @@ function contextFrom(args: string[]): DistContext {
   };
 }
 
-/** Every file under `dir`, relative to it, in a stable order. */
-function filesUnder(dir: string, base = dir): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name), base) : [path.relative(base, path.join(dir, entry.name))]))
-    .sort();
-}
-
 function writeChecksums(releaseDir: string): void {
   const lines = filesUnder(releaseDir)
+    .sort()
     .filter((file) => file !== "checksums.txt")
-    .map((file) => `${sha256(path.join(releaseDir, file))}  ${file.split(path.sep).join("/")}`);
+    .map((file) => `${sha256(path.join(releaseDir, file))}  ${file}`);
   fs.writeFileSync(path.join(releaseDir, "checksums.txt"), `${lines.join("\n")}\n`);
 }
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserMachine, pluginArchive, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { newUserMachine, newVirtualEnv, pluginArchive, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "../support/release";
 import { configureProgram, connectionId, describeReleaseLifecycle, serviceConnection, TIMEOUT_MS, writeProgram } from "../support/release-lifecycle";
 import { serveFolder, type FolderServer } from "../support/release-server";
 import { startLocalService, type LocalService } from "../support/service";
@@ -32,10 +32,7 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
  */
 async function installWheel(machine: UserMachine): Promise<void> {
   const engineVersion = (await machine.pulumi(["version"])).output.trim().replace(/^v/, "");
-  const venv = path.join(machine.dir, "venv");
-  machine.exec("python3", ["-m", "venv", venv]);
-  machine.exec(venvPython(machine), ["-m", "pip", "install", "--quiet", releaseFile(WHEEL), `pulumi==${engineVersion}`]);
-  Object.assign(machine.env, { VIRTUAL_ENV: venv, PATH: `${path.join(venv, "bin")}${path.delimiter}${machine.env.PATH}` });
+  Object.assign(machine.env, newVirtualEnv(machine, [releaseFile(WHEEL), `pulumi==${engineVersion}`]));
 }
 
 /** The address the release's SDKs give the engine to fetch the plugin from. */

@@ -9,7 +9,7 @@ import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { pulumiCommand, type Service } from "./engine";
 import type { Language, LanguageStack } from "./language-project";
-import { forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "./release";
+import { forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, newVirtualEnv, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "./release";
 
 type ConfigValues = Record<string, { value: string; secret?: boolean }>;
 
@@ -73,13 +73,8 @@ async function stackIn(language: Language, machine: UserMachine, extraEnv: Recor
 /** Installs what the exported manifest names; returns what the engine's environment needs to find it. */
 function installExportedPackages(language: Language, machine: UserMachine): Record<string, string> {
   switch (language) {
-    case "python": {
-      const venv = path.join(machine.dir, "venv");
-      machine.exec("python3", ["-m", "venv", venv]);
-      machine.exec(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", RELEASE_DIR, "-r", "requirements.txt"]);
-      // The environment active, as a user runs `pulumi` in it.
-      return { VIRTUAL_ENV: venv, PATH: `${path.join(venv, "bin")}${path.delimiter}${machine.env.PATH}` };
-    }
+    case "python":
+      return newVirtualEnv(machine, ["--find-links", RELEASE_DIR, "-r", "requirements.txt"]);
     case "go": {
       const goEnv = goReleaseEnv();
       forgetCachedModule(machine);

@@ -159,6 +159,17 @@ export async function configureStack(machine: UserMachine, stack: string, servic
   await machine.pulumi(["config", "set", "--secret", "etl:apiKey", service.apiKey]);
 }
 
+/**
+ * A new virtual environment in the project with `pip install <pipArgs>` in it; returns the
+ * environment that makes it active, as a user runs `pulumi` with it active.
+ */
+export function newVirtualEnv(machine: UserMachine, pipArgs: string[]): Record<string, string> {
+  const venv = path.join(machine.dir, "venv");
+  machine.exec("python3", ["-m", "venv", venv]);
+  machine.exec(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...pipArgs]);
+  return { VIRTUAL_ENV: venv, PATH: `${path.join(venv, "bin")}${path.delimiter}${machine.env.PATH}` };
+}
+
 /** `pulumi plugin install` from the archive, as a user without a registry does. */
 export async function installPluginFromArchive(machine: UserMachine): Promise<void> {
   await machine.pulumi(["plugin", "install", "resource", "etl", VERSION, "--file", pluginArchive()]);

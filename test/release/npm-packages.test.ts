@@ -1,13 +1,15 @@
 /**
  * The npm package from the release's tarball, installed with npm in a folder outside the
- * repository: a copy (no link to the repository), whose commands run through `npx`: the local
- * service, and an export of its account into a project of each language.
+ * repository: a copy (no link to the repository), whose commands run through `npx` (the local
+ * service, and an export of its account into a project of each language), and whose dynamic
+ * resources a program uses against that service.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserMachine, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { ed25519PublicKeyLine } from "../support/keys";
+import { configureStack, newUserMachine, releaseFile, VERSION, type UserMachine } from "../support/release";
 
 /** The first `count` lines a command prints, once it has printed them. */
 function firstLines(child: ChildProcess, count: number): Promise<string[]> {
@@ -22,14 +24,21 @@ function firstLines(child: ChildProcess, count: number): Promise<string[]> {
   });
 }
 
+/** The keys of the local service's default user, as its API lists them. */
+async function serviceKeysOf(service: { url: string; account: string; apiKey: string }): Promise<Array<{ id: number }>> {
+  const headers = { Accept: "application/vnd.service+json; version=2", Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
+  return (await (await fetch(`${service.url}/${service.account}/api/user/keys`, { headers })).json()) as Array<{ id: number }>;
+}
+
 describe("the pulumi-etl npm tarball, installed as a user installs it", { timeout: 300_000 }, () => {
   let machine: UserMachine;
   let emulator: ChildProcess | undefined;
   let service: { url: string; account: string; apiKey: string };
+  const serviceKeys = () => serviceKeysOf(service);
 
   beforeAll(async () => {
     machine = newUserMachine("npm-package", { withoutNode: false });
-    writeFileSync(path.join(machine.dir, "package.json"), JSON.stringify({ name: "etl-tools", private: true, dependencies: { "pulumi-etl": `file:${releaseFile(`pulumi-etl-${VERSION}.tgz`)}` } }));
+    writeFileSync(path.join(machine.dir, "package.json"), JSON.stringify({ name: "etl-tools", private: true, dependencies: { "pulumi-etl": `file:${releaseFile(`pulumi-etl-${VERSION}.tgz`)}`, "@pulumi/pulumi": "^3.270.0" } }));
     machine.exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]);
   }, 300_000);
 
@@ -60,6 +69,23 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
     const manifest = { typescript: "package.json", python: "requirements.txt", go: "go.mod" }[language]!;
     expect(existsSync(path.join(out, manifest)), manifest).toBe(true);
     for (const file of ["Pulumi.yaml", manifest]) expect(readFileSync(path.join(out, file), "utf8")).not.toContain(service.apiKey);
+  });
+
+  it("a JavaScript program on its dynamic resources runs up, an unchanged preview and destroy, its state holding only the line that loads the package", async () => {
+    const key = ed25519PublicKeyLine("dynamic@example.com");
+    writeFileSync(path.join(machine.dir, "Pulumi.yaml"), "name: etl-dynamic\nruntime: nodejs\nmain: program.js\n");
+    writeFileSync(path.join(machine.dir, "program.js"), `const etl = require("pulumi-etl");\nexports.keyId = new etl.PublicKey("deploy", { publicKey: ${JSON.stringify(key.line)} }).id;\n`);
+    await configureStack(machine, "dev", { url: service.url, accountId: service.account, apiKey: service.apiKey });
+    await machine.pulumi(["up", "--yes"]);
+    const keyId = (await machine.pulumi(["stack", "output", "keyId"])).output.trim();
+    expect((await serviceKeys()).map((row) => String(row.id))).toEqual([keyId]);
+    const state = JSON.parse((await machine.pulumi(["stack", "export"])).output) as { deployment: { resources: Array<{ type: string; inputs?: { __provider?: string } }> } };
+    const provider = state.deployment.resources.find((resource) => resource.type === "pulumi-nodejs:dynamic/etl:PublicKey")?.inputs?.__provider ?? "";
+    expect(provider).toContain('require("pulumi-etl/runtime")');
+    expect(provider.length).toBeLessThan(1000);
+    await machine.pulumi(["preview", "--expect-no-changes"]);
+    await machine.pulumi(["destroy", "--yes"]);
+    expect(await serviceKeys()).toEqual([]);
   });
 
   it("npx etl-recover answers --help with its usage", () => {

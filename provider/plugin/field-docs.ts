@@ -9,12 +9,8 @@ let docs: Docs | undefined;
 
 function allDocs(): Docs {
   if (docs === undefined) {
-    try {
-      docs = require("./field-docs.json") as Docs;
-    } catch {
-      // Missing only until the build has written it.
-      docs = {};
-    }
+    // Written by the build (scripts/field-docs.cts); without it every schema would lose its docs.
+    docs = require("./field-docs.json") as Docs;
   }
   return docs;
 }

@@ -162,7 +162,10 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
   for (const [name, field] of entries) {
     const typeName = `${kind}${capitalized(name)}`;
     const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
-    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(field.description ?? docs[name] ?? COMMON_OUTPUT_DOCS[name]) };
+    const description = field.description ?? docs[name] ?? COMMON_OUTPUT_DOCS[name];
+    // An input without documentation would be an SDK argument nobody can read about.
+    if (description === undefined && field.input !== undefined) throw new Error(`${kind}.${name} has no documentation: write it on the input in ${kind}Args`);
+    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(description) };
     if (field.input !== undefined) {
       described.inputs[name] = { ...withResourceTypes(kind, name, type, typeToken, types), ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
       if (field.required) described.requiredInputs.push(name);

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resourceClass } from "../shared/resource-class";
+import { connectionGroupResource } from "./declaration";
 import type { ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
 
 export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
@@ -19,7 +20,7 @@ function assignmentsOf(connections: unknown): unknown {
  * A named set of the account's connections. `deleteBeforeReplace` defaults to true: a forced
  * replacement keeps the name, which the account allows only once. Options given here win.
  */
-export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>("ConnectionGroup", {
+export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>(connectionGroupResource, {
   prepare: (args) => ({ ...args, connections: assignmentsOf(args.connections) }),
 });
 export type ConnectionGroup = InstanceType<typeof ConnectionGroup>;

@@ -1,4 +1,5 @@
 import { resourceClass } from "../shared/resource-class";
+import { connectionResource } from "./declaration";
 import type { ConnectionArgs, ConnectionOutputs } from "./fields";
 
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs, ConnectionOutputs } from "./fields";
@@ -9,5 +10,5 @@ export type { ConnectionType } from "../../../contract/connection-types";
  * the `type` gives that type's attributes; passwords, keys and tokens are stored encrypted,
  * whatever the program passes, and never printed.
  */
-export const Connection = resourceClass<ConnectionArgs, ConnectionOutputs>("Connection");
+export const Connection = resourceClass<ConnectionArgs, ConnectionOutputs>(connectionResource);
 export type Connection = InstanceType<typeof Connection>;

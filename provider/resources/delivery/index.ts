@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resourceClass } from "../shared/resource-class";
+import { deliveryResource } from "./declaration";
 import type { DeliveryArgs, DeliveryOutputs } from "./fields";
 
 export type { DeliveryArgs, DeliveryConnectionArgs, DeliveryEndArgs, DeliveryOutputs } from "./fields";
@@ -19,7 +20,7 @@ function endOf(end: unknown): unknown {
  * A source connection delivered into a destination connection every interval, through a
  * pipeline the service sets up. `up` waits until the delivery is enabled; any change replaces it.
  */
-export const Delivery = resourceClass<DeliveryArgs, DeliveryOutputs>("Delivery", {
+export const Delivery = resourceClass<DeliveryArgs, DeliveryOutputs>(deliveryResource, {
   prepare: (args) => ({ ...args, source: endOf(args.source), destination: endOf(args.destination) }),
 });
 export type Delivery = InstanceType<typeof Delivery>;

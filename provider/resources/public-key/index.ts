@@ -1,4 +1,5 @@
 import { resourceClass } from "../shared/resource-class";
+import { publicKeyResource } from "./declaration";
 import type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
 
 export type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
@@ -8,5 +9,5 @@ export type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
  * key once, and a forced replacement (`--replace`, for which the engine asks the provider
  * nothing) keeps the key. Options given here win.
  */
-export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>("PublicKey");
+export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>(publicKeyResource);
 export type PublicKey = InstanceType<typeof PublicKey>;

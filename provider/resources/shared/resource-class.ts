@@ -1,11 +1,11 @@
 /**
- * The class a program instantiates, made from a resource's declaration in the one list of kinds:
- * the outputs its field table declares, its secrets and whether a replacement deletes first. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
+ * The class a program instantiates, made from the kind's declaration: the outputs its field
+ * table declares, its secrets and whether a replacement deletes first. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
  * user's line as the resource's source position by counting stack frames.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resourceType, withProvider, type ResourceKind } from "../../dynamic";
-import { RESOURCES, type ResourceDeclaration } from "../registry";
+import type { ResourceDeclaration } from "./declaration";
 
 /** The engine hands a program undefined where the service said null. */
 type ProgramValue<T> = null extends T ? Exclude<T, null> | undefined : T;
@@ -24,8 +24,8 @@ export interface ClassOptions {
   prepare?: (args: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export function resourceClass<Args extends object, Outputs>(kind: ResourceKind, options: ClassOptions = {}): ResourceClass<Args, Outputs> {
-  const declaration: ResourceDeclaration = RESOURCES[kind];
+export function resourceClass<Args extends object, Outputs>(declaration: ResourceDeclaration, options: ClassOptions = {}): ResourceClass<Args, Outputs> {
+  const kind = declaration.kind as ResourceKind;
   // Every output is named in the props (as undefined) so the engine exposes it on the resource.
   const declared = Object.fromEntries(declaration.fields.outputNames.map((name) => [name, undefined]));
   const secrets = declaration.secrets;

@@ -1,0 +1,51 @@
+/**
+ * What a kind of resource is, declared once in its folder (`<kind>/declaration.ts`): everything
+ * else (the class programs instantiate, both providers' dispatch, the plugin's schema, the SDKs,
+ * the reference page, `etl-export`, `etl-recover`, the tests' and the benchmark's kind lists)
+ * is made from the declaration through the one list of them (`registry.ts`).
+ */
+import type { z } from "zod";
+import type { ExportDeclaration, RuntimeKind } from "./exported";
+import type { FieldTable } from "./fields";
+import type { ResourceImplementation } from "./implementation";
+import type { RecoverDeclaration } from "./recovery";
+
+export interface ResourceDeclaration<Kind extends string = string> {
+  /**
+   * The kind's name, stored in every stack's state (the type tokens `pulumi-nodejs:dynamic/etl:<Kind>`
+   * and `etl:index:<Kind>`, and the one-line provider): never renamed.
+   */
+  kind: Kind;
+  /** What the resource is, for its class, its reference page and the SDKs. */
+  description: string;
+  provider: ResourceImplementation<unknown, unknown>;
+  fields: {
+    table: FieldTable<never>;
+    outputNames: readonly string[];
+    /** What an import by id alone rebuilds from the record: the outputs, and the inputs that make them. */
+    readResult(id: string, record: never, props: never): { inputs?: object };
+  };
+  /** The service's record: the types of the outputs read from it. */
+  record: z.ZodType;
+  /** Inputs, and the outputs of the same names, kept only encrypted. */
+  secrets: readonly string[];
+  /** A replacement deletes the old object first (a name or key the service holds once). */
+  deleteBeforeReplace?: boolean;
+  /**
+   * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
+   * configuration); they pass `check`. The examples describe one account (connection 301 is a
+   * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster
+   * 201), which the benchmark's local service holds, so it measures every kind from its example:
+   * one made many times must stay as made (a cluster that ends itself when idle would not).
+   */
+  example: Record<string, unknown>;
+  /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
+  export: ExportDeclaration | RuntimeKind;
+  /** How `etl-recover` finds the object a killed deployment's create made. */
+  recover: RecoverDeclaration;
+}
+
+/** Keeps the literal kind and every detail of the declaration for the list's types. */
+export function declareResource<const Kind extends string, const D extends ResourceDeclaration<Kind>>(declaration: D & { kind: Kind }): D {
+  return declaration;
+}

@@ -1,97 +1,78 @@
 /**
- * The provider process's configuration, set once by the dynamic provider's `configure` and used
- * by every operation. Kept here, not in the serialized provider, so nothing of it reaches state.
+ * What every operation receives: the settings of the provider it belongs to and a request
+ * function configured with them, made when the provider is configured (the dynamic provider's
+ * `configure`, the plugin's `Configure`, a program's stack configuration for its functions).
+ * Nothing of it lives in module variables, so two providers of one process (two accounts) never
+ * share settings, and nothing of it reaches the serialized provider or the state.
  */
 import { cancellationReason, cancelSignal } from "./cancellation";
 import { createClient, createReachability, type Client, type ClientStats } from "./client";
 import type { RequestFn } from "./client/http";
-import type { Cancellation } from "./client/policies/cancel";
 import { createPacingState } from "./client/policies/pacing";
 import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
-import { DEFAULT_RETRY_BUDGET_SECONDS, resolveConfig, type ConfigLookup, type ConfigResult, type ProviderConfig } from "./config";
+import { DEFAULT_RETRY_BUDGET_SECONDS, resolveConfig, type ConfigLookup, type ProviderConfig } from "./config";
+import { createBatchedReads, type BatchedReads } from "./resources/shared/batched-reads";
+import { reportNote } from "./progress";
+import { Reconciler, realClock } from "./resources/shared/reconciler";
 
-let resolved: ConfigResult | undefined;
-let providerClient: Client | undefined;
-let programClient: { key: string; client: Client } | undefined;
-
-// One process draws on one allowance and reaches one service: every client here shares the
-// pacing state, what is known of the service's reachability, and the counters.
-const pacing = createPacingState();
-const reachability = createReachability();
-const stats = createClientStats();
-
-export function configureFrom(lookup: ConfigLookup): void {
-  resolved = resolveConfig(lookup);
-  providerClient = undefined;
+export interface OperationContext {
+  readonly settings: ProviderConfig;
+  readonly request: RequestFn;
+  /** Creates sent once, and found again after an unknown outcome. */
+  readonly reconciler: Reconciler;
+  /** Many reads of one kind answered from its listing. */
+  readonly reads: BatchedReads;
+  /**
+   * How long a wait keeps polling while the service cannot answer: one retry budget, counted from
+   * the first read that failed, as a single request would; not at all with `etl:maxRetries` 0.
+   */
+  readonly outageToleranceMs: number;
 }
 
 /**
- * For the read-only functions, which run in the program's process: the same settings, read
- * from the stack's configuration there (secrets arrive decrypted) with the same fallbacks.
+ * What one process shares by nature, whichever provider of it sends: one allowance of requests
+ * (pacing), what is known of the service's reachability, the counters, and the contexts already
+ * made (a cache by settings, so the providers of one configuration share one client).
  */
-export function programRequest(): RequestFn {
-  const config = programConfig();
-  const key = JSON.stringify(config);
-  if (programClient?.key !== key) programClient = { key, client: clientFor(config) };
-  return programClient.client.request;
+export interface ProcessResources {
+  contextFor(config: ProviderConfig, cancellable: boolean): OperationContext;
+  stats(): ClientStats;
+  resetStats(): void;
 }
 
-/** The account the program's configuration names (`etl:accountId`), for paths at the host root. */
-export function programAccountId(): string {
-  return programConfig().accountId;
+export function processResources(): ProcessResources {
+  const pacing = createPacingState();
+  const reachability = createReachability();
+  const stats = createClientStats();
+  const contexts = new Map<string, OperationContext>();
+  return {
+    contextFor(config, cancellable) {
+      const key = `${cancellable}:${JSON.stringify(config)}`;
+      let context = contexts.get(key);
+      if (context === undefined) {
+        // Only a deployment's operations can be cancelled; a program's functions run to the end.
+        const cancellation = cancellable ? { signal: cancelSignal, reason: cancellationReason } : undefined;
+        const client: Client = createClient(config, { pacing, reachability, stats, cancellation });
+        context = operationContext(config, client.request);
+        contexts.set(key, context);
+      }
+      return context;
+    },
+    stats: () => snapshotOf(stats),
+    resetStats: () => resetStats(stats),
+  };
 }
 
-/**
- * Set by the plugin: its functions serve the provider's own settings, since no program's
- * configuration reaches a plugin process.
- */
-let functionsUseProviderSettings = false;
-
-export function serveFunctionsWithProviderSettings(): void {
-  functionsUseProviderSettings = true;
-}
-
-/**
- * A stack setting as the program's runtime reads it. Required here, in a program only: the
- * plugin, which takes its settings from the engine, never loads the program runtime.
- */
-function programSetting(key: string): string | undefined {
-  const pulumi: typeof import("@pulumi/pulumi") = require("@pulumi/pulumi");
-  return pulumi.runtime.getConfig(key);
-}
-
-function programConfig(): ProviderConfig {
-  if (functionsUseProviderSettings) {
-    resolved ??= resolveConfig(() => undefined);
-    if (!resolved.ok) throw resolved.error;
-    return resolved.config;
-  }
-  const result = resolveConfig(programSetting);
-  if (!result.ok) throw result.error;
-  return result.config;
-}
-
-/** The configured request function; throws the configuration error when settings are wrong. */
-export function apiRequest(): RequestFn {
-  // Without a `configure` call (older engines), environment variables still work.
-  resolved ??= resolveConfig(() => undefined);
-  if (!resolved.ok) throw resolved.error;
-  // Only the provider's operations belong to a deployment that can be cancelled.
-  providerClient ??= clientFor(resolved.config, { signal: cancelSignal, reason: cancellationReason });
-  return providerClient.request;
-}
-
-/** What this process's requests have cost so far: retries, 429s, pacing and backoff time. */
-export function clientStats(): ClientStats {
-  return snapshotOf(stats);
-}
-
-export function resetClientStats(): void {
-  resetStats(stats);
-}
-
-function clientFor(config: ProviderConfig, cancellation?: Cancellation): Client {
-  return createClient(config, { pacing, reachability, stats, cancellation });
+/** An operation's context from settings and a request function (tests pass their own). */
+export function operationContext(settings: ProviderConfig, request: RequestFn): OperationContext {
+  const { maxRetries, retryBudgetSeconds } = settings;
+  return {
+    settings,
+    request,
+    reconciler: new Reconciler({ clock: realClock, patienceMs: () => lookupPatienceMs(settings), log: (line) => reportNote(line, "warning") }),
+    reads: createBatchedReads(),
+    outageToleranceMs: maxRetries === 0 ? 0 : retryBudgetSeconds * 1000,
+  };
 }
 
 /**
@@ -99,18 +80,25 @@ function clientFor(config: ProviderConfig, cancellation?: Cancellation): Client 
  * not at all when requests are never retried (`etl:maxRetries` 0), else five retry budgets (10
  * minutes by default), since giving up leaves an object the next `up` cannot tell apart.
  */
-export function lookupPatienceMs(): number {
-  if (resolved === undefined || !resolved.ok) return 0;
-  const { maxRetries, retryBudgetSeconds } = resolved.config;
-  return maxRetries === 0 ? 0 : 5 * retryBudgetSeconds * 1000;
+function lookupPatienceMs(settings: ProviderConfig): number {
+  return settings.maxRetries === 0 ? 0 : 5 * settings.retryBudgetSeconds * 1000;
 }
 
+/** One wait's tolerance of an outage before any provider is configured: one default retry budget. */
+export const DEFAULT_OUTAGE_TOLERANCE_MS = DEFAULT_RETRY_BUDGET_SECONDS * 1000;
+
 /**
- * How long a wait keeps polling while the service cannot answer: one retry budget, counted from
- * the first read that failed, as a single request would; not at all with `etl:maxRetries` 0.
+ * A provider's settings as its configuration gives them, and the context of its operations. A
+ * wrong setting fails the first operation that needs the service, with the configuration's
+ * error, as it would without any `configure` call (older engines: environment variables).
  */
-export function outageToleranceMs(): number {
-  if (resolved === undefined || !resolved.ok) return DEFAULT_RETRY_BUDGET_SECONDS * 1000;
-  const { maxRetries, retryBudgetSeconds } = resolved.config;
-  return maxRetries === 0 ? 0 : retryBudgetSeconds * 1000;
+export function configuredBy(lookup: ConfigLookup, process: ProcessResources, cancellable: boolean): () => OperationContext {
+  const resolved = resolveConfig(lookup);
+  return () => {
+    if (!resolved.ok) throw resolved.error;
+    return process.contextFor(resolved.config, cancellable);
+  };
 }
+
+/** Settings from environment variables alone, for a provider not (yet) configured. */
+export const fromEnvironment: ConfigLookup = () => undefined;

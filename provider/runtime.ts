@@ -5,13 +5,16 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { installCancellationHooks, tracked } from "./cancellation";
-import { configureFrom } from "./context";
+import { configuredBy, fromEnvironment, processResources, type OperationContext } from "./context";
 import { UserFacingError } from "./errors";
 import { PROVIDERS, type ResourceKind } from "./resources/registry";
 import type { ResourceImplementation } from "./resources/shared/implementation";
 
 /** Inputs and outputs arrive from the engine untyped; `check` has validated the inputs. */
 const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation<unknown, unknown>> = PROVIDERS;
+
+// What the provider process shares whichever kind sends: one allowance, one client per settings.
+const PROCESS = processResources();
 
 /** An error whose message says it all; the dynamic provider host prints `${e}: ${e.stack}`. */
 class ProviderFailure extends Error {
@@ -59,20 +62,24 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
   const impl = Object.hasOwn(IMPLEMENTATIONS, kind) ? IMPLEMENTATIONS[kind] : undefined;
   if (!impl) throw new Error(`pulumi-etl has no resource kind "${kind}"; is the installed package older than the program's?`);
   installCancellationHooks();
+  // Without a `configure` call (older engines), environment variables still work.
+  let context: () => OperationContext = configuredBy(fromEnvironment, PROCESS, true);
   return {
-    configure: async (req) => configureFrom((key) => req.config.get(key)),
+    configure: async (req) => {
+      context = configuredBy((key) => req.config.get(key), PROCESS, true);
+    },
     check: (olds, news) => reported(async () => {
       const result = await impl.check(olds, news);
       return { inputs: result.inputs, failures: result.failures ?? [] };
     }),
-    diff: (id, olds, news) => reported(() => impl.diff(id, olds, news)),
-    create: (inputs) => reported(() => impl.create(inputs), storedProvider(inputs)),
-    read: (id, props) => reported(() => impl.read(id, props)),
+    diff: (id, olds, news) => reported(() => impl.diff(id, olds, news, context)),
+    create: (inputs) => reported(() => impl.create(context(), inputs), storedProvider(inputs)),
+    read: (id, props) => reported(() => impl.read(context(), id, props)),
     update: (id, olds, news) =>
       reported(async () => {
         if (!impl.update) throw new Error(`${kind} cannot be updated in place, yet its diff asked for an update`);
-        return impl.update(id, olds, news);
+        return impl.update(context(), id, olds, news);
       }, storedProvider(news)),
-    delete: (id, props) => reported(() => saidToStay(impl.delete(id, props))),
+    delete: (id, props) => reported(() => saidToStay(impl.delete(context(), id, props))),
   };
 }

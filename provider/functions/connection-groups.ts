@@ -3,7 +3,7 @@ import { z } from "zod";
 import { connectionGroupRecord, searchConnectionGroupsPage, type ConnectionGroupRecord } from "../api/connection-groups";
 import { collectAllPages } from "../client/pagination";
 import { camelCased, type CamelCased } from "../api/records";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { nonBlankText, pageLimit, pageOffset, parseArguments } from "./arguments";
 
 export interface SearchConnectionGroupsArgs {
@@ -24,13 +24,13 @@ const searchArgs = z.strictObject({ q: nonBlankText(), offset: pageOffset().opti
  * Every group matching `q`, following the pages the service announces; or, when `offset` or
  * `limit` is given, exactly the page they select.
  */
-export async function searchConnectionGroups(args: SearchConnectionGroupsArgs): Promise<ConnectionGroupInfo[]> {
+export const searchConnectionGroups = programFunction(async function searchConnectionGroups(ctx: FunctionContext, args: SearchConnectionGroupsArgs): Promise<ConnectionGroupInfo[]> {
   const search = parseArguments("searchConnectionGroups", searchArgs, args);
-  const request = programRequest();
+  const request = ctx.request;
   const records =
     search.offset === undefined && search.limit === undefined
       ? await collectAllPages(request, (r) => searchConnectionGroupsPage(r, { q: search.q }), connectionGroupRecord, { what: "connection groups" })
       : (await searchConnectionGroupsPage(request, search)).items;
   return records.map((record) => camelCased(record));
-}
+});
 

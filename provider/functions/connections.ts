@@ -7,7 +7,7 @@ import * as api from "../api/connections";
 import type { Page } from "../api/records";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { camelCased, type CamelCased } from "../api/records";
 import { CONNECTION_TYPE_NAMES } from "../../contract/connection-types";
 import { parseArguments, recordId } from "./arguments";
@@ -24,25 +24,25 @@ type PageCall = (request: RequestFn, connectionId: number) => Promise<Page<Conne
 
 const listingArgs = z.strictObject({ connectionId: recordId() });
 
-async function listAll(functionName: string, what: string, pageCall: PageCall, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
+async function listAll(ctx: FunctionContext, functionName: string, what: string, pageCall: PageCall, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
   const { connectionId } = parseArguments(functionName, listingArgs, args);
-  return collectAllPages(programRequest(), (request) => pageCall(request, connectionId), api.listingItemRecord, { what });
+  return collectAllPages(ctx.request, (request) => pageCall(request, connectionId), api.listingItemRecord, { what });
 }
 
 /** The analytics accounts available through a web analytics connection. */
-export function listWebAnalyticsAccounts(args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
-  return listAll("listWebAnalyticsAccounts", "web analytics accounts", api.listWebAnalyticsAccounts, args);
-}
+export const listWebAnalyticsAccounts = programFunction(async function listWebAnalyticsAccounts(ctx: FunctionContext, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
+  return listAll(ctx, "listWebAnalyticsAccounts", "web analytics accounts", api.listWebAnalyticsAccounts, args);
+});
 
 /** The customers available through an ads platform connection. */
-export function listAdsPlatformCustomers(args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
-  return listAll("listAdsPlatformCustomers", "ads platform customers", api.listAdsPlatformCustomers, args);
-}
+export const listAdsPlatformCustomers = programFunction(async function listAdsPlatformCustomers(ctx: FunctionContext, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
+  return listAll(ctx, "listAdsPlatformCustomers", "ads platform customers", api.listAdsPlatformCustomers, args);
+});
 
 /** The objects available through a CRM platform connection. */
-export function listCrmObjects(args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
-  return listAll("listCrmObjects", "CRM objects", api.listCrmObjects, args);
-}
+export const listCrmObjects = programFunction(async function listCrmObjects(ctx: FunctionContext, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
+  return listAll(ctx, "listCrmObjects", "CRM objects", api.listCrmObjects, args);
+});
 
 export type ConnectionTypeInfo = CamelCased<api.ConnectionTypeRecord>;
 /** A connection's settings as the service shows them: never its password, keys or tokens. */
@@ -65,18 +65,18 @@ const getArgs = z.strictObject({ type: typeArgument, id: recordId() });
 const listArgs = z.strictObject({ type: typeArgument.optional() });
 
 /** The connection types the service offers, as its catalogue lists them. */
-export async function getConnectionTypes(): Promise<ConnectionTypeInfo[]> {
-  return (await api.listConnectionTypes(programRequest())).map((record) => camelCased(record));
-}
+export const getConnectionTypes = programFunction(async function getConnectionTypes(ctx: FunctionContext): Promise<ConnectionTypeInfo[]> {
+  return (await api.listConnectionTypes(ctx.request)).map((record) => camelCased(record));
+});
 
-export async function getConnection(args: GetConnectionArgs): Promise<ConnectionInfo> {
+export const getConnection = programFunction(async function getConnection(ctx: FunctionContext, args: GetConnectionArgs): Promise<ConnectionInfo> {
   const { type, id } = parseArguments("getConnection", getArgs, args);
-  return camelCased(await api.getConnectionSettings(programRequest(), type, id)) as ConnectionInfo;
-}
+  return camelCased(await api.getConnectionSettings(ctx.request, type, id)) as ConnectionInfo;
+});
 
 /** The account's connections, every page, oldest first; of one type when `type` is given. */
-export async function listConnections(args: ListConnectionsArgs = {}): Promise<ConnectionInfo[]> {
+export const listConnections = programFunction(async function listConnections(ctx: FunctionContext, args: ListConnectionsArgs = {}): Promise<ConnectionInfo[]> {
   const { type } = parseArguments("listConnections", listArgs, args);
-  const all = await collectAllPages(programRequest(), (request) => api.listConnectionsOfType(request, type), api.connectionSettingsRecord, { what: "connections" });
+  const all = await collectAllPages(ctx.request, (request) => api.listConnectionsOfType(request, type), api.connectionSettingsRecord, { what: "connections" });
   return all.map((record) => camelCased(record) as ConnectionInfo);
-}
+});

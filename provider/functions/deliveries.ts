@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { getDelivery as fetchDelivery, type DeliveryRecord } from "../api/deliveries";
 import { camelCased, type CamelCased } from "../api/records";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { parseArguments, recordId } from "./arguments";
 
 export interface GetDeliveryArgs {
@@ -15,7 +15,7 @@ export type DeliveryInfo = CamelCased<DeliveryRecord>;
 
 const getArgs = z.strictObject({ deliveryId: recordId() });
 
-export async function getDelivery(args: GetDeliveryArgs): Promise<DeliveryInfo> {
+export const getDelivery = programFunction(async function getDelivery(ctx: FunctionContext, args: GetDeliveryArgs): Promise<DeliveryInfo> {
   const { deliveryId } = parseArguments("getDelivery", getArgs, args);
-  return camelCased(await fetchDelivery(programRequest(), deliveryId));
-}
+  return camelCased(await fetchDelivery(ctx.request, deliveryId));
+});

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { listHookEvents, listHookTypes, pingHook as ping, type HookEventRecord, type HookTypeRecord, type PingedHookRecord } from "../api/hooks";
 import { camelCased, type CamelCased } from "../api/records";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { parseArguments, recordId } from "./arguments";
 
 export type HookTypeInfo = CamelCased<HookTypeRecord>;
@@ -20,21 +20,21 @@ export type HookPing = Omit<CamelCased<PingedHookRecord>, "salt" | "events"> & {
 
 const pingArgs = z.strictObject({ hookId: recordId() });
 
-export async function getHookTypes(): Promise<HookTypeInfo[]> {
-  return (await listHookTypes(programRequest())).map((record) => camelCased(record));
-}
+export const getHookTypes = programFunction(async function getHookTypes(ctx: FunctionContext): Promise<HookTypeInfo[]> {
+  return (await listHookTypes(ctx.request)).map((record) => camelCased(record));
+});
 
 /** The events a hook can be told of (`job.failed`, `cluster`, …), as the service lists them. */
-export async function getHookEvents(): Promise<HookEventInfo[]> {
-  return (await listHookEvents(programRequest())).map((record) => camelCased(record));
-}
+export const getHookEvents = programFunction(async function getHookEvents(ctx: FunctionContext): Promise<HookEventInfo[]> {
+  return (await listHookEvents(ctx.request)).map((record) => camelCased(record));
+});
 
 /**
  * Asks the service to send the hook a test notification, and returns how each of its events was
  * last delivered. The salt signs deliveries, so it is not part of the answer.
  */
-export async function pingHook(args: PingHookArgs): Promise<HookPing> {
+export const pingHook = programFunction(async function pingHook(ctx: FunctionContext, args: PingHookArgs): Promise<HookPing> {
   const { hookId } = parseArguments("pingHook", pingArgs, args);
-  const { salt: _salt, events, ...hook } = camelCased(await ping(programRequest(), hookId));
+  const { salt: _salt, events, ...hook } = camelCased(await ping(ctx.request, hookId));
   return { ...hook, events: events.map((event) => camelCased(event)) };
-}
+});

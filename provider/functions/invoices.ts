@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { getInvoice as fetchInvoice, type InvoiceRecord } from "../api/invoices";
 import { camelCased, type CamelCased } from "../api/records";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { parseArguments, stringId } from "./arguments";
 
 export interface GetInvoiceArgs {
@@ -14,8 +14,8 @@ export type InvoiceInfo = CamelCased<InvoiceRecord>;
 
 const getInvoiceArgs = z.strictObject({ invoiceId: stringId() });
 
-export async function getInvoice(args: GetInvoiceArgs): Promise<InvoiceInfo> {
+export const getInvoice = programFunction(async function getInvoice(ctx: FunctionContext, args: GetInvoiceArgs): Promise<InvoiceInfo> {
   const { invoiceId } = parseArguments("getInvoice", getInvoiceArgs, args);
-  return camelCased(await fetchInvoice(programRequest(), invoiceId));
-}
+  return camelCased(await fetchInvoice(ctx.request, invoiceId));
+});
 

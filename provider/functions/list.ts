@@ -16,13 +16,15 @@ import { packageRecord, packageTemplateRecord, packageValidationRecord } from ".
 import { publicKeyRecord } from "../api/public-keys";
 import { scheduleRecord } from "../api/schedules";
 import { accountRecord, namedRecord, regionRecord, userRecord } from "../api/system";
+import type { ProgramFunction } from "./context";
 import * as functions from "./index";
 
 export type ArgumentType = "string" | "integer" | "boolean" | "integerOrString";
 
 export interface FunctionDeclaration {
   description: string;
-  run: (args: never) => Promise<unknown>;
+  /** Run with the stack's configuration in a program, or `withContext` a provider's. */
+  run: ProgramFunction<[args: never], unknown>;
   /** Each argument; a required one has the value its reference page's example passes. */
   args?: Record<string, { type: ArgumentType; required?: boolean; description?: string; example?: unknown }>;
   returnsList?: boolean;

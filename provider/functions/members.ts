@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { findMemberByEmail, type MemberRecord } from "../api/members";
 import { camelCased, type CamelCased } from "../api/records";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { UserFacingError } from "../errors";
 import { parseArguments } from "./arguments";
 
@@ -15,9 +15,9 @@ export type MemberInfo = CamelCased<MemberRecord>;
 const memberArgs = z.strictObject({ email: z.email({ message: "must be an email address" }) });
 
 /** The member with this email; fails, naming it, when no member of the account has it. */
-export async function getMember(args: GetMemberArgs): Promise<MemberInfo> {
+export const getMember = programFunction(async function getMember(ctx: FunctionContext, args: GetMemberArgs): Promise<MemberInfo> {
   const { email } = parseArguments("getMember", memberArgs, args);
-  const found = await findMemberByEmail(programRequest(), email);
+  const found = await findMemberByEmail(ctx.request, email);
   if (found === undefined) throw new UserFacingError(`getMember: no member of the account has the email ${email}`);
   return camelCased(found);
-}
+});

@@ -1,7 +1,7 @@
 /** Marking the caller's notifications as read (spec 4.10). */
 import { z } from "zod";
 import { markNotificationsRead as mark } from "../api/notifications";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { parseArguments, recordId } from "./arguments";
 
 export interface MarkNotificationsReadArgs {
@@ -17,7 +17,7 @@ export interface NotificationsMarked {
 const markArgs = z.strictObject({ id: recordId().optional() });
 
 /** Not read-only like the others: it changes what the service shows as unread, in a preview too. */
-export async function markNotificationsRead(args: MarkNotificationsReadArgs = {}): Promise<NotificationsMarked> {
+export const markNotificationsRead = programFunction(async function markNotificationsRead(ctx: FunctionContext, args: MarkNotificationsReadArgs = {}): Promise<NotificationsMarked> {
   const { id } = parseArguments("markNotificationsRead", markArgs, args);
-  return { marked: await mark(programRequest(), id === undefined ? {} : { id }) };
-}
+  return { marked: await mark(ctx.request, id === undefined ? {} : { id }) };
+});

@@ -17,7 +17,7 @@ import {
 } from "../api/packages";
 import { camelCased, type CamelCased } from "../api/records";
 import { collectAllPages } from "../client/pagination";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { nonBlankText, parseArguments, recordId } from "./arguments";
 
 export interface GetPackageArgs {
@@ -39,33 +39,33 @@ const packageArgs = z.strictObject({ packageId: recordId() });
 const searchArgs = z.strictObject({ q: nonBlankText() });
 
 /** Spec 4.2. A missing package fails with the service's `Item not found.` */
-export async function getPackage(args: GetPackageArgs): Promise<PackageInfo> {
+export const getPackage = programFunction(async function getPackage(ctx: FunctionContext, args: GetPackageArgs): Promise<PackageInfo> {
   const { packageId } = parseArguments("getPackage", packageArgs, args);
-  return camelCased(await fetchPackage(programRequest(), packageId));
-}
+  return camelCased(await fetchPackage(ctx.request, packageId));
+});
 
 /**
  * The package's export document, as the service gives it (its own field names, not camelCase):
  * kept in a file of the repository, it is a `Package`'s `dataFlow`, in this account or another.
  */
-export async function getPackageExport(args: GetPackageArgs): Promise<PackageExportRecord> {
+export const getPackageExport = programFunction(async function getPackageExport(ctx: FunctionContext, args: GetPackageArgs): Promise<PackageExportRecord> {
   const { packageId } = parseArguments("getPackageExport", packageArgs, args);
-  return exportPackage(programRequest(), packageId);
-}
+  return exportPackage(ctx.request, packageId);
+});
 
 /** Every package matching `q`, following the pages the service announces. */
-export async function searchPackages(args: SearchPackagesArgs): Promise<PackageInfo[]> {
+export const searchPackages = programFunction(async function searchPackages(ctx: FunctionContext, args: SearchPackagesArgs): Promise<PackageInfo[]> {
   const { q } = parseArguments("searchPackages", searchArgs, args);
-  const records = await collectAllPages(programRequest(), searchPackagesRequest(q), packageRecord, { what: "packages" });
+  const records = await collectAllPages(ctx.request, searchPackagesRequest(q), packageRecord, { what: "packages" });
   return records.map((record) => camelCased(record));
-}
+});
 
-export async function getPackageTemplates(): Promise<PackageTemplateInfo[]> {
-  return (await listPackageTemplates(programRequest())).map((record) => camelCased(record));
-}
+export const getPackageTemplates = programFunction(async function getPackageTemplates(ctx: FunctionContext): Promise<PackageTemplateInfo[]> {
+  return (await listPackageTemplates(ctx.request)).map((record) => camelCased(record));
+});
 
 /** Validates the package now and answers the finished validation: `completed`, or `failed` with each error. */
-export async function validatePackage(args: GetPackageArgs): Promise<PackageValidationInfo> {
+export const validatePackage = programFunction(async function validatePackage(ctx: FunctionContext, args: GetPackageArgs): Promise<PackageValidationInfo> {
   const { packageId } = parseArguments("validatePackage", packageArgs, args);
-  return camelCased(await validatePackageNow(programRequest(), packageId));
-}
+  return camelCased(await validatePackageNow(ctx.request, packageId));
+});

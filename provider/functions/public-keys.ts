@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { getPublicKey as fetchPublicKey, type PublicKeyRecord } from "../api/public-keys";
 import { camelCased, type CamelCased } from "../api/records";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { parseArguments, recordId } from "./arguments";
 
 export interface GetPublicKeyArgs {
@@ -15,8 +15,8 @@ export type PublicKeyInfo = CamelCased<PublicKeyRecord>;
 
 const getPublicKeyArgs = z.strictObject({ keyId: recordId() });
 
-export async function getPublicKey(args: GetPublicKeyArgs): Promise<PublicKeyInfo> {
+export const getPublicKey = programFunction(async function getPublicKey(ctx: FunctionContext, args: GetPublicKeyArgs): Promise<PublicKeyInfo> {
   const { keyId } = parseArguments("getPublicKey", getPublicKeyArgs, args);
-  return camelCased(await fetchPublicKey(programRequest(), keyId));
-}
+  return camelCased(await fetchPublicKey(ctx.request, keyId));
+});
 

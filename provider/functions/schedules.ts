@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getSchedule as fetchSchedule, scheduleRecord, searchSchedulesRequest, type ScheduleRecord } from "../api/schedules";
 import { camelCased, type CamelCased } from "../api/records";
 import { collectAllPages } from "../client/pagination";
-import { programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { nonBlankText, parseArguments, recordId } from "./arguments";
 
 export interface GetScheduleArgs {
@@ -22,14 +22,14 @@ export type ScheduleInfo = CamelCased<ScheduleRecord>;
 const getArgs = z.strictObject({ scheduleId: recordId() });
 const searchArgs = z.strictObject({ q: nonBlankText() });
 
-export async function getSchedule(args: GetScheduleArgs): Promise<ScheduleInfo> {
+export const getSchedule = programFunction(async function getSchedule(ctx: FunctionContext, args: GetScheduleArgs): Promise<ScheduleInfo> {
   const { scheduleId } = parseArguments("getSchedule", getArgs, args);
-  return camelCased(await fetchSchedule(programRequest(), scheduleId));
-}
+  return camelCased(await fetchSchedule(ctx.request, scheduleId));
+});
 
 /** Every schedule matching `q`, following the pages the service announces. */
-export async function searchSchedules(args: SearchSchedulesArgs): Promise<ScheduleInfo[]> {
+export const searchSchedules = programFunction(async function searchSchedules(ctx: FunctionContext, args: SearchSchedulesArgs): Promise<ScheduleInfo[]> {
   const { q } = parseArguments("searchSchedules", searchArgs, args);
-  const records = await collectAllPages(programRequest(), searchSchedulesRequest(q), scheduleRecord, { what: "schedules" });
+  const records = await collectAllPages(ctx.request, searchSchedulesRequest(q), scheduleRecord, { what: "schedules" });
   return records.map((record) => camelCased(record));
-}
+});

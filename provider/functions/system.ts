@@ -6,7 +6,7 @@
 import { z } from "zod";
 import * as api from "../api/system";
 import { camelCased, type CamelCased } from "../api/records";
-import { programAccountId, programRequest } from "../context";
+import { programFunction, type FunctionContext } from "./context";
 import { REGION_TYPES, type RegionType } from "../../contract/catalogues";
 import { parseArguments } from "./arguments";
 
@@ -36,39 +36,39 @@ const regionArgs = z.strictObject({
   account: z.boolean().optional(),
 }).refine((args) => !(args.account && args.type !== undefined), { message: "must not be given with account: the account's regions are not by type", path: ["type"] });
 
-export async function getRegions(args: GetRegionsArgs = {}): Promise<RegionInfo[]> {
+export const getRegions = programFunction(async function getRegions(ctx: FunctionContext, args: GetRegionsArgs = {}): Promise<RegionInfo[]> {
   const { type, account } = parseArguments("getRegions", regionArgs, args);
-  const request = programRequest();
+  const request = ctx.request;
   const regions = account ? await api.listAccountRegions(request) : await api.listRegions(request, type);
   return regions.map((region) => camelCased(region));
-}
+});
 
-export async function getStacks(): Promise<StackInfo[]> {
-  return api.listStacks(programRequest());
-}
+export const getStacks = programFunction(async function getStacks(ctx: FunctionContext): Promise<StackInfo[]> {
+  return api.listStacks(ctx.request);
+});
 
 /** Ids such as `Pacific Time (US & Canada)`, the ones schedules and users take. */
-export async function getTimeZones(): Promise<TimeZoneInfo[]> {
-  return api.listTimeZones(programRequest());
-}
+export const getTimeZones = programFunction(async function getTimeZones(ctx: FunctionContext): Promise<TimeZoneInfo[]> {
+  return api.listTimeZones(ctx.request);
+});
 
 /** System variables (`_DEFAULT_PARALLELISM`, ...) and their defaults, as the service lists them. */
-export async function getSystemVariables(): Promise<Record<string, string | number>> {
-  return api.getSystemVariables(programRequest());
-}
+export const getSystemVariables = programFunction(async function getSystemVariables(ctx: FunctionContext): Promise<Record<string, string | number>> {
+  return api.getSystemVariables(ctx.request);
+});
 
-export async function getCurrentUser(): Promise<CurrentUserInfo> {
-  const { api_key: _key, ...user } = (await api.getCurrentUser(programRequest())) as api.UserRecord & { api_key?: unknown };
+export const getCurrentUser = programFunction(async function getCurrentUser(ctx: FunctionContext): Promise<CurrentUserInfo> {
+  const { api_key: _key, ...user } = (await api.getCurrentUser(ctx.request)) as api.UserRecord & { api_key?: unknown };
   return camelCased(user) as CurrentUserInfo;
-}
+});
 
 /** The account the stack's `etl:accountId` names, with its counters and the caller's role. */
-export async function getAccount(): Promise<AccountInfo> {
-  return camelCased(await api.getAccount(programRequest(), programAccountId())) as AccountInfo;
-}
+export const getAccount = programFunction(async function getAccount(ctx: FunctionContext): Promise<AccountInfo> {
+  return camelCased(await api.getAccount(ctx.request, ctx.settings.accountId)) as AccountInfo;
+});
 
 /** Calls left this hour; asking costs none. */
-export async function getRateLimitStatus(): Promise<RateLimitStatus> {
-  const { limits } = await api.getRateLimitStatus(programRequest());
+export const getRateLimitStatus = programFunction(async function getRateLimitStatus(ctx: FunctionContext): Promise<RateLimitStatus> {
+  const { limits } = await api.getRateLimitStatus(ctx.request);
   return { limit: limits.limit, remaining: limits.remaining };
-}
+});

@@ -2,13 +2,13 @@
  * The provider's own settings on the plugin: CheckConfig refuses what the dynamic resources would
  * refuse at their first call (same rules, same messages, same environment fallbacks); DiffConfig
  * never replaces a resource (a new key or address is the same account's objects); Configure sets
- * the process's client.
+ * the settings the provider's operations receive.
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resolveConfig, SETTINGS, type ConfigLookup } from "../config";
-import { configureFrom } from "../context";
 import { containsUnknown, sameValue } from "../resources/shared/diff";
 import { checkFailures, detailedDiff } from "./responses";
+import type { PluginSession } from "./session";
 import { fromStruct, type Values } from "./values";
 
 type SettingName = keyof typeof SETTINGS;
@@ -58,13 +58,13 @@ export function diffConfig(req: providerProto.DiffRequest): providerProto.DiffRe
 }
 
 /** Variables arrive as `etl:config:apiUrl`; newer engines also send the typed arguments. */
-export function configure(req: providerProto.ConfigureRequest): providerProto.ConfigureResponse {
+export function configure(session: PluginSession, req: providerProto.ConfigureRequest): providerProto.ConfigureResponse {
   const args = req.getArgs();
   if (args !== undefined && Object.keys(args.toJavaScript()).length > 0) {
-    configureFrom(lookupIn(fromStruct(args).values));
+    session.configure(lookupIn(fromStruct(args).values));
   } else {
     const variables = req.getVariablesMap();
-    configureFrom((key) => variables.get(key.replace(/^etl:/, "etl:config:")) ?? undefined);
+    session.configure((key) => variables.get(key.replace(/^etl:/, "etl:config:")) ?? undefined);
   }
   const response = new providerProto.ConfigureResponse();
   response.setAcceptsecrets(true);

@@ -1,7 +1,9 @@
 /** Invoke: the functions of the one list, by token `etl:index:<name>`; a list comes back as `{ items }`. */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { FUNCTIONS, type FunctionName } from "../functions/list";
+import type { ProgramFunction } from "../functions/context";
 import { ProviderError } from "./errors";
+import type { PluginSession } from "./session";
 import { fromStruct, toStruct, type Values } from "./values";
 
 const PREFIX = "etl:index:";
@@ -12,10 +14,10 @@ function functionOf(token: string) {
   return FUNCTIONS[name as FunctionName];
 }
 
-export async function invoke(req: providerProto.InvokeRequest): Promise<providerProto.InvokeResponse> {
+export async function invoke(session: PluginSession, req: providerProto.InvokeRequest): Promise<providerProto.InvokeResponse> {
   const declaration = functionOf(req.getTok());
   const args = fromStruct(req.getArgs()).values;
-  const result = await (declaration.run as (args: Values) => Promise<unknown>)(args);
+  const result = await (declaration.run as ProgramFunction<[Values], unknown>).withContext(session.context(), args);
   const response = new providerProto.InvokeResponse();
   const returned = "returnsList" in declaration && declaration.returnsList ? { items: result } : (result as Values);
   response.setReturn(toStruct(returned));

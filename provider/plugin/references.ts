@@ -11,7 +11,7 @@
 import { UNKNOWN_VALUE } from "../engine-values";
 import { getConnectionById } from "../api/connections";
 import { NotFoundError } from "../client/errors";
-import { apiRequest } from "../context";
+import type { OperationContext } from "../context";
 import { isUnknown } from "../resources/shared/check";
 import { RESOURCE_INPUTS, type ReferencedKind } from "../resources/shared/references";
 import { typeToken } from "./schema";
@@ -29,13 +29,25 @@ export class FoundReference {
 
 export const keepReference = (reference: ResourceReference, path: Path) => new FoundReference(reference, path);
 
-/** Connection types by URN, from this process's checks of connections, and by id, from the service. */
-const typesByUrn = new Map<string, string>();
-const typesById = new Map<string, string>();
+/** Connection types by URN, from the provider's checks of connections, and by id, from the service. */
+export interface KnownConnectionTypes {
+  readonly byUrn: Map<string, string>;
+  readonly byId: Map<string, string>;
+}
+
+export function knownConnectionTypes(): KnownConnectionTypes {
+  return { byUrn: new Map(), byId: new Map() };
+}
+
+/** What resolving references needs: the types known, and the service to ask for the others. */
+export interface ReferenceLookup {
+  readonly types: KnownConnectionTypes;
+  context(): OperationContext;
+}
 
 /** A connection's checked type, for the references to it that follow in the same deployment. */
-export function noteChecked(kind: string, urn: string, inputs: Values): void {
-  if (kind === "Connection" && typeof inputs.type === "string" && !isUnknown(inputs.type)) typesByUrn.set(urn, inputs.type);
+export function noteChecked(types: KnownConnectionTypes, kind: string, urn: string, inputs: Values): void {
+  if (kind === "Connection" && typeof inputs.type === "string" && !isUnknown(inputs.type)) types.byUrn.set(urn, inputs.type);
 }
 
 const UNKNOWN: unknown = UNKNOWN_VALUE;
@@ -61,14 +73,14 @@ export interface Resolved {
   failures: Array<{ property: string; reason: string }>;
 }
 
-async function connectionType(reference: ResourceReference, id: string | undefined): Promise<string | undefined> {
-  const checked = typesByUrn.get(reference.urn);
+async function connectionType(lookup: ReferenceLookup, reference: ResourceReference, id: string | undefined): Promise<string | undefined> {
+  const checked = lookup.types.byUrn.get(reference.urn);
   if (checked !== undefined) return checked;
   if (id === undefined) return undefined;
-  const known = typesById.get(id);
+  const known = lookup.types.byId.get(id);
   if (known !== undefined) return known;
-  const { type } = await getConnectionById(apiRequest(), id);
-  typesById.set(id, type);
+  const { type } = await getConnectionById(lookup.context().request, id);
+  lookup.types.byId.set(id, type);
   return type;
 }
 
@@ -79,13 +91,13 @@ const WHAT_IS_TAKEN: Record<ReferencedKind, string> = {
 };
 
 /** What the reference stands for at an input taking `kind`, or why it cannot be taken there. */
-async function valueFor(found: FoundReference, kind: ReferencedKind, property: string): Promise<{ value: unknown } | { reason: string }> {
+async function valueFor(lookup: ReferenceLookup, found: FoundReference, kind: ReferencedKind, property: string): Promise<{ value: unknown } | { reason: string }> {
   const type = typeOfUrn(found.reference.urn);
   if (type !== typeToken(kind)) return { reason: `${property} must be ${WHAT_IS_TAKEN[kind]}, got a resource of type ${type}` };
   const id = knownId(found.reference);
   if (kind !== "Connection") return { value: id ?? UNKNOWN };
   try {
-    const type = await connectionType(found.reference, id);
+    const type = await connectionType(lookup, found.reference, id);
     return { value: type === undefined ? UNKNOWN : { id: id ?? UNKNOWN, type } };
   } catch (error) {
     if (error instanceof NotFoundError) return { reason: `${property} names connection ${id}, which the account does not have` };
@@ -93,26 +105,26 @@ async function valueFor(found: FoundReference, kind: ReferencedKind, property: s
   }
 }
 
-async function resolved(value: unknown, kind: string, failures: Resolved["failures"]): Promise<unknown> {
-  if (Array.isArray(value)) return Promise.all(value.map((item) => resolved(item, kind, failures)));
+async function resolved(lookup: ReferenceLookup, value: unknown, kind: string, failures: Resolved["failures"]): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((item) => resolved(lookup, item, kind, failures)));
   if (value instanceof FoundReference) {
     const taken = RESOURCE_INPUTS[kind]?.find((input) => matches(input.path, value.path));
     if (taken === undefined) return referenceId(value.reference, value.path);
     const property = value.path.join(".");
-    const outcome = await valueFor(value, taken.kind, property);
+    const outcome = await valueFor(lookup, value, taken.kind, property);
     if ("value" in outcome) return outcome.value;
     // The engine prints a failure's value only for a top-level name: a nested one is in the reason.
     failures.push({ property: value.path.length === 1 ? property : "", reason: outcome.reason });
     return undefined;
   }
   if (value === null || typeof value !== "object") return value;
-  const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolved(item, kind, failures)] as const));
+  const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolved(lookup, item, kind, failures)] as const));
   return Object.fromEntries(entries);
 }
 
 /** The inputs with each reference replaced by what it stands for, and the references refused. */
-export async function resolveReferences(kind: string, values: Values): Promise<Resolved> {
+export async function resolveReferences(lookup: ReferenceLookup, kind: string, values: Values): Promise<Resolved> {
   const failures: Resolved["failures"] = [];
-  const resolvedValues = (await resolved(values, kind, failures)) as Values;
+  const resolvedValues = (await resolved(lookup, values, kind, failures)) as Values;
   return { values: resolvedValues, failures };
 }

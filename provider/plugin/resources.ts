@@ -12,6 +12,7 @@ import type { ResourceImplementation } from "../resources/shared/implementation"
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
 import { keepReference, noteChecked, resolveReferences } from "./references";
+import type { PluginSession } from "./session";
 import { checkFailures, detailedDiff } from "./responses";
 import { fromStruct, toStruct, type Values } from "./values";
 
@@ -36,11 +37,11 @@ function secretNames(kind: ResourceKind, ...arrived: Array<Set<string>>): Set<st
   return new Set([...RESOURCES[kind].secrets, ...arrived.flatMap((set) => [...set])]);
 }
 
-export async function check(req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
+export async function check(session: PluginSession, req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
   const kind = kindOf(req.getUrn());
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews(), keepReference);
-  const given = await resolveReferences(kind, news.values);
+  const given = await resolveReferences({ types: session.connectionTypes, context: session.context }, kind, news.values);
   const response = new providerProto.CheckResponse();
   // A refused reference leaves its input without a value: the rules would only add "is required".
   if (given.failures.length > 0) {
@@ -52,7 +53,7 @@ export async function check(req: providerProto.CheckRequest): Promise<providerPr
     response.setFailuresList(checkFailures(result.failures));
     return response;
   }
-  noteChecked(kind, req.getUrn(), result.inputs as Values);
+  noteChecked(session.connectionTypes, kind, req.getUrn(), result.inputs as Values);
   response.setInputs(toStruct(result.inputs as Values, secretNames(kind, news.secrets)));
   return response;
 }
@@ -77,19 +78,19 @@ function withProgramSecrets(olds: Values, news: Values): Values {
   return { ...olds, ...Object.fromEntries(taken) };
 }
 
-export async function diff(req: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
+export async function diff(session: PluginSession, req: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
   const kind = kindOf(req.getUrn());
   const news = fromStruct(req.getNews()).values;
   const olds = withProgramSecrets(fromStruct(req.getOlds()).values, news);
-  const result = (await implementationOf(kind).diff(req.getId(), olds, news)) as DetailedDiffResult;
+  const result = (await implementationOf(kind).diff(req.getId(), olds, news, session.context)) as DetailedDiffResult;
   return detailedDiff(propertyChanges(result), { changes: result.changes ?? false, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace });
 }
 
-export async function create(req: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
+export async function create(session: PluginSession, req: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
   const kind = kindOf(req.getUrn());
   const inputs = fromStruct(req.getProperties());
   const secrets = secretNames(kind, inputs.secrets);
-  const result = await keepingSecrets(secrets, () => implementationOf(kind).create(inputs.values));
+  const result = await keepingSecrets(secrets, () => implementationOf(kind).create(session.context(), inputs.values));
   const response = new providerProto.CreateResponse();
   response.setId(result.id);
   response.setProperties(toStruct(result.outs as Values, secrets));
@@ -100,13 +101,13 @@ export async function create(req: providerProto.CreateRequest): Promise<provider
  * A refresh, or an import: with no properties (`pulumi import`, the `import` option) the object
  * is read by its id alone, and the inputs that would make it are rebuilt from what it is.
  */
-export async function read(req: providerProto.ReadRequest): Promise<providerProto.ReadResponse> {
+export async function read(session: PluginSession, req: providerProto.ReadRequest): Promise<providerProto.ReadResponse> {
   const kind = kindOf(req.getUrn());
   const props = fromStruct(req.getProperties());
   const given = fromStruct(req.getInputs());
   const secrets = secretNames(kind, props.secrets, given.secrets);
   const importing = Object.keys(props.values).length === 0;
-  const result = await implementationOf(kind).read(req.getId(), props.values);
+  const result = await implementationOf(kind).read(session.context(), req.getId(), props.values);
   const response = new providerProto.ReadResponse();
   if (result.id === undefined) return response;
   response.setId(result.id);
@@ -137,22 +138,22 @@ function pick(values: Values, names: readonly string[]): Values {
   return Object.fromEntries(names.filter((name) => values[name] !== undefined).map((name) => [name, values[name]]));
 }
 
-export async function update(req: providerProto.UpdateRequest): Promise<providerProto.UpdateResponse> {
+export async function update(session: PluginSession, req: providerProto.UpdateRequest): Promise<providerProto.UpdateResponse> {
   const kind = kindOf(req.getUrn());
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
   const secrets = secretNames(kind, olds.secrets, news.secrets);
   const implementation = implementationOf(kind);
   if (!implementation.update) throw new ProviderError(`${kind} cannot be updated in place, yet its diff asked for an update`);
-  const result = await keepingSecrets(secrets, () => implementation.update!(req.getId(), olds.values, news.values));
+  const result = await keepingSecrets(secrets, () => implementation.update!(session.context(), req.getId(), olds.values, news.values));
   const response = new providerProto.UpdateResponse();
   response.setProperties(toStruct(result.outs as Values, secrets));
   return response;
 }
 
-export async function remove(req: providerProto.DeleteRequest): Promise<void> {
+export async function remove(session: PluginSession, req: providerProto.DeleteRequest): Promise<void> {
   const kind = kindOf(req.getUrn());
-  await saidToStay(implementationOf(kind).delete(req.getId(), fromStruct(req.getProperties()).values));
+  await saidToStay(implementationOf(kind).delete(session.context(), req.getId(), fromStruct(req.getProperties()).values));
 }
 
 /** A failure that keeps the object carries its properties: they go to state, so their secrets stay wrapped. */

@@ -9,7 +9,6 @@ import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import { cancel, installSignalHooks, tracked } from "../cancellation";
-import { serveFunctionsWithProviderSettings } from "../context";
 import { engineLogAt, isEngineAddress } from "../engine-log";
 import { operationOf, useEngineLog, withinRequest } from "../progress";
 import { checkConfig, configure, diffConfig } from "./config";
@@ -17,6 +16,7 @@ import { failureOf, unimplemented } from "./errors";
 import { invoke } from "./functions";
 import * as resources from "./resources";
 import { packageSchema } from "./schema";
+import { pluginSession } from "./session";
 import { packageVersion } from "./version";
 
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
@@ -59,23 +59,24 @@ function pluginInfo(): pluginProto.PluginInfo {
 const empty = () => new Empty();
 
 export function providerService(): providerRpc.IResourceProviderServer {
+  const session = pluginSession();
   return {
     handshake: notServed("Handshake"),
     parameterize: notServed("Parameterize"),
     getSchema: served("GetSchema", getSchema),
     checkConfig: served("CheckConfig", checkConfig),
     diffConfig: served("DiffConfig", diffConfig),
-    configure: served("Configure", configure),
-    invoke: served("Invoke", invoke),
+    configure: served("Configure", (req: providerProto.ConfigureRequest) => configure(session, req)),
+    invoke: served("Invoke", (req: providerProto.InvokeRequest) => invoke(session, req)),
     call: notServed("Call"),
-    check: served("Check", resources.check),
-    diff: served("Diff", resources.diff),
-    create: served("Create", resources.create),
-    read: served("Read", resources.read),
+    check: served("Check", (req: providerProto.CheckRequest) => resources.check(session, req)),
+    diff: served("Diff", (req: providerProto.DiffRequest) => resources.diff(session, req)),
+    create: served("Create", (req: providerProto.CreateRequest) => resources.create(session, req)),
+    read: served("Read", (req: providerProto.ReadRequest) => resources.read(session, req)),
     list: (call) => call.destroy(new Error("List is not implemented by the etl provider")),
-    update: served("Update", resources.update),
+    update: served("Update", (req: providerProto.UpdateRequest) => resources.update(session, req)),
     delete: served("Delete", async (request: providerProto.DeleteRequest) => {
-      await resources.remove(request);
+      await resources.remove(session, request);
       return empty();
     }),
     construct: notServed("Construct"),
@@ -93,7 +94,6 @@ export function providerService(): providerRpc.IResourceProviderServer {
 export async function main(args: readonly string[]): Promise<void> {
   const engine = args.find((arg) => !arg.startsWith("-"));
   if (isEngineAddress(engine)) useEngineLog(engineLogAt(engine));
-  serveFunctionsWithProviderSettings();
   installSignalHooks();
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(providerRpc.ResourceProviderService, providerService());

@@ -14,7 +14,8 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FaultInjector, type FaultKind } from "../../emulator/faults";
-import { configureFrom } from "../../provider/context";
+import type { OperationContext } from "../../provider/context";
+import { contextWith } from "../support/context";
 import { clusterProvider } from "../../provider/resources/cluster/provider";
 import { connectionGroupProvider } from "../../provider/resources/connection-group/provider";
 import { connectionProvider } from "../../provider/resources/connection/provider";
@@ -66,6 +67,8 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
   const posts = async (path: string) => (await service.writeRequests()).filter((r) => r.method === "POST" && r.path.endsWith(path));
   const table = async (name: string) => (await service.state()).accounts[0][name] as Array<{ id: number; [field: string]: unknown }>;
 
+  let ctx: OperationContext;
+
   beforeAll(async () => {
     service = await startLocalService({ speed: 200, account: { packages: [PACKAGE], clusters: [CLUSTER], connections: [CONNECTION] } });
     // No retries of reads either: the lookup's own failure is what one test is about.
@@ -75,7 +78,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       "etl:apiKey": service.apiKey,
       "etl:maxRetries": "0",
     };
-    configureFrom((key) => settings[key]);
+    ctx = contextWith(settings);
     console.log = (...parts: unknown[]) => void lines.push(parts.join(" "));
   });
 
@@ -100,7 +103,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const before = (await table("publicKeys")).length;
       await service.resetRequests();
       await faultNext(kind);
-      const { id } = await publicKeyProvider.create({ publicKey: ed25519Line(`k-${kind}`) });
+      const { id } = await publicKeyProvider.create(ctx, { publicKey: ed25519Line(`k-${kind}`) });
       const keys = await table("publicKeys");
       expect(keys).toHaveLength(before + 1);
       expect(keys.at(-1)!.id).toBe(Number(id));
@@ -111,7 +114,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     it("ConnectionGroup, brought to the inputs", async () => {
       await service.resetRequests();
       await faultNext(kind);
-      const { id, outs } = await connectionGroupProvider.create({ name: `group-${kind}`, description: "d", connections: [{ id: 302, type: "s3" }] });
+      const { id, outs } = await connectionGroupProvider.create(ctx, { name: `group-${kind}`, description: "d", connections: [{ id: 302, type: "s3" }] });
       const groups = (await table("connectionGroups")).filter((g) => g.name === `group-${kind}`);
       expect(groups.map((g) => g.id)).toEqual([Number(id)]);
       expect(outs!.connections.map((c) => c.id)).toEqual([302]);
@@ -123,7 +126,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const before = (await table("clusters")).length;
       await service.resetRequests();
       await faultNext(kind);
-      const { id, outs } = await clusterProvider.create({ nodes: 1, type: "sandbox", name: `c-${kind}`, timeoutSeconds: 120 });
+      const { id, outs } = await clusterProvider.create(ctx, { nodes: 1, type: "sandbox", name: `c-${kind}`, timeoutSeconds: 120 });
       const clusters = await table("clusters");
       expect(clusters).toHaveLength(before + 1);
       expect(clusters.at(-1)!.id).toBe(Number(id));
@@ -135,7 +138,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const email = `invited-${kind}@example.com`;
       await service.resetRequests();
       await faultNext(kind);
-      const { id } = await memberProvider.create({ email, role: "admin" });
+      const { id } = await memberProvider.create(ctx, { email, role: "admin" });
       const { body: members } = await service.api("GET", `/members?email=${encodeURIComponent(email)}`);
       expect(members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([[Number(id), "admin"]]);
       expect(await posts("/members")).toHaveLength(expectedPosts);
@@ -146,7 +149,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       await service.resetRequests();
       await faultNext(kind);
       const inputs = { type: "postgres" as const, name, host: "db.example.com", username: "etl", password: "pw", testBeforeCreate: false };
-      const { id, outs } = await connectionProvider.create(inputs);
+      const { id, outs } = await connectionProvider.create(ctx, inputs);
       const { body: all } = await service.api("GET", "/connections?type=postgres");
       expect(all.filter((c: { name: string }) => c.name === name).map((c: { id: number }) => c.id)).toEqual([Number(id)]);
       expect(outs).toMatchObject({ port: 5432, password: "pw" });
@@ -158,7 +161,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       await service.resetRequests();
       await faultNext(kind);
       const variables = { run: kind };
-      const { id } = await jobRunProvider.create({ clusterId: 201, packageId: 101, variables, waitForCompletion: false });
+      const { id } = await jobRunProvider.create(ctx, { clusterId: 201, packageId: 101, variables, waitForCompletion: false });
       const jobs = await table("jobs");
       expect(jobs).toHaveLength(before + 1);
       expect(jobs.at(-1)!.id).toBe(Number(id));
@@ -170,7 +173,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     await service.resetRequests();
     await control("PUT", { rate: 1, kinds: ["reset_after"], seed: 1 });
     const name = "group-unknown";
-    await expect(connectionGroupProvider.create({ name })).rejects.toThrow(
+    await expect(connectionGroupProvider.create(ctx, { name })).rejects.toThrow(
       /^connection group create: the connection dropped after sending .*, and looking for the connection group it may have created failed too .*: the connection group may or may not have been created/,
     );
     await faultsOff();
@@ -179,15 +182,15 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
   });
 
   it("deletes already applied succeed: a second delete of each kind is a no-op", async () => {
-    const key = await publicKeyProvider.create({ publicKey: ed25519Line("twice") });
-    const group = await connectionGroupProvider.create({ name: "deleted-twice" });
-    const cluster = await clusterProvider.create({ nodes: 1, type: "sandbox", timeoutSeconds: 120 });
-    const job = await jobRunProvider.create({ clusterId: 201, packageId: 101, variables: { run: "stop-twice" }, waitForCompletion: false });
+    const key = await publicKeyProvider.create(ctx, { publicKey: ed25519Line("twice") });
+    const group = await connectionGroupProvider.create(ctx, { name: "deleted-twice" });
+    const cluster = await clusterProvider.create(ctx, { nodes: 1, type: "sandbox", timeoutSeconds: 120 });
+    const job = await jobRunProvider.create(ctx, { clusterId: 201, packageId: 101, variables: { run: "stop-twice" }, waitForCompletion: false });
     for (let round = 0; round < 2; round++) {
-      await publicKeyProvider.delete(key.id, key.outs!);
-      await connectionGroupProvider.delete(group.id, group.outs!);
-      await clusterProvider.delete(cluster.id, cluster.outs!);
-      await jobRunProvider.delete(job.id, { ...job.outs!, status: "running" });
+      await publicKeyProvider.delete(ctx, key.id, key.outs!);
+      await connectionGroupProvider.delete(ctx, group.id, group.outs!);
+      await clusterProvider.delete(ctx, cluster.id, cluster.outs!);
+      await jobRunProvider.delete(ctx, job.id, { ...job.outs!, status: "running" });
     }
     const state = (await service.state()).accounts[0];
     expect(state.publicKeys.some((k: { id: number }) => k.id === Number(key.id))).toBe(false);
@@ -202,7 +205,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     await service.resetRequests();
     await faultNext("reset_after", 2);
     const inputs = { clusterId: 201, packageId: 101, variables: { run: "twin" }, waitForCompletion: false };
-    const [a, b] = await Promise.all([jobRunProvider.create(inputs), jobRunProvider.create(inputs)]);
+    const [a, b] = await Promise.all([jobRunProvider.create(ctx, inputs), jobRunProvider.create(ctx, inputs)]);
     const jobs = await table("jobs");
     expect(jobs).toHaveLength(before + 2);
     expect([a.id, b.id].map(Number).sort()).toEqual(jobs.slice(-2).map((j) => j.id).sort());

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { JobRun, type JobRunArgs } from "pulumi-etl";
-import { configureFrom } from "../../provider/context";
+import type { OperationContext } from "../../provider/context";
+import { contextWith } from "../support/context";
 import { jobRunProvider } from "../../provider/resources/job-run/provider";
 import type { JobRunOutputs } from "../../provider/resources/job-run/fields";
 import { createTestStack, type TestStack, failureOf } from "../support/engine";
@@ -252,13 +253,14 @@ describe("JobRun on the real engine", { timeout: 240_000 }, () => {
 
 describe("what waiting for a job costs", { timeout: 60_000 }, () => {
   let service: LocalService;
+  let ctx: OperationContext;
   const lines: string[] = [];
   const log = console.log;
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 60, account: { packages: [TEN_MINUTES], clusters: [CLUSTER] } });
     const settings: Record<string, string> = { "etl:apiUrl": service.url, "etl:accountId": service.accountId, "etl:apiKey": service.apiKey };
-    configureFrom((key) => settings[key]);
+    ctx = contextWith(settings);
     console.log = (...parts: unknown[]) => void lines.push(parts.join(" "));
   });
   afterAll(async () => {
@@ -269,7 +271,7 @@ describe("what waiting for a job costs", { timeout: 60_000 }, () => {
   it("a 600-second job at speed 60 (10 s) takes a few polls", async () => {
     await service.resetRequests();
     const started = Date.now();
-    const result = await jobRunProvider.create({ clusterId: 201, packageId: TEN_MINUTES.id });
+    const result = await jobRunProvider.create(ctx, { clusterId: 201, packageId: TEN_MINUTES.id });
     const seconds = (Date.now() - started) / 1000;
     expect(result.outs!.status).toBe("completed");
     const requests = await service.requests();
@@ -279,6 +281,6 @@ describe("what waiting for a job costs", { timeout: 60_000 }, () => {
   });
 
   it("a job that is gone leaves state on refresh", async () => {
-    expect(await jobRunProvider.read("99999", {} as JobRunOutputs)).toEqual({});
+    expect(await jobRunProvider.read(ctx, "99999", {} as JobRunOutputs)).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ import { jobRunProvider } from "../../provider/resources/job-run/provider";
 import { remainingEstimator } from "../../provider/resources/job-run/waits";
 import type { JobRunInputs, JobRunOutputs } from "../../provider/resources/job-run/fields";
 import { expectedFailure } from "./check-failure";
+import { noCallsContext } from "../support/context";
 
 const unknown = pulumi.runtime.unknownValue;
 const check = (news: Record<string, unknown>) => jobRunProvider.check({}, { __provider: "shim", ...news });
@@ -124,7 +125,7 @@ describe("JobRun diff", () => {
 
 describe("JobRun update", () => {
   it("records the new way of waiting and keeps the job's fields", async () => {
-    const result = await jobRunProvider.update("1", { ...olds, importId: "1" }, { ...same, waitForCompletion: false, timeoutSeconds: 60 });
+    const result = await jobRunProvider.update(noCallsContext(), "1", { ...olds, importId: "1" }, { ...same, waitForCompletion: false, timeoutSeconds: 60 });
     expect(result.outs).toEqual({ ...olds, waitForCompletion: false, timeoutSeconds: 60 });
   });
 });

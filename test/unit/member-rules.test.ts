@@ -4,6 +4,7 @@ import type { MemberRecord } from "../../provider/api/members";
 import { fields, type MemberInputs } from "../../provider/resources/member/fields";
 import { memberProvider } from "../../provider/resources/member/provider";
 import { expectedFailure } from "./check-failure";
+import { noCallsContext } from "../support/context";
 
 const check = (news: Record<string, unknown>) => memberProvider.check({}, news);
 
@@ -46,6 +47,6 @@ describe("Member diff", () => {
     const olds = fields.outputs(record({ role: "admin", owner: true }), parsed({ email: "lee@example.com" }));
     expect(olds.role).toBe("owner");
     expect(await memberProvider.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: false });
-    await expect(memberProvider.delete("12", olds)).rejects.toThrow(/member 12 \(lee@example.com\) is the account's owner, and the owner cannot be removed/);
+    await expect(memberProvider.delete(noCallsContext(), "12", olds)).rejects.toThrow(/member 12 \(lee@example.com\) is the account's owner, and the owner cannot be removed/);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { publicKeyProvider } from "../../provider/resources/public-key/provider";
 import type { PublicKeyOutputs } from "../../provider/resources/public-key/fields";
 import { expectedFailure } from "./check-failure";
+import { noService } from "../support/context";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
 const NO_COMMENT = KEY.replace(" quickstart-deploy", "");
@@ -70,11 +71,11 @@ describe("PublicKey diff", () => {
   };
 
   it("sees no change when the name is left to default to the comment", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY })).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY }, noService)).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("replaces on a new name, deleting first because the same key cannot exist twice", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, name: "renamed" })).toMatchObject({
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, name: "renamed" }, noService)).toMatchObject({
       changes: true,
       replaces: ["name"],
       deleteBeforeReplace: true,
@@ -82,7 +83,7 @@ describe("PublicKey diff", () => {
   });
 
   it("replaces on a new key, creating the new one first", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" })).toMatchObject({
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" }, noService)).toMatchObject({
       changes: true,
       replaces: ["publicKey"],
       deleteBeforeReplace: false,
@@ -90,12 +91,12 @@ describe("PublicKey diff", () => {
   });
 
   it("ignores importId, which only matters when the key is created", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, importId: "1" })).toMatchObject({ changes: false, replaces: [] });
-    expect(await publicKeyProvider.diff("1", { ...olds, importId: "1" }, { publicKey: KEY })).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, importId: "1" }, noService)).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyProvider.diff("1", { ...olds, importId: "1" }, { publicKey: KEY }, noService)).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("reports a change when the new key is not known yet", async () => {
-    const diff = await publicKeyProvider.diff("1", olds, { publicKey: pulumi.runtime.unknownValue });
+    const diff = await publicKeyProvider.diff("1", olds, { publicKey: pulumi.runtime.unknownValue }, noService);
     expect(diff.changes).toBe(true);
     expect(diff.replaces).toContain("publicKey");
   });

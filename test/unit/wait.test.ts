@@ -37,7 +37,7 @@ function readings(time: ReturnType<typeof simulatedTime>, progressAt?: (at: numb
 }
 
 function options(time: ReturnType<typeof simulatedTime>, overrides: Partial<PollOptions<Reading>>): PollOptions<Reading> {
-  return { read: readings(time), isDone: () => false, timeoutMs: 3_600_000, sleep: time.sleep, now: time.now, ...overrides };
+  return { read: readings(time), isDone: () => false, timeoutMs: 3_600_000, sleep: time.sleep, now: time.now, outageToleranceMs: 120_000, ...overrides };
 }
 
 describe("pollUntil", () => {
@@ -137,6 +137,7 @@ describe("a wait that ends early", () => {
       isDone: () => false,
       timeoutMs: 600_000,
       signal: controller.signal,
+      outageToleranceMs: 120_000,
     });
     setTimeout(() => controller.abort(new Error("the deployment was cancelled")), 50);
     const error = await waiting.catch((e: unknown) => e);
@@ -157,6 +158,7 @@ describe("a wait that ends early", () => {
       isDone: () => false,
       timeoutMs: 600_000,
       sleep: async () => undefined,
+      outageToleranceMs: 120_000,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitInterruptedError);
     expect((error as WaitInterruptedError<unknown>).last).toEqual({ status: "creating" });

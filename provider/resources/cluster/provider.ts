@@ -17,14 +17,14 @@ import {
   type ClusterUpdate,
 } from "../../api/clusters";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { batchedRead } from "../shared/batched-reads";
 import { unlessGone } from "../shared/gone";
 import { createdInWindow, createdSince } from "../shared/reconcile";
-import { reconciler, type Reconciler } from "../shared/reconciler";
+import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
 import { isEnding, isReady, settled, terminate } from "./waits";
 
@@ -35,12 +35,12 @@ const KIND = "cluster";
  * nodes, or a cluster still coming up from an earlier `up`). Nothing to send and nothing to wait
  * for means no API call at all.
  */
-async function update(id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<ClusterOutputs> {
-  const request = apiRequest();
+async function update(ctx: OperationContext, id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<ClusterOutputs> {
+  const { request } = ctx;
   const body = fields.updateBody(olds, news) as ClusterUpdate;
-  if (Object.keys(body).length > 0) return settled(request, await updateCluster(request, id, body), news);
+  if (Object.keys(body).length > 0) return settled(ctx, await updateCluster(request, id, body), news);
   if (isReady(olds.status)) return fields.withOwnInputs(olds, news);
-  return settled(request, await getCluster(request, id), news);
+  return settled(ctx, await getCluster(request, id), news);
 }
 
 /** What keeps an existing cluster from being this resource's: what cannot change. */
@@ -55,15 +55,15 @@ function adoptionConflicts(record: ClusterRecord, inputs: ClusterInputs): string
   return conflicts;
 }
 
-async function adopt(importId: string, inputs: ClusterInputs): Promise<ClusterOutputs> {
-  const request = apiRequest();
+async function adopt(ctx: OperationContext, importId: string, inputs: ClusterInputs): Promise<ClusterOutputs> {
+  const { request } = ctx;
   const record = await objectToAdopt(KIND, importId, () => getCluster(request, importId));
   const conflicts = adoptionConflicts(record, inputs);
   if (conflicts.length > 0) throw new AdoptionError(KIND, importId, conflicts.join("; "));
   const body = fields.updateBody(fields.outputs(record, inputs), inputs) as ClusterUpdate;
-  if (Object.keys(body).length === 0) return settled(request, record, inputs);
+  if (Object.keys(body).length === 0) return settled(ctx, record, inputs);
   const updated = await adoptionChange(KIND, importId, () => updateCluster(request, importId, body));
-  return settled(request, updated, inputs);
+  return settled(ctx, updated, inputs);
 }
 
 /**
@@ -71,14 +71,14 @@ async function adopt(importId: string, inputs: ClusterInputs): Promise<ClusterOu
  * still alive, and with every setting the create asked for (omitted ones at their defaults;
  * an omitted name or region is the service's choice, so any).
  */
-export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
   return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && !isEnding(record.status) && fields.hasSentValues(record, inputs);
 }
 
 /** The clusters, newest first, that a create sent at `sentAt` may have made. */
-export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number): Promise<ClusterRecord[]> {
+export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<ClusterRecord[]> {
   const recent = await createdSince(request, listNewestClustersRequest, clusterRecord, "clusters", sentAt, (cluster) => cluster.created_at);
-  return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt));
+  return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt, owners));
 }
 
 /** Every cluster, oldest first: a refresh of many reads them from here. */
@@ -90,19 +90,19 @@ export const clusterProvider = {
     create: createCluster,
     findCreated: findCreatedCluster,
     get: getCluster,
-    remove: (request, id, props) => terminate(request, id, props),
+    remove: (ctx, id, props) => terminate(ctx, id, props),
     update,
     adopt,
-    settle: (request, record, inputs) => settled(request, record, inputs),
+    settle: (ctx, record, inputs) => settled(ctx, record, inputs),
   }),
 
   /**
    * A terminating or terminated cluster counts as gone: it cannot run jobs and cannot be brought
    * back, so the refresh drops it and the next `up` creates a new one.
    */
-  async read(id: string, props: ClusterOutputs) {
-    const request = apiRequest();
-    const record = await unlessGone(batchedRead(request, KIND, CLUSTER_LISTING, id, () => getCluster(request, id)));
+  async read(ctx: OperationContext, id: string, props: ClusterOutputs) {
+    const { request } = ctx;
+    const record = await unlessGone(batchedRead(ctx.reads, request, KIND, CLUSTER_LISTING, id, () => getCluster(request, id)));
     return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
 

@@ -7,6 +7,7 @@ import { ENDING_CLUSTER_STATUSES } from "../../../contract/vocabularies";
 import { READY_CLUSTER_STATUSES, getCluster, terminateCluster, type ClusterRecord } from "../../api/clusters";
 import { ValidationError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
+import type { OperationContext } from "../../context";
 import { cancellationReason, cancelSignal, isCancelled } from "../../cancellation";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "../shared/failures";
 import { unlessGone } from "../shared/gone";
@@ -38,24 +39,25 @@ function progressPrinter(id: string): (record: ClusterRecord | undefined) => voi
 }
 
 /** Watches the cluster from `first` until `isDone`, within its timeout. */
-function watch(request: RequestFn, first: ClusterRecord, seconds: number, isDone: (record: ClusterRecord | undefined) => boolean) {
+function watch(ctx: OperationContext, first: ClusterRecord, seconds: number, isDone: (record: ClusterRecord | undefined) => boolean) {
   const id = String(first.id);
   return pollUntil<ClusterRecord | undefined>({
-    read: readingFrom<ClusterRecord | undefined>(first, () => findCluster(request, id)),
+    read: readingFrom<ClusterRecord | undefined>(first, () => findCluster(ctx.request, id)),
     isDone,
     onProgress: progressPrinter(id),
     timeoutMs: seconds * 1000,
     signal: cancelSignal,
+    outageToleranceMs: ctx.outageToleranceMs,
   });
 }
 
 /** Waits until the cluster can run jobs. */
-async function waitUntilReady(request: RequestFn, first: ClusterRecord, inputs: ClusterInputs): Promise<ClusterRecord> {
+async function waitUntilReady(ctx: OperationContext, first: ClusterRecord, inputs: ClusterInputs): Promise<ClusterRecord> {
   const id = String(first.id);
   const seconds = timeoutOf(inputs);
   let current: ClusterRecord | undefined;
   try {
-    ({ current } = await watch(request, first, seconds, (r) => r === undefined || isReady(r.status) || isEnding(r.status) || r.status === "error"));
+    ({ current } = await watch(ctx, first, seconds, (r) => r === undefined || isReady(r.status) || isEnding(r.status) || r.status === "error"));
   } catch (error) {
     const last = lastReading<ClusterRecord | undefined>(error, first) ?? first;
     if (error instanceof WaitTimeoutError) {
@@ -82,8 +84,8 @@ async function waitUntilReady(request: RequestFn, first: ClusterRecord, inputs: 
 }
 
 /** The outputs of a cluster once it can run jobs. */
-export async function settled(request: RequestFn, record: ClusterRecord, inputs: ClusterInputs): Promise<ClusterOutputs> {
-  const ready = isReady(record.status) ? record : await waitUntilReady(request, record, inputs);
+export async function settled(ctx: OperationContext, record: ClusterRecord, inputs: ClusterInputs): Promise<ClusterOutputs> {
+  const ready = isReady(record.status) ? record : await waitUntilReady(ctx, record, inputs);
   return fields.outputs(ready, inputs);
 }
 
@@ -101,13 +103,13 @@ async function startTermination(request: RequestFn, id: string): Promise<Cluster
   }
 }
 
-export async function terminate(request: RequestFn, id: string, props: Partial<ClusterOutputs>): Promise<void> {
-  const first = await startTermination(request, id);
+export async function terminate(ctx: OperationContext, id: string, props: Partial<ClusterOutputs>): Promise<void> {
+  const first = await startTermination(ctx.request, id);
   if (first === undefined) return;
   const seconds = timeoutOf(props);
   const again = "its termination was asked for, it stays in the stack, and the next `pulumi destroy` (or `pulumi up`, if it is still declared) waits for it again";
   try {
-    await watch(request, first, seconds, (record) => record === undefined || record.status === "terminated");
+    await watch(ctx, first, seconds, (record) => record === undefined || record.status === "terminated");
   } catch (error) {
     const status = lastReading<ClusterRecord | undefined>(error, first)?.status ?? first.status;
     if (error instanceof WaitTimeoutError) {

@@ -19,7 +19,7 @@ import {
 import { EtlApiError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { adoptionChange, objectToAdopt, orInTheWay } from "../shared/adopt";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
@@ -31,14 +31,14 @@ import { connectionGroupExport } from "./export";
 const KIND = "connection group";
 
 /** A PUT of what differs, so unchanged assignments are not rewritten; no call when nothing does. */
-function update(id: number, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
-  return fields.updated(olds, news, (body) => updateConnectionGroup(apiRequest(), id, body as UpdateConnectionGroupBody));
+function update(ctx: OperationContext, id: number, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+  return fields.updated(olds, news, (body) => updateConnectionGroup(ctx.request, id, body as UpdateConnectionGroupBody));
 }
 
-async function adopt(importId: string, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+async function adopt(ctx: OperationContext, importId: string, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
   const id = Number(importId);
-  const record = await objectToAdopt(KIND, importId, () => getConnectionGroup(apiRequest(), id));
-  return adoptionChange(KIND, importId, () => update(id, fields.outputs(record, inputs), inputs));
+  const record = await objectToAdopt(KIND, importId, () => getConnectionGroup(ctx.request, id));
+  return adoptionChange(KIND, importId, () => update(ctx, id, fields.outputs(record, inputs), inputs));
 }
 
 /**
@@ -64,10 +64,10 @@ export async function findCreatedGroup(request: RequestFn, inputs: ConnectionGro
  * A group found after an unknown outcome is brought to the inputs the way an adoption is. It is
  * this stack's from now on, so a failure keeps it in state and the next `up` updates it.
  */
-async function settleFound(record: ConnectionGroupRecord, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
+async function settleFound(ctx: OperationContext, record: ConnectionGroupRecord, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
   const found = fields.outputs(record, inputs);
   try {
-    return await update(record.id, found, inputs);
+    return await update(ctx, record.id, found, inputs);
   } catch (error) {
     if (error instanceof EtlApiError) throw new ResourceFailure(`${KIND} ${record.id}: ${error.message}`, String(record.id), found);
     throw error;
@@ -81,17 +81,17 @@ export const connectionGroupProvider = {
     findCreated: findCreatedGroup,
     get: (request, id) => getConnectionGroup(request, Number(id)),
     listed: connectionGroupExport,
-    remove: (request, id) => deleteConnectionGroup(request, Number(id)),
-    update: (id, olds, news) => update(Number(id), olds, news),
+    remove: (ctx, id) => deleteConnectionGroup(ctx.request, Number(id)),
+    update: (ctx, id, olds, news) => update(ctx, Number(id), olds, news),
     adopt,
-    refused: (error, request, inputs) =>
+    refused: (error, { request }, inputs) =>
       orInTheWay(error, {
         kind: KIND,
         which: `named ${JSON.stringify(inputs.name)}`,
         holders: () => groupsNamed(request, inputs.name),
         otherwise: "choose another name",
       }),
-    settle: async (_request, record, inputs, found) => (found ? settleFound(record, inputs) : fields.outputs(record, inputs)),
+    settle: async (ctx, record, inputs, found) => (found ? settleFound(ctx, record, inputs) : fields.outputs(record, inputs)),
     // The account holds a name once.
     diffOptions: { deleteBeforeReplace: true },
   }),

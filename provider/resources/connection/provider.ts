@@ -19,7 +19,7 @@ import {
 } from "../../api/connections";
 import { BadRequestError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
@@ -44,17 +44,17 @@ async function testSettings(request: RequestFn, inputs: ConnectionInputs, body: 
   }
 }
 
-async function update(id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<ConnectionOutputs> {
-  return fields.updated(olds, news, (body) => updateConnection(apiRequest(), news.type, id, body));
+async function update(ctx: OperationContext, id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<ConnectionOutputs> {
+  return fields.updated(olds, news, (body) => updateConnection(ctx.request, news.type, id, body));
 }
 
-async function adopt(importId: string, inputs: ConnectionInputs): Promise<ConnectionOutputs> {
-  const record = await objectToAdopt(KIND, importId, () => getConnectionSettings(apiRequest(), inputs.type, importId));
+async function adopt(ctx: OperationContext, importId: string, inputs: ConnectionInputs): Promise<ConnectionOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getConnectionSettings(ctx.request, inputs.type, importId));
   if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
   // The secrets the service never shows cannot be compared: they are always sent.
   const hidden = Object.fromEntries(SECRET_ATTRIBUTES.map((name) => [name, undefined]));
   const found = { ...fields.outputs(record, inputs), ...hidden } as ConnectionOutputs;
-  return adoptionChange(KIND, importId, () => update(importId, found, inputs));
+  return adoptionChange(KIND, importId, () => update(ctx, importId, found, inputs));
 }
 
 /** Whether a create sent at `sentAt` may have made this connection. */
@@ -77,12 +77,12 @@ export const connectionProvider = {
     kind: KIND,
     create: (request, body, inputs) => createConnection(request, inputs.type, body),
     findCreated: findCreatedConnection,
-    beforeCreate: async (request, inputs, body) => {
+    beforeCreate: async ({ request }, inputs, body) => {
       if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
     },
     get: async (request, id, props) => getConnectionSettings(request, await typeOf(request, id, props), id),
     listed: connectionExport,
-    remove: (request, id, props) => deleteConnection(request, props.type, id),
+    remove: ({ request }, id, props) => deleteConnection(request, props.type, id),
     update,
     adopt,
   }),

@@ -11,7 +11,7 @@
 import { createDelivery, deleteDelivery, deliveryRecord, getDelivery, listNewestDeliveriesRequest, type DeliveryRecord } from "../../api/deliveries";
 import type { RequestFn } from "../../client/http";
 import { cancelSignal } from "../../cancellation";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, objectToAdopt } from "../shared/adopt";
 import { changedFields } from "../shared/diff";
 import { keepingObject, lastReading, ResourceFailure } from "../shared/failures";
@@ -19,7 +19,7 @@ import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
-import { reconciler, type Reconciler } from "../shared/reconciler";
+import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, type DeliveryInputs, type DeliveryOutputs } from "./fields";
 import { deliveryExport } from "./export";
@@ -36,16 +36,17 @@ function progressPrinter(id: string): (record: DeliveryRecord | undefined) => vo
 }
 
 /** Waits until the service has set the delivery up: enabled, disabled or gone. */
-async function waitUntilSetUp(request: RequestFn, first: DeliveryRecord, inputs: DeliveryInputs): Promise<DeliveryRecord | undefined> {
+async function waitUntilSetUp(ctx: OperationContext, first: DeliveryRecord, inputs: DeliveryInputs): Promise<DeliveryRecord | undefined> {
   const id = String(first.id);
   const seconds = timeoutOf(inputs);
   try {
     const { current } = await pollUntil<DeliveryRecord | undefined>({
-      read: readingFrom<DeliveryRecord | undefined>(first, () => unlessGone(getDelivery(request, id))),
+      read: readingFrom<DeliveryRecord | undefined>(first, () => unlessGone(getDelivery(ctx.request, id))),
       isDone: (record) => record === undefined || record.status !== "idle",
       onProgress: progressPrinter(id),
       timeoutMs: seconds * 1000,
       signal: cancelSignal,
+      outageToleranceMs: ctx.outageToleranceMs,
     });
     return current;
   } catch (error) {
@@ -65,9 +66,9 @@ async function waitUntilSetUp(request: RequestFn, first: DeliveryRecord, inputs:
  * The outputs of a delivery once enabled. A disabled one never runs: it stays in the stack, so
  * `destroy` removes it, and the failure says why and how to get a working one.
  */
-export async function settled(request: RequestFn, record: DeliveryRecord, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
+export async function settled(ctx: OperationContext, record: DeliveryRecord, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
   const id = String(record.id);
-  const current = record.status === "idle" ? await waitUntilSetUp(request, record, inputs) : record;
+  const current = record.status === "idle" ? await waitUntilSetUp(ctx, record, inputs) : record;
   if (current === undefined) throw new ResourceFailure(`delivery ${id} was deleted before it was set up`);
   if (current.status === "disabled") {
     const reason = current.status_message ?? "the service gives no reason";
@@ -81,30 +82,29 @@ export async function settled(request: RequestFn, record: DeliveryRecord, inputs
 }
 
 /** Only `timeoutSeconds` updates; a delivery not yet enabled (an earlier wait ended early) is waited for again. */
-async function update(id: string, olds: DeliveryOutputs, news: DeliveryInputs): Promise<DeliveryOutputs> {
+async function update(ctx: OperationContext, id: string, olds: DeliveryOutputs, news: DeliveryInputs): Promise<DeliveryOutputs> {
   if (olds.status === "enabled") return fields.withOwnInputs(olds, news);
-  const request = apiRequest();
-  return settled(request, await getDelivery(request, id), news);
+  return settled(ctx, await getDelivery(ctx.request, id), news);
 }
 
-async function adopt(importId: string, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
-  const request = apiRequest();
+async function adopt(ctx: OperationContext, importId: string, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
+  const { request } = ctx;
   const record = await objectToAdopt(KIND, importId, () => getDelivery(request, importId));
   const found = fields.outputs(record, inputs);
   // The service has no update, so what differs cannot be brought to the inputs.
   const differing = changedFields(fields.rules(inputs), found, inputs);
   if (differing.length > 0) throw new AdoptionError(KIND, importId, `it differs from the inputs in ${differing.join(", ")}, and a delivery cannot be changed: make the inputs match it`);
-  return settled(request, record, inputs);
+  return settled(ctx, record, inputs);
 }
 
 /** Whether a create sent at `sentAt` may have made this delivery: made since then, by this user, with everything sent. */
-export function isDeliveryCreatedBy(record: DeliveryRecord, inputs: DeliveryInputs, sentAt: number, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+export function isDeliveryCreatedBy(record: DeliveryRecord, inputs: DeliveryInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
   return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
 }
 
-export async function findCreatedDelivery(request: RequestFn, inputs: DeliveryInputs, sentAt: number): Promise<DeliveryRecord[]> {
+export async function findCreatedDelivery(request: RequestFn, inputs: DeliveryInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<DeliveryRecord[]> {
   const recent = await createdSince(request, listNewestDeliveriesRequest, deliveryRecord, "deliveries", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isDeliveryCreatedBy(record, inputs, sentAt));
+  return recent.filter((record) => isDeliveryCreatedBy(record, inputs, sentAt, owners));
 }
 
 export const deliveryProvider = {
@@ -114,9 +114,9 @@ export const deliveryProvider = {
     findCreated: findCreatedDelivery,
     get: getDelivery,
     listed: deliveryExport,
-    remove: deleteDelivery,
+    remove: ({ request }, id) => deleteDelivery(request, id),
     update,
     adopt,
-    settle: (request, record, inputs) => settled(request, record, inputs),
+    settle: (ctx, record, inputs) => settled(ctx, record, inputs),
   }),
 } satisfies ResourceImplementation<DeliveryInputs, DeliveryOutputs>;

@@ -7,7 +7,7 @@
  */
 import { createHook, deleteHook, getHook, hookRecord, listHooksRequest, resetHookSalt, updateHook, type HookRecord } from "../../api/hooks";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { sameValue } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
@@ -19,19 +19,19 @@ import { hookExport } from "./export";
 const KIND = "hook";
 
 /** A PUT of what differs, then a new salt when `saltRotation` changed; no call when nothing does. */
-async function update(id: string, olds: HookOutputs, news: HookInputs): Promise<HookOutputs> {
-  const request = apiRequest();
+async function update(ctx: OperationContext, id: string, olds: HookOutputs, news: HookInputs): Promise<HookOutputs> {
+  const { request } = ctx;
   const outputs = await fields.updated(olds, news, (body) => updateHook(request, id, body));
   if (sameValue(olds.saltRotation, news.saltRotation)) return outputs;
   return { ...outputs, salt: await resetHookSalt(request, id) };
 }
 
-async function adopt(importId: string, inputs: HookInputs): Promise<HookOutputs> {
-  const record = await objectToAdopt(KIND, importId, () => getHook(apiRequest(), importId));
+async function adopt(ctx: OperationContext, importId: string, inputs: HookInputs): Promise<HookOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getHook(ctx.request, importId));
   if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
   // The settings the service hides cannot be compared: they are always sent.
   const found: HookOutputs = { ...fields.outputs(record, inputs), settings: undefined };
-  return adoptionChange(KIND, importId, () => update(importId, found, inputs));
+  return adoptionChange(KIND, importId, () => update(ctx, importId, found, inputs));
 }
 
 /** Whether a create sent at `sentAt` may have made this hook: made since then (when the service says), with everything it can show. */
@@ -46,5 +46,5 @@ export async function findCreatedHook(request: RequestFn, inputs: HookInputs, se
 }
 
 export const hookProvider = {
-  ...standardOperations(fields, { kind: KIND, create: createHook, findCreated: findCreatedHook, get: getHook, listed: hookExport, remove: deleteHook, update, adopt }),
+  ...standardOperations(fields, { kind: KIND, create: createHook, findCreated: findCreatedHook, get: getHook, listed: hookExport, remove: ({ request }, id) => deleteHook(request, id), update, adopt }),
 } satisfies ResourceImplementation<HookInputs, HookOutputs>;

@@ -13,7 +13,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { getJob, isJobFinished, jobRecord, listRecentJobsRequest, runJob, type JobRecord } from "../../api/jobs";
 import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, objectToAdopt } from "../shared/adopt";
 import { sameValue } from "../shared/diff";
 import { ResourceFailure, waitFailureOf } from "../shared/failures";
@@ -21,7 +21,7 @@ import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { windowStart } from "../shared/reconcile";
-import { reconciler, type Reconciler } from "../shared/reconciler";
+import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
 import { progressPrinter, resultOf, stopAndWatch, waitForJob } from "./waits";
 import { reportNote } from "../../progress";
@@ -67,37 +67,36 @@ async function adoptJob(request: RequestFn, importId: string, inputs: JobRunInpu
  * Whether a run sent at `sentAt` may have made this job: the listing already holds the package
  * and the window, so this user, and everything the run sent.
  */
-export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs, owners: OwnerCheck = ANY_OWNER): boolean {
   return owners.ownerMatches(job.owner_id) && fields.hasSentValues(job, inputs);
 }
 
 /** The jobs, newest first, that a run sent at `sentAt` may have made. */
-export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, sentAt: number): Promise<JobRecord[]> {
+export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<JobRecord[]> {
   const first = listRecentJobsRequest(inputs.packageId, new Date(windowStart(sentAt)));
   const recent = await collectAllPages(request, first, jobRecord, { what: "jobs", maxPages: 50 });
-  return recent.filter((job) => isJobCreatedBy(job, inputs));
+  return recent.filter((job) => isJobCreatedBy(job, inputs, owners));
 }
 
 /** The job's outputs once it finished, or as it is when `up` does not wait for it. */
-async function settleJob(request: RequestFn, job: JobRecord, inputs: JobRunInputs): Promise<JobRunOutputs> {
-  const settled = waitSettingsOf(inputs).waitForCompletion ? await waitForJob(request, job, inputs) : job;
+async function settleJob(ctx: OperationContext, job: JobRecord, inputs: JobRunInputs): Promise<JobRunOutputs> {
+  const settled = waitSettingsOf(inputs).waitForCompletion ? await waitForJob(ctx, job, inputs) : job;
   return resultOf(settled, inputs).outs;
 }
 
-async function adopt(importId: string, inputs: JobRunInputs): Promise<JobRunOutputs> {
-  const request = apiRequest();
-  const job = await adoptJob(request, importId, inputs);
-  reconciler().noteOwner(job.owner_id);
-  return settleJob(request, job, inputs);
+async function adopt(ctx: OperationContext, importId: string, inputs: JobRunInputs): Promise<JobRunOutputs> {
+  const job = await adoptJob(ctx.request, importId, inputs);
+  ctx.reconciler.noteOwner(job.owner_id);
+  return settleJob(ctx, job, inputs);
 }
 
 // ---- provider
 
 /** Jobs cannot be deleted: destroy stops a running one and forgets it, and forgets a finished one. */
-async function stopIfRunning(request: RequestFn, id: string, props: JobRunOutputs): Promise<void> {
+async function stopIfRunning(ctx: OperationContext, id: string, props: JobRunOutputs): Promise<void> {
   if (isJobFinished(props.status)) return;
   try {
-    const last = await unlessGone(stopAndWatch(request, id, progressPrinter(id)));
+    const last = await unlessGone(stopAndWatch(ctx, id, progressPrinter(id)));
     if (last !== undefined && !isJobFinished(last.status)) reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
   } catch (error) {
     throw new ResourceFailure(
@@ -115,7 +114,7 @@ export const jobRunProvider = {
     listed: { listing: { method: "GET", path: "/jobs", query: { status: "all", direction: "asc", limit: 100 } }, item: jobRecord },
     remove: stopIfRunning,
     adopt,
-    settle: (request, job, inputs) => settleJob(request, job, inputs),
+    settle: (ctx, job, inputs) => settleJob(ctx, job, inputs),
   }),
 
   async diff(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -128,11 +127,10 @@ export const jobRunProvider = {
    * Only how `up` waits can change in place; the job itself is not touched. A job an earlier
    * `up` stopped waiting for (an outage, a cancellation) is waited for again.
    */
-  async update(id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.UpdateResult<JobRunOutputs>> {
+  async update(ctx: OperationContext, id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.UpdateResult<JobRunOutputs>> {
     if (!isJobFinished(olds.status) && waitSettingsOf(news).waitForCompletion) {
-      const request = apiRequest();
-      const job = await getJob(request, id);
-      return resultOf(await waitForJob(request, job, news), news);
+      const job = await getJob(ctx.request, id);
+      return resultOf(await waitForJob(ctx, job, news), news);
     }
     return { outs: fields.withOwnInputs(olds, news) };
   },

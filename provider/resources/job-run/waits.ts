@@ -4,7 +4,7 @@
  */
 import { getJob, isJobFinished, stopJob, type JobRecord } from "../../api/jobs";
 import { ValidationError } from "../../client/errors";
-import type { RequestFn } from "../../client/http";
+import type { OperationContext } from "../../context";
 import { cancelSignal, isCancelled } from "../../cancellation";
 import { keepingObject, lastReading, ResourceFailure } from "../shared/failures";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
@@ -53,7 +53,8 @@ export function remainingEstimator(first: JobRecord, now: () => number = Date.no
 }
 
 /** Stops a job and watches it until it has finished, for a bounded time; returns the last reading. */
-export async function stopAndWatch(request: RequestFn, jobId: number | string, print: (job: JobRecord) => void): Promise<JobRecord> {
+export async function stopAndWatch(ctx: OperationContext, jobId: number | string, print: (job: JobRecord) => void): Promise<JobRecord> {
+  const { request } = ctx;
   let asked: JobRecord;
   try {
     asked = await stopJob(request, jobId);
@@ -71,6 +72,7 @@ export async function stopAndWatch(request: RequestFn, jobId: number | string, p
       onProgress: print,
       timeoutMs: STOP_WAIT_MS,
       signal: cancelSignal,
+      outageToleranceMs: ctx.outageToleranceMs,
     });
     return current;
   } catch (error) {
@@ -80,10 +82,10 @@ export async function stopAndWatch(request: RequestFn, jobId: number | string, p
   }
 }
 
-async function stopAfterTimeout(request: RequestFn, job: JobRecord, inputs: JobRunInputs, print: (job: JobRecord) => void): Promise<JobRecord> {
+async function stopAfterTimeout(ctx: OperationContext, job: JobRecord, inputs: JobRunInputs, print: (job: JobRecord) => void): Promise<JobRecord> {
   const seconds = waitSettingsOf(inputs).timeoutSeconds;
   reportNote(`job ${job.id} did not finish within ${seconds} s: stopping it`, "warning");
-  const last = await stopAndWatch(request, job.id, print);
+  const last = await stopAndWatch(ctx, job.id, print);
   // It may have finished on its own just as it was asked to stop.
   if (last.status === "completed" || last.status === "failed") return last;
   const how = last.status === "stopped" ? "was stopped" : `was asked to stop (it is ${last.status})`;
@@ -91,7 +93,8 @@ async function stopAfterTimeout(request: RequestFn, job: JobRecord, inputs: JobR
 }
 
 /** Waits until the job finishes, or stops it at the deadline. */
-export async function waitForJob(request: RequestFn, first: JobRecord, inputs: JobRunInputs): Promise<JobRecord> {
+export async function waitForJob(ctx: OperationContext, first: JobRecord, inputs: JobRunInputs): Promise<JobRecord> {
+  const { request } = ctx;
   const print = progressPrinter(first.id);
   const estimate = remainingEstimator(first);
   try {
@@ -102,13 +105,14 @@ export async function waitForJob(request: RequestFn, first: JobRecord, inputs: J
       onProgress: print,
       timeoutMs: waitSettingsOf(inputs).timeoutSeconds * 1_000,
       signal: cancelSignal,
+      outageToleranceMs: ctx.outageToleranceMs,
     });
     print(current);
     return current;
   } catch (error) {
     const last = lastReading(error, first);
     try {
-      if (error instanceof WaitTimeoutError) return await stopAfterTimeout(request, last, inputs, print);
+      if (error instanceof WaitTimeoutError) return await stopAfterTimeout(ctx, last, inputs, print);
       throw error;
     } catch (failure) {
       throw keepingObject(failure, {

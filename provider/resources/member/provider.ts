@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { addMember, findMemberByEmail, getMember, removeMember, updateMember, type MemberRecord } from "../../api/members";
 import { ValidationError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { ID_TEXT } from "../shared/check";
 import { unlessGone } from "../shared/gone";
@@ -26,8 +26,8 @@ function ownerKeepsRole(olds: MemberOutputs, news: MemberInputs): MemberInputs {
   return olds.owner ? { ...news, role: olds.role } : news;
 }
 
-async function update(id: string, olds: MemberOutputs, news: MemberInputs): Promise<MemberOutputs> {
-  return fields.updated(olds, ownerKeepsRole(olds, news), (body) => updateMember(apiRequest(), id, body));
+async function update(ctx: OperationContext, id: string, olds: MemberOutputs, news: MemberInputs): Promise<MemberOutputs> {
+  return fields.updated(olds, ownerKeepsRole(olds, news), (body) => updateMember(ctx.request, id, body));
 }
 
 async function memberNamed(request: RequestFn, importId: string): Promise<MemberRecord> {
@@ -37,13 +37,13 @@ async function memberNamed(request: RequestFn, importId: string): Promise<Member
   return found;
 }
 
-async function adopt(importId: string, inputs: MemberInputs): Promise<MemberOutputs> {
-  const record = await objectToAdopt(KIND, importId, () => memberNamed(apiRequest(), importId));
+async function adopt(ctx: OperationContext, importId: string, inputs: MemberInputs): Promise<MemberOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => memberNamed(ctx.request, importId));
   if (record.email.toLowerCase() !== inputs.email) {
     throw new AdoptionError(KIND, importId, `its email is ${record.email}, not ${inputs.email}, and a member's email cannot be changed`);
   }
   const found = fields.outputs(record, inputs);
-  return adoptionChange(KIND, importId, () => update(String(record.id), found, inputs));
+  return adoptionChange(KIND, importId, () => update(ctx, String(record.id), found, inputs));
 }
 
 /** Adding someone who is a member already: say who, and how to manage them instead. */
@@ -69,12 +69,12 @@ export const memberProvider = {
     findCreated: findAddedMember,
     get: getMember,
     listed: memberExport,
-    remove: removeMember,
+    remove: ({ request }, id) => removeMember(request, id),
     update,
     adopt,
     // An email names the member to adopt; the resource's id is the user's.
     adoptedId: (outs) => String(outs.userId),
-    refused: (error, request, inputs) => alreadyMember(error, request, inputs.email),
+    refused: (error, { request }, inputs) => alreadyMember(error, request, inputs.email),
   }),
 
   async diff(_id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -83,13 +83,13 @@ export const memberProvider = {
   },
 
   /** Never the owner: nothing is sent, and the stack keeps the member until ownership moves. */
-  async delete(id: string, props: MemberOutputs): Promise<void> {
+  async delete(ctx: OperationContext, id: string, props: MemberOutputs): Promise<void> {
     if (props.owner) {
       throw new ResourceFailure(
         `member ${id} (${props.email}) is the account's owner, and the owner cannot be removed. Hand ownership to another member ` +
           "in the service and run `pulumi refresh`, or keep the membership and drop it from the stack with `pulumi state delete`",
       );
     }
-    await unlessGone(removeMember(apiRequest(), id));
+    await unlessGone(removeMember(ctx.request, id));
   },
 } satisfies ResourceImplementation<MemberInputs, MemberOutputs>;

@@ -21,14 +21,14 @@ import {
   type PackageValidationRecord,
 } from "../../api/packages";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { sameValue } from "../shared/diff";
 import { keepingObject, ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
-import { reconciler } from "../shared/reconciler";
+import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
 import type { DataFlow } from "../../../contract/data-flow";
 import { refuseMistypedConnections } from "./connection-types";
@@ -71,8 +71,8 @@ async function withValidation(request: RequestFn, id: string, state: PackageStat
 }
 
 /** A PUT of what differs, then a validation; with nothing to send, a validation only when the last one did not pass. */
-async function update(id: string, olds: PackageOutputs, news: PackageInputs): Promise<PackageOutputs> {
-  const request = apiRequest();
+async function update(ctx: OperationContext, id: string, olds: PackageOutputs, news: PackageInputs): Promise<PackageOutputs> {
+  const { request } = ctx;
   const body = fields.updateBody(olds, news);
   if (Object.keys(body).length > 0) {
     await refuseMistypedConnections(request, body.data_flow_json as DataFlow | undefined);
@@ -84,52 +84,52 @@ async function update(id: string, olds: PackageOutputs, news: PackageInputs): Pr
   return withValidation(request, id, await readState(request, id), news);
 }
 
-async function adopt(importId: string, inputs: PackageInputs): Promise<PackageOutputs> {
-  const request = apiRequest();
+async function adopt(ctx: OperationContext, importId: string, inputs: PackageInputs): Promise<PackageOutputs> {
+  const { request } = ctx;
   const record = await objectToAdopt(KIND, importId, () => getPackage(request, importId));
   if (record.status === "archived") throw new AdoptionError(KIND, importId, "it is archived, and the service has no way to restore it");
   const flowType = fields.desired("flowType", inputs);
   if ((record.flow_type ?? "dataflow") !== flowType) throw new AdoptionError(KIND, importId, `flow type is ${record.flow_type}, not ${String(flowType)}, and cannot be changed`);
   const found = fields.outputs(await readState(request, importId, record), inputs);
   // A found package is validated whatever it was: the inputs decide.
-  return adoptionChange(KIND, importId, () => update(importId, { ...found, validationStatus: undefined }, inputs));
+  return adoptionChange(KIND, importId, () => update(ctx, importId, { ...found, validationStatus: undefined }, inputs));
 }
 
 /** Whether a create sent at `sentAt` may have made this package: made since then, by this user, with every field asked for. */
-async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inputs: PackageInputs, sentAt: number): Promise<boolean> {
-  if (!createdInWindow(record.created_at, sentAt) || !reconciler().ownerMatches(record.owner_id) || record.status !== "active") return false;
+async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inputs: PackageInputs, sentAt: number, owners: OwnerCheck): Promise<boolean> {
+  if (!createdInWindow(record.created_at, sentAt) || !owners.ownerMatches(record.owner_id) || record.status !== "active") return false;
   const state = await readState(request, record.id, record);
   return fields.hasSentValues(state, inputs) && sameValue(flowOfService(state.data_flow_json), fields.desired("dataFlow", inputs));
 }
 
-export async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number): Promise<PackageRecord[]> {
+export async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<PackageRecord[]> {
   const recent = await createdSince(request, listNewPackagesRequest(), packageRecord, "packages", sentAt, (record) => record.created_at);
   const named = recent.filter((record) => record.name === inputs.name);
-  const matches = await Promise.all(named.map((record) => isPackageCreatedBy(request, record, inputs, sentAt)));
+  const matches = await Promise.all(named.map((record) => isPackageCreatedBy(request, record, inputs, sentAt, owners)));
   return named.filter((_, index) => matches[index]);
 }
 
 const operations = standardOperations(fields, {
   kind: KIND,
-  beforeCreate: (request, inputs) => refuseMistypedConnections(request, inputs.dataFlow),
+  beforeCreate: (ctx, inputs) => refuseMistypedConnections(ctx.request, inputs.dataFlow),
   create: async (request, body, inputs): Promise<PackageState> => ({ ...(await createPackage(request, body)), data_flow_json: fields.desired("dataFlow", inputs) }),
   findCreated: findCreatedPackage,
   get: async (request, id) => {
     const state = await readState(request, id);
     return { ...state, validation: await latestPackageValidation(request, id) };
   },
-  remove: archivePackage,
+  remove: (ctx, id) => archivePackage(ctx.request, id),
   update,
   adopt,
-  settle: async (request, record: PackageState, inputs) => withValidation(request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
+  settle: async (ctx, record: PackageState, inputs) => withValidation(ctx.request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
 });
 
 export const packageProvider = {
   ...operations,
 
   /** An archived package is gone as far as the stack goes: destroy archives, and nothing restores one. */
-  async read(id: string, props: PackageOutputs) {
-    const result = await operations.read(id, props);
+  async read(ctx: OperationContext, id: string, props: PackageOutputs) {
+    const result = await operations.read(ctx, id, props);
     return result.props?.status === "archived" ? {} : result;
   },
 } satisfies ResourceImplementation<PackageInputs, PackageOutputs>;

@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { createPublicKey, deletePublicKey, getPublicKey, listPublicKeysRequest, publicKeyRecord, type PublicKeyRecord } from "../../api/public-keys";
 import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
 import { isUnknown } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
@@ -23,8 +23,8 @@ import { currentUserId, ensureSameUser, noteFoundKeyOwner, ownerOfNewKey } from 
 const KIND = "public key";
 
 /** Keys cannot be updated: an existing key is adopted only when it already is what is asked for. */
-async function adopt(importId: string, inputs: PublicKeyInputs): Promise<PublicKeyOutputs> {
-  const record = await objectToAdopt(KIND, importId, () => getPublicKey(apiRequest(), importId));
+async function adopt(ctx: OperationContext, importId: string, inputs: PublicKeyInputs): Promise<PublicKeyOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getPublicKey(ctx.request, importId));
   const fingerprint = fingerprintOf(inputs.publicKey);
   if (fingerprint !== record.fingerprint) {
     throw new AdoptionError(KIND, importId, `publicKey has fingerprint ${fingerprint}, the key's is ${record.fingerprint}; keys cannot be changed`);
@@ -34,7 +34,7 @@ async function adopt(importId: string, inputs: PublicKeyInputs): Promise<PublicK
     throw new AdoptionError(KIND, importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
   }
   // A key found under these settings is their user's.
-  return fields.outputs({ ...record, user_id: await currentUserId(apiRequest()) }, inputs);
+  return fields.outputs({ ...record, user_id: await currentUserId(ctx.request) }, inputs);
 }
 
 /**
@@ -62,14 +62,14 @@ const operations = standardOperations(fields, {
   get: getPublicKey,
   listed: publicKeyExport,
   // Another user's key answers 404 as a deleted one does: it must not count as deleted.
-  remove: async (request, id, props) => {
+  remove: async ({ request }, id, props) => {
     await ensureSameUser(() => request, { id, name: props.name, userId: props.userId }, true);
     return deletePublicKey(request, id);
   },
   adopt,
-  settle: async (request, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request) }, inputs),
+  settle: async ({ request }, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request) }, inputs),
   // The service takes a key once per user.
-  refused: (error, request, inputs) =>
+  refused: (error, { request }, inputs) =>
     orInTheWay(error, {
       kind: KIND,
       which: `with fingerprint ${fingerprintOf(inputs.publicKey)}`,
@@ -83,9 +83,9 @@ export const publicKeyProvider = {
   ...operations,
 
   /** A key gone for these settings may be another user's: that stops the refresh rather than dropping it. */
-  async read(id: string, props: PublicKeyOutputs) {
-    const request = apiRequest();
-    const result = await operations.read(id, props);
+  async read(ctx: OperationContext, id: string, props: PublicKeyOutputs) {
+    const { request } = ctx;
+    const result = await operations.read(ctx, id, props);
     if (result.props === undefined) {
       await ensureSameUser(() => request, { id, name: props.name, userId: props.userId });
       return result;
@@ -95,8 +95,8 @@ export const publicKeyProvider = {
     return { ...result, props: { ...result.props, userId: props.userId ?? (await currentUserId(request)) } };
   },
 
-  async diff(id: string, olds: PublicKeyOutputs, news: PublicKeyInputs): Promise<pulumi.dynamic.DiffResult> {
-    await ensureSameUser(apiRequest, { id, name: olds.name, userId: olds.userId }, true);
+  async diff(id: string, olds: PublicKeyOutputs, news: PublicKeyInputs, context: () => OperationContext): Promise<pulumi.dynamic.DiffResult> {
+    await ensureSameUser(() => context().request, { id, name: olds.name, userId: olds.userId }, true);
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
     return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
   },

@@ -16,7 +16,7 @@ import {
   type ScheduleRecord,
 } from "../../api/schedules";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { adoptionChange, objectToAdopt } from "../shared/adopt";
 import { changedFields } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
@@ -24,30 +24,30 @@ import { standardOperations } from "../shared/operations";
 import { isUnknown } from "../shared/check";
 import { reportNote } from "../../progress";
 import { createdInWindow, createdSince } from "../shared/reconcile";
-import { reconciler, type Reconciler } from "../shared/reconciler";
+import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
 import { scheduleExport } from "./export";
 
 const KIND = "schedule";
 
 /** A PUT of what differs; no call when nothing does. */
-function update(id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
-  return fields.updated(olds, news, (body) => updateSchedule(apiRequest(), id, body));
+function update(ctx: OperationContext, id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
+  return fields.updated(olds, news, (body) => updateSchedule(ctx.request, id, body));
 }
 
-async function adopt(importId: string, inputs: ScheduleInputs): Promise<ScheduleOutputs> {
-  const record = await objectToAdopt(KIND, importId, () => getSchedule(apiRequest(), importId));
-  return adoptionChange(KIND, importId, () => update(importId, fields.outputs(record, inputs), inputs));
+async function adopt(ctx: OperationContext, importId: string, inputs: ScheduleInputs): Promise<ScheduleOutputs> {
+  const record = await objectToAdopt(KIND, importId, () => getSchedule(ctx.request, importId));
+  return adoptionChange(KIND, importId, () => update(ctx, importId, fields.outputs(record, inputs), inputs));
 }
 
 /** Whether a create sent at `sentAt` may have made this schedule: made since then, by this user, with everything sent. */
-export function isScheduleCreatedBy(record: ScheduleRecord, inputs: ScheduleInputs, sentAt: number, owners: Pick<Reconciler, "ownerMatches"> = reconciler()): boolean {
+export function isScheduleCreatedBy(record: ScheduleRecord, inputs: ScheduleInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
   return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
 }
 
-export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleInputs, sentAt: number): Promise<ScheduleRecord[]> {
+export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<ScheduleRecord[]> {
   const recent = await createdSince(request, listNewestSchedulesRequest, scheduleRecord, "schedules", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isScheduleCreatedBy(record, inputs, sentAt));
+  return recent.filter((record) => isScheduleCreatedBy(record, inputs, sentAt, owners));
 }
 
 const operations = standardOperations(fields, {
@@ -56,7 +56,7 @@ const operations = standardOperations(fields, {
   findCreated: findCreatedSchedule,
   get: getSchedule,
   listed: scheduleExport,
-  remove: deleteSchedule,
+  remove: ({ request }, id) => deleteSchedule(request, id),
   update,
   adopt,
 });

@@ -48,9 +48,16 @@ interface KindState {
   written: Set<string>;
 }
 
-const states = new Map<string, KindState>();
+/** The reads of one provider's operations, kind by kind (`createBatchedReads`). */
+export interface BatchedReads {
+  readonly states: Map<string, KindState>;
+}
 
-function stateOf(kind: string, now: number): KindState {
+export function createBatchedReads(): BatchedReads {
+  return { states: new Map() };
+}
+
+function stateOf({ states }: BatchedReads, kind: string, now: number): KindState {
   const known = states.get(kind);
   if (known !== undefined && now - known.startedAt < SNAPSHOT_TTL_MS) return known;
   const fresh: KindState = { startedAt: now, reads: 0, calls: 0, waiting: 0, unanswered: 0, listing: false, records: new Map(), failed: false, written: new Set() };
@@ -59,8 +66,8 @@ function stateOf(kind: string, now: number): KindState {
 }
 
 /** An object of `kind` was written in this process: its next read goes to the service. */
-export function markWritten(kind: string, id: string): void {
-  states.get(kind)?.written.add(id);
+export function markWritten(reads: BatchedReads, kind: string, id: string): void {
+  reads.states.get(kind)?.written.add(id);
 }
 
 /** Whether enough reads of the kind arrive together to read its listing. */
@@ -118,8 +125,15 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
  * The object's record: from the kind's listing when reads come together, else by `get`. `get`
  * is the single read's own call, and answers for whatever the listing cannot.
  */
-export async function batchedRead<Rec>(request: RequestFn, kindName: string, kind: KindListing, id: string, get: () => Promise<Rec>): Promise<Rec> {
-  const state = stateOf(kindName, Date.now());
+export async function batchedRead<Rec>(
+  reads: BatchedReads,
+  request: RequestFn,
+  kindName: string,
+  kind: KindListing,
+  id: string,
+  get: () => Promise<Rec>,
+): Promise<Rec> {
+  const state = stateOf(reads, kindName, Date.now());
   state.reads += 1;
   if (!state.listing && !state.written.has(id) && (await gathered(state))) {
     state.listing = true;

@@ -8,12 +8,12 @@
  */
 import type { z } from "zod";
 import type { RequestFn } from "../../client/http";
-import { apiRequest } from "../../context";
+import type { OperationContext } from "../../context";
 import { batchedRead, markWritten, type KindListing } from "./batched-reads";
 import { checkWithSchema } from "./check";
 import type { DetailedDiffResult, DiffOptions } from "./diff";
 import { unlessGone } from "./gone";
-import { reconciler } from "./reconciler";
+import type { OwnerCheck } from "./reconciler";
 
 /** What of a field table the operations use (`fieldsOf` yields it). */
 export interface TableOperations<Rec, Inputs, Outputs, Body> {
@@ -30,34 +30,34 @@ export interface Endpoints<Rec, Inputs, Outputs, Body> {
   /** Sends the create with the body the table makes. */
   create(request: RequestFn, body: Body, inputs: Inputs): Promise<Rec>;
   /** After a create whose outcome is unknown: the objects, newest first, it may have made. */
-  findCreated(request: RequestFn, inputs: Inputs, sentAt: number): Promise<Rec[]>;
+  findCreated(request: RequestFn, inputs: Inputs, sentAt: number, owners: OwnerCheck): Promise<Rec[]>;
   /** The object as the service has it now. */
   get(request: RequestFn, id: string, props: Outputs): Promise<Rec>;
   /** The kind's listing, when it returns what `get` does: many reads together are answered from it. */
   listed?: KindListing;
-  remove(request: RequestFn, id: string, props: Outputs): Promise<unknown>;
+  remove(ctx: OperationContext, id: string, props: Outputs): Promise<unknown>;
   /** Brings the object to `news`; left out when every change replaces the resource. */
-  update?(id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
+  update?(ctx: OperationContext, id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
   /** Takes over the existing object `importId` names instead of creating one. */
-  adopt(importId: string, inputs: Inputs): Promise<Outputs>;
+  adopt(ctx: OperationContext, importId: string, inputs: Inputs): Promise<Outputs>;
   /** The adopted object's id, when it is not `importId` itself (a member named by email). */
   adoptedId?(outputs: Outputs): string;
   /** Runs before the create is sent (a connection's settings are tried first). */
-  beforeCreate?(request: RequestFn, inputs: Inputs, body: Body): Promise<void>;
+  beforeCreate?(ctx: OperationContext, inputs: Inputs, body: Body): Promise<void>;
   /** Explains a refused create (a name another object holds); rethrows anything else. */
-  refused?(error: unknown, request: RequestFn, inputs: Inputs): Promise<never>;
+  refused?(error: unknown, ctx: OperationContext, inputs: Inputs): Promise<never>;
   /**
    * The outputs of the object made, or found after an unknown outcome (`found`): a wait until it
    * is ready, a found one brought to the inputs. Without it, the record's outputs.
    */
-  settle?(request: RequestFn, record: Rec, inputs: Inputs, found: boolean): Promise<Outputs>;
+  settle?(ctx: OperationContext, record: Rec, inputs: Inputs, found: boolean): Promise<Outputs>;
   /** How the diff treats a replacement (a name the service holds once is deleted first). */
   diffOptions?: DiffOptions;
 }
 
 /** A record that names its owner teaches the reconciler who this API user is. */
-function noteOwnerOf(record: { owner_id?: unknown }): void {
-  if (typeof record.owner_id === "number") reconciler().noteOwner(record.owner_id);
+function noteOwnerOf(ctx: OperationContext, record: { owner_id?: unknown }): void {
+  if (typeof record.owner_id === "number") ctx.reconciler.noteOwner(record.owner_id);
 }
 
 export function standardOperations<Rec extends { id: number }, Inputs extends { importId?: string }, Outputs, Body>(
@@ -74,49 +74,48 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       return fields.diff(olds, news, endpoints.diffOptions);
     },
 
-    async create(inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
+    async create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
       if (inputs.importId !== undefined) {
-        markWritten(endpoints.kind, inputs.importId);
-        const outs = await endpoints.adopt(inputs.importId, inputs);
+        markWritten(ctx.reads, endpoints.kind, inputs.importId);
+        const outs = await endpoints.adopt(ctx, inputs.importId, inputs);
         return { id: endpoints.adoptedId?.(outs) ?? inputs.importId, outs };
       }
-      const request = apiRequest();
+      const { request } = ctx;
       const body = fields.createBody(inputs);
-      await endpoints.beforeCreate?.(request, inputs, body);
-      const { record, adopted } = await reconciler()
+      await endpoints.beforeCreate?.(ctx, inputs, body);
+      const { record, adopted } = await ctx.reconciler
         .createOnce({
           kind: endpoints.kind,
           request,
           send: () => endpoints.create(request, body, inputs),
-          find: (sentAt, lookup) => endpoints.findCreated(lookup, inputs, sentAt),
+          find: (sentAt, lookup) => endpoints.findCreated(lookup, inputs, sentAt, ctx.reconciler),
           idOf: (made) => made.id,
         })
-        .catch((error: unknown) => (endpoints.refused ? endpoints.refused(error, request, inputs) : Promise.reject(error)));
-      noteOwnerOf(record as { owner_id?: unknown });
-      markWritten(endpoints.kind, String(record.id));
-      const outs = endpoints.settle ? await endpoints.settle(request, record, inputs, adopted) : fields.outputs(record, inputs);
+        .catch((error: unknown) => (endpoints.refused ? endpoints.refused(error, ctx, inputs) : Promise.reject(error)));
+      noteOwnerOf(ctx, record as { owner_id?: unknown });
+      markWritten(ctx.reads, endpoints.kind, String(record.id));
+      const outs = endpoints.settle ? await endpoints.settle(ctx, record, inputs, adopted) : fields.outputs(record, inputs);
       return { id: String(record.id), outs };
     },
 
-    async read(id: string, props: Outputs) {
-      const request = apiRequest();
-      const get = () => endpoints.get(request, id, props);
-      const record = endpoints.listed === undefined ? get() : batchedRead(request, endpoints.kind, endpoints.listed, id, get);
+    async read(ctx: OperationContext, id: string, props: Outputs) {
+      const get = () => endpoints.get(ctx.request, id, props);
+      const record = endpoints.listed === undefined ? get() : batchedRead(ctx.reads, ctx.request, endpoints.kind, endpoints.listed, id, get);
       return fields.readResult(id, await unlessGone(record), props);
     },
 
     ...(update === undefined
       ? {}
       : {
-          async update(id: string, olds: Outputs, news: Inputs) {
-            markWritten(endpoints.kind, id);
-            return { outs: await update(id, olds, news) };
+          async update(ctx: OperationContext, id: string, olds: Outputs, news: Inputs) {
+            markWritten(ctx.reads, endpoints.kind, id);
+            return { outs: await update(ctx, id, olds, news) };
           },
         }),
 
-    async delete(id: string, props: Outputs): Promise<void> {
-      markWritten(endpoints.kind, id);
-      await unlessGone(endpoints.remove(apiRequest(), id, props));
+    async delete(ctx: OperationContext, id: string, props: Outputs): Promise<void> {
+      markWritten(ctx.reads, endpoints.kind, id);
+      await unlessGone(endpoints.remove(ctx, id, props));
     },
   };
 }

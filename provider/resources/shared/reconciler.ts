@@ -17,11 +17,11 @@ import { cancelSignal, isCancelled } from "../../cancellation";
 import { isServiceUnavailable, RateLimitError, type EtlApiError } from "../../client/errors";
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock, type Clock } from "../../client/policies/clock";
-import { lookupPatienceMs } from "../../context";
+
+export { realClock };
 import { ResourceFailure } from "./failures";
 import type { RequestFn } from "../../client/http";
 import { describeUnknownOutcome, isOutcomeUnknown, MAX_ATTEMPTS } from "./reconcile";
-import { reportNote } from "../../progress";
 
 export interface CreateOnceOptions<T> {
   /** For messages and claims, e.g. "cluster". */
@@ -198,8 +198,6 @@ function isTransient(error: unknown): boolean {
   return isServiceUnavailable(error) || error instanceof RateLimitError;
 }
 
-let processReconciler: Reconciler | undefined;
-
 /**
  * Lookups after an unknown outcome are what keeps an object from being lost, so a cancelled
  * deployment lets those already on the wire finish (and send them at all); only waits before a
@@ -209,7 +207,8 @@ function finishingOnCancel(request: RequestFn): RequestFn {
   return (req) => request({ ...req, finishOnCancel: true });
 }
 
-/** This provider process's reconciler, on the client's clock. */
-export function reconciler(): Reconciler {
-  return (processReconciler ??= new Reconciler({ clock: realClock, patienceMs: lookupPatienceMs, log: (line) => reportNote(line, "warning") }));
-}
+/** Whether a record's owner may be this API user: the reconciler's knowledge, or none yet. */
+export type OwnerCheck = Pick<Reconciler, "ownerMatches">;
+
+/** Before any record has named this API user, any owner may be them. */
+export const ANY_OWNER: OwnerCheck = { ownerMatches: () => true };

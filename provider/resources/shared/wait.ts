@@ -10,7 +10,6 @@
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock } from "../../client/policies/clock";
 import { isServiceUnavailable, UnreachableError } from "../../client/errors";
-import { outageToleranceMs } from "../../context";
 import { reportStatus } from "../../progress";
 
 export interface PollOptions<T> {
@@ -29,8 +28,8 @@ export interface PollOptions<T> {
   now?(): number;
   /** Aborting it ends the wait at once with a WaitInterruptedError. */
   signal?: AbortSignal;
-  /** How long reads may keep failing for want of the service (default: the retry budget). */
-  outageToleranceMs?: number;
+  /** How long reads may keep failing for want of the service: the context's retry budget. */
+  outageToleranceMs: number;
 }
 
 export interface PollResult<T> {
@@ -81,7 +80,7 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<PollResult<
   const sleep = cancellableSleep(options.sleep ?? realClock.sleep, options.signal);
   const now = options.now ?? Date.now;
   const maxDelayMs = options.maxDelayMs ?? BACKOFF.maxDelayMs;
-  const toleranceMs = options.outageToleranceMs ?? outageToleranceMs();
+  const toleranceMs = options.outageToleranceMs;
   const started = now();
   const deadline = started + options.timeoutMs;
   let delay = options.firstDelayMs ?? BACKOFF.firstDelayMs;

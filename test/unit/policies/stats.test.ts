@@ -1,6 +1,6 @@
-/** The counters a client keeps, and the process-wide ones behind apiRequest(). */
+/** The counters a client keeps, and the ones a provider process shares across its contexts. */
 import { afterEach, describe, expect, it } from "vitest";
-import { apiRequest, clientStats, configureFrom, resetClientStats } from "../../../provider/context";
+import { configuredBy, processResources } from "../../../provider/context";
 import { clientFor, failureOf, ok, startScriptedServer, type ScriptedServer } from "./scripted-server";
 
 let server: ScriptedServer | undefined;
@@ -43,15 +43,14 @@ describe("client counters", () => {
       "etl:apiKey": "test-key",
       "etl:maxRetries": "1",
     };
-    configureFrom((key) => settings[key]);
-    resetClientStats();
+    const shared = processResources();
     // A real backoff of at most 1 s: the provider's client uses real time.
-    await apiRequest()({ method: "GET", path: "/a" });
-    const stats = clientStats();
+    await configuredBy((key) => settings[key], shared, true)().request({ method: "GET", path: "/a" });
+    const stats = shared.stats();
     expect(stats).toMatchObject({ requests: 2, retries: 1, retriesByReason: { "500": 1 } });
     stats.retries = 99;
-    expect(clientStats().retries).toBe(1);
-    resetClientStats();
-    expect(clientStats()).toMatchObject({ requests: 0, retries: 0, retriesByReason: {} });
+    expect(shared.stats().retries).toBe(1);
+    shared.resetStats();
+    expect(shared.stats()).toMatchObject({ requests: 0, retries: 0, retriesByReason: {} });
   });
 });

@@ -1,3 +1,4 @@
+import { AREAS } from "./areas";
 import { defaultFixtures, loadFixturesFile, storeFromFixtures, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
 import { systemClock, type Clock } from "./clock";
 import { CreditLedger } from "./credits";
@@ -84,7 +85,7 @@ function once(action: () => Promise<void>): () => Promise<void> {
 /** The saved state of `dataDir` when there is one, else the fixtures. */
 function loadStore(options: StartEmulatorOptions, clock: Clock): { store: Store; restored: boolean } {
   const saved = options.dataDir === undefined ? undefined : loadSnapshot(options.dataDir);
-  if (saved !== undefined) return { store: Store.fromSnapshot(saved, clock), restored: true };
+  if (saved !== undefined) return { store: Store.fromSnapshot(saved, clock, AREAS), restored: true };
   return { store: storeFromFixtures(resolveFixtures(options.fixtures), clock), restored: false };
 }
 

@@ -1,3 +1,4 @@
+import type { AreaListeners } from "./areas/area";
 import type { Clock } from "./clock";
 
 /**
@@ -5,7 +6,9 @@ import type { Clock } from "./clock";
  * account is a row of `memberships`, see `memberships.ts`). Rows are
  * plain JSON (timestamps as ISO strings), so the whole state is one snapshot that persistence
  * writes and `/_emulator/state` shows. Each area declares its table with `defineTable` in its
- * own model file; the store knows nothing about URLs or response shapes.
+ * own model file; the store knows nothing about URLs or response shapes. It carries the areas'
+ * listeners and counters, given when it is made, so a change announced in one area reaches the
+ * others through the store it happened in.
  */
 
 /** A person, who may belong to several accounts; the same API key serves them in each. */
@@ -90,7 +93,11 @@ export class Store {
   /** Bumped on every change, so persistence writes only when something changed. */
   private changeCount = 0;
 
-  constructor(readonly clock: Clock) {}
+  constructor(
+    readonly clock: Clock,
+    /** The service's areas (`areas/index.ts`), of which the store uses what they hear and count. */
+    readonly areas: readonly AreaListeners[],
+  ) {}
 
   // ---- accounts and users
 
@@ -212,8 +219,8 @@ export class Store {
     };
   }
 
-  static fromSnapshot(snapshot: Snapshot, clock: Clock): Store {
-    const store = new Store(clock);
+  static fromSnapshot(snapshot: Snapshot, clock: Clock, areas: readonly AreaListeners[]): Store {
+    const store = new Store(clock, areas);
     for (const account of snapshot.accounts) store.accountsByUid.set(account.uid, account);
     for (const user of snapshot.users) store.usersById.set(user.id, user);
     for (const [name, next] of Object.entries(snapshot.sequences)) store.sequences.set(name, next);

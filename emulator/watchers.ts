@@ -1,4 +1,4 @@
-import { NOTIFICATIONS } from "./areas/notifications/model";
+import { notifyUser } from "./areas/notifications/interface";
 import { isoTime } from "./clock";
 import { sendJson, sendNoContent } from "./http";
 import { findOwnRow, type ApiContext, type Route } from "./routing";
@@ -94,6 +94,6 @@ export interface WatcherMessage {
 /** Each watcher of the record gets the message as an unread notification. */
 export function notifyWatchers(store: Store, row: WatchedRow, message: WatcherMessage, atMs: number): void {
   for (const { userId } of watchersOf(row)) {
-    store.insert(NOTIFICATIONS, { accountId: row.accountId, userId, ...message, read: false, createdAt: isoTime(atMs) });
+    notifyUser(store, { accountId: row.accountId, userId, ...message }, atMs);
   }
 }

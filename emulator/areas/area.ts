@@ -1,17 +1,35 @@
 import type { z } from "zod";
+import type { AccountCounter } from "../account-counters";
 import type { FixtureAccount } from "../fixtures/account";
 import type { AreaLifecycle } from "../lifecycle/state";
 import type { Route } from "../routing";
+import type { StatusListener } from "../status-events";
 import type { Store } from "../store";
+import type { ConnectionDeletedListener } from "./connections/interface";
+
+/**
+ * What an area hears of the others and counts of an account. A store is made with the list of
+ * areas and carries these parts of them (`Store.areas`), so whoever announces a change tells
+ * every area that listens without knowing which they are.
+ */
+export interface AreaListeners {
+  /** As the spec names the area, for messages and the README. */
+  readonly name: string;
+  /** The account's counters the area gives (`packages_count`, say), each counting its own rows. */
+  readonly counters?: Readonly<Record<string, AccountCounter>>;
+  /** Told of each status change of a job or cluster (`status-events.ts`). */
+  readonly onStatusChange?: StatusListener;
+  /** Told of each deleted connection, after its row is gone. */
+  readonly onConnectionDeleted?: ConnectionDeletedListener;
+}
 
 /**
  * One area of the service's interface (spec section 1), whole: the paths it serves, its part of
- * the fixtures and how that part becomes rows, and how its records move on by themselves when
- * they do. The list in `index.ts` is all the rest of the emulator knows of areas.
+ * the fixtures and how that part becomes rows, how its records move on by themselves when they
+ * do, and what it hears and counts. The list in `index.ts` is all the rest of the emulator knows
+ * of areas; an area uses another only through that area's `interface.ts`.
  */
-export interface Area {
-  /** As the spec names the area, for messages and the README. */
-  readonly name: string;
+export interface Area extends AreaListeners {
   /** Its paths below `{base_url}`; within the area, fixed segments precede `{id}` patterns. */
   readonly routes: readonly Route[];
   /**

@@ -1,4 +1,4 @@
-import { deliveriesOf, DELIVERY_TIMEOUT_MS } from "../areas/hooks/deliveries";
+import { deliveriesOf, DELIVERY_TIMEOUT_MS } from "../areas/hooks/interface";
 import { readJsonBody } from "../body";
 import type { Store } from "../store";
 import { badRequest, describeValue, readFields, sendControlJson, type Endpoint } from "./io";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
+import { AREAS } from "../../emulator/areas";
 import type { Clock } from "../../emulator/clock";
 import { storeFromFixtures, validateFixtures } from "../../emulator/fixtures";
 import { advanceLifecycles } from "../../emulator/lifecycle";
@@ -302,7 +303,7 @@ describe("advancing the store directly", () => {
     const before = busyStore(clock);
     clock.set(START + 5_500);
     advanceLifecycles(before);
-    const restored = Store.fromSnapshot(JSON.parse(JSON.stringify(before.snapshot())), clock);
+    const restored = Store.fromSnapshot(JSON.parse(JSON.stringify(before.snapshot())), clock, AREAS);
     clock.set(END);
     advanceLifecycles(restored);
 

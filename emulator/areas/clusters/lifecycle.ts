@@ -1,7 +1,6 @@
 import type { ClusterStatus } from "../../../contract/vocabularies";
 import { earliestOf, type AreaLifecycle, type Due, type LifecycleState } from "../../lifecycle/state";
-import { jobsOn, startQueuedJobs, stopJob } from "../jobs/lifecycle";
-import { isFinished } from "../jobs/model";
+import { hasUnfinishedJobsOn, startQueuedJobs, stopJobsOn } from "../jobs/interface";
 import { CLUSTERS, setClusterStatus, type ClusterRow } from "./model";
 
 /**
@@ -29,14 +28,10 @@ export const CLUSTER_SECONDS = {
   terminating: 5,
 } as const;
 
-function hasUnfinishedJobs(state: LifecycleState, cluster: ClusterRow): boolean {
-  return jobsOn(state, cluster.id).some((job) => !isFinished(job));
-}
-
 /** Terminating stops every job still on the cluster. */
 export function terminateCluster(state: LifecycleState, cluster: ClusterRow, at: number): void {
   setClusterStatus(state.store, cluster, "pending_terminate", at);
-  for (const job of jobsOn(state, cluster.id)) stopJob(state.store, job, at);
+  stopJobsOn(state, cluster.id, at);
 }
 
 function becomeAvailable(state: LifecycleState, cluster: ClusterRow, at: number): void {
@@ -57,7 +52,7 @@ function moveTo(state: LifecycleState, cluster: ClusterRow, at: number, status: 
 }
 
 function goIdle(state: LifecycleState, cluster: ClusterRow, since: number): Due | undefined {
-  if (hasUnfinishedJobs(state, cluster)) return undefined;
+  if (hasUnfinishedJobsOn(state, cluster.id)) return undefined;
   return moveTo(state, cluster, Math.max(since, lastJobEnd(cluster)) + state.duration(CLUSTER_SECONDS.idleAfter), "idle");
 }
 
@@ -66,7 +61,7 @@ function goIdle(state: LifecycleState, cluster: ClusterRow, since: number): Due 
  * and a change of its settings never takes effect before it was made.
  */
 function terminateWhenIdle(state: LifecycleState, cluster: ClusterRow): Due | undefined {
-  if (!cluster.terminateOnIdle || cluster.idleSince === null || hasUnfinishedJobs(state, cluster)) return undefined;
+  if (!cluster.terminateOnIdle || cluster.idleSince === null || hasUnfinishedJobsOn(state, cluster.id)) return undefined;
   const due = Date.parse(cluster.idleSince) + state.duration(cluster.timeToIdle);
   const at = Math.max(due, lastJobEnd(cluster), Date.parse(cluster.updatedAt));
   return transition(cluster, at, (when) => terminateCluster(state, cluster, when));

@@ -57,12 +57,12 @@ export function isReady(cluster: Pick<ClusterRow, "status">): boolean {
 }
 
 /** On its way out or gone: it takes no jobs and no changes. */
-export function isEnding(cluster: ClusterRow): boolean {
+export function isEnding(cluster: Pick<ClusterRow, "status">): boolean {
   return ENDING_CLUSTER_STATUSES.includes(cluster.status);
 }
 
 /** Jobs it runs at once: one per node, and a sandbox has its one node. */
-export function capacityOf(cluster: ClusterRow): number {
+export function capacityOf(cluster: Pick<ClusterRow, "type" | "nodes">): number {
   return cluster.type === "sandbox" ? SANDBOX_CLUSTER_NODES : cluster.nodes;
 }
 

@@ -10,7 +10,7 @@ import { sendPage } from "../../pagination";
 import { readStatusFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
-import { jobCountsByCluster, jobsOfAccount } from "../jobs/model";
+import { jobCountsOfAccount } from "../jobs/interface";
 import { terminateCluster } from "./lifecycle";
 import { clusterWatcherRoute } from "./watchers";
 import {
@@ -55,7 +55,7 @@ function checkSandboxNodes(type: string, nodes: number | undefined): void {
 
 /** Clusters as JSON, with the job counts of the caller's account counted once. */
 function clusterJsonFor(ctx: ApiContext): (cluster: ClusterRow) => Record<string, unknown> {
-  const counts = jobCountsByCluster(jobsOfAccount(ctx.store, ctx.caller.account.id));
+  const counts = jobCountsOfAccount(ctx.store, ctx.caller.account.id);
   return (cluster) => clusterJson(cluster, counts.get(cluster.id) ?? NO_JOBS, ctx.baseUrl);
 }
 

@@ -26,8 +26,9 @@ function isWatchedChange(previous: ClusterStatus | null, status: ClusterStatus):
 
 export function notifyClusterWatchers(store: Store, change: StatusChange): void {
   if (change.subject !== "cluster") return;
-  const cluster: ClusterRow = change.row;
-  const message = MESSAGES[cluster.status];
-  if (message === undefined || !isWatchedChange(change.previous, cluster.status)) return;
-  notifyWatchers(store, cluster, message(cluster.name), change.at);
+  const message = MESSAGES[change.row.status];
+  if (message === undefined || !isWatchedChange(change.previous, change.row.status)) return;
+  // The change shows a view of the record; its watchers are kept on the row itself.
+  const cluster: ClusterRow | undefined = store.find(CLUSTERS, change.row.accountId, change.row.id);
+  if (cluster !== undefined) notifyWatchers(store, cluster, message(cluster.name), change.at);
 }

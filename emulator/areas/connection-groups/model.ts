@@ -1,6 +1,6 @@
 import { isoTime } from "../../clock";
 import { defineTable, type Row, type Store } from "../../store";
-import { connectionFacts, onConnectionDeleted } from "../connections/interface";
+import { connectionFacts, type ConnectionFacts } from "../connections/interface";
 
 /** Named sets of an account's database and cloud-storage connections (spec 2.7). */
 export interface ConnectionGroupRow extends Row {
@@ -35,10 +35,11 @@ export function sortedIds(ids: readonly number[]): number[] {
  * that references it"). The group's `updated_at` moves, so a client reading changes `since` sees
  * it; `modified_by` stays, since no user edited the group.
  */
-function detachConnection(store: Store, accountId: number, connectionId: number, at: string): void {
-  for (const group of groupsOfAccount(store, accountId)) {
-    if (!group.connectionIds.includes(connectionId)) continue;
-    store.update(CONNECTION_GROUPS, group, { connectionIds: group.connectionIds.filter((id) => id !== connectionId), updatedAt: at });
+export function detachDeletedConnection(store: Store, deleted: ConnectionFacts, atMs: number): void {
+  const at = isoTime(atMs);
+  for (const group of groupsOfAccount(store, deleted.accountId)) {
+    if (!group.connectionIds.includes(deleted.id)) continue;
+    store.update(CONNECTION_GROUPS, group, { connectionIds: group.connectionIds.filter((id) => id !== deleted.id), updatedAt: at });
   }
 }
 
@@ -59,5 +60,3 @@ export function connectionGroupJson(store: Store, group: ConnectionGroupRow): Re
     updated_at: group.updatedAt,
   };
 }
-
-onConnectionDeleted((store, deleted, at) => detachConnection(store, deleted.accountId, deleted.id, isoTime(at)));

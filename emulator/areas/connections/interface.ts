@@ -6,8 +6,8 @@ import { settingsFailure } from "./settings-test";
 
 /**
  * What other areas may know of connections, without their rows: what a connection is, whether
- * its test would pass now, and when one is deleted. Packages validate and run flows through it;
- * deliveries learn that a connection they use is gone.
+ * its test would pass now, and (to the areas that declare `Area.onConnectionDeleted`) when one is
+ * deleted. Packages validate and run flows through it; deliveries and groups let a deleted one go.
  */
 
 export interface ConnectionFacts {
@@ -40,13 +40,8 @@ export function connectionTestFailure(store: Store, accountId: number, id: numbe
 /** Called inside the delete's request, after the row is gone: it must not wait for anything. */
 export type ConnectionDeletedListener = (store: Store, deleted: ConnectionFacts, at: number) => void;
 
-const deletedListeners: ConnectionDeletedListener[] = [];
-
-/** Registered once per process by the module of the area that listens; each call gets its store. */
-export function onConnectionDeleted(listener: ConnectionDeletedListener): void {
-  if (!deletedListeners.includes(listener)) deletedListeners.push(listener);
-}
-
+/** Tells every area of the store that listens (`Area.onConnectionDeleted`) that the connection is gone. */
 export function announceConnectionDeleted(store: Store, connection: ConnectionRow, at: number): void {
-  for (const listener of deletedListeners) listener(store, factsOf(connection), at);
+  const deleted = factsOf(connection);
+  for (const area of store.areas) area.onConnectionDeleted?.(store, deleted, at);
 }

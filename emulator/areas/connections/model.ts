@@ -1,7 +1,6 @@
 import { connectionAttributes, isConnectionType } from "../../../contract/connection-types";
 import type { ListingKind } from "../../../contract/limits";
 import { defineTable, type Row } from "../../store";
-import { countPerAccount } from "../../account-counters";
 
 /**
  * Connections: made through the API (create, update, delete, tests of settings) or seeded by the
@@ -95,5 +94,3 @@ export function connectionJson(connection: ConnectionRow, baseUrl: string): Reco
     url: connectionUrl(baseUrl, connection),
   };
 }
-
-countPerAccount("connections_count", (store, accountId) => store.list(CONNECTIONS, accountId).length);

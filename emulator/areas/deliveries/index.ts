@@ -1,6 +1,7 @@
 import type { Area } from "../area";
 import { deliveryFixtures } from "./fixtures";
 import { deliveryLifecycle } from "./lifecycle";
+import { DELIVERIES, disableDeliveriesUsing } from "./model";
 import { deliveriesRoutes } from "./routes";
 
 /** Deliveries (facts, "Deliveries"): a source connection delivered into a destination every interval, through a pipeline they make. */
@@ -9,4 +10,6 @@ export const deliveriesArea = {
   routes: deliveriesRoutes,
   accountFixtures: deliveryFixtures,
   lifecycle: deliveryLifecycle,
+  counters: { deliveries_count: (store, accountId) => store.list(DELIVERIES, accountId).length },
+  onConnectionDeleted: disableDeliveriesUsing,
 } satisfies Area;

@@ -1,8 +1,7 @@
 import { deliveryEndRefusal, type DeliveryEnd, type DeliveryIntervalUnit, type DeliveryStatus } from "../../../contract/deliveries";
 import { isoTime } from "../../clock";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
-import { connectionFacts, onConnectionDeleted, type ConnectionFacts } from "../connections/interface";
-import { countPerAccount } from "../../account-counters";
+import { connectionFacts, type ConnectionFacts } from "../connections/interface";
 
 /**
  * Deliveries (facts, "Deliveries"): one source connection read into one destination connection
@@ -100,7 +99,7 @@ function endsUsing(delivery: DeliveryRow, connectionId: number): DeliveryEnd[] {
 }
 
 /** A delivery cannot reach a deleted connection: it stops, naming the connection, and stays so. */
-function disableDeliveriesUsing(store: Store, deleted: ConnectionFacts, at: number): void {
+export function disableDeliveriesUsing(store: Store, deleted: ConnectionFacts, at: number): void {
   for (const delivery of store.list(DELIVERIES, deleted.accountId)) {
     const ends = endsUsing(delivery, deleted.id);
     if (ends.length === 0 || delivery.status === "disabled") continue;
@@ -108,7 +107,3 @@ function disableDeliveriesUsing(store: Store, deleted: ConnectionFacts, at: numb
     disableDelivery(store, delivery, reason, at);
   }
 }
-
-onConnectionDeleted(disableDeliveriesUsing);
-
-countPerAccount("deliveries_count", (store, accountId) => store.list(DELIVERIES, accountId).length);

@@ -2,11 +2,11 @@ import type { DataFlow, FlowComponent } from "../../../contract/data-flow";
 import { SCHEDULE_TIME_TO_IDLE_SECONDS } from "../../../contract/limits";
 import { isoTime } from "../../clock";
 import type { Store } from "../../store";
-import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, isEnding, type ClusterRow } from "../clusters/model";
+import { clusterFacts, isEnding, requestCluster, type ClusterFacts } from "../clusters/interface";
 import { connectionFacts, type ConnectionFacts } from "../connections/interface";
-import { insertJob } from "../jobs/model";
-import { archivePackage, insertFlowPackage, jobRunOf, packageSummary } from "../packages/interface";
-import { firstRunFrom } from "../schedules/timing";
+import { submitJob } from "../jobs/interface";
+import { archivePackage, insertFlowPackage, packageSummary } from "../packages/interface";
+import { firstRunFrom } from "../schedules/interface";
 import { DELIVERIES, disableDelivery, type DeliveryEndpoint, type DeliveryRow } from "./model";
 
 /**
@@ -75,25 +75,22 @@ export function enableDelivery(store: Store, delivery: DeliveryRow, at: number):
   store.update(DELIVERIES, delivery, { status: "enabled", statusMessage: null, statusSince: time, packageId: pipeline.id, nextRunAt: time, updatedAt: time });
 }
 
-function ownCluster(store: Store, delivery: DeliveryRow): ClusterRow | undefined {
-  const cluster = delivery.clusterId === null ? undefined : store.find(CLUSTERS, delivery.accountId, delivery.clusterId);
+function ownCluster(store: Store, delivery: DeliveryRow): ClusterFacts | undefined {
+  const cluster = delivery.clusterId === null ? undefined : clusterFacts(store, delivery.accountId, delivery.clusterId);
   return cluster === undefined || isEnding(cluster) || cluster.status === "error" ? undefined : cluster;
 }
 
-function createCluster(store: Store, delivery: DeliveryRow, at: number): ClusterRow {
-  const cluster = insertCluster(
+function createCluster(store: Store, delivery: DeliveryRow, at: number): ClusterFacts {
+  const cluster = requestCluster(
     store,
     {
       accountId: delivery.accountId,
       ownerId: delivery.ownerId,
       name: `delivery-${delivery.id}`,
       description: `Created by delivery '${delivery.name}'`,
-      type: CLUSTER_DEFAULTS.type,
       nodes: DELIVERY_CLUSTER.nodes,
-      region: CLUSTER_DEFAULTS.region,
       terminateOnIdle: true,
       timeToIdle: DELIVERY_CLUSTER.timeToIdle,
-      status: "pending",
     },
     at,
   );
@@ -122,8 +119,7 @@ export function runDelivery(store: Store, delivery: DeliveryRow, at: number): vo
     const { accountId, ownerId } = delivery;
     const packageId = delivery.packageId!;
     const cluster = ownCluster(store, delivery) ?? createCluster(store, delivery, at);
-    const run = jobRunOf(store, accountId, packageId)!;
-    insertJob(store, { accountId, ownerId, clusterId: cluster.id, packageId, run, variables: {}, dynamicVariables: {}, delivery: { deliveryId: delivery.id } }, at);
+    submitJob(store, { accountId, ownerId, clusterId: cluster.id, packageId, variables: {}, delivery: { deliveryId: delivery.id } }, at);
   }
   // The next run time is strictly later, so a run always moves the delivery on.
   store.update(DELIVERIES, delivery, { runCount: delivery.runCount + 1, lastRunAt: isoTime(at), nextRunAt: nextRunAfter(store, delivery, at + 1) });

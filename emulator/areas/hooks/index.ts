@@ -1,13 +1,9 @@
-import { onStatusChange } from "../../status-events";
 import type { Area } from "../area";
 import { hookEventsRoute } from "./catalogue";
 import { hookFixtures } from "./fixtures";
+import { HOOKS } from "./model";
 import { notifyHooks } from "./notify";
 import { hooksRoutes } from "./routes";
-
-// Jobs and clusters announce their changes without knowing who listens; hooks listen from here,
-// once per process, whenever the area is part of the service.
-onStatusChange(notifyHooks);
 
 /** Hooks (facts, "Hooks"): notifications of job and cluster events, delivered for real to web hooks. */
 export const hooksArea = {
@@ -15,4 +11,6 @@ export const hooksArea = {
   routes: hooksRoutes,
   rootRoutes: [hookEventsRoute],
   accountFixtures: hookFixtures,
+  counters: { hooks_count: (store, accountId) => store.list(HOOKS, accountId).length },
+  onStatusChange: notifyHooks,
 } satisfies Area;

@@ -3,7 +3,6 @@ import { HOOK_EVENTS, type HookEvent, type HookTriggerStatus, type HookType } fr
 import { isoTime } from "../../clock";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 import { defaultHookName, splitSettings, type Settings } from "./settings";
-import { countPerAccount } from "../../account-counters";
 
 /** Hooks: who is told, and how, when a job or a cluster changes (facts, "Hooks"). */
 
@@ -124,5 +123,3 @@ export function recordTrigger(store: Store, hook: HookRow, answered: readonly Ho
   for (const event of answered) if (current.events.includes(event)) triggers[event] = trigger;
   store.update(HOOKS, current, { triggers });
 }
-
-countPerAccount("hooks_count", (store, accountId) => store.list(HOOKS, accountId).length);

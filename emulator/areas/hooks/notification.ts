@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { ClusterStatus, HookEvent, JobStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import type { StatusChange } from "../../status-events";
-import type { ClusterRow } from "../clusters/model";
-import type { JobRow } from "../jobs/model";
+import type { ClusterFacts } from "../clusters/interface";
+import type { JobFacts } from "../jobs/interface";
 import type { HookRow } from "./model";
 
 /**
@@ -64,10 +64,10 @@ export function eventOf(change: StatusChange): HookEvent | undefined {
 /** A notification's `object`: the record's fields by their API names, from the row's fields. */
 type FieldNames<T> = Readonly<Record<string, keyof T>>;
 
-const JOB_FIELDS: FieldNames<JobRow> = { id: "id", status: "status", package_id: "packageId", cluster_id: "clusterId", owner_id: "ownerId", errors: "errors" };
-const JOB_TIMES: FieldNames<JobRow> = { created_at: "createdAt", started_at: "startedAt", completed_at: "completedAt", failed_at: "failedAt", updated_at: "updatedAt" };
-const CLUSTER_FIELDS: FieldNames<ClusterRow> = { id: "id", name: "name", status: "status", type: "type", nodes: "nodes", region: "region", owner_id: "ownerId" };
-const CLUSTER_TIMES: FieldNames<ClusterRow> = { created_at: "createdAt", updated_at: "updatedAt" };
+const JOB_FIELDS: FieldNames<JobFacts> = { id: "id", status: "status", package_id: "packageId", cluster_id: "clusterId", owner_id: "ownerId", errors: "errors" };
+const JOB_TIMES: FieldNames<JobFacts> = { created_at: "createdAt", started_at: "startedAt", completed_at: "completedAt", failed_at: "failedAt", updated_at: "updatedAt" };
+const CLUSTER_FIELDS: FieldNames<ClusterFacts> = { id: "id", name: "name", status: "status", type: "type", nodes: "nodes", region: "region", owner_id: "ownerId" };
+const CLUSTER_TIMES: FieldNames<ClusterFacts> = { created_at: "createdAt", updated_at: "updatedAt" };
 
 function objectOf<T>(row: T, ...tables: FieldNames<T>[]): Record<string, unknown> {
   return Object.fromEntries(tables.flatMap((table) => Object.entries(table).map(([name, field]) => [name, row[field]])));

@@ -1,15 +1,17 @@
-import { onStatusChange } from "../../status-events";
 import type { Area } from "../area";
 import { jobLifecycle } from "./lifecycle";
+import { JOBS } from "./model";
 import { jobsRoutes } from "./routes";
 import { notifyJobWatchers } from "./watchers";
-
-// Watchers hear of the changes the job announces, once per process.
-onStatusChange(notifyJobWatchers);
 
 /** Jobs (spec 2.1 to 4.1, facts "Jobs"): runs of a package on a cluster, made only through the API. */
 export const jobsArea = {
   name: "jobs",
   routes: jobsRoutes,
   lifecycle: jobLifecycle,
+  counters: {
+    jobs_count: (store, accountId) => store.list(JOBS, accountId).length,
+    running_jobs_count: (store, accountId) => store.list(JOBS, accountId).filter((job) => job.status === "running").length,
+  },
+  onStatusChange: notifyJobWatchers,
 } satisfies Area;

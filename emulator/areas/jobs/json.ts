@@ -1,10 +1,10 @@
 import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import type { Store } from "../../store";
-import { CLUSTERS, clusterUrl } from "../clusters/model";
-import { deliveryCreatorJson } from "../deliveries/json";
+import { clusterFacts, clusterUrl } from "../clusters/interface";
+import { deliveryCreatorJson } from "../deliveries/interface";
 import { packageSummary } from "../packages/interface";
-import { scheduleCreatorJson } from "../schedules/json";
+import { scheduleCreatorJson } from "../schedules/interface";
 import { jobProgress, progressTime, runtimeSeconds, visibleOutputs, type JobOutputRow, type JobRow } from "./model";
 
 /** The service's JSON for jobs and their outputs (spec 2.1 and 2.2, plus fields seen in the facts). */
@@ -57,7 +57,7 @@ function packageRef(job: JobRow, view: JobView): Record<string, unknown> {
 }
 
 function clusterRef(job: JobRow, view: JobView): Record<string, unknown> {
-  const cluster = view.store.find(CLUSTERS, job.accountId, job.clusterId);
+  const cluster = clusterFacts(view.store, job.accountId, job.clusterId);
   return { id: job.clusterId, name: cluster?.name ?? "", url: clusterUrl(view.baseUrl, job.clusterId) };
 }
 

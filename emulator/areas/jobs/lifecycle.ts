@@ -1,7 +1,6 @@
-import { isoTime } from "../../clock";
 import { earliestOf, type AreaLifecycle, type Due, type LifecycleState } from "../../lifecycle/state";
 import type { Store } from "../../store";
-import { capacityOf, CLUSTERS, isReady, setClusterStatus, type ClusterRow } from "../clusters/model";
+import { capacityOf, clusterFacts, isReady, jobEndedOn, jobStartedOn, type ClusterFacts } from "../clusters/interface";
 import { holdsSlot, isFinished, isStopping, JOBS, setJobStatus, type JobRow } from "./model";
 
 /**
@@ -24,7 +23,6 @@ export const JOB_SECONDS = {
 } as const;
 
 const JOBS_BY_CLUSTER = Symbol("jobs by cluster");
-const CLUSTERS_BY_ID = Symbol("clusters by id");
 
 function indexJobsByCluster(jobs: readonly JobRow[]): Map<number, JobRow[]> {
   const index = new Map<number, JobRow[]>();
@@ -41,22 +39,25 @@ export function jobsOn(state: LifecycleState, clusterId: number): readonly JobRo
   return state.once(JOBS_BY_CLUSTER, () => indexJobsByCluster(state.rows(JOBS))).get(clusterId) ?? [];
 }
 
-function clusterOf(state: LifecycleState, job: JobRow): ClusterRow | undefined {
-  return state.once(CLUSTERS_BY_ID, () => new Map(state.rows(CLUSTERS).map((cluster) => [cluster.id, cluster]))).get(job.clusterId);
+export function hasUnfinishedJobsOn(state: LifecycleState, clusterId: number): boolean {
+  return jobsOn(state, clusterId).some((job) => !isFinished(job));
 }
 
-function hasFreeSlot(state: LifecycleState, cluster: ClusterRow): boolean {
+function clusterOf(state: LifecycleState, job: JobRow): ClusterFacts | undefined {
+  return clusterFacts(state.store, job.accountId, job.clusterId);
+}
+
+function hasFreeSlot(state: LifecycleState, cluster: ClusterFacts): boolean {
   return jobsOn(state, cluster.id).filter(holdsSlot).length < capacityOf(cluster);
 }
 
-/** A job starting on an idle cluster makes it available again. */
-function startJob(state: LifecycleState, job: JobRow, cluster: ClusterRow, at: number): void {
+function startJob(state: LifecycleState, job: JobRow, cluster: ClusterFacts, at: number): void {
   setJobStatus(state.store, job, "running", at);
-  if (cluster.status === "idle") setClusterStatus(state.store, cluster, "available", at);
+  jobStartedOn(state.store, cluster, at);
 }
 
 /** Starts the cluster's queued jobs, first queued first, while it has free slots. */
-export function startQueuedJobs(state: LifecycleState, cluster: ClusterRow, at: number): void {
+export function startQueuedJobs(state: LifecycleState, cluster: ClusterFacts, at: number): void {
   if (!isReady(cluster)) return;
   const queued = jobsOn(state, cluster.id)
     .filter((job) => job.status === "queued")
@@ -73,12 +74,17 @@ export function stopJob(store: Store, job: JobRow, at: number): void {
   setJobStatus(store, job, "pending_stoppage", at);
 }
 
-/** The cluster counts from the end of its last job before going idle; a freed slot is taken. */
+/** Asks every job still on the cluster to stop, as terminating it does. */
+export function stopJobsOn(state: LifecycleState, clusterId: number, at: number): void {
+  for (const job of jobsOn(state, clusterId)) stopJob(state.store, job, at);
+}
+
+/** The cluster hears of the end of its job; a freed slot is taken. */
 function finish(state: LifecycleState, job: JobRow, status: "completed" | "failed" | "stopped", at: number): void {
   setJobStatus(state.store, job, status, at);
   const cluster = clusterOf(state, job);
   if (cluster === undefined) return;
-  state.store.update(CLUSTERS, cluster, { lastJobEndedAt: isoTime(at) });
+  jobEndedOn(state.store, cluster, at);
   startQueuedJobs(state, cluster, at);
 }
 

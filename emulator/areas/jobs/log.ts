@@ -1,6 +1,6 @@
 import type { JobStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
-import { CLUSTERS } from "../clusters/model";
+import { clusterFacts } from "../clusters/interface";
 import { packageSummary } from "../packages/interface";
 import type { JobView } from "./json";
 import { progressTime, visibleOutputs, type JobRow } from "./model";
@@ -14,7 +14,7 @@ interface LogLine {
 
 function describeStatus(job: JobRow, status: JobStatus, view: JobView): string {
   const pkg = packageSummary(view.store, job.accountId, job.packageId)?.name ?? `package ${job.packageId}`;
-  const cluster = view.store.find(CLUSTERS, job.accountId, job.clusterId)?.name ?? `cluster ${job.clusterId}`;
+  const cluster = clusterFacts(view.store, job.accountId, job.clusterId)?.name ?? `cluster ${job.clusterId}`;
   const records = visibleOutputs(view.store, job).reduce((sum, output) => sum + output.records, 0);
   const texts: Record<JobStatus, string> = {
     idle: `Run of package '${pkg}' requested`,

@@ -3,9 +3,8 @@ import { isoTime, type Clock } from "../../clock";
 import { announceStatusChange } from "../../status-events";
 import { defineTable, type Row, type Store } from "../../store";
 import { creatorWatching, type WatchedRow } from "../../watchers";
-import type { ClusterJobCounts } from "../clusters/model";
+import type { ClusterJobCounts } from "../clusters/interface";
 import type { PackageRun } from "../packages/interface";
-import { countPerAccount } from "../../account-counters";
 
 /**
  * Jobs: one run of a package's workflow on a cluster (spec sections 2.1 to 3). A job copies
@@ -73,7 +72,7 @@ export interface JobOutputRow extends Row {
 
 export const JOB_OUTPUTS = defineTable<JobOutputRow>("jobOutputs");
 
-export function isFinished(job: JobRow): boolean {
+export function isFinished(job: Pick<JobRow, "status">): boolean {
   return FINISHED_JOB_STATUSES.includes(job.status);
 }
 
@@ -223,6 +222,3 @@ export function jobOutputsOf(store: Store, job: JobRow): JobOutputRow[] {
 export function visibleOutputs(store: Store, job: JobRow): JobOutputRow[] {
   return job.startedAt === null || job.status === "failed" ? [] : jobOutputsOf(store, job);
 }
-
-countPerAccount("jobs_count", (store, accountId) => store.list(JOBS, accountId).length);
-countPerAccount("running_jobs_count", (store, accountId) => store.list(JOBS, accountId).filter((job) => job.status === "running").length);

@@ -7,8 +7,9 @@ import { sendPage } from "../../pagination";
 import { readIdFilter, readStatusFilter, readTimeFilter } from "../../query";
 import { findOwnRow, parseId, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
-import { CLUSTERS, isEnding } from "../clusters/model";
+import { clusterFacts, isEnding } from "../clusters/interface";
 import { jobRunOf, packageRunRefusal, type PackageRun } from "../packages/interface";
+import { BILLING_REQUIRED_MESSAGE } from "./interface";
 import { effectiveVariables, jobJson, jobOutputJson, logUrl, type JobView } from "./json";
 import { stopJob } from "./lifecycle";
 import { jobLog } from "./log";
@@ -16,8 +17,6 @@ import { jobWatcherRoute } from "./watchers";
 import { insertJob, isFinished, JOBS, jobsOfAccount, visibleOutputs, type JobRow } from "./model";
 
 /** Jobs (spec 4.1, facts "Jobs"): run, watch, stop. Time moves them on (see lifecycle). */
-
-export const BILLING_REQUIRED_MESSAGE = "Billing information required: add a payment method before running jobs.";
 
 /** JobCreate (spec 2.3). */
 const createBodySchema = z.strictObject({
@@ -50,7 +49,7 @@ async function readCreateBody(ctx: ApiContext): Promise<CreateBody> {
 /** The cluster and package must be this account's, and able to run a job. */
 function resolveReferences(ctx: ApiContext, body: CreateBody): PackageRun {
   const accountId = ctx.caller.account.id;
-  const cluster = ctx.store.find(CLUSTERS, accountId, body.cluster_id);
+  const cluster = clusterFacts(ctx.store, accountId, body.cluster_id);
   const refusal = packageRunRefusal(ctx.store, accountId, body.package_id);
   const problems: string[] = [];
   if (cluster === undefined) problems.push(`cluster_id ${body.cluster_id} does not name a cluster of this account`);

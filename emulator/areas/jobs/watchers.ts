@@ -24,8 +24,9 @@ function describeJob(store: Store, job: JobRow): string {
 
 export function notifyJobWatchers(store: Store, change: StatusChange): void {
   if (change.subject !== "job") return;
-  const job = change.row;
-  const message = ENDINGS[job.status];
+  const message = ENDINGS[change.row.status];
   if (message === undefined || change.previous === null) return;
-  notifyWatchers(store, job, message(job, describeJob(store, job)), change.at);
+  // The change shows a view of the record; its watchers are kept on the row itself.
+  const job = store.find(JOBS, change.row.accountId, change.row.id);
+  if (job !== undefined) notifyWatchers(store, job, message(job, describeJob(store, job)), change.at);
 }

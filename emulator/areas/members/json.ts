@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { displayName, type Member } from "../../memberships";
 import { webAppUrl } from "../../routing";
 import type { Store, UserRecord } from "../../store";
-import { NOTIFICATIONS } from "../notifications/model";
+import { notificationCounts } from "../notifications/interface";
 import { shownRole } from "./roles";
 
 /**
@@ -45,14 +45,9 @@ export function memberJson(member: Member, baseUrl: string): Record<string, unkn
   };
 }
 
-function notificationCounts(store: Store, user: UserRecord): { all: number; unread: number } {
-  const mine = store.list(NOTIFICATIONS).filter((row) => row.userId === user.id);
-  return { all: mine.length, unread: mine.filter((row) => !row.read).length };
-}
-
 /** The caller (`GET {host}/user`); notifications are counted over every account of the user. */
 export function userJson(store: Store, user: UserRecord, origin: string): Record<string, unknown> {
-  const notifications = notificationCounts(store, user);
+  const notifications = notificationCounts(store, user.id);
   return {
     id: user.id,
     name: user.name,

@@ -4,7 +4,6 @@ import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import { defineTable, type Row, type Store } from "../../store";
 import type { PackageRun } from "./fixtures";
-import { countPerAccount } from "../../account-counters";
 
 /**
  * Packages: made through the API (facts, "Packages": create, update, archive, export) with a
@@ -118,5 +117,3 @@ export function packageExport(pkg: PackageRow): Record<string, unknown> {
     data_flow_json: pkg.dataFlow ?? { components: [], edges: [] },
   };
 }
-
-countPerAccount("packages_count", (store, accountId) => store.list(PACKAGES, accountId).filter((pkg) => pkg.status === "active").length);

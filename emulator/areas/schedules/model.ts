@@ -9,7 +9,6 @@ import { isoTime } from "../../clock";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 import { creatorWatching, type Watcher } from "../../watchers";
 import { firstRunFrom } from "./timing";
-import { countPerAccount } from "../../account-counters";
 
 /**
  * Schedules (facts, "Schedules"): run packages every interval from `start_at`. The row keeps
@@ -122,5 +121,3 @@ export function settingsOf(schedule: ScheduleRow): ScheduleSettings {
   const task = { ...schedule.task, packages: schedule.task.packages.map((item) => ({ ...item, variables: { ...item.variables } })) };
   return { name, description, status, startAt, intervalAmount, intervalUnit, overlap, autoRetry, autoRetryAttempts, reuseClusterStrategy, task };
 }
-
-countPerAccount("schedules_count", (store, accountId) => store.list(SCHEDULES, accountId).length);

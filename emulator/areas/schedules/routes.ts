@@ -8,7 +8,7 @@ import { readStatusFilter, readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
 import { searchRecords } from "../../search";
 import { sortRecords, type SortKeys } from "../../sorting";
-import { BILLING_REQUIRED_MESSAGE } from "../jobs/routes";
+import { BILLING_REQUIRED_MESSAGE } from "../jobs/interface";
 import { applyBody, checkPackages, checkStartAt, createBodySchema, defaultSettings, updateBodySchema } from "./body";
 import { scheduleJson } from "./json";
 import { insertSchedule, nextRunFrom, SCHEDULES, settingsOf, type ScheduleRow, type ScheduleSettings } from "./model";

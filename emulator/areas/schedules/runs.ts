@@ -1,9 +1,9 @@
 import type { ScheduleRunStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import type { Store } from "../../store";
-import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, isEnding, isReady, type ClusterRow } from "../clusters/model";
-import { insertJob, isFinished, JOBS, type JobRow, type ScheduledJob } from "../jobs/model";
-import { jobRunOf, packageRunRefusal } from "../packages/interface";
+import { clusterFacts, clustersOfAccount, isEnding, isReady, requestCluster, type ClusterFacts } from "../clusters/interface";
+import { isFinished, jobFacts, submitJob, type JobFacts, type ScheduledJob } from "../jobs/interface";
+import { packageRunRefusal } from "../packages/interface";
 import { SCHEDULES, type ActiveRun, type SchedulePackage, type ScheduleRow } from "./model";
 
 /**
@@ -14,7 +14,7 @@ import { SCHEDULES, type ActiveRun, type SchedulePackage, type ScheduleRow } fro
  */
 
 /** A cluster the schedule may reuse: alive, big enough, and its own when the strategy says `self`. */
-function canReuse(schedule: ScheduleRow, cluster: ClusterRow): boolean {
+function canReuse(schedule: ScheduleRow, cluster: ClusterFacts): boolean {
   if (isEnding(cluster) || cluster.status === "error" || cluster.nodes < schedule.task.nodes) return false;
   return schedule.reuseClusterStrategy === "any" || cluster.scheduleId === schedule.id;
 }
@@ -23,34 +23,31 @@ function canReuse(schedule: ScheduleRow, cluster: ClusterRow): boolean {
  * Ready clusters first, then ones still coming up, so runs a minute apart do not each create a
  * cluster while the first is being made; the oldest of equals, so runs keep to one cluster.
  */
-function reusableCluster(store: Store, schedule: ScheduleRow): ClusterRow | undefined {
+function reusableCluster(store: Store, schedule: ScheduleRow): ClusterFacts | undefined {
   if (schedule.reuseClusterStrategy === "none") return undefined;
-  const candidates = store.list(CLUSTERS, schedule.accountId).filter((cluster) => canReuse(schedule, cluster));
+  const candidates = clustersOfAccount(store, schedule.accountId).filter((cluster) => canReuse(schedule, cluster));
   return candidates.find(isReady) ?? candidates[0];
 }
 
 /** A cluster made from the task's settings, remembered as the schedule's own. */
-function createCluster(store: Store, schedule: ScheduleRow, run: number, at: number): ClusterRow {
-  return insertCluster(
+function createCluster(store: Store, schedule: ScheduleRow, run: number, at: number): ClusterFacts {
+  return requestCluster(
     store,
     {
       accountId: schedule.accountId,
       ownerId: schedule.ownerId,
       name: `schedule-${schedule.id}-run-${run}`,
       description: `Created by schedule '${schedule.name}'`,
-      type: CLUSTER_DEFAULTS.type,
       nodes: schedule.task.nodes,
-      region: CLUSTER_DEFAULTS.region,
       terminateOnIdle: schedule.task.terminateOnIdle,
       timeToIdle: schedule.task.timeToIdle,
-      status: "pending",
       scheduleId: schedule.id,
     },
     at,
   );
 }
 
-function clusterForRun(store: Store, schedule: ScheduleRow, run: number, at: number): ClusterRow {
+function clusterForRun(store: Store, schedule: ScheduleRow, run: number, at: number): ClusterFacts {
   return reusableCluster(store, schedule) ?? createCluster(store, schedule, run, at);
 }
 
@@ -67,10 +64,9 @@ interface ScheduledRun {
 }
 
 /** One job of a run, owned by the schedule's owner as its creator is the schedule; it runs as its package says now. */
-function runPackage(store: Store, schedule: ScheduleRow, job: ScheduledRun, at: number): JobRow {
+function runPackage(store: Store, schedule: ScheduleRow, job: ScheduledRun, at: number): JobFacts {
   const { accountId, ownerId } = schedule;
-  const run = jobRunOf(store, accountId, job.packageId)!;
-  return insertJob(store, { accountId, ownerId, ...job, run, variables: { ...job.variables }, dynamicVariables: {} }, at);
+  return submitJob(store, { accountId, ownerId, ...job, variables: { ...job.variables } }, at);
 }
 
 /**
@@ -95,14 +91,14 @@ export function startRun(store: Store, schedule: ScheduleRow, at: number): void 
 // ---- retries and the end of a run
 
 /** The run's latest attempts, a job that no longer exists counting as stopped. */
-function attemptsOf(store: Store, schedule: ScheduleRow, run: ActiveRun): (JobRow | undefined)[] {
-  return run.jobIds.map((id) => store.find(JOBS, schedule.accountId, id));
+function attemptsOf(store: Store, schedule: ScheduleRow, run: ActiveRun): (JobFacts | undefined)[] {
+  return run.jobIds.map((id) => jobFacts(store, schedule.accountId, id));
 }
 
-type RetryableJob = JobRow & { scheduled: ScheduledJob };
+type RetryableJob = JobFacts & { scheduled: ScheduledJob };
 
 /** A failed attempt that may be tried again: auto retry was on when the run started, attempts are left. */
-function canRetry(job: JobRow | undefined): job is RetryableJob {
+function canRetry(job: JobFacts | undefined): job is RetryableJob {
   const scheduled = job?.scheduled;
   if (job?.status !== "failed" || scheduled === undefined || scheduled.masterAutoRetryAttempts === null) return false;
   return scheduled.attempts < scheduled.masterAutoRetryAttempts;
@@ -115,7 +111,7 @@ export function retryDue(store: Store, schedule: ScheduleRow, run: ActiveRun): R
 
 /** The failed attempt's next one: same package and variables, on its cluster while that lives. */
 export function retry(store: Store, schedule: ScheduleRow, run: ActiveRun, failed: RetryableJob, at: number): void {
-  const previous = store.find(CLUSTERS, schedule.accountId, failed.clusterId);
+  const previous = clusterFacts(store, schedule.accountId, failed.clusterId);
   const cluster = previous !== undefined && !isEnding(previous) ? previous : clusterForRun(store, schedule, run.number, at);
   const scheduled = { ...failed.scheduled, attempts: failed.scheduled.attempts + 1 };
   const next = runPackage(store, schedule, { clusterId: cluster.id, packageId: failed.packageId, variables: failed.variables, scheduled }, at);
@@ -130,7 +126,7 @@ export function runEnd(store: Store, schedule: ScheduleRow, run: ActiveRun): num
   return Math.max(...attempts.map((job) => (job === undefined ? -Infinity : Date.parse(job.statusSince))));
 }
 
-function outcomeOf(attempts: readonly (JobRow | undefined)[]): ScheduleRunStatus {
+function outcomeOf(attempts: readonly (JobFacts | undefined)[]): ScheduleRunStatus {
   if (attempts.some((job) => job?.status === "failed")) return "failed";
   if (attempts.some((job) => job === undefined || job.status === "stopped")) return "stopped";
   return "completed";

@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import type { Fixtures } from "../../emulator";
 import { CONNECTION_GROUP_FIELDS, connectionGroupRecord, type ConnectionGroupRecord } from "../../provider/api/connection-groups";
-import { testFixtures } from "./helpers";
+import { startWithClient, testFixtures } from "./helpers";
+import { useRunningService, type RunningService } from "./helpers-running";
 
 export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const DANA = { name: "Dana Platform", email: "dana@example.com" };
@@ -46,4 +47,9 @@ export function expectGroup(body: unknown): ConnectionGroupRecord {
   expect(group.created_at).toMatch(ISO_TIME);
   expect(group.updated_at).toMatch(ISO_TIME);
   return group;
+}
+
+/** A local service with the groups' fixtures for each test of the file, closed after it. */
+export function useGroupsService(): RunningService {
+  return useRunningService(() => startWithClient(groupFixtures()), "each");
 }

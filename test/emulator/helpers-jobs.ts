@@ -7,6 +7,7 @@ import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulat
 import { JOB_FIELDS, JOB_OUTPUT_FIELDS, JOB_STATUSES, jobRecord, type JobRecord } from "../../provider/api/jobs";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
 import { ACCOUNT, call, DANA_KEY, readJson, testFixtures, unbilledAccount } from "./helpers";
+import { useRunningService, type RunningService } from "./helpers-running";
 
 export function jobFixtures(): Fixtures {
   const [acme, globex] = testFixtures().accounts;
@@ -61,6 +62,11 @@ export function expectJob(body: unknown, base: string): JobRecord {
   expect(job.url).toBe(`${base}/${ACCOUNT}/api/jobs/${job.id}`);
   expect(job.html_url).toBe(`${base}/${ACCOUNT}/jobs/${job.id}`);
   return job;
+}
+
+/** The jobs' local service at real speed for the file's tests, started before them and closed after. */
+export function useJobsService(): RunningService {
+  return useRunningService(() => startJobsEmulator(), "all");
 }
 
 export function postJob(emulator: RunningEmulator, body: unknown, options: { key?: string; account?: string } = {}): Promise<Response> {

@@ -1,20 +1,10 @@
 /** Connection groups on the local service: fixtures it refuses, and malformed requests answered with the rule they break. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, expectError, startTestEmulator } from "../helpers";
-import { groupFixtures } from "../helpers-connection-groups";
+import { describe, expect, it } from "vitest";
+import { ACCEPT, ACCOUNT, basic, DANA_KEY, expectError, startTestEmulator } from "../helpers";
+import { groupFixtures, useGroupsService } from "../helpers-connection-groups";
 
-let emulator: RunningEmulator;
-
-beforeEach(async () => {
-  emulator = await startTestEmulator(groupFixtures());
-});
-
-afterEach(() => emulator.close());
-
-function send(method: string, path: string, body?: unknown, key?: string): Promise<Response> {
-  return call(emulator, path, { method, body, key });
-}
+const service = useGroupsService();
+const { send } = service;
 
 describe("fixtures", () => {
   it.each<[string, number[], RegExp]>([
@@ -66,7 +56,7 @@ describe("malformed requests", () => {
   });
 
   it("answers 415 to a body sent without Content-Type: application/json", async () => {
-    const response = await fetch(`${emulator.url}/${ACCOUNT}/api/connection_groups`, {
+    const response = await fetch(`${service.emulator.url}/${ACCOUNT}/api/connection_groups`, {
       method: "POST",
       headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY), "Content-Type": "text/plain" },
       body: JSON.stringify({ connection_group: { name: "n" } }),
@@ -75,7 +65,7 @@ describe("malformed requests", () => {
   });
 
   it("answers 400 to a body that is not JSON", async () => {
-    const response = await fetch(`${emulator.url}/${ACCOUNT}/api/connection_groups/401`, {
+    const response = await fetch(`${service.emulator.url}/${ACCOUNT}/api/connection_groups/401`, {
       method: "PUT",
       headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY), "Content-Type": "application/json" },
       body: "{name:",

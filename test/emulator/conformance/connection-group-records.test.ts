@@ -1,28 +1,17 @@
 /** Connection groups on the local service: reading, creating, changing and deleting one (spec 2.7). */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator";
+import { describe, expect, it } from "vitest";
 import { createConnectionGroup, deleteConnectionGroup, getConnectionGroup, updateConnectionGroup } from "../../../provider/api/connection-groups";
-import { createHttpRequest, type RequestFn } from "../../../provider/client/http";
+import { createHttpRequest } from "../../../provider/client/http";
 import { NotFoundError, ValidationError } from "../../../provider/client/errors";
-import { ACCEPT, ACCOUNT, call, expectError, LEE_KEY, readJson, startWithClient } from "../helpers";
-import { DANA, expectGroup, groupFixtures, LEE, RAW_EVENTS, REPLICA, WAREHOUSE } from "../helpers-connection-groups";
+import { ACCEPT, ACCOUNT, call, expectError, LEE_KEY, readJson } from "../helpers";
+import { DANA, expectGroup, LEE, RAW_EVENTS, REPLICA, useGroupsService, WAREHOUSE } from "../helpers-connection-groups";
 
-let emulator: RunningEmulator;
-let dana: RequestFn;
-
-beforeEach(async () => {
-  ({ emulator, dana } = await startWithClient(groupFixtures()));
-});
-
-afterEach(() => emulator.close());
-
-function send(method: string, path: string, body?: unknown, key?: string): Promise<Response> {
-  return call(emulator, path, { method, body, key });
-}
+const service = useGroupsService();
+const { send } = service;
 
 describe("GET /connection_groups/{id}", () => {
   it("answers a seeded group with every field of spec 2.7 and nothing else", async () => {
-    const response = await call(emulator, "/connection_groups/401");
+    const response = await call(service.emulator, "/connection_groups/401");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(ACCEPT);
     const group = expectGroup(await readJson(response));
@@ -37,18 +26,18 @@ describe("GET /connection_groups/{id}", () => {
   });
 
   it("is read by the provider's getConnectionGroup", async () => {
-    const group = await getConnectionGroup(dana, 402);
+    const group = await getConnectionGroup(service.dana, 402);
     expect(group).toMatchObject({ id: 402, name: "landing", description: null, connections: [RAW_EVENTS] });
   });
 
   it.each([["/connection_groups/999"], ["/connection_groups/abc"], ["/connection_groups/0"]])("answers 404 for %s", async (path) => {
-    await expectError(await call(emulator, path), 404, "Item not found.");
+    await expectError(await call(service.emulator, path), 404, "Item not found.");
   });
 });
 
 describe("GET /connection_groups", () => {
   it("lists the account's groups in id order", async () => {
-    const response = await call(emulator, "/connection_groups");
+    const response = await call(service.emulator, "/connection_groups");
     expect(response.status).toBe(200);
     const groups = ((await readJson(response)) as unknown[]).map(expectGroup);
     expect(groups.map((group) => group.id)).toEqual([401, 402]);
@@ -74,11 +63,11 @@ describe("POST /connection_groups", () => {
       connections: [REPLICA],
     });
     expect(group.created_at).toBe(group.updated_at);
-    expect(expectGroup(await readJson(await call(emulator, `/connection_groups/${group.id}`)))).toEqual(group);
+    expect(expectGroup(await readJson(await call(service.emulator, `/connection_groups/${group.id}`)))).toEqual(group);
   });
 
   it("defaults description to null and connections to none", async () => {
-    const group = await createConnectionGroup(dana, { connection_group: { name: "empty" } });
+    const group = await createConnectionGroup(service.dana, { connection_group: { name: "empty" } });
     expect(group).toMatchObject({ name: "empty", description: null, connections: [], modified_by: DANA });
   });
 
@@ -96,7 +85,7 @@ describe("POST /connection_groups", () => {
   });
 
   it("surfaces a 422 to the provider as a ValidationError with the service's message", async () => {
-    await expect(createConnectionGroup(dana, { connection_group: { name: "warehouses" } })).rejects.toSatisfy(
+    await expect(createConnectionGroup(service.dana, { connection_group: { name: "warehouses" } })).rejects.toSatisfy(
       (error: unknown) => error instanceof ValidationError && error.message.includes("connection_group.name has already been taken"),
     );
   });
@@ -107,29 +96,29 @@ describe("PUT /connection_groups/{id}", () => {
     const response = await send("PUT", "/connection_groups/401", { connections: [{ id: 302, type: "s3" }, { id: 301, type: "postgres" }] });
     expect(response.status).toBe(200);
     expect(expectGroup(await readJson(response)).connections).toEqual([WAREHOUSE, RAW_EVENTS]);
-    expect((await getConnectionGroup(dana, 401)).connections).toEqual([WAREHOUSE, RAW_EVENTS]);
+    expect((await getConnectionGroup(service.dana, 401)).connections).toEqual([WAREHOUSE, RAW_EVENTS]);
   });
 
   it("detaches every connection when given an empty list", async () => {
-    const group = await updateConnectionGroup(dana, 401, { connections: [] });
+    const group = await updateConnectionGroup(service.dana, 401, { connections: [] });
     expect(group.connections).toEqual([]);
   });
 
   it("keeps the assignments when connections is left out", async () => {
-    const group = await updateConnectionGroup(dana, 401, { connection_group: { name: "curated", description: "Renamed" } });
+    const group = await updateConnectionGroup(service.dana, 401, { connection_group: { name: "curated", description: "Renamed" } });
     expect(group).toMatchObject({ name: "curated", description: "Renamed", connections: [WAREHOUSE, REPLICA] });
   });
 
   it("changes only the fields given, and clears description with null", async () => {
-    const renamed = await updateConnectionGroup(dana, 401, { connection_group: { name: "curated" } });
+    const renamed = await updateConnectionGroup(service.dana, 401, { connection_group: { name: "curated" } });
     expect(renamed.description).toBe("Where curated data lands");
-    const cleared = await updateConnectionGroup(dana, 401, { connection_group: { description: null } });
+    const cleared = await updateConnectionGroup(service.dana, 401, { connection_group: { description: null } });
     expect(cleared).toMatchObject({ name: "curated", description: null });
   });
 
   it("records who changed the group and when; an update that changes nothing records nothing", async () => {
-    const before = await getConnectionGroup(dana, 401);
-    const lee = createHttpRequest({ apiUrl: emulator.url, accountId: ACCOUNT, apiKey: LEE_KEY, vendor: "service" });
+    const before = await getConnectionGroup(service.dana, 401);
+    const lee = createHttpRequest({ apiUrl: service.emulator.url, accountId: ACCOUNT, apiKey: LEE_KEY, vendor: "service" });
     const unchanged = await updateConnectionGroup(lee, 401, { connection_group: { name: "warehouses" }, connections: [{ id: 301, type: "postgres" }, { id: 303, type: "mysql" }] });
     expect(unchanged).toEqual(before);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -151,12 +140,12 @@ describe("PUT /connection_groups/{id}", () => {
     ["the same connection twice", [{ id: 301, type: "postgres" }, { id: 301, type: "postgres" }], "connections[1].id: connection 301 is listed more than once"],
   ])("refuses %s with 422 and changes nothing", async (_what, connections, message) => {
     await expectError(await send("PUT", "/connection_groups/401", { connections }), 422, message);
-    expect((await getConnectionGroup(dana, 401)).connections).toEqual([WAREHOUSE, REPLICA]);
+    expect((await getConnectionGroup(service.dana, 401)).connections).toEqual([WAREHOUSE, REPLICA]);
   });
 
   it("answers 404 for an unknown group, before looking at the body", async () => {
     await expectError(await send("PUT", "/connection_groups/999", { connections: "not a list" }), 404, "Item not found.");
-    await expect(updateConnectionGroup(dana, 999, {})).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateConnectionGroup(service.dana, 999, {})).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -165,12 +154,12 @@ describe("DELETE /connection_groups/{id}", () => {
     const response = await send("DELETE", "/connection_groups/402");
     expect(response.status).toBe(200);
     expect(expectGroup(await readJson(response))).toMatchObject({ id: 402, name: "landing", connections: [RAW_EVENTS] });
-    await expectError(await call(emulator, "/connection_groups/402"), 404, "Item not found.");
+    await expectError(await call(service.emulator, "/connection_groups/402"), 404, "Item not found.");
     await expectError(await send("DELETE", "/connection_groups/402"), 404, "Item not found.");
   });
 
   it("frees the name for a new group", async () => {
-    await deleteConnectionGroup(dana, 402);
-    expect((await createConnectionGroup(dana, { connection_group: { name: "landing" } })).name).toBe("landing");
+    await deleteConnectionGroup(service.dana, 402);
+    expect((await createConnectionGroup(service.dana, { connection_group: { name: "landing" } })).name).toBe("landing");
   });
 });

@@ -1,28 +1,16 @@
 /** Connection groups on the local service: search, pages followed through `Link`, and other accounts' groups kept apart. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator";
+import { describe, expect, it } from "vitest";
 import { createConnectionGroup, searchConnectionGroupsPage } from "../../../provider/api/connection-groups";
-import type { RequestFn } from "../../../provider/client/http";
-import { ACCOUNT, call, expectError, fetchAsIs, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson, startWithClient } from "../helpers";
-import { expectGroup, groupFixtures } from "../helpers-connection-groups";
+import { ACCOUNT, call, expectError, fetchAsIs, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson } from "../helpers";
+import { expectGroup, useGroupsService } from "../helpers-connection-groups";
 
-let emulator: RunningEmulator;
-let dana: RequestFn;
-
-beforeEach(async () => {
-  ({ emulator, dana } = await startWithClient(groupFixtures()));
-});
-
-afterEach(() => emulator.close());
-
-function send(method: string, path: string, body?: unknown, key?: string): Promise<Response> {
-  return call(emulator, path, { method, body, key });
-}
+const service = useGroupsService();
+const { send } = service;
 
 /** Walks `rel="next"` from the first page; returns every name seen and the number of pages. */
 async function walk(firstPath: string): Promise<{ names: string[]; pages: number }> {
   const names: string[] = [];
-  let response = await call(emulator, firstPath);
+  let response = await call(service.emulator, firstPath);
   let pages = 0;
   for (;;) {
     expect(response.status).toBe(200);
@@ -37,32 +25,32 @@ async function walk(firstPath: string): Promise<{ names: string[]; pages: number
 
 describe("GET /connection_groups/search", () => {
   it("matches the name as a substring in any case", async () => {
-    const page = await searchConnectionGroupsPage(dana, { q: "WAREHOUSE" });
+    const page = await searchConnectionGroupsPage(service.dana, { q: "WAREHOUSE" });
     expect(page.items.map((group) => group.id)).toEqual([401]);
     expect(page.link).toBeUndefined();
   });
 
   it("matches the description, and never another account's groups", async () => {
-    const response = await call(emulator, "/connection_groups/search?q=curated");
+    const response = await call(service.emulator, "/connection_groups/search?q=curated");
     expect(response.status).toBe(200);
     expect(((await readJson(response)) as unknown[]).map((item) => expectGroup(item).id)).toEqual([401]);
   });
 
   it("answers an empty array when nothing matches", async () => {
-    const response = await call(emulator, "/connection_groups/search?q=nothing-like-this");
+    const response = await call(service.emulator, "/connection_groups/search?q=nothing-like-this");
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual([]);
   });
 
   it.each([["/connection_groups/search"], ["/connection_groups/search?q="], ["/connection_groups/search?q=%20%20"]])("answers 400 to %s", async (path) => {
-    await expectError(await call(emulator, path), 400, "q is required");
+    await expectError(await call(service.emulator, path), 400, "q is required");
   });
 });
 
 describe("pagination through Link rel=next", () => {
   async function create25(): Promise<string[]> {
     const names = Array.from({ length: 25 }, (_, i) => `batch ${String(i + 1).padStart(2, "0")}`);
-    for (const name of names) await createConnectionGroup(dana, { connection_group: { name, description: "bulk" } });
+    for (const name of names) await createConnectionGroup(service.dana, { connection_group: { name, description: "bulk" } });
     return names;
   }
 
@@ -78,28 +66,28 @@ describe("pagination through Link rel=next", () => {
 
   it("gives the provider the Link header of a search page", async () => {
     await create25();
-    const first = await searchConnectionGroupsPage(dana, { q: "batch", limit: 10 });
+    const first = await searchConnectionGroupsPage(service.dana, { q: "batch", limit: 10 });
     expect(first.items).toHaveLength(10);
-    expect(first.link).toBe(`<${emulator.url}/${ACCOUNT}/api/connection_groups/search?q=batch&offset=10&limit=10>; rel="next"`);
-    const last = await searchConnectionGroupsPage(dana, { q: "batch", offset: 20, limit: 10 });
+    expect(first.link).toBe(`<${service.emulator.url}/${ACCOUNT}/api/connection_groups/search?q=batch&offset=10&limit=10>; rel="next"`);
+    const last = await searchConnectionGroupsPage(service.dana, { q: "batch", offset: 20, limit: 10 });
     expect(last.items.map((group) => group.name)).toEqual(["batch 21", "batch 22", "batch 23", "batch 24", "batch 25"]);
-    expect(last.link).toBe(`<${emulator.url}/${ACCOUNT}/api/connection_groups/search?q=batch&offset=10&limit=10>; rel="prev"`);
+    expect(last.link).toBe(`<${service.emulator.url}/${ACCOUNT}/api/connection_groups/search?q=batch&offset=10&limit=10>; rel="prev"`);
   });
 });
 
 describe("isolation between accounts", () => {
   it("never shows another account's group: get, update and delete answer 404", async () => {
-    await expectError(await call(emulator, "/connection_groups/451"), 404, "Item not found.");
+    await expectError(await call(service.emulator, "/connection_groups/451"), 404, "Item not found.");
     await expectError(await send("PUT", "/connection_groups/451", { connection_group: { name: "stolen" } }), 404, "Item not found.");
     await expectError(await send("DELETE", "/connection_groups/451"), 404, "Item not found.");
-    const own = await call(emulator, "/connection_groups/451", { key: OTHER_KEY, account: OTHER_ACCOUNT });
+    const own = await call(service.emulator, "/connection_groups/451", { key: OTHER_KEY, account: OTHER_ACCOUNT });
     expect(expectGroup(await readJson(own))).toMatchObject({ name: "globex warehouses", account_id: 2 });
   });
 
   it("leaves another account's groups out of lists and searches", async () => {
-    const list = (await readJson(await call(emulator, "/connection_groups"))) as { id: number }[];
+    const list = (await readJson(await call(service.emulator, "/connection_groups"))) as { id: number }[];
     expect(list.map((group) => group.id)).toEqual([401, 402]);
-    expect(await readJson(await call(emulator, "/connection_groups/search?q=globex"))).toEqual([]);
+    expect(await readJson(await call(service.emulator, "/connection_groups/search?q=globex"))).toEqual([]);
   });
 
   it("refuses to assign another account's connection", async () => {

@@ -1,26 +1,16 @@
 /** Running a job on the local service (spec 4.1): what a new job holds, and requests it refuses. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator";
+import { describe, expect, it } from "vitest";
 import { getJob, runJob } from "../../../provider/api/jobs";
 import { BillingRequiredError, ValidationError } from "../../../provider/client/errors";
-import { createHttpRequest, type RequestFn } from "../../../provider/client/http";
+import { createHttpRequest } from "../../../provider/client/http";
 import { ACCOUNT, call, expectError, UNBILLED_ACCOUNT, UNBILLED_KEY } from "../helpers";
-import { createJob, postJob, startJobsEmulator } from "../helpers-jobs";
+import { createJob, postJob, useJobsService } from "../helpers-jobs";
 
-let emulator: RunningEmulator;
-let dana: RequestFn;
-
-beforeAll(async () => {
-  ({ emulator, dana } = await startJobsEmulator());
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+const service = useJobsService();
 
 describe("POST /jobs (spec 4.1)", () => {
   it("creates the job in idle with every field of spec 2.1", async () => {
-    const job = await createJob(emulator, { cluster_id: 11, package_id: 101, variables: { region: "eu" }, dynamic_variables: { now: "$now" } });
+    const job = await createJob(service.emulator, { cluster_id: 11, package_id: 101, variables: { region: "eu" }, dynamic_variables: { now: "$now" } });
     expect(job).toMatchObject({
       status: "idle",
       owner_id: 1,
@@ -38,30 +28,30 @@ describe("POST /jobs (spec 4.1)", () => {
       runtime_in_seconds: 0,
       log_url: null,
       creator: { type: "User", display_name: "Dana Platform", id: 1 },
-      package: { id: 101, name: "orders-rollup", url: `${emulator.url}/${ACCOUNT}/api/packages/101` },
-      cluster: { id: 11, name: "main", url: `${emulator.url}/${ACCOUNT}/api/clusters/11` },
+      package: { id: 101, name: "orders-rollup", url: `${service.emulator.url}/${ACCOUNT}/api/packages/101` },
+      cluster: { id: 11, name: "main", url: `${service.emulator.url}/${ACCOUNT}/api/clusters/11` },
     });
     expect(job.created_at).toBe(job.updated_at);
   });
 
   it("is run through the provider's runJob", async () => {
-    const job = await runJob(dana, { cluster_id: 11, package_id: 101 });
+    const job = await runJob(service.dana, { cluster_id: 11, package_id: 101 });
     expect(job).toMatchObject({ status: "idle", variables: {}, dynamic_variables: {} });
-    expect((await getJob(dana, job.id)).id).toBe(job.id);
+    expect((await getJob(service.dana, job.id)).id).toBe(job.id);
   });
 
   it("answers 402 for an account without billing, before checking fields", async () => {
     const options = { key: UNBILLED_KEY, account: UNBILLED_ACCOUNT };
     const message = "Billing information required: add a payment method before running jobs.";
-    await expectError(await postJob(emulator, { cluster_id: 81, package_id: 801 }, options), 402, message);
-    await expectError(await postJob(emulator, { cluster_id: "nope" }, options), 402, message);
-    await expectError(await postJob(emulator, [1], options), 400, "Request body must be a JSON object.");
-    const unbilled = createHttpRequest({ apiUrl: emulator.url, accountId: UNBILLED_ACCOUNT, apiKey: UNBILLED_KEY, vendor: "service" });
+    await expectError(await postJob(service.emulator, { cluster_id: 81, package_id: 801 }, options), 402, message);
+    await expectError(await postJob(service.emulator, { cluster_id: "nope" }, options), 402, message);
+    await expectError(await postJob(service.emulator, [1], options), 400, "Request body must be a JSON object.");
+    const unbilled = createHttpRequest({ apiUrl: service.emulator.url, accountId: UNBILLED_ACCOUNT, apiKey: UNBILLED_KEY, vendor: "service" });
     await expect(runJob(unbilled, { cluster_id: 81, package_id: 801 })).rejects.toBeInstanceOf(BillingRequiredError);
   });
 
   it("answers 422 through the provider's runJob for a terminated cluster", async () => {
-    await expect(runJob(dana, { cluster_id: 13, package_id: 101 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(runJob(service.dana, { cluster_id: 13, package_id: 101 })).rejects.toBeInstanceOf(ValidationError);
   });
 });
 
@@ -95,6 +85,6 @@ describe("malformed job requests", () => {
     ["GET", "/jobs/abc/log", undefined, 404, /^Item not found\.$/],
     ["DELETE", "/jobs/999", undefined, 404, /^Item not found\.$/],
   ])("%s %s %j answers %i", async (method, path, body, status, message) => {
-    await expectError(await call(emulator, path, { method, body }), status, message);
+    await expectError(await call(service.emulator, path, { method, body }), status, message);
   });
 });

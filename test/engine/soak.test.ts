@@ -10,14 +10,17 @@
 import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  addServiceMade,
   type Baseline,
   describeDiscrepancy,
   findDiscrepancies,
   formatReport,
   type Kind,
+  KINDS,
   runSoak,
   type StateResource,
 } from "../support/soak";
+import { STACK } from "../support/soak-stack";
 import { SURFACES } from "../support/surfaces";
 
 function numberSetting(name: string, fallback: number): number {
@@ -52,20 +55,18 @@ describe.each(SURFACES)("soak under faults (%s)", (surface) => {
 
 /** The comparison itself, on records made up to show each kind of disagreement once. */
 describe("the soak's comparison of service and state", () => {
+  /** Per kind, an empty list or set, from the provider's one list of kinds. */
+  const perKind = <T>(empty: () => T): Record<Kind, T> => Object.fromEntries(KINDS.map((kind) => [kind, empty()])) as Record<Kind, T>;
   const baseline: Baseline = {
+    ...perKind(() => new Set<string>()),
     PublicKey: new Set(["1"]),
-    ConnectionGroup: new Set(),
     Cluster: new Set(["201"]),
-    JobRun: new Set(),
     Connection: new Set(["301"]),
     Member: new Set(["70"]),
-    Schedule: new Set(),
-    Hook: new Set(),
     Package: new Set(["101"]),
-    Delivery: new Set(),
   };
   const resource = (name: string, id: string): StateResource => ({ urn: `urn:pulumi:test::soak::x::${name}`, name, id, pendingDelete: false });
-  const emptyState = (): Record<Kind, StateResource[]> => ({ PublicKey: [], ConnectionGroup: [], Cluster: [], JobRun: [], Connection: [], Member: [], Schedule: [], Hook: [], Package: [], Delivery: [] });
+  const emptyState = (): Record<Kind, StateResource[]> => perKind((): StateResource[] => []);
   const job = (id: number, run: string, cycle: number, status: string) => ({ id, status, variables: { soak_run: run, soak_cycle: String(cycle) } });
   const account = {
     publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],
@@ -85,6 +86,10 @@ describe("the soak's comparison of service and state", () => {
   state.Connection.push(resource("soak-connection-0", "13"));
   state.Member.push(resource("soak-member-1", "72"));
   state.Schedule.push(resource("soak-schedule-0", "15"));
+
+  it("is made for a stack that declares every kind the ledger checks", () => {
+    expect(KINDS.filter((kind) => STACK[kind].count < 1)).toEqual([]);
+  });
 
   it("finds orphans, duplicates and lost resources, and leaves finished jobs of earlier cycles alone", () => {
     const found = findDiscrepancies(account, state, baseline, { cycle: 2, phase: "up", attempt: 1, failed: false });
@@ -123,5 +128,25 @@ describe("the soak's comparison of service and state", () => {
   it("after a failed destroy, a resource whose object is already gone is not counted as lost", () => {
     const found = findDiscrepancies(account, state, baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: true });
     expect(found.filter((f) => f.problem === "lost")).toEqual([]);
+  });
+
+  it("counts a delivery's pipeline package, cluster and jobs as the service's, also once the delivery is deleted", () => {
+    const own = perKind(() => new Set<string>());
+    const pipeline = { id: 18, name: "delivery-17-pipeline", status: "active" };
+    const deliveryCluster = { id: 19, name: "delivery-17", status: "available" };
+    const deliveryJob = { id: 20, status: "running", delivery: { deliveryId: 17 } };
+    const running = { deliveries: [{ id: 17, name: "soak-delivery-0", packageId: 18, clusterId: 19 }], packages: [pipeline], clusters: [deliveryCluster], jobs: [deliveryJob] };
+    const withDelivery = emptyState();
+    withDelivery.Delivery.push(resource("soak-delivery-0", "17"));
+    const up = { cycle: 1, phase: "up" as const, attempt: 1, failed: false };
+    expect(findDiscrepancies(running, withDelivery, own, up).map((f) => `${f.problem} ${f.kind} ${f.detail}`).sort()).toEqual([
+      "orphan Cluster Cluster 19 (delivery-17, available) is on the service but not in state",
+      "orphan Package Package 18 (delivery-17-pipeline, active) is on the service but not in state",
+    ]);
+    addServiceMade(own, running);
+    expect(findDiscrepancies(running, withDelivery, own, up)).toEqual([]);
+    const deleted = { deliveries: [], packages: [{ ...pipeline, status: "archived" }], clusters: [deliveryCluster], jobs: [deliveryJob] };
+    addServiceMade(own, deleted);
+    expect(findDiscrepancies(deleted, emptyState(), own, { cycle: 1, phase: "destroy", attempt: 1, failed: false })).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export interface StateResource {
   pendingDelete: boolean;
 }
 
-/** Ids present before the soak: fixtures, never the soak's. */
+/** Ids that are never the soak's: the fixtures present before it, and what the service made on its own. */
 export type Baseline = Record<Kind, Set<string>>;
 
 export interface CheckContext {
@@ -135,6 +135,22 @@ const LEDGERS: Record<Kind, KindLedger> = {
 
 export function baselineOf(account: any): Baseline {
   return Object.fromEntries(KINDS.map((kind) => [kind, new Set(LEDGERS[kind].records(account).map((r) => String(r.id)))])) as Baseline;
+}
+
+/**
+ * Adds to the baseline what the service sets up on its own for the stack's objects, which the
+ * stack neither declares nor deletes: each delivery's pipeline package and cluster, and the jobs
+ * deliveries and schedules start. The ids are kept once seen: a delivery's cluster outlives the
+ * delivery (it ends itself when idle) and its pipeline is archived when the delivery is deleted.
+ */
+export function addServiceMade(baseline: Baseline, account: any): void {
+  for (const delivery of account.deliveries ?? []) {
+    if (delivery.packageId != null) baseline.Package.add(String(delivery.packageId));
+    if (delivery.clusterId != null) baseline.Cluster.add(String(delivery.clusterId));
+  }
+  for (const job of account.jobs ?? []) {
+    if (job.delivery !== undefined || job.scheduled !== undefined) baseline.JobRun.add(String(job.id));
+  }
 }
 
 /** The soak's objects on the service, by kind: everything but the baseline. */

@@ -4,41 +4,23 @@
  * the service's records are compared with the stack's state. What it proves, or disproves, is
  * that faults never make the provider lose track of an object or create one twice.
  *
- * Used by test/engine/soak.test.ts (a short run in CI) and bench/soak.cts (a long one).
+ * Used by test/engine/soak.test.ts (a short run in CI) and bench/soak.cts (a long one). The stack
+ * is in soak-stack.ts, the faults and interruptions in soak-faults.ts, the comparison in
+ * soak-ledger.ts, the cycles in soak-run.ts.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import * as path from "node:path";
-import type { ResourceKind } from "pulumi-etl/plugin";
 import { createTestStack, type TestStack } from "./engine";
-import { freshEd25519Key } from "./keys";
 import { startLocalService, type LocalService } from "./service";
-import { declare as declareOn, type Surface } from "./surfaces";
-import { baselineOf, findDiscrepancies, stateResources, type Baseline, type CheckContext, type Discrepancy, type Finding, type Phase } from "./soak-ledger";
+import { FAULT_KINDS, INTERRUPTIONS, RETRY_BUDGET_SECONDS, type FaultKind, type Interruption } from "./soak-faults";
+import { baselineOf, type Discrepancy } from "./soak-ledger";
+import { describeDiscrepancy, Soak } from "./soak-run";
+import { freshKeys, SOAK_ACCOUNT, soakProgram, STACK_SIZE } from "./soak-stack";
+import type { Surface } from "./surfaces";
 
+export { filesUnder } from "./files";
 export { freshEd25519Key } from "./keys";
-export { findDiscrepancies, type Baseline, type Discrepancy, type Kind, type Phase, type StateResource } from "./soak-ledger";
-
-export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
-/**
- * What happens to a whole operation rather than to one request: the service goes away for
- * longer than the retry budget (and comes back), or the deployment is cancelled (SIGINT to the
- * CLI, as Ctrl-C or a CI runner sends it). Either lands at a random moment of the operation, but
- * each kind cuts one early up of the run for sure.
- */
-export const INTERRUPTIONS = ["outage", "cancel"] as const;
-export type Interruption = (typeof INTERRUPTIONS)[number];
-/** An interruption planned for one attempt: what, and how long after the operation starts. */
-interface Planned {
-  kind: Interruption;
-  afterMs: number;
-}
-/** The soak stack's retry budget, and an outage that outlasts it. */
-const RETRY_BUDGET_SECONDS = 3;
-const OUTAGE_MS = 5_000;
-/** An interruption lands this long after the operation starts, at random. */
-const INTERRUPT_WITHIN_MS = { min: 300, max: 2_500 } as const;
+export { FAULT_KINDS, INTERRUPTIONS, type FaultKind, type Interruption } from "./soak-faults";
+export { addServiceMade, findDiscrepancies, KINDS, type Baseline, type Discrepancy, type Kind, type Phase, type StateResource } from "./soak-ledger";
+export { describeDiscrepancy } from "./soak-run";
 
 export interface SoakOptions {
   /** Which way the stack reaches the provider (default: the dynamic resources). */
@@ -85,320 +67,8 @@ export interface SoakReport {
   cycleSeconds: number[];
 }
 
-// ---- the stack
-
-const KEYS = 4;
-const GROUPS = 3;
-const CLUSTERS = 2;
-const RUNS = 3;
-const CONNECTIONS_MADE = 2;
-const MEMBERS = 2;
-const SCHEDULES = 1;
-const HOOKS = 1;
-const PACKAGES = 1;
-const RESOURCES = KEYS + GROUPS + CLUSTERS + RUNS + CONNECTIONS_MADE + MEMBERS + SCHEDULES + HOOKS + PACKAGES;
-/** The soak's connections' password: like the API key, it may appear in no file and no output. */
-const CONNECTION_PASSWORD = "soak-connection-SECRET-pw";
-
-const RUN_CLUSTER = { id: 201, name: "soak-runner", type: "production" as const, nodes: 4, terminateOnIdle: false };
-const SHORT_PACKAGE = { id: 101, name: "soak-short", run: { seconds: 3, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
-const CONNECTIONS = [
-  { id: 301, name: "pg", type: "postgres" },
-  { id: 302, name: "my", type: "mysql" },
-  { id: 303, name: "bucket", type: "s3" },
-];
-
-
-/**
- * Every service object the soak makes carries its resource's name: keys, groups and clusters in
- * their `name`, jobs in their `soak_run` variable (with the cycle in `soak_cycle`, since each
- * cycle runs the packages anew and earlier runs stay on the service).
- */
-/** A database table copied to the bucket. */
-function soakFlow(i: number) {
-  return {
-    components: [
-      { name: "rows", type: "source", connection: { id: CONNECTIONS[0]!.id }, table: `soak_${i}` },
-      { name: "lake", type: "destination", connection: { id: CONNECTIONS[2]!.id }, path: `soak/${i}` },
-    ],
-    edges: [{ from: "rows", to: "lake" }],
-  };
-}
-
-const keyName = (i: number) => `soak-key-${i}`;
-const groupName = (i: number) => `soak-group-${i}`;
-const clusterName = (i: number) => `soak-cluster-${i}`;
-const runName = (i: number) => `soak-run-${i}`;
-const connectionName = (i: number) => `soak-connection-${i}`;
-const memberEmail = (i: number) => `soak-member-${i}@example.com`;
-
-function soakProgram(surface: Surface, keys: string[], cycle: () => number) {
-  return async () => {
-    const declare = (kind: ResourceKind, name: string, args: Record<string, unknown>) => declareOn(surface, kind, name, args);
-    keys.forEach((publicKey, i) => declare("PublicKey", keyName(i), { publicKey, name: keyName(i) }));
-    for (let i = 0; i < GROUPS; i++) {
-      declare("ConnectionGroup", groupName(i), {
-        name: groupName(i),
-        description: `soak group ${i}`,
-        connections: CONNECTIONS.slice(0, i + 1).map(({ id, type }) => ({ id, type })),
-      });
-    }
-    for (let i = 0; i < CLUSTERS; i++) declare("Cluster", clusterName(i), { name: clusterName(i), nodes: 1, timeoutSeconds: 600 });
-    for (let i = 0; i < RUNS; i++) {
-      declare("JobRun", runName(i), {
-        clusterId: RUN_CLUSTER.id,
-        packageId: SHORT_PACKAGE.id,
-        variables: { soak_run: runName(i), soak_cycle: String(cycle()) },
-        timeoutSeconds: 600,
-      });
-    }
-    for (let i = 0; i < CONNECTIONS_MADE; i++) {
-      declare("Connection", connectionName(i), { type: "postgres", name: connectionName(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD });
-    }
-    for (let i = 0; i < MEMBERS; i++) declare("Member", `soak-member-${i}`, { email: memberEmail(i), role: i === 0 ? "admin" : "member" });
-    // A start years ahead: the schedule never fires during the soak, so it makes no jobs of its own.
-    for (let i = 0; i < SCHEDULES; i++) {
-      declare("Schedule", `soak-schedule-${i}`, { name: `soak-schedule-${i}`, startAt: "2040-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: SHORT_PACKAGE.id }] } });
-    }
-    for (let i = 0; i < HOOKS; i++) {
-      declare("Hook", `soak-hook-${i}`, { type: "email", name: `soak-hook-${i}`, events: ["job.failed"], settings: { emails: ["soak@example.com"] } });
-    }
-    for (let i = 0; i < PACKAGES; i++) declare("Package", `soak-package-${i}`, { name: `soak-package-${i}`, dataFlow: soakFlow(i) });
-  };
-}
-
-// ---- secrets
-
-/** Every file below `dir`. */
-export function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-/** The key itself, the Basic credentials made from it, and the connections' password, wherever text of the run lands. */
-function secretForms(apiKey: string): string[] {
-  return [apiKey, Buffer.from(`${apiKey}:`).toString("base64"), CONNECTION_PASSWORD];
-}
-
-function leaksIn(text: string, forms: string[]): boolean {
-  return forms.some((form) => text.includes(form));
-}
-
-// ---- the run
-
-interface Counters {
-  operations: number;
-  failedAttempts: number;
-  failures: string[];
-  discrepancies: Discrepancy[];
-  seen: Set<string>;
-  cliOutput: string[];
-}
-
-class Soak {
-  private readonly counters: Counters = { operations: 0, failedAttempts: 0, failures: [], discrepancies: [], seen: new Set(), cliOutput: [] };
-  private cycle = 0;
-
-  constructor(
-    private readonly service: LocalService,
-    private readonly test: TestStack,
-    private readonly baseline: Baseline,
-    private readonly options: Required<Omit<SoakOptions, "log" | "seed">> & { log: (line: string) => void },
-  ) {}
-
-  get results(): Counters {
-    return this.counters;
-  }
-
-  currentCycle(): number {
-    return this.cycle;
-  }
-
-  private record(context: CheckContext, found: Finding[]): void {
-    for (const d of found) {
-      // The same orphan seen by every later check is one discrepancy, reported where it appeared.
-      if (this.counters.seen.has(d.key)) continue;
-      this.counters.seen.add(d.key);
-      const { key: _key, ...rest } = d;
-      const discrepancy = { cycle: context.cycle, phase: context.phase, attempt: context.attempt, ...rest };
-      this.counters.discrepancies.push(discrepancy);
-      this.options.log(`  DISCREPANCY ${describeDiscrepancy(discrepancy)}`);
-    }
-  }
-
-  async check(context: CheckContext): Promise<void> {
-    const [serviceState, state] = await Promise.all([this.service.state(), stateResources(this.test)]);
-    this.record(context, findDiscrepancies(serviceState.accounts[0], state, this.baseline, context));
-  }
-
-  /**
-   * Runs the operation; a cancellation that landed counts as a failure even when the CLI ends
-   * with success (a deployment cancelled before its first step does), since the operation was
-   * not carried out and must be run again.
-   */
-  private async run(phase: Phase, interruption?: Planned): Promise<void> {
-    const onOutput = (text: string) => this.counters.cliOutput.push(text);
-    const { parallel } = this.options;
-    const cancel = new AbortController();
-    const options = { parallel, onOutput, signal: cancel.signal };
-    const operation = phase === "up" ? this.test.stack.up(options) : phase === "refresh" ? this.test.stack.refresh(options) : this.test.stack.destroy(options);
-    let finished = false;
-    const interrupting = interruption === undefined ? undefined : this.interrupt(interruption, cancel, () => finished);
-    try {
-      await operation;
-    } catch (error) {
-      // A SIGINT that lands before the CLI listens for it ends the CLI at once, its lock left
-      // behind: the way out the README gives a user is `pulumi cancel`.
-      if (cancel.signal.aborted) await this.releaseStaleLock();
-      throw error;
-    } finally {
-      finished = true;
-      await interrupting;
-    }
-    if (cancel.signal.aborted) throw new Error("error: the operation was cancelled (SIGINT) before it finished");
-  }
-
-  private async releaseStaleLock(): Promise<void> {
-    await this.test.stack.cancel().catch(() => undefined);
-  }
-
-  /**
-   * Lands the interruption at a random moment, unless the operation is over by then; resolves
-   * once the service is back, for the checks.
-   */
-  private async interrupt({ kind, afterMs }: Planned, cancel: AbortController, finished: () => boolean): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, afterMs));
-    if (finished()) return;
-    this.interrupted[kind]++;
-    if (kind === "cancel") return cancel.abort();
-    await this.service.emulator.outage(OUTAGE_MS);
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS + 100));
-  }
-
-  /**
-   * Whether and how the next attempt is interrupted; only in faulty cycles. The first up of
-   * faulty cycle n is cut by the n-th kind of interruption at the earliest moment, so every kind
-   * lands in a run however the draws fall; the other attempts draw theirs.
-   */
-  private nextInterruption(phase: Phase, attempt: number): Planned | undefined {
-    const kinds = this.options.interruptions;
-    const { min, max } = INTERRUPT_WITHIN_MS;
-    if (this.rate === 0 || kinds.length === 0 || this.options.interruptRate === 0) return undefined;
-    if (phase === "up" && attempt === 1 && this.cycle <= kinds.length) return { kind: kinds[this.cycle - 1]!, afterMs: min };
-    if (this.random() >= this.options.interruptRate) return undefined;
-    return { kind: kinds[Math.floor(this.random() * kinds.length)]!, afterMs: min + Math.floor(this.random() * (max - min)) };
-  }
-
-  readonly interrupted = Object.fromEntries(INTERRUPTIONS.map((k) => [k, 0])) as Record<Interruption, number>;
-  private random: () => number = Math.random;
-  private rate = 0;
-
-  /**
-   * Runs the operation until it succeeds, checking after every attempt. An attempt an outage or a
-   * cancellation reached was meant to fail, so only the others count: if `attempts` of those fail
-   * to faults alone, that is reported, and the operation is finished with faults off so the next
-   * cycle starts from a stack in the intended shape.
-   */
-  async operation(phase: Phase): Promise<void> {
-    let attempt = 0;
-    let uninterruptedFailures = 0;
-    // Bounded even when every attempt is interrupted (an interruption rate of 1).
-    while (uninterruptedFailures < this.options.attempts && attempt < 4 * this.options.attempts) {
-      attempt++;
-      this.counters.operations++;
-      const interruptedBefore = this.interruptions();
-      const failed = await this.run(phase, this.nextInterruption(phase, attempt)).then(
-        () => false,
-        (error: unknown) => {
-          this.counters.failedAttempts++;
-          const message = String((error as Error)?.message ?? error);
-          this.counters.cliOutput.push(message);
-          this.counters.failures.push(`cycle ${this.cycle} ${phase} attempt ${attempt}: ${firstErrorLine(message)}`);
-          return true;
-        },
-      );
-      await this.check({ cycle: this.cycle, phase, attempt, failed });
-      if (!failed) return;
-      if (this.interruptions() === interruptedBefore) uninterruptedFailures++;
-    }
-    this.record({ cycle: this.cycle, phase, attempt, failed: true }, [
-      { problem: "gave-up", kind: "stack", key: `gave-up|${this.cycle}|${phase}`, detail: `${phase} failed ${attempt} times, ${uninterruptedFailures} of them to faults alone` },
-    ]);
-    await this.faults(0, 0);
-    this.counters.operations++;
-    const failed = await this.run(phase).then(() => false, () => true);
-    await this.check({ cycle: this.cycle, phase, attempt: attempt + 1, failed });
-  }
-
-  private interruptions(): number {
-    return INTERRUPTIONS.reduce((sum, kind) => sum + this.interrupted[kind], 0);
-  }
-
-  /** Faults injected so far; the service's counts restart with every new setting, so they are added up here. */
-  readonly injected = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
-
-  async faults(rate: number, seed: number): Promise<void> {
-    for (const [kind, count] of Object.entries(await injected(this.service))) this.injected[kind as FaultKind] += count;
-    const response = await fetch(`${this.service.url}/_emulator/faults`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ rate, kinds: this.options.kinds, seed }),
-    });
-    if (!response.ok) throw new Error(`setting faults failed: ${response.status} ${await response.text()}`);
-  }
-
-  async runCycle(cycle: number, rate: number, seed: number): Promise<void> {
-    this.cycle = cycle;
-    this.rate = rate;
-    this.random = mulberry32(seed);
-    await this.faults(rate, seed);
-    for (const phase of ["up", "refresh", "destroy"] as const) await this.operation(phase);
-  }
-
-  checkSecrets(apiKey: string): void {
-    const forms = secretForms(apiKey);
-    const context: CheckContext = { cycle: this.cycle, phase: "destroy", attempt: 0, failed: false };
-    if (this.counters.cliOutput.some((text) => leaksIn(text, forms))) {
-      this.record(context, [{ problem: "secret-leak", kind: "stack", key: "leak|output", detail: "a secret (the API key or a password) appears in the CLI output or an error message" }]);
-    }
-    for (const file of filesUnder(this.test.workDir)) {
-      if (leaksIn(readFileSync(file, "latin1"), forms)) {
-        this.record(context, [{ problem: "secret-leak", kind: "stack", key: `leak|${file}`, detail: `a secret (the API key or a password) appears in ${path.relative(this.test.workDir, file)}` }]);
-      }
-    }
-  }
-}
-
-/** A small seeded generator, so a run's interruptions can be replayed (their timing aside). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function firstErrorLine(message: string): string {
-  const lines = message.split("\n").map((l) => l.trim());
-  const error = lines.find((l) => /^(error:|\* )/i.test(l) && !/update failed|preview failed|destroy failed|refresh failed|error: \d+ errors? occurred/i.test(l));
-  return (error ?? lines.find((l) => l !== "") ?? "").slice(0, 300);
-}
-
-export function describeDiscrepancy(d: Discrepancy): string {
-  return `cycle ${d.cycle} ${d.phase}#${d.attempt} ${d.problem} ${d.kind}: ${d.detail}`;
-}
-
 async function requestLog(service: LocalService): Promise<Array<{ status: number }>> {
   return (await service.requests()) as Array<{ status: number }>;
-}
-
-async function injected(service: LocalService): Promise<Record<FaultKind, number>> {
-  const response = await fetch(`${service.url}/_emulator/faults`);
-  return ((await response.json()) as { injected: Record<FaultKind, number> }).injected;
 }
 
 /**
@@ -419,13 +89,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log: options.log ?? (() => {}),
   };
   const seed = options.seed ?? Math.floor(Math.random() * 1_000_000);
-  const service = await startLocalService({
-    speed: settings.speed,
-    account: { packages: [SHORT_PACKAGE], clusters: [RUN_CLUSTER], connections: CONNECTIONS },
-  });
-  const keys = Array.from({ length: KEYS }, (_, i) => freshEd25519Key(`soak-${i}`));
+  const service = await startLocalService({ speed: settings.speed, account: SOAK_ACCOUNT });
   let soak: Soak | undefined;
-  const test = await createTestStack(`soak-${settings.surface}`, soakProgram(settings.surface, keys, () => soak?.currentCycle() ?? 0), service, {}, { plugin: settings.surface === "plugin" });
+  const program = soakProgram(settings.surface, { keys: freshKeys(), cycle: () => soak?.currentCycle() ?? 0 });
+  const test = await createTestStack(`soak-${settings.surface}`, program, service, {}, { plugin: settings.surface === "plugin" });
   // Short, so an outage outlasts it and waits end with their objects kept.
   await test.stack.setConfig("etl:retryBudgetSeconds", { value: String(RETRY_BUDGET_SECONDS) });
   try {
@@ -454,7 +121,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
     await soak.faults(0, 0);
     soak.checkSecrets(service.apiKey);
-    const resourceOperations = settings.cycles * RESOURCES * 3;
+    const resourceOperations = settings.cycles * STACK_SIZE * 3;
     const results = soak.results;
     return {
       cycles: settings.cycles,

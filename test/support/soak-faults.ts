@@ -1,0 +1,80 @@
+/**
+ * What the soak does to its stack's operations: faults the local service injects into single
+ * requests, and interruptions of a whole operation, drawn from a seeded generator so a run can
+ * be replayed.
+ */
+import type { LocalService } from "./service";
+
+export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/**
+ * What happens to a whole operation rather than to one request: the service goes away for
+ * longer than the retry budget (and comes back), or the deployment is cancelled (SIGINT to the
+ * CLI, as Ctrl-C or a CI runner sends it). Either lands at a random moment of the operation, but
+ * each kind cuts one early up of the run for sure.
+ */
+export const INTERRUPTIONS = ["outage", "cancel"] as const;
+export type Interruption = (typeof INTERRUPTIONS)[number];
+
+/** An interruption planned for one attempt: what, and how long after the operation starts. */
+export interface Planned {
+  kind: Interruption;
+  afterMs: number;
+}
+
+/** The soak stack's retry budget, and an outage that outlasts it. */
+export const RETRY_BUDGET_SECONDS = 3;
+export const OUTAGE_MS = 5_000;
+/** An interruption lands this long after the operation starts, at random. */
+const INTERRUPT_WITHIN_MS = { min: 300, max: 2_500 } as const;
+
+export interface InterruptionDraw {
+  kinds: readonly Interruption[];
+  /** Probability, 0 to 1, that an attempt is interrupted. */
+  rate: number;
+  /** The cycle under way, 0 for the fault-free one. */
+  cycle: number;
+  faulty: boolean;
+  random: () => number;
+}
+
+/**
+ * Whether and how the next attempt is interrupted; only in faulty cycles. The first up of
+ * faulty cycle n is cut by the n-th kind of interruption at the earliest moment, so every kind
+ * lands in a run however the draws fall; the other attempts draw theirs.
+ */
+export function planInterruption(draw: InterruptionDraw, firstUp: boolean): Planned | undefined {
+  const { kinds, rate, cycle, random } = draw;
+  const { min, max } = INTERRUPT_WITHIN_MS;
+  if (!draw.faulty || kinds.length === 0 || rate === 0) return undefined;
+  if (firstUp && cycle <= kinds.length) return { kind: kinds[cycle - 1]!, afterMs: min };
+  if (random() >= rate) return undefined;
+  return { kind: kinds[Math.floor(random() * kinds.length)]!, afterMs: min + Math.floor(random() * (max - min)) };
+}
+
+/** A small seeded generator, so a run's interruptions can be replayed (their timing aside). */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Faults injected since the last setting: the service's counts restart with every new one. */
+export async function injectedFaults(service: LocalService): Promise<Record<FaultKind, number>> {
+  const response = await fetch(`${service.url}/_emulator/faults`);
+  return ((await response.json()) as { injected: Record<FaultKind, number> }).injected;
+}
+
+export async function setFaults(service: LocalService, setting: { rate: number; kinds: readonly FaultKind[]; seed: number }): Promise<void> {
+  const response = await fetch(`${service.url}/_emulator/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(setting),
+  });
+  if (!response.ok) throw new Error(`setting faults failed: ${response.status} ${await response.text()}`);
+}

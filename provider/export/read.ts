@@ -4,6 +4,7 @@
  * rebuild for each object, with references, secrets and files put in. Only GETs: the export
  * never writes to the service.
  */
+import { parseRecord } from "../api/records";
 import { collectAllPages } from "../client/pagination";
 import type { RequestFn } from "../client/http";
 import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
@@ -62,7 +63,9 @@ export function exportableKinds(): { kinds: ResourceKind[]; runtime: LeftOut[] }
 
 async function listKind(request: RequestFn, kind: ResourceKind, progress: (message: string) => void): Promise<Listed[]> {
   const declaration = declarationOf(kind)!;
-  const items = await collectAllPages(request, declaration.listing, declaration.item, { what: `${kind} objects` });
+  const items = declaration.single
+    ? [parseRecord(declaration.item, (await request(declaration.listing)).body, `${kind} object`)]
+    : await collectAllPages(request, declaration.listing, declaration.item, { what: `${kind} objects` });
   progress(`${kind}: ${items.length} listed`);
   return (items as Array<Record<string, unknown>>)
     .map((record) => ({ kind, id: String(record.id), record, label: declaration.name(record) }))

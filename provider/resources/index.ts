@@ -9,6 +9,8 @@ export * from "./member";
 export * from "./connection";
 export * from "./package";
 export * from "./delivery";
+export * from "./account";
+export * from "./user-settings";
 
 import type * as exported from "./index";
 import type { ResourceKind } from "./registry";

@@ -4,6 +4,7 @@
  * the plugin's schema and dispatch, `etl-export`, `etl-recover`, and the tests' and the
  * benchmark's kind lists. Adding a kind is one line here and one `export *` in `index.ts`.
  */
+import { accountResource } from "./account/declaration";
 import { clusterResource } from "./cluster/declaration";
 import { connectionGroupResource } from "./connection-group/declaration";
 import { connectionResource } from "./connection/declaration";
@@ -14,6 +15,7 @@ import { memberResource } from "./member/declaration";
 import { packageResource } from "./package/declaration";
 import { publicKeyResource } from "./public-key/declaration";
 import { scheduleResource } from "./schedule/declaration";
+import { userSettingsResource } from "./user-settings/declaration";
 import type { ResourceDeclaration } from "./shared/declaration";
 
 export type { ResourceDeclaration } from "./shared/declaration";
@@ -29,6 +31,8 @@ const DECLARATIONS = [
   connectionResource,
   packageResource,
   deliveryResource,
+  accountResource,
+  userSettingsResource,
 ] as const satisfies readonly ResourceDeclaration[];
 
 type Declared = (typeof DECLARATIONS)[number];

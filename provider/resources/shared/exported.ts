@@ -46,6 +46,8 @@ export interface ExportContext {
 export interface ExportDeclaration<Rec = any> extends KindListing {
   /** The record as the resource reads it, when the listing's item is not all of it. */
   complete?: (request: RequestFn, item: Rec) => Promise<Rec>;
+  /** The listing answers with the one object of its kind (the user's settings), not a page. */
+  single?: true;
   /** What names the object in the program. */
   name: (record: Rec) => string;
   /** Why the program cannot hold this object, when it cannot. */
@@ -56,7 +58,7 @@ export interface ExportDeclaration<Rec = any> extends KindListing {
   inputs?: (inputs: Record<string, unknown>, record: Rec, context: ExportContext) => Record<string, unknown>;
 }
 
-/** A kind that holds what runs rather than what is set up: left out of an export, and why. */
+/** A kind left out of an export (what runs rather than what is set up, or the account itself), and why. */
 export interface RuntimeKind {
   runtime: string;
 }

@@ -1,0 +1,102 @@
+/**
+ * Account through the real engine on both surfaces: made with its creator as owner and an API
+ * path of its own, an unchanged preview and refresh, a change and a rename in place, a rename
+ * made out of band found again by its number, bad input refused before any call, and destroy
+ * deleting it with everything in it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutputMap } from "@pulumi/pulumi/automation";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { atHostRoot } from "../support/host-root";
+import { startLocalService, type LocalService } from "../support/service";
+import { declare, SURFACES } from "../support/surfaces";
+
+describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 }, (surface) => {
+  let service: LocalService;
+  let test: TestStack;
+  let outputs: OutputMap;
+  let args: Record<string, unknown> = { name: "analytics staging", region: "amazon-web-services::us-east-1", slug: `staging-${surface}` };
+  const onOutput = () => undefined;
+  const up = async (refresh = false) => (outputs = (await test.stack.up({ onOutput, refresh })).outputs);
+  const account = async (slug: string) => atHostRoot(service, "GET", `/accounts/${slug}`);
+
+  beforeAll(async () => {
+    service = await startLocalService();
+    test = await createTestStack(
+      `account-${surface}`,
+      async () => {
+        const made = declare(surface, "Account", "staging", args);
+        return { id: made.id, slug: made.slug, number: made.number, name: made.name, isOwner: made.isOwner, location: made.location };
+      },
+      service,
+      {},
+      { plugin: surface === "plugin" },
+    );
+  });
+
+  afterAll(async () => {
+    test?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("up makes the account with one POST; its creator owns it, and its own API path serves it empty", async () => {
+    await service.resetRequests();
+    await up();
+    expect((await service.writeRequests()).map((r) => `${r.method} ${r.path}`)).toEqual(["POST /accounts"]);
+    expect(outputs).toMatchObject({ slug: { value: `staging-${surface}` }, name: { value: "analytics staging" }, isOwner: { value: true } });
+    expect(outputs.id!.value).toBe(String(outputs.number!.value));
+    const inside = await fetch(`${service.url}/staging-${surface}/api/packages`, { headers: { accept: "application/vnd.service+json; version=2", authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` } });
+    expect(inside.status).toBe(200);
+    expect(await inside.json()).toEqual([]);
+  });
+
+  it("an unchanged preview calls nothing, and refresh reads the account once", async () => {
+    await service.resetRequests();
+    await test.stack.preview({ expectNoChanges: true, onOutput });
+    expect(await service.calls()).toEqual([]);
+    await test.stack.refresh({ expectNoChanges: true, onOutput });
+    expect(await service.calls()).toEqual([`GET /accounts/staging-${surface}`]);
+  });
+
+  it("a new name and location are one PUT; a new slug renames the account in place, and the old path is gone", async () => {
+    args = { ...args, name: "analytics staging (eu)", location: "Amsterdam" };
+    await service.resetRequests();
+    await up();
+    expect((await service.writeRequests()).map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /accounts/staging-${surface}`]);
+    expect((await account(`staging-${surface}`)).body).toMatchObject({ name: "analytics staging (eu)", location: "Amsterdam" });
+    const id = outputs.id!.value;
+    args = { ...args, slug: `staging-${surface}-eu` };
+    await up();
+    expect(outputs.id!.value).toBe(id);
+    expect(outputs.slug!.value).toBe(`staging-${surface}-eu`);
+    expect((await account(`staging-${surface}`)).status).toBe(404);
+    expect((await account(`staging-${surface}-eu`)).status).toBe(200);
+  });
+
+  it("a rename out of band is found by the account's number on refresh, and up renames it back", async () => {
+    await atHostRoot(service, "PUT", `/accounts/staging-${surface}-eu`, { account_id: `elsewhere-${surface}` });
+    const refresh = await test.stack.refresh({ onOutput });
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    await up();
+    expect((await account(`staging-${surface}-eu`)).status).toBe(200);
+    expect((await account(`elsewhere-${surface}`)).status).toBe(404);
+  });
+
+  it("a region that is not a region id fails the preview naming region, before any call", async () => {
+    const previous = args;
+    args = { ...args, region: "mars-north-1" };
+    await service.resetRequests();
+    const failure = await failureOf(test.stack.preview({ onOutput }));
+    expect(failure).toContain("region");
+    expect(failure).toContain("must be a region id");
+    expect(await service.calls()).toEqual([]);
+    args = previous;
+  });
+
+  it("destroy deletes the account, and its path answers 404", async () => {
+    await service.resetRequests();
+    await test.stack.destroy({ onOutput });
+    expect((await service.writeRequests()).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /accounts/staging-${surface}-eu`]);
+    expect((await account(`staging-${surface}-eu`)).status).toBe(404);
+  });
+});

@@ -7,7 +7,7 @@ import { readTimeFilter } from "../../query";
 import type { ApiContext, Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import type { AccountRecord, Store } from "../../store";
-import { matchesRoleFilter, permissionsOf, readRoleFilter, shownRole } from "./roles";
+import { matchesRoleFilter, permissionsOf, readRoleFilter, shownRole } from "../members/roles";
 
 /**
  * The accounts the caller belongs to, at the host root (facts, "Accounts"): read only, since

@@ -20,6 +20,17 @@ export interface UserRecord {
   confirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the user set of their profile (`PUT {host}/user`); what is left out has its default. */
+  settings?: UserSettings;
+}
+
+export interface UserSettings {
+  location?: string | null;
+  gravatarEmail?: string | null;
+  /** An id of the time zone catalogue (`contract/catalogues.ts`). */
+  timeZone?: string;
+  receiveNewsletter?: boolean;
+  notificationSettings?: { email: boolean; web: boolean };
 }
 
 export interface AccountRecord {
@@ -116,6 +127,13 @@ export class Store {
     const user = { ...fields, id };
     this.usersById.set(id, user);
     this.sequences.set(USER_SEQUENCE, Math.max(this.sequences.get(USER_SEQUENCE) ?? 1, id + 1));
+    this.changed();
+    return user;
+  }
+
+  /** Applies changes to a user in place and returns it. */
+  updateUser(user: UserRecord, changes: Partial<Omit<UserRecord, "id">>): UserRecord {
+    Object.assign(user, changes);
     this.changed();
     return user;
   }

@@ -126,8 +126,8 @@ export function expectOnlyFields(body: unknown, fields: readonly string[]): void
   expect(Object.keys(body as object).sort()).toEqual([...fields].sort());
 }
 
-/** Calls `{base_url}<path>` the way a correct client does, unless options say otherwise. */
-export function call(emulator: RunningEmulator, path: string, options: CallOptions = {}): Promise<Response> {
+/** Sends a request the way a correct client does, unless options say otherwise. */
+function send(url: string, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: ACCEPT };
   const key = options.key === undefined ? DANA_KEY : options.key;
   if (key !== null) headers.Authorization = basic(key);
@@ -136,11 +136,17 @@ export function call(emulator: RunningEmulator, path: string, options: CallOptio
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  return fetch(`${emulator.url}/${options.account ?? ACCOUNT}/api${path}`, {
-    method: options.method ?? "GET",
-    headers: { ...headers, ...options.headers },
-    body,
-  });
+  return fetch(url, { method: options.method ?? "GET", headers: { ...headers, ...options.headers }, body });
+}
+
+/** Calls `{base_url}<path>` of `options.account` (default acme-data). */
+export function call(emulator: RunningEmulator, path: string, options: CallOptions = {}): Promise<Response> {
+  return send(`${emulator.url}/${options.account ?? ACCOUNT}/api${path}`, options);
+}
+
+/** Calls a host-root path (`/user`, `/accounts…`), outside `{base_url}`. */
+export function rootCall(emulator: RunningEmulator, path: string, options: Omit<CallOptions, "account"> = {}): Promise<Response> {
+  return send(`${emulator.url}${path}`, options);
 }
 
 /** A control request to `/_emulator<path>`, with a JSON body when one is given. */

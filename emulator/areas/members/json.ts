@@ -1,6 +1,6 @@
 import { displayName, type Member } from "../../memberships";
 import { webAppUrl } from "../../routing";
-import { avatarUrl } from "../users/json";
+import { publicProfile } from "../users/json";
 import { shownRole } from "./roles";
 
 /**
@@ -21,9 +21,7 @@ export function memberJson(member: Member, baseUrl: string): Record<string, unkn
     name: user.name,
     display_name: displayName(user),
     email: user.email,
-    gravatar_email: user.email,
-    avatar_url: avatarUrl(user.email),
-    location: null,
+    ...publicProfile(user),
     confirmed: user.confirmed,
     confirmed_at: user.confirmedAt,
     role: shownRole(membership.role),

@@ -1,57 +1,26 @@
-import { createHash } from "node:crypto";
-import { accountCounters } from "../../account-counters";
-import { sendJson, notFound } from "../../http";
-import { membershipOf, membershipsOfUser, membersOf, ownerOf, type MembershipRow } from "../../memberships";
+import { parseBody, readObjectBody } from "../../body";
+import { isoTime } from "../../clock";
+import { HttpError, notFound, sendJson } from "../../http";
+import { addMembership, membershipOf, membershipsOfUser, type MembershipRow } from "../../memberships";
 import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import type { ApiContext, Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import type { AccountRecord, Store } from "../../store";
-import { matchesRoleFilter, permissionsOf, readRoleFilter, shownRole } from "../members/roles";
+import { matchesRoleFilter, readRoleFilter, requireManager } from "../members/roles";
+import { accountJson } from "./json";
+import { changedFields, changeSchema, createSchema, requireFreeSlug, slugFromName } from "./model";
 
 /**
- * The accounts the caller belongs to, at the host root (facts, "Accounts"): read only, since
- * accounts come from fixtures. An account the caller is not a member of is not found, exactly
- * like one that does not exist.
+ * The accounts the caller belongs to, at the host root (facts, "Accounts"). An account the caller
+ * is not a member of is not found, exactly like one that does not exist. A new account is the
+ * creator's: they own it, and the same API key reaches it at its own `{base_url}`.
  */
 
-/** The members, and what each area counts of the account's records (`account-counters.ts`). */
-function counters(store: Store, accountId: number): Record<string, number> {
-  return { members_count: membersOf(store, accountId).length, ...accountCounters(store, accountId) };
-}
-
-/** The SSH wire format of an ed25519 key (RFC 8709), its 32 bytes derived from the account. */
-function accountPublicKey(account: AccountRecord): string {
-  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
-  const point = createHash("sha256").update(`account ${account.id} ${account.uid}`).digest();
-  const blob = Buffer.concat([field(Buffer.from("ssh-ed25519")), field(point)]);
-  return `ssh-ed25519 ${blob.toString("base64")} ${account.uid}`;
-}
-
-export function accountJson(store: Store, account: AccountRecord, membership: MembershipRow, origin: string): Record<string, unknown> {
-  const owner = ownerOf(store, account.id);
-  return {
-    id: account.id,
-    account_id: account.uid,
-    uname: `u_${account.id}`,
-    name: account.name,
-    region: account.region,
-    location: null,
-    billing_email: owner?.email ?? null,
-    gravatar_email: null,
-    avatar_url: null,
-    role: shownRole(membership.role),
-    permissions: permissionsOf(membership.role),
-    owner_id: owner?.id ?? null,
-    is_owner: membership.role === "owner",
-    ...counters(store, account.id),
-    public_key: accountPublicKey(account),
-    tunnel_host: new URL(origin).hostname,
-    created_at: account.createdAt,
-    updated_at: account.updatedAt,
-    url: `${origin}/accounts/${encodeURIComponent(account.uid)}`,
-  };
-}
+export const REFUSALS = {
+  change: "Only the account's owner or an admin may change the account.",
+  remove: "Only the account's owner may delete the account.",
+} as const;
 
 interface Belonging {
   id: number;
@@ -73,6 +42,10 @@ function belongings(store: Store, userId: number): Belonging[] {
   });
 }
 
+function sendAccount(ctx: ApiContext, status: number, { account, membership }: Belonging): void {
+  sendJson(ctx.res, status, accountJson(ctx.store, account, membership, ctx.origin));
+}
+
 function listAccounts(ctx: ApiContext): void {
   const role = readRoleFilter(ctx.query);
   const since = readTimeFilter(ctx.query, "since");
@@ -91,14 +64,46 @@ function accountNamed(store: Store, segment: string | undefined): AccountRecord 
   }
 }
 
-function getAccount(ctx: ApiContext): void {
+/** The account the path names with the caller's place in it, or 404. */
+function findAccount(ctx: ApiContext): Belonging {
   const account = accountNamed(ctx.store, ctx.params[0]);
   const membership = account === undefined ? undefined : membershipOf(ctx.store, account.id, ctx.caller.user.id);
   if (account === undefined || membership === undefined) throw notFound();
-  sendJson(ctx.res, 200, accountJson(ctx.store, account, membership, ctx.origin));
+  return { id: account.id, account, membership };
+}
+
+async function createAccount(ctx: ApiContext): Promise<void> {
+  const body = parseBody(createSchema, await readObjectBody(ctx.req));
+  if (body.account_id !== undefined) requireFreeSlug(ctx.store, body.account_id);
+  const uid = body.account_id ?? slugFromName(ctx.store, body.name);
+  const now = isoTime(ctx.store.clock.now());
+  // A new account starts on a trial: job runs are not refused for want of billing information.
+  const account = ctx.store.createAccount({ uid, name: body.name, region: body.region, billing: true, createdAt: now, updatedAt: now });
+  const membership = addMembership(ctx.store, account, ctx.caller.user, "owner");
+  sendAccount(ctx, 201, { id: account.id, account, membership });
+}
+
+async function changeAccount(ctx: ApiContext): Promise<void> {
+  const found = findAccount(ctx);
+  requireManager(found.membership, REFUSALS.change);
+  const body = parseBody(changeSchema, await readObjectBody(ctx.req));
+  if (body.account_id !== undefined) requireFreeSlug(ctx.store, body.account_id, found.account);
+  if (Object.keys(body).length > 0) {
+    ctx.store.updateAccount(found.account, { ...changedFields(found.account, body), updatedAt: isoTime(ctx.store.clock.now()) });
+  }
+  sendAccount(ctx, 200, found);
+}
+
+/** Irreversible: every record of the account goes with it; its users stay. */
+function deleteAccount(ctx: ApiContext): void {
+  const found = findAccount(ctx);
+  if (found.membership.role !== "owner") throw new HttpError(403, REFUSALS.remove);
+  const shown = accountJson(ctx.store, found.account, found.membership, ctx.origin);
+  ctx.store.removeAccount(found.account);
+  sendJson(ctx.res, 200, shown);
 }
 
 export const accountsRoutes: readonly Route[] = [
-  { pattern: /^\/accounts$/, methods: { GET: listAccounts } },
-  { pattern: /^\/accounts\/([^/]+)$/, methods: { GET: getAccount } },
+  { pattern: /^\/accounts$/, methods: { GET: listAccounts, POST: createAccount } },
+  { pattern: /^\/accounts\/([^/]+)$/, methods: { GET: (ctx) => sendAccount(ctx, 200, findAccount(ctx)), PUT: changeAccount, DELETE: deleteAccount } },
 ];

@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
-import { ACCOUNT, call, closedAfterEach, DANA_KEY, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, rootCall, startTestEmulator, testFixtures } from "./helpers";
+import { ACCOUNT, call, closedAfterEach, DANA_KEY, dataDirsRemovedAfterAll, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, rootCall, startTestEmulator, testFixtures } from "./helpers";
 
 /** Accounts made, changed, renamed and deleted at the host root (facts, "Accounts"). */
 
@@ -171,12 +170,10 @@ describe("DELETE /accounts/{account_id}", () => {
 });
 
 describe("accounts across a restart", () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const newDataDir = dataDirsRemovedAfterAll("etl-accounts-");
 
   it("keeps new accounts, renames, deletions and their records", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "etl-accounts-"));
-    dirs.push(dataDir);
+    const dataDir = newDataDir();
     const first = await startEmulator({ dataDir, fixtures: accountFixtures() });
     const region = "amazon-web-services::us-east-1";
     await ok(await createAccount(first, { name: "Kept", region, account_id: "kept" }), 201);

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, expect } from "vitest";
+import { afterAll, afterEach, expect } from "vitest";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
@@ -74,6 +76,17 @@ export function closedAfterEach(): (emulator: RunningEmulator) => RunningEmulato
   return (emulator) => {
     open.push(emulator);
     return emulator;
+  };
+}
+
+/** For files whose tests restart emulators on their data: makes fresh folders, removed after the file's tests. */
+export function dataDirsRemovedAfterAll(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
   };
 }
 

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { call, closedAfterEach, expectError, expectOnlyFields, LEE_KEY, readJson, rootCall, startTestEmulator, testFixtures } from "./helpers";
+import { call, closedAfterEach, dataDirsRemovedAfterAll, expectError, expectOnlyFields, LEE_KEY, readJson, rootCall, startTestEmulator, testFixtures } from "./helpers";
 
 /** The user the API key names, read and changed at the host root (facts, "Users"). */
 
@@ -106,12 +103,10 @@ describe("PUT /user", () => {
 });
 
 describe("user settings across a restart", () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const newDataDir = dataDirsRemovedAfterAll("etl-user-");
 
   it("keeps what the user changed", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "etl-user-"));
-    dirs.push(dataDir);
+    const dataDir = newDataDir();
     const first = await startEmulator({ dataDir, fixtures: testFixtures() });
     const body = { name: "Dana Kept", time_zone: "Berlin", receive_newsletter: true, notification_settings: { email: false } };
     // The url holds the port, which a restart on port 0 changes.

@@ -16,7 +16,7 @@ import { declare as declareOn, type Surface } from "./surfaces";
 import { baselineOf, findDiscrepancies, stateResources, type Baseline, type CheckContext, type Discrepancy, type Finding, type Phase } from "./soak-ledger";
 
 export { freshEd25519Key } from "./keys";
-export { findDiscrepancies, type Baseline, type Discrepancy, type Kind, type Phase, type StateResource } from "./soak-ledger";
+export { findDiscrepancies, type Baseline, type Discrepancy, type Kind, type StateResource } from "./soak-ledger";
 
 export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -135,7 +135,7 @@ const memberEmail = (i: number) => `soak-member-${i}@example.com`;
 function soakProgram(surface: Surface, keys: string[], cycle: () => number) {
   return async () => {
     const declare = (kind: ResourceKind, name: string, args: Record<string, unknown>) => declareOn(surface, kind, name, args);
-    keys.forEach((publicKey, i) => declare("PublicKey", keyName(i), { publicKey, name: keyName(i) }));
+    for (const [i, publicKey] of keys.entries()) declare("PublicKey", keyName(i), { publicKey, name: keyName(i) });
     for (let i = 0; i < GROUPS; i++) {
       declare("ConnectionGroup", groupName(i), {
         name: groupName(i),

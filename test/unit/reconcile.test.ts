@@ -52,7 +52,13 @@ const unusedRequest: RequestFn = async () => {
 /** A reconciler of its own per test, on a clock that moves only when it sleeps; `slept` records the sleeps. */
 function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = [], cancelled = () => false): Reconciler {
   let now = SENT_AT;
-  const clock = { now: () => now, sleep: async (ms: number) => void (slept.push(ms), (now += ms)) };
+  const clock = {
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
   return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line), cancelled });
 }
 
@@ -71,7 +77,11 @@ describe("createOnce", () => {
 
   it("returns and claims what the POST answers, without looking", async () => {
     let looked = false;
-    const created = await createOnce({ ...base, send: async () => ({ id: 5 }), find: async () => ((looked = true), []) });
+    const find = async () => {
+      looked = true;
+      return [];
+    };
+    const created = await createOnce({ ...base, send: async () => ({ id: 5 }), find });
     expect(created).toEqual({ record: { id: 5 }, adopted: false });
     expect(looked).toBe(false);
     expect(reconciler.isClaimed("widget", 5)).toBe(true);
@@ -124,7 +134,11 @@ describe("createOnce", () => {
   it("passes other failures through without looking", async () => {
     const refused = new BadRequestError({ status: 400, request: request0, serviceMessage: "bad" });
     let looked = false;
-    await expect(createOnce({ ...base, send: async () => Promise.reject(refused), find: async () => ((looked = true), []) })).rejects.toBe(refused);
+    const find = async () => {
+      looked = true;
+      return [];
+    };
+    await expect(createOnce({ ...base, send: async () => Promise.reject(refused), find })).rejects.toBe(refused);
     expect(looked).toBe(false);
   });
 

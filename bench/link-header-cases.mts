@@ -9,6 +9,6 @@ export const PATHOLOGICAL_LINK_HEADERS: Array<[string, string]> = [
   ["empty parameters", `<http://h/x>${";".repeat(100_000)}`],
   ["targets with no separators", "<>;".repeat(33_334)],
   ["many short links", '<a>; rel="x", '.repeat(7_000)],
-  ["names and equals signs", "<a>; " + "b=c ".repeat(25_000)],
+  ["names and equals signs", `<a>; ${"b=c ".repeat(25_000)}`],
   ["commas only", ",".repeat(100_000)],
 ];

@@ -61,8 +61,6 @@ const KIND_OF_TYPE: ReadonlyMap<string, ConnectionKind> = new Map(
   Object.entries(CONNECTION_TYPES_BY_KIND).flatMap(([kind, types]) => types.map((type) => [type, kind as ConnectionKind] as const)),
 );
 
-export const CONNECTION_TYPES: readonly string[] = [...KIND_OF_TYPE.keys()];
-
 export function connectionKindOf(type: string): ConnectionKind | undefined {
   return KIND_OF_TYPE.get(type);
 }

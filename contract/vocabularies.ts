@@ -52,7 +52,6 @@ export const STOPPING_JOB_STATUSES: readonly JobStatus[] = ["pending_stoppage", 
 
 /** How a run ends when nobody stops it. */
 export const JOB_RUN_OUTCOMES = ["completed", "failed"] as const satisfies readonly JobStatus[];
-export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
 
 /** The `direction` of a sorted collection (facts, "Common list params"). */
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;

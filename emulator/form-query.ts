@@ -23,7 +23,7 @@ function pathOf(key: string): string[] | undefined {
   return [match[1]!, ...inner];
 }
 
-function valueOf(text: string): unknown {
+function typedValue(text: string): unknown {
   return INTEGER_TEXT.test(text) ? Number(text) : text;
 }
 
@@ -41,7 +41,8 @@ function place(target: Node, path: string[], value: unknown): void {
     const last = list.at(-1) as Node | undefined;
     const item = last !== undefined && typeof last === "object" && !(rest[1]! in last) ? last : {};
     if (item !== last) list.push(item);
-    return place(item, rest.slice(1), value);
+    place(item, rest.slice(1), value);
+    return;
   }
   const child = target[head] !== null && typeof target[head] === "object" && !Array.isArray(target[head]) ? (target[head] as Node) : {};
   target[head] = child;
@@ -55,7 +56,7 @@ export function formBody(query: URLSearchParams): Node | undefined {
   for (const [key, text] of query) {
     const path = pathOf(key);
     if (path === undefined) return undefined;
-    place(body, path, valueOf(text));
+    place(body, path, typedValue(text));
     any = true;
   }
   return any ? body : undefined;

@@ -49,7 +49,7 @@ interface Term {
 
 /** The value anywhere in the text, in any case; no text has nothing. */
 export function contains(text: string | null, value: string): boolean {
-  return text !== null && text.toLowerCase().includes(value);
+  return typeof text === "string" && text.toLowerCase().includes(value);
 }
 
 /** An id or a word of a vocabulary (a status, a type): the whole value, in any case. */

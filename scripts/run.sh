@@ -11,6 +11,8 @@ case "$task" in
   bench) exec node --disable-warning=ExperimentalWarning bench/limits.mts "$@" ;;
   profile) exec node --disable-warning=ExperimentalWarning bench/profile.mts "$@" ;;
   test)
+    # Formatting, lint rules and dead exports first: a violation fails the run before any test starts.
+    npm run --silent lint || { echo "0 passed, 1 failed (npm run lint found violations)"; exit 1; }
     # The tests under test/release install what a user installs: the release, made anew each run.
     node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2
     # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.

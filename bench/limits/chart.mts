@@ -8,7 +8,7 @@ const MARGIN = { left: 64, right: 170, top: 40, bottom: 56 };
 const FLOOR_COLOUR = "#555555";
 const PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#393b79", "#637939"];
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A round step for about five ticks up to `max`. */
 function tickStep(max: number): number {
@@ -46,7 +46,7 @@ export function upTimeChart(results: LifecycleResult[], caption: string): string
   parts.push(`<line x1="${MARGIN.left}" x2="${MARGIN.left}" y1="${MARGIN.top}" y2="${y(0)}" stroke="#333"/>`);
   parts.push(`<text x="${MARGIN.left + plotWidth / 2}" y="${HEIGHT - 24}" text-anchor="middle">resources in the stack (N)</text>`);
   parts.push(`<text transform="translate(18 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">seconds</text>`);
-  parts.push(`<text x="${MARGIN.left}" y="${HEIGHT - 6}" font-size="10" fill="#666">${escape(caption)}</text>`);
+  parts.push(`<text x="${MARGIN.left}" y="${HEIGHT - 6}" font-size="10" fill="#666">${escapeXml(caption)}</text>`);
 
   const kinds = [...new Set(results.map((r) => r.kind))];
   const measured = kinds.filter((kind) => kind !== "Floor");
@@ -60,7 +60,7 @@ export function upTimeChart(results: LifecycleResult[], caption: string): string
     const legendY = MARGIN.top + 10 + index * 20;
     const legendX = MARGIN.left + plotWidth + 16;
     parts.push(`<line x1="${legendX}" x2="${legendX + 24}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"${dash}/>`);
-    parts.push(`<text x="${legendX + 30}" y="${legendY + 4}">${escape(kind === "Floor" ? "floor (no-op)" : kind)}</text>`);
+    parts.push(`<text x="${legendX + 30}" y="${legendY + 4}">${escapeXml(kind === "Floor" ? "floor (no-op)" : kind)}</text>`);
   });
   parts.push("</svg>");
   return `${parts.join("\n")}\n`;

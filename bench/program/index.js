@@ -70,8 +70,8 @@ function inputsFor(index) {
   return inputs;
 }
 
-if (kind === "Floor") names.forEach((name, index) => new Noop(name, index));
+if (kind === "Floor") for (const [index, name] of names.entries()) new Noop(name, index);
 else {
   const Resource = resourceClass();
-  names.forEach((name, index) => new Resource(name, inputsFor(index)));
+  for (const [index, name] of names.entries()) new Resource(name, inputsFor(index));
 }

@@ -2,7 +2,7 @@
 // The floor's provider: every method the real ones have, none of their work.
 module.exports = {
   async configure() {},
-  async check(olds, news) {
+  async check(_olds, news) {
     return { inputs: news };
   },
   async diff() {
@@ -14,7 +14,7 @@ module.exports = {
   async read(id, props) {
     return { id, props };
   },
-  async update(id, olds, news) {
+  async update(_id, _olds, news) {
     return { outs: news };
   },
   async delete() {},

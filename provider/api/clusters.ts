@@ -1,12 +1,12 @@
 /** Clusters that jobs run on: `{base_url}/clusters` (facts, "Clusters"; not in the spec). */
 import { z } from "zod";
 import type { ApiRequest, RequestFn } from "../client/http";
-import { CLUSTER_STATUSES, CLUSTER_TYPES, READY_CLUSTER_STATUSES, type ClusterStatus, type ClusterType } from "../../contract/vocabularies";
+import { CLUSTER_STATUSES, READY_CLUSTER_STATUSES, type ClusterType } from "../../contract/vocabularies";
 import { parseRecord } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
 
-export { CLUSTER_STATUSES, CLUSTER_TYPES, READY_CLUSTER_STATUSES, type ClusterStatus, type ClusterType };
+export { CLUSTER_STATUSES, READY_CLUSTER_STATUSES, type ClusterType };
 
 export const clusterRecord = z.object({
   id: z.number().int(),

@@ -1,12 +1,12 @@
 /** Jobs, runs of a package on a cluster: `{base_url}/jobs` (spec 2.1 to 4.1, facts "Jobs"). */
 import { z } from "zod";
 import type { ApiRequest, RequestFn } from "../client/http";
-import { FINISHED_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "../../contract/vocabularies";
+import { FINISHED_JOB_STATUSES, JOB_STATUSES } from "../../contract/vocabularies";
 import { parseRecord } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
 
-export { FINISHED_JOB_STATUSES, JOB_STATUSES, type JobStatus };
+export { FINISHED_JOB_STATUSES, JOB_STATUSES };
 
 const reference = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
 

@@ -1,14 +1,13 @@
 /** Packages: `{base_url}/packages` (spec 2.4 and 4.2; facts, "Packages" and "Package validations"). */
 import { z } from "zod";
-import type { DataFlow } from "../../contract/data-flow";
 import type { RequestFn } from "../client/http";
-import { PACKAGE_STATUSES, VALIDATION_STATUSES, type PackageStatus } from "../../contract/vocabularies";
+import { PACKAGE_STATUSES } from "../../contract/vocabularies";
 import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
 
 /** The spec leaves the values open; these are the ones the service is known to use. */
-export { PACKAGE_STATUSES, VALIDATION_STATUSES, type PackageStatus };
+export { PACKAGE_STATUSES };
 
 /** Spec 2.4's fields. */
 const packageShape = {
@@ -84,15 +83,6 @@ export const packageTemplateRecord = z.object({
   author: z.object({ id: z.number().int().nullable().optional(), name: z.string().nullable().optional(), avatar_url: z.string().nullable().optional() }).nullable().optional(),
 });
 export type PackageTemplateRecord = z.output<typeof packageTemplateRecord>;
-
-/** What a create or an update sends; `flow_type` only on create. */
-export interface PackageBody {
-  name?: string;
-  description?: string;
-  variables?: Record<string, string>;
-  data_flow_json?: DataFlow;
-  flow_type?: string;
-}
 
 const WHAT = "a package";
 const packagePath = (id: string | number) => `/packages/${encodeURIComponent(String(id))}`;

@@ -39,7 +39,7 @@ export interface Page<T> {
 /** Checks a collection response item by item, so a bad item names its index. */
 export function parsePage<S extends z.ZodType>(schema: S, response: ApiResponse, what: string): Page<z.output<S>> {
   const items = parseRecord(z.array(schema), response.body, what);
-  return { items, link: response.headers["link"] };
+  return { items, link: response.headers.link };
 }
 
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;

@@ -20,6 +20,7 @@ export interface LinkValue {
   params: Record<string, string>;
 }
 
+// biome-ignore lint/suspicious/noConstEnum: used in this file only, where the compiler inlines each code in the scanning loop
 const enum Char {
   Tab = 9,
   LineFeed = 10,

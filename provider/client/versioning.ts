@@ -1,2 +1,2 @@
-/** The API version and the media type that pins it, as the contract defines them (spec 9). */
-export { API_VERSION, versionedMediaType } from "../../contract/media-type";
+/** The media type that pins the API version, as the contract defines it (spec 9). */
+export { versionedMediaType } from "../../contract/media-type";

@@ -87,8 +87,10 @@ function typeSections(tokens: string[], schema: Schema): string[] {
 const FENCES: Record<ExampleLanguage, string> = { typescript: "ts", python: "python", go: "go", yaml: "yaml" };
 const TITLES: Record<ExampleLanguage, string> = { typescript: "TypeScript", python: "Python", go: "Go", yaml: "YAML" };
 
+const FENCE = "```";
+
 function examplesOf(write: (language: ExampleLanguage) => string): string[] {
-  return EXAMPLE_LANGUAGES.flatMap((language) => [`### ${TITLES[language]}`, "", "```" + FENCES[language], write(language), "```", ""]);
+  return EXAMPLE_LANGUAGES.flatMap((language) => [`### ${TITLES[language]}`, "", `${FENCE}${FENCES[language]}`, write(language), FENCE, ""]);
 }
 
 function examples(kind: ResourceKind, schema: Schema): string[] {

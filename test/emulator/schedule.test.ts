@@ -17,7 +17,9 @@ const MINUTE_MS = 60_000 / SPEED;
 
 const track = closedAfterEach();
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A fresh emulator for each test, so runs never compete for another test's clusters. */
 async function start(extra: Parameters<typeof scheduleFixtures>[0] = {}, options: StartEmulatorOptions = {}) {

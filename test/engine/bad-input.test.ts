@@ -176,9 +176,9 @@ function declareCase(test: Case, surface: Surface): void {
   declare(surface, test.resource, "subject", inputs);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A check failure reads "<input> must ...", "<input> is ..." or "<input> is not an input ...". */
-const namesField = (field: string) => new RegExp(`(^|[^\\w.])${escape(field)} (must|is) `, "m");
+const namesField = (field: string) => new RegExp(`(^|[^\\w.])${escapeRegExp(field)} (must|is) `, "m");
 
 describe("bad input through the real engine", { timeout: 300_000 }, () => {
   let service: LocalService;
@@ -190,7 +190,7 @@ describe("bad input through the real engine", { timeout: 300_000 }, () => {
   });
 
   afterAll(async () => {
-    stacks.forEach((s) => s.dispose());
+    for (const s of stacks) s.dispose();
     await service?.emulator.close();
   });
 

@@ -19,7 +19,7 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
     service = await startLocalService();
   });
   afterAll(async () => {
-    stacks.forEach((s) => s.dispose());
+    for (const s of stacks) s.dispose();
     await service?.emulator.close();
   });
 

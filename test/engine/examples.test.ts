@@ -34,7 +34,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
   });
 
   afterAll(async () => {
-    stacks.forEach((s) => s.dispose());
+    for (const s of stacks) s.dispose();
     await emulator?.close();
   });
 

@@ -53,7 +53,7 @@ describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
   });
 
   afterAll(async () => {
-    stacks.forEach((s) => s.dispose());
+    for (const s of stacks) s.dispose();
     await service?.emulator.close();
   });
 

@@ -30,7 +30,9 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
     return test;
   }
 
-  afterAll(() => stacks.forEach((test) => test.dispose()));
+  afterAll(() => {
+    for (const test of stacks) test.dispose();
+  });
 
   async function upFailure(url: string): Promise<{ failure: string; test: TestStack }> {
     output.length = 0;

@@ -13,9 +13,11 @@ import { parseYaml, schemaProblems } from "./yaml-examples";
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const WORK = path.join(REPO_ROOT, "test", ".work");
 
+const FENCE = "```";
+
 /** Each fenced example of a language on the pages of resources and functions, by page. */
 function examplesIn(fence: string): Array<[string, string]> {
-  const pattern = new RegExp("```" + fence + "\\n([\\s\\S]*?)\\n```", "g");
+  const pattern = new RegExp(`${FENCE}${fence}\\n([\\s\\S]*?)\\n${FENCE}`, "g");
   return [...referencePages()].flatMap(([page, text]) => [...text.matchAll(pattern)].map((match): [string, string] => [path.basename(page, ".md"), match[1]!]));
 }
 

@@ -181,8 +181,8 @@ describe("following pages of the local service", () => {
     ["another account on the same host", (base) => `${base}/other-account/api/connection_groups/search?q=group`, `its path is not under /${ACCOUNT}/api`],
     ["a path that climbs out of {base_url}", (base) => `${base}/${ACCOUNT}/api/../../other/api/x`, `its path is not under /${ACCOUNT}/api`],
     ["a look-alike prefix", (base) => `${base}/${ACCOUNT}/apix/connection_groups`, `its path is not under /${ACCOUNT}/api`],
-    ["user information", (base) => base.replace("http://", "http://someone:secret@") + `/${ACCOUNT}/api/x`, "it carries user information"],
-    ["https instead of http", (base) => base.replace("http://", "https://") + `/${ACCOUNT}/api/x`, "its origin is not"],
+    ["user information", (base) => `${base.replace("http://", "http://someone:secret@")}/${ACCOUNT}/api/x`, "it carries user information"],
+    ["https instead of http", (base) => `${base.replace("http://", "https://")}/${ACCOUNT}/api/x`, "its origin is not"],
   ];
 
   it.each(foreign)("refuses a next link to %s before sending anything", async (_name, target, reason) => {

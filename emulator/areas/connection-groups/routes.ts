@@ -120,7 +120,7 @@ function listGroups(ctx: ApiContext): void {
 /** `q` matches name or description as a substring, in any case (spec 4.5). */
 function searchGroups(ctx: ApiContext): void {
   const needle = readSearchTerm(ctx.query);
-  const matches = (text: string | null): boolean => text !== null && text.toLowerCase().includes(needle);
+  const matches = (text: string | null): boolean => typeof text === "string" && text.toLowerCase().includes(needle);
   const found = groupsOfAccount(ctx.store, ctx.caller.account.id).filter((group) => matches(group.name) || matches(group.description));
   sendPage(ctx, found, groupJsonFor(ctx));
 }

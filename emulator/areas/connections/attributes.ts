@@ -2,7 +2,7 @@ import { z } from "zod";
 import { connectionAttributeProblems, connectionAttributes, type ConnectionAttribute, type ConnectionType } from "../../../contract/connection-types";
 import { parseBody } from "../../body";
 import { boolean, integerBetween, label } from "../../fields";
-import { type Attributes, type AttributeValue, type ConnectionRow, type SecretTraces } from "./model";
+import type { Attributes, AttributeValue, ConnectionRow, SecretTraces } from "./model";
 import { secretTrace } from "./settings-test";
 
 /**

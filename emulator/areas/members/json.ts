@@ -10,6 +10,7 @@ import { shownRole } from "./roles";
 
 /** A member changes when the user does, or their role in this account. */
 export function memberUpdatedAt({ user, membership }: Member): string {
+  // biome-ignore lint/complexity/useMathMinMax: ISO-8601 timestamps, compared as text
   return user.updatedAt > membership.updatedAt ? user.updatedAt : membership.updatedAt;
 }
 

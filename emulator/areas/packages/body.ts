@@ -44,4 +44,3 @@ export const createBodySchema = z.strictObject({
 export const updateBodySchema = z.strictObject({ ...common, flow_type: z.enum(FLOW_TYPES).optional() });
 
 export type CreateBody = z.output<typeof createBodySchema>;
-export type UpdateBody = z.output<typeof updateBodySchema>;

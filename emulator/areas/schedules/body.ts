@@ -53,7 +53,6 @@ const settingFields = {
 export const createBodySchema = z.strictObject({ ...settingFields, task: z.strictObject({ ...taskFields, packages: packageList }) });
 export const updateBodySchema = z.strictObject({ ...settingFields, task: z.strictObject({ ...taskFields, packages: packageList.optional() }).optional() });
 
-export type CreateBody = z.output<typeof createBodySchema>;
 export type UpdateBody = z.output<typeof updateBodySchema>;
 type PackageItems = z.output<typeof packageList>;
 

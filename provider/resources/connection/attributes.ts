@@ -10,7 +10,7 @@ import { camelCaseOf } from "../../api/records";
 import {
   CONNECTION_ATTRIBUTE_NAMES,
   CONNECTION_TYPE_NAMES,
-  CONNECTION_TYPE_RULES,
+  type CONNECTION_TYPE_RULES,
   SECRET_CONNECTION_ATTRIBUTES,
   connectionAttributes,
   isConnectionType,
@@ -73,8 +73,11 @@ function kindOf(apiName: string): ConnectionAttribute["kind"] {
   return rule!.kind;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: names control characters on purpose, to refuse them
+const NO_NUL_OR_DEL = /^[^\u0000\u007f]*$/;
+
 const VALUE_RULES = {
-  string: () => z.string().max(4096).regex(/^[^\u0000\u007f]*$/, "must not contain NUL or DEL characters"),
+  string: () => z.string().max(4096).regex(NO_NUL_OR_DEL, "must not contain NUL or DEL characters"),
   integer: () => z.number().int().min(1).max(65_535),
   boolean: () => z.boolean(),
 } as const;

@@ -36,6 +36,7 @@ export function unlessUnknown<S extends z.ZodType>(schema: S) {
 /** An object id as text: digits, no leading zero, within a safe integer. */
 export const ID_TEXT = RECORD_ID_TEXT;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: names control characters on purpose, to refuse them
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** A name or similar label: 1 to MAX_NAME_LENGTH characters, surrounding spaces ignored, no control characters. */

@@ -43,6 +43,7 @@ export interface ExportContext {
 }
 
 /** Where the kind is listed (`listing`, `item`: the record, or the part of it `complete` starts from). */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds every kind's declaration; each kind's own types check its functions
 export interface ExportDeclaration<Rec = any> extends KindListing {
   /** The record as the resource reads it, when the listing's item is not all of it. */
   complete?: (request: RequestFn, item: Rec) => Promise<Rec>;

@@ -3,7 +3,7 @@
  * in which its object was made, and what counts as an unknown outcome.
  */
 import type { z } from "zod";
-import { ConnectionError, EtlApiError, OutcomeUnknownError, ServerError, UnreachableError } from "../../client/errors";
+import { ConnectionError, type EtlApiError, OutcomeUnknownError, ServerError, UnreachableError } from "../../client/errors";
 import type { ApiRequest, RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 

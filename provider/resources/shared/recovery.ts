@@ -5,6 +5,7 @@
  */
 import type { RequestFn } from "../../client/http";
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds every kind's declaration; each kind's own types check its functions
 export interface RecoverDeclaration<Inputs = any, Rec extends { id: number } = any> {
   /** What tells the kind's object apart, in words for the report: "its name", "its fingerprint". */
   by: string;

@@ -10,7 +10,7 @@ import { createClient, createReachability, type Client, type ClientStats } from 
 import type { RequestFn } from "./client/http";
 import { createPacingState } from "./client/policies/pacing";
 import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
-import { DEFAULT_RETRY_BUDGET_SECONDS, resolveConfig, type ConfigLookup, type ProviderConfig } from "./config";
+import { resolveConfig, type ConfigLookup, type ProviderConfig } from "./config";
 import { createBatchedReads, type BatchedReads } from "./resources/shared/batched-reads";
 import { reportNote } from "./progress";
 import { Reconciler, realClock } from "./resources/shared/reconciler";
@@ -83,9 +83,6 @@ export function operationContext(settings: ProviderConfig, request: RequestFn): 
 function lookupPatienceMs(settings: ProviderConfig): number {
   return settings.maxRetries === 0 ? 0 : 5 * settings.retryBudgetSeconds * 1000;
 }
-
-/** One wait's tolerance of an outage before any provider is configured: one default retry budget. */
-export const DEFAULT_OUTAGE_TOLERANCE_MS = DEFAULT_RETRY_BUDGET_SECONDS * 1000;
 
 /**
  * A provider's settings as its configuration gives them, and the context of its operations. A

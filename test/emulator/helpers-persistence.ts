@@ -18,7 +18,10 @@ export function useTempDirs(): TempDirs {
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const add = (dir: string) => (dirs.push(dir), dir);
+  const add = (dir: string) => {
+    dirs.push(dir);
+    return dir;
+  };
   return { make: (prefix) => add(mkdtempSync(join(tmpdir(), prefix))), add };
 }
 

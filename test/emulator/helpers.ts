@@ -82,7 +82,9 @@ export function closedAfterEach(): (emulator: RunningEmulator) => RunningEmulato
 /** For files whose tests restart emulators on their data: makes fresh folders, removed after the file's tests. */
 export function dataDirsRemovedAfterAll(prefix: string): () => string {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
   return () => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
     dirs.push(dir);

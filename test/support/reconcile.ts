@@ -43,6 +43,12 @@ export const unusedRequest: RequestFn = async () => {
 /** A reconciler of its own per test, on a clock that moves only when it sleeps; `slept` records the sleeps. */
 export function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = [], cancelled = () => false): Reconciler {
   let now = SENT_AT;
-  const clock = { now: () => now, sleep: async (ms: number) => void (slept.push(ms), (now += ms)) };
+  const clock = {
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
   return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line), cancelled });
 }

@@ -18,8 +18,8 @@ import type { Surface } from "./surfaces";
 
 export { filesUnder } from "./files";
 export { freshEd25519Key } from "./keys";
-export { FAULT_KINDS, INTERRUPTIONS, type FaultKind, type Interruption } from "./soak-faults";
-export { addServiceMade, findDiscrepancies, KINDS, type Baseline, type Discrepancy, type Kind, type Phase, type StateResource } from "./soak-ledger";
+export type { FaultKind, Interruption } from "./soak-faults";
+export { addServiceMade, findDiscrepancies, KINDS, type Baseline, type Discrepancy, type Kind, type StateResource } from "./soak-ledger";
 export { describeDiscrepancy } from "./soak-run";
 
 export interface SoakOptions {

@@ -25,7 +25,11 @@ describe("createOnce", () => {
 
   it("returns and claims what the POST answers, without looking", async () => {
     let looked = false;
-    const created = await createOnce({ ...base, send: async () => ({ id: 5 }), find: async () => ((looked = true), []) });
+    const lookingUp = async () => {
+      looked = true;
+      return [];
+    };
+    const created = await createOnce({ ...base, send: async () => ({ id: 5 }), find: lookingUp });
     expect(created).toEqual({ record: { id: 5 }, adopted: false });
     expect(looked).toBe(false);
     expect(reconciler.isClaimed("widget", 5)).toBe(true);
@@ -78,7 +82,11 @@ describe("createOnce", () => {
   it("passes other failures through without looking", async () => {
     const refused = new BadRequestError({ status: 400, request: request0, serviceMessage: "bad" });
     let looked = false;
-    await expect(createOnce({ ...base, send: async () => Promise.reject(refused), find: async () => ((looked = true), []) })).rejects.toBe(refused);
+    const lookingUp = async () => {
+      looked = true;
+      return [];
+    };
+    await expect(createOnce({ ...base, send: async () => Promise.reject(refused), find: lookingUp })).rejects.toBe(refused);
     expect(looked).toBe(false);
   });
 

@@ -4,4 +4,4 @@
  */
 
 export { scheduleCreatorJson } from "./json";
-export { firstRunFrom, type Interval } from "./timing";
+export { firstRunFrom } from "./timing";

@@ -5,6 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { AccountArgs } from "./account";
+export type Account = import("./account").Account;
+export const Account: typeof import("./account").Account = null as any;
+utilities.lazyLoad(exports, ["Account"], () => require("./account"));
+
 export { ClusterArgs } from "./cluster";
 export type Cluster = import("./cluster").Cluster;
 export const Cluster: typeof import("./cluster").Cluster = null as any;
@@ -205,6 +210,11 @@ export const searchSchedules: typeof import("./searchSchedules").searchSchedules
 export const searchSchedulesOutput: typeof import("./searchSchedules").searchSchedulesOutput = null as any;
 utilities.lazyLoad(exports, ["searchSchedules","searchSchedulesOutput"], () => require("./searchSchedules"));
 
+export { UserSettingsArgs } from "./userSettings";
+export type UserSettings = import("./userSettings").UserSettings;
+export const UserSettings: typeof import("./userSettings").UserSettings = null as any;
+utilities.lazyLoad(exports, ["UserSettings"], () => require("./userSettings"));
+
 export { ValidatePackageArgs, ValidatePackageResult, ValidatePackageOutputArgs } from "./validatePackage";
 export const validatePackage: typeof import("./validatePackage").validatePackage = null as any;
 export const validatePackageOutput: typeof import("./validatePackage").validatePackageOutput = null as any;
@@ -224,6 +234,8 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "etl:index:Account":
+                return new Account(name, <any>undefined, { urn })
             case "etl:index:Cluster":
                 return new Cluster(name, <any>undefined, { urn })
             case "etl:index:Connection":
@@ -244,6 +256,8 @@ const _module = {
                 return new PublicKey(name, <any>undefined, { urn })
             case "etl:index:Schedule":
                 return new Schedule(name, <any>undefined, { urn })
+            case "etl:index:UserSettings":
+                return new UserSettings(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

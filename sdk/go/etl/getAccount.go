@@ -12,9 +12,9 @@ import (
 )
 
 // The configured account.
-func GetAccount(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAccountResult, error) {
+func LookupAccount(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*LookupAccountResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetAccountResult
+	var rv LookupAccountResult
 	err := ctx.Invoke("etl:index:getAccount", nil, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func GetAccount(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetAccountRe
 }
 
 // The record as the service returns it, with camelCase names.
-type GetAccountResult struct {
+type LookupAccountResult struct {
 	AccountId string      `pulumi:"accountId"`
 	CreatedAt *string     `pulumi:"createdAt"`
 	Id        interface{} `pulumi:"id"`
@@ -35,62 +35,62 @@ type GetAccountResult struct {
 	UpdatedAt *string     `pulumi:"updatedAt"`
 }
 
-func GetAccountOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) GetAccountResultOutput {
+func LookupAccountOutput(ctx *pulumi.Context, opts ...pulumi.InvokeOption) LookupAccountResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("etl:index:getAccount", nil, GetAccountResultOutput{}, options).(GetAccountResultOutput)
+	return ctx.InvokeOutput("etl:index:getAccount", nil, LookupAccountResultOutput{}, options).(LookupAccountResultOutput)
 }
 
 // The record as the service returns it, with camelCase names.
-type GetAccountResultOutput struct{ *pulumi.OutputState }
+type LookupAccountResultOutput struct{ *pulumi.OutputState }
 
-func (GetAccountResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetAccountResult)(nil)).Elem()
+func (LookupAccountResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupAccountResult)(nil)).Elem()
 }
 
-func (o GetAccountResultOutput) ToGetAccountResultOutput() GetAccountResultOutput {
+func (o LookupAccountResultOutput) ToLookupAccountResultOutput() LookupAccountResultOutput {
 	return o
 }
 
-func (o GetAccountResultOutput) ToGetAccountResultOutputWithContext(ctx context.Context) GetAccountResultOutput {
+func (o LookupAccountResultOutput) ToLookupAccountResultOutputWithContext(ctx context.Context) LookupAccountResultOutput {
 	return o
 }
 
-func (o GetAccountResultOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v GetAccountResult) string { return v.AccountId }).(pulumi.StringOutput)
+func (o LookupAccountResultOutput) AccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupAccountResult) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-func (o GetAccountResultOutput) CreatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetAccountResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+func (o LookupAccountResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o GetAccountResultOutput) Id() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAccountResult) interface{} { return v.Id }).(pulumi.AnyOutput)
+func (o LookupAccountResultOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupAccountResult) interface{} { return v.Id }).(pulumi.AnyOutput)
 }
 
-func (o GetAccountResultOutput) IsOwner() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetAccountResult) *bool { return v.IsOwner }).(pulumi.BoolPtrOutput)
+func (o LookupAccountResultOutput) IsOwner() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupAccountResult) *bool { return v.IsOwner }).(pulumi.BoolPtrOutput)
 }
 
-func (o GetAccountResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetAccountResult) string { return v.Name }).(pulumi.StringOutput)
+func (o LookupAccountResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupAccountResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o GetAccountResultOutput) OwnerId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetAccountResult) *int { return v.OwnerId }).(pulumi.IntPtrOutput)
+func (o LookupAccountResultOutput) OwnerId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupAccountResult) *int { return v.OwnerId }).(pulumi.IntPtrOutput)
 }
 
-func (o GetAccountResultOutput) Region() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetAccountResult) *string { return v.Region }).(pulumi.StringPtrOutput)
+func (o LookupAccountResultOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountResult) *string { return v.Region }).(pulumi.StringPtrOutput)
 }
 
-func (o GetAccountResultOutput) Role() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetAccountResult) *string { return v.Role }).(pulumi.StringPtrOutput)
+func (o LookupAccountResultOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountResult) *string { return v.Role }).(pulumi.StringPtrOutput)
 }
 
-func (o GetAccountResultOutput) UpdatedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetAccountResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+func (o LookupAccountResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetAccountResultOutput{})
+	pulumi.RegisterOutputType(LookupAccountResultOutput{})
 }

@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "etl:index:Account":
+		r = &Account{}
 	case "etl:index:Cluster":
 		r = &Cluster{}
 	case "etl:index:Connection":
@@ -41,6 +43,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PublicKey{}
 	case "etl:index:Schedule":
 		r = &Schedule{}
+	case "etl:index:UserSettings":
+		r = &UserSettings{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

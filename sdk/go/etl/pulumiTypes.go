@@ -2150,6 +2150,245 @@ func (o SearchSchedulesItemTaskPackagesItemArrayOutput) Index(i pulumi.IntInput)
 	}).(SearchSchedulesItemTaskPackagesItemOutput)
 }
 
+type UserSettingsNotificationSettings struct {
+	// Notifications of watched objects by email.
+	Email bool `pulumi:"email"`
+	// Notifications of watched objects in the service's web console.
+	Web bool `pulumi:"web"`
+}
+
+// UserSettingsNotificationSettingsInput is an input type that accepts UserSettingsNotificationSettingsArgs and UserSettingsNotificationSettingsOutput values.
+// You can construct a concrete instance of `UserSettingsNotificationSettingsInput` via:
+//
+//	UserSettingsNotificationSettingsArgs{...}
+type UserSettingsNotificationSettingsInput interface {
+	pulumi.Input
+
+	ToUserSettingsNotificationSettingsOutput() UserSettingsNotificationSettingsOutput
+	ToUserSettingsNotificationSettingsOutputWithContext(context.Context) UserSettingsNotificationSettingsOutput
+}
+
+type UserSettingsNotificationSettingsArgs struct {
+	// Notifications of watched objects by email.
+	Email pulumi.BoolInput `pulumi:"email"`
+	// Notifications of watched objects in the service's web console.
+	Web pulumi.BoolInput `pulumi:"web"`
+}
+
+func (UserSettingsNotificationSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserSettingsNotificationSettings)(nil)).Elem()
+}
+
+func (i UserSettingsNotificationSettingsArgs) ToUserSettingsNotificationSettingsOutput() UserSettingsNotificationSettingsOutput {
+	return i.ToUserSettingsNotificationSettingsOutputWithContext(context.Background())
+}
+
+func (i UserSettingsNotificationSettingsArgs) ToUserSettingsNotificationSettingsOutputWithContext(ctx context.Context) UserSettingsNotificationSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UserSettingsNotificationSettingsOutput)
+}
+
+func (i UserSettingsNotificationSettingsArgs) ToUserSettingsNotificationSettingsPtrOutput() UserSettingsNotificationSettingsPtrOutput {
+	return i.ToUserSettingsNotificationSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i UserSettingsNotificationSettingsArgs) ToUserSettingsNotificationSettingsPtrOutputWithContext(ctx context.Context) UserSettingsNotificationSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UserSettingsNotificationSettingsOutput).ToUserSettingsNotificationSettingsPtrOutputWithContext(ctx)
+}
+
+// UserSettingsNotificationSettingsPtrInput is an input type that accepts UserSettingsNotificationSettingsArgs, UserSettingsNotificationSettingsPtr and UserSettingsNotificationSettingsPtrOutput values.
+// You can construct a concrete instance of `UserSettingsNotificationSettingsPtrInput` via:
+//
+//	        UserSettingsNotificationSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type UserSettingsNotificationSettingsPtrInput interface {
+	pulumi.Input
+
+	ToUserSettingsNotificationSettingsPtrOutput() UserSettingsNotificationSettingsPtrOutput
+	ToUserSettingsNotificationSettingsPtrOutputWithContext(context.Context) UserSettingsNotificationSettingsPtrOutput
+}
+
+type userSettingsNotificationSettingsPtrType UserSettingsNotificationSettingsArgs
+
+func UserSettingsNotificationSettingsPtr(v *UserSettingsNotificationSettingsArgs) UserSettingsNotificationSettingsPtrInput {
+	return (*userSettingsNotificationSettingsPtrType)(v)
+}
+
+func (*userSettingsNotificationSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**UserSettingsNotificationSettings)(nil)).Elem()
+}
+
+func (i *userSettingsNotificationSettingsPtrType) ToUserSettingsNotificationSettingsPtrOutput() UserSettingsNotificationSettingsPtrOutput {
+	return i.ToUserSettingsNotificationSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *userSettingsNotificationSettingsPtrType) ToUserSettingsNotificationSettingsPtrOutputWithContext(ctx context.Context) UserSettingsNotificationSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UserSettingsNotificationSettingsPtrOutput)
+}
+
+type UserSettingsNotificationSettingsOutput struct{ *pulumi.OutputState }
+
+func (UserSettingsNotificationSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserSettingsNotificationSettings)(nil)).Elem()
+}
+
+func (o UserSettingsNotificationSettingsOutput) ToUserSettingsNotificationSettingsOutput() UserSettingsNotificationSettingsOutput {
+	return o
+}
+
+func (o UserSettingsNotificationSettingsOutput) ToUserSettingsNotificationSettingsOutputWithContext(ctx context.Context) UserSettingsNotificationSettingsOutput {
+	return o
+}
+
+func (o UserSettingsNotificationSettingsOutput) ToUserSettingsNotificationSettingsPtrOutput() UserSettingsNotificationSettingsPtrOutput {
+	return o.ToUserSettingsNotificationSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o UserSettingsNotificationSettingsOutput) ToUserSettingsNotificationSettingsPtrOutputWithContext(ctx context.Context) UserSettingsNotificationSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v UserSettingsNotificationSettings) *UserSettingsNotificationSettings {
+		return &v
+	}).(UserSettingsNotificationSettingsPtrOutput)
+}
+
+// Notifications of watched objects by email.
+func (o UserSettingsNotificationSettingsOutput) Email() pulumi.BoolOutput {
+	return o.ApplyT(func(v UserSettingsNotificationSettings) bool { return v.Email }).(pulumi.BoolOutput)
+}
+
+// Notifications of watched objects in the service's web console.
+func (o UserSettingsNotificationSettingsOutput) Web() pulumi.BoolOutput {
+	return o.ApplyT(func(v UserSettingsNotificationSettings) bool { return v.Web }).(pulumi.BoolOutput)
+}
+
+type UserSettingsNotificationSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (UserSettingsNotificationSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UserSettingsNotificationSettings)(nil)).Elem()
+}
+
+func (o UserSettingsNotificationSettingsPtrOutput) ToUserSettingsNotificationSettingsPtrOutput() UserSettingsNotificationSettingsPtrOutput {
+	return o
+}
+
+func (o UserSettingsNotificationSettingsPtrOutput) ToUserSettingsNotificationSettingsPtrOutputWithContext(ctx context.Context) UserSettingsNotificationSettingsPtrOutput {
+	return o
+}
+
+func (o UserSettingsNotificationSettingsPtrOutput) Elem() UserSettingsNotificationSettingsOutput {
+	return o.ApplyT(func(v *UserSettingsNotificationSettings) UserSettingsNotificationSettings {
+		if v != nil {
+			return *v
+		}
+		var ret UserSettingsNotificationSettings
+		return ret
+	}).(UserSettingsNotificationSettingsOutput)
+}
+
+// Notifications of watched objects by email.
+func (o UserSettingsNotificationSettingsPtrOutput) Email() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *UserSettingsNotificationSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Email
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Notifications of watched objects in the service's web console.
+func (o UserSettingsNotificationSettingsPtrOutput) Web() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *UserSettingsNotificationSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Web
+	}).(pulumi.BoolPtrOutput)
+}
+
+type UserSettingsTimeZoneInfo struct {
+	Identifier string `pulumi:"identifier"`
+	Name       string `pulumi:"name"`
+	Offset     string `pulumi:"offset"`
+}
+
+type UserSettingsTimeZoneInfoOutput struct{ *pulumi.OutputState }
+
+func (UserSettingsTimeZoneInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserSettingsTimeZoneInfo)(nil)).Elem()
+}
+
+func (o UserSettingsTimeZoneInfoOutput) ToUserSettingsTimeZoneInfoOutput() UserSettingsTimeZoneInfoOutput {
+	return o
+}
+
+func (o UserSettingsTimeZoneInfoOutput) ToUserSettingsTimeZoneInfoOutputWithContext(ctx context.Context) UserSettingsTimeZoneInfoOutput {
+	return o
+}
+
+func (o UserSettingsTimeZoneInfoOutput) Identifier() pulumi.StringOutput {
+	return o.ApplyT(func(v UserSettingsTimeZoneInfo) string { return v.Identifier }).(pulumi.StringOutput)
+}
+
+func (o UserSettingsTimeZoneInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v UserSettingsTimeZoneInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o UserSettingsTimeZoneInfoOutput) Offset() pulumi.StringOutput {
+	return o.ApplyT(func(v UserSettingsTimeZoneInfo) string { return v.Offset }).(pulumi.StringOutput)
+}
+
+type UserSettingsTimeZoneInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (UserSettingsTimeZoneInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UserSettingsTimeZoneInfo)(nil)).Elem()
+}
+
+func (o UserSettingsTimeZoneInfoPtrOutput) ToUserSettingsTimeZoneInfoPtrOutput() UserSettingsTimeZoneInfoPtrOutput {
+	return o
+}
+
+func (o UserSettingsTimeZoneInfoPtrOutput) ToUserSettingsTimeZoneInfoPtrOutputWithContext(ctx context.Context) UserSettingsTimeZoneInfoPtrOutput {
+	return o
+}
+
+func (o UserSettingsTimeZoneInfoPtrOutput) Elem() UserSettingsTimeZoneInfoOutput {
+	return o.ApplyT(func(v *UserSettingsTimeZoneInfo) UserSettingsTimeZoneInfo {
+		if v != nil {
+			return *v
+		}
+		var ret UserSettingsTimeZoneInfo
+		return ret
+	}).(UserSettingsTimeZoneInfoOutput)
+}
+
+func (o UserSettingsTimeZoneInfoPtrOutput) Identifier() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserSettingsTimeZoneInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Identifier
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o UserSettingsTimeZoneInfoPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserSettingsTimeZoneInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o UserSettingsTimeZoneInfoPtrOutput) Offset() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserSettingsTimeZoneInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Offset
+	}).(pulumi.StringPtrOutput)
+}
+
 type ValidatePackageResultErrorsItem struct {
 	Component *string `pulumi:"component"`
 	Message   string  `pulumi:"message"`
@@ -2211,6 +2450,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliverySourceInput)(nil)).Elem(), DeliverySourceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleIntervalInput)(nil)).Elem(), ScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleTaskInput)(nil)).Elem(), ScheduleTaskArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*UserSettingsNotificationSettingsInput)(nil)).Elem(), UserSettingsNotificationSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*UserSettingsNotificationSettingsPtrInput)(nil)).Elem(), UserSettingsNotificationSettingsArgs{})
 	pulumi.RegisterOutputType(ConnectionGroupConnectionOutput{})
 	pulumi.RegisterOutputType(ConnectionGroupModifiedByOutput{})
 	pulumi.RegisterOutputType(ConnectionGroupModifiedByPtrOutput{})
@@ -2267,6 +2508,10 @@ func init() {
 	pulumi.RegisterOutputType(SearchSchedulesItemTaskOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemTaskPackagesItemOutput{})
 	pulumi.RegisterOutputType(SearchSchedulesItemTaskPackagesItemArrayOutput{})
+	pulumi.RegisterOutputType(UserSettingsNotificationSettingsOutput{})
+	pulumi.RegisterOutputType(UserSettingsNotificationSettingsPtrOutput{})
+	pulumi.RegisterOutputType(UserSettingsTimeZoneInfoOutput{})
+	pulumi.RegisterOutputType(UserSettingsTimeZoneInfoPtrOutput{})
 	pulumi.RegisterOutputType(ValidatePackageResultErrorsItemOutput{})
 	pulumi.RegisterOutputType(ValidatePackageResultErrorsItemArrayOutput{})
 }

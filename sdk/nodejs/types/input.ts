@@ -74,3 +74,14 @@ export interface ScheduleTaskArgs {
     timeToIdle?: any | undefined;
 }
 
+export interface UserSettingsNotificationSettingsArgs {
+    /**
+     * Notifications of watched objects by email.
+     */
+    email: pulumi.Input<boolean>;
+    /**
+     * Notifications of watched objects in the service's web console.
+     */
+    web: pulumi.Input<boolean>;
+}
+

@@ -244,6 +244,23 @@ export interface SearchSchedulesItemTaskPackagesItem {
     variables: {[key: string]: string};
 }
 
+export interface UserSettingsNotificationSettings {
+    /**
+     * Notifications of watched objects by email.
+     */
+    email: boolean;
+    /**
+     * Notifications of watched objects in the service's web console.
+     */
+    web: boolean;
+}
+
+export interface UserSettingsTimeZoneInfo {
+    identifier: string;
+    name: string;
+    offset: string;
+}
+
 export interface ValidatePackageResultErrorsItem {
     component?: string;
     message: string;

@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .account import *
 from .cluster import *
 from .connection import *
 from .connection_group import *
@@ -46,6 +47,7 @@ from .schedule import *
 from .search_connection_groups import *
 from .search_packages import *
 from .search_schedules import *
+from .user_settings import *
 from .validate_package import *
 from ._inputs import *
 from . import outputs
@@ -65,6 +67,7 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_etl",
   "classes": {
+   "etl:index:Account": "Account",
    "etl:index:Cluster": "Cluster",
    "etl:index:Connection": "Connection",
    "etl:index:ConnectionGroup": "ConnectionGroup",
@@ -74,7 +77,8 @@ _utilities.register(
    "etl:index:Member": "Member",
    "etl:index:Package": "Package",
    "etl:index:PublicKey": "PublicKey",
-   "etl:index:Schedule": "Schedule"
+   "etl:index:Schedule": "Schedule",
+   "etl:index:UserSettings": "UserSettings"
   }
  }
 ]

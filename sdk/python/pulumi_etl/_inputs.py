@@ -30,6 +30,8 @@ __all__ = [
     'ScheduleIntervalArgsDict',
     'ScheduleTaskArgs',
     'ScheduleTaskArgsDict',
+    'UserSettingsNotificationSettingsArgs',
+    'UserSettingsNotificationSettingsArgsDict',
 ]
 
 class ConnectionGroupConnectionArgsDict(TypedDict):
@@ -348,5 +350,52 @@ class ScheduleTaskArgs:
     @time_to_idle.setter
     def time_to_idle(self, value: Optional[Any]):
         pulumi.set(self, "time_to_idle", value)
+
+
+class UserSettingsNotificationSettingsArgsDict(TypedDict):
+    email: pulumi.Input[_builtins.bool]
+    """
+    Notifications of watched objects by email.
+    """
+    web: pulumi.Input[_builtins.bool]
+    """
+    Notifications of watched objects in the service's web console.
+    """
+
+@pulumi.input_type
+class UserSettingsNotificationSettingsArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.bool],
+                 web: pulumi.Input[_builtins.bool]):
+        """
+        :param pulumi.Input[_builtins.bool] email: Notifications of watched objects by email.
+        :param pulumi.Input[_builtins.bool] web: Notifications of watched objects in the service's web console.
+        """
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "web", web)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Notifications of watched objects by email.
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def web(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Notifications of watched objects in the service's web console.
+        """
+        return pulumi.get(self, "web")
+
+    @web.setter
+    def web(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "web", value)
 
 

@@ -48,6 +48,8 @@ __all__ = [
     'SearchSchedulesItem',
     'SearchSchedulesItemTask',
     'SearchSchedulesItemTaskPackagesItem',
+    'UserSettingsNotificationSettings',
+    'UserSettingsTimeZoneInfo',
     'ValidatePackageResultErrorsItem',
 ]
 
@@ -1141,6 +1143,61 @@ class SearchSchedulesItemTaskPackagesItem(dict):
     @pulumi.getter
     def variables(self) -> Mapping[str, _builtins.str]:
         return pulumi.get(self, "variables")
+
+
+@pulumi.output_type
+class UserSettingsNotificationSettings(dict):
+    def __init__(__self__, *,
+                 email: _builtins.bool,
+                 web: _builtins.bool):
+        """
+        :param _builtins.bool email: Notifications of watched objects by email.
+        :param _builtins.bool web: Notifications of watched objects in the service's web console.
+        """
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "web", web)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.bool:
+        """
+        Notifications of watched objects by email.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def web(self) -> _builtins.bool:
+        """
+        Notifications of watched objects in the service's web console.
+        """
+        return pulumi.get(self, "web")
+
+
+@pulumi.output_type
+class UserSettingsTimeZoneInfo(dict):
+    def __init__(__self__, *,
+                 identifier: _builtins.str,
+                 name: _builtins.str,
+                 offset: _builtins.str):
+        pulumi.set(__self__, "identifier", identifier)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "offset", offset)
+
+    @_builtins.property
+    @pulumi.getter
+    def identifier(self) -> _builtins.str:
+        return pulumi.get(self, "identifier")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def offset(self) -> _builtins.str:
+        return pulumi.get(self, "offset")
 
 
 @pulumi.output_type

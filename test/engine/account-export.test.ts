@@ -66,8 +66,8 @@ describe("etl-export", { timeout: 600_000 }, () => {
     const before = await service.state();
     await service.resetRequests();
     const up = await stack.up();
-    // 41 objects (6 members: every user but the owner) and the stack.
-    expect(up.summary.resourceChanges).toEqual({ create: 42 });
+    // 41 objects (6 members: every user but the owner), the API key's user's settings and the stack.
+    expect(up.summary.resourceChanges).toEqual({ create: 43 });
     // Adoption makes nothing. It sends what the service cannot show (connections' secrets, hooks'
     // settings) and validates each package, as `up` does after any change of one.
     const writes = await service.writeRequests();

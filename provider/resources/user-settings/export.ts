@@ -6,5 +6,5 @@ export const userSettingsExport: ExportDeclaration<UserSettingsRecord> = {
   listing: userRequest,
   item: userSettingsRecord,
   single: true,
-  name: () => "user-settings",
+  name: () => "me",
 };

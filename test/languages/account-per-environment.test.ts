@@ -44,7 +44,7 @@ describe("examples/account-per-environment on the real engine", () => {
     const state = await control(emulator, "state");
     const staging = state.accounts.find((account: { uid: string }) => account.uid === "staging-example");
     expect(staging.connections.map((c: { id: number; name: string }) => [String(c.id), c.name])).toEqual([[up.outputs.warehouseId!.value, "warehouse"]]);
-    expect(state.accounts[0].connections.some((c: { name: string }) => c.name === "warehouse" && c.id === Number(up.outputs.warehouseId!.value))).toBe(false);
+    expect(state.accounts[0].connections.some((c: { id: number; name: string }) => c.name === "warehouse" && c.id === Number(up.outputs.warehouseId!.value))).toBe(false);
 
     await control(emulator, "requests", "DELETE");
     await test.stack.preview({ expectNoChanges: true, onOutput });

@@ -1,8 +1,9 @@
 /** Talking to the local service directly: its control endpoints, and the API out of band. */
 import { startEmulator, type Fixtures, type RunningEmulator } from "pulumi-etl/emulator";
 import type { Service } from "./engine";
+import { callWithKey } from "./http-call";
 
-export const ACCEPT = "application/vnd.service+json; version=2";
+export { ACCEPT } from "./http-call";
 
 export interface LocalService extends Service {
   emulator: RunningEmulator;
@@ -70,19 +71,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     url: emulator.url,
     accountId: TEST_ACCOUNT,
     apiKey,
-    async api(method, path, body) {
-      const response = await fetch(`${emulator.url}/${TEST_ACCOUNT}/api${path}`, {
-        method,
-        headers: {
-          accept: ACCEPT,
-          authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
-    },
+    api: (method, path, body) => callWithKey(`${emulator.url}/${TEST_ACCOUNT}/api${path}`, apiKey, method, body),
     state: () => control("GET", "state"),
     requests: () => control("GET", "requests"),
     writeRequests: async () => ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),

@@ -38,10 +38,10 @@ describe("Account check", () => {
 describe("Account diff and delete", () => {
   it("updates a new name, region or slug in place, and leaves a slug it does not manage alone", async () => {
     const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
-    expect(await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION }), noCallsContext)).toMatchObject({ changes: false });
-    const renamed = await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION, slug: "staging-eu" }), noCallsContext);
+    expect(await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION }))).toMatchObject({ changes: false });
+    const renamed = await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION, slug: "staging-eu" }));
     expect(renamed).toMatchObject({ changes: true, replaces: [] });
-    expect((await accountProvider.diff("9", olds, parsed({ name: "prod", region: REGION }), noCallsContext)).replaces).toEqual([]);
+    expect((await accountProvider.diff("9", olds, parsed({ name: "prod", region: REGION }))).replaces).toEqual([]);
   });
 
   it("refuses to delete an account the caller does not own, without a call", async () => {

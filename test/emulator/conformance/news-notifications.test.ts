@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Fixtures, RunningEmulator } from "../../../emulator";
-import { getInvoice, INVOICE_FIELDS, invoiceRecord } from "../../../provider/api/invoices";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../../emulator";
 import {
   markNotificationsRead,
   NOTIFICATION_FIELDS,
@@ -8,70 +7,31 @@ import {
   NOTIFICATIONS_MARKED_FIELDS,
   notificationsMarkedRecord,
 } from "../../../provider/api/notifications";
-import { listProductUpdatesPage, productUpdateRecord } from "../../../provider/api/product-updates";
 import { NotFoundError } from "../../../provider/client/errors";
 import type { RequestFn } from "../../../provider/client/http";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, expectError, expectOnlyFields, fetchAsIs, LEE_KEY, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator, startWithClient, testFixtures } from "../helpers";
+import {
+  ACCEPT,
+  ACCOUNT,
+  basic,
+  call,
+  DANA_KEY,
+  expectError,
+  expectOnlyFields,
+  fetchAsIs,
+  LEE_KEY,
+  OTHER_ACCOUNT,
+  OTHER_KEY,
+  readJson,
+  startTestEmulator,
+} from "../helpers";
+import { billingAndNewsFixtures, startedForEachTest } from "../helpers-billing-and-news";
 
-const PRODUCT_UPDATES = Array.from({ length: 23 }, (_, i) => ({
-  id: i + 1,
-  title: `Update ${i + 1}`,
-  published_at: `2026-10-${String(i + 1).padStart(2, "0")}T09:00:00Z`,
-}));
-
-const CUSTOM_PDF = "https://billing.example/acme/in_2026_08.pdf";
-
-function fixtures(): Fixtures {
-  const [acme, globex] = testFixtures().accounts;
-  return {
-    accounts: [
-      {
-        ...acme!,
-        invoices: [
-          { id: "in_2026_09", date: "2026-09-30", amount: 1250.0, currency: "USD", status: "paid" },
-          { id: "in_2026_10", date: "2026-10-31", amount: 1312.5, currency: "USD", status: "open" },
-          { id: "in_2026_08", date: "2026-08-31", amount: 990, pdfUrl: CUSTOM_PDF },
-        ],
-        notifications: [
-          { id: 501, title: "Job 'crm-contacts-sync' failed", body: "The CRM token has expired.", createdAt: "2026-11-01T10:00:00Z" },
-          { id: 502, userId: 1, title: "Cluster terminated", read: true, createdAt: "2026-11-02T10:00:00Z" },
-          { id: 503, userId: 1, title: "Package archived", createdAt: "2026-11-03T10:00:00+02:00" },
-          { id: 504, userId: 2, title: "Welcome, Lee" },
-        ],
-      },
-      {
-        ...globex!,
-        invoices: [{ id: "in_globex_01", date: "2026-10-31", amount: 10 }],
-        notifications: [{ id: 505, title: "Globex only" }],
-      },
-    ],
-    productUpdates: PRODUCT_UPDATES,
-  };
-}
+/** Notifications of a user: the list, marking them read, what the fixtures may not hold, and malformed requests. */
 
 let emulator: RunningEmulator;
 let dana: RequestFn;
 
-beforeEach(async () => {
-  ({ emulator, dana } = await startWithClient(fixtures()));
-});
-
-afterEach(() => emulator.close());
-
-/** Every item of a collection, walking `rel="next"` from `firstUrl`. */
-async function walk(firstUrl: string, key = DANA_KEY): Promise<{ items: unknown[]; pages: number }> {
-  const items: unknown[] = [];
-  let url: string | undefined = firstUrl;
-  let pages = 0;
-  while (url !== undefined) {
-    const response = await fetchAsIs(url, key);
-    expect(response.status).toBe(200);
-    items.push(...((await readJson(response)) as unknown[]));
-    pages++;
-    url = nextLink(response);
-  }
-  return { items, pages };
-}
+startedForEachTest((started) => ({ emulator, dana } = started));
 
 function postMark(body: string | undefined, contentType: string | undefined, key = DANA_KEY): Promise<Response> {
   const headers: Record<string, string> = { Accept: ACCEPT, Authorization: basic(key) };
@@ -85,77 +45,6 @@ async function notificationIds(query = "", key = DANA_KEY): Promise<number[]> {
   return ((await readJson(response)) as { id: number }[]).map((n) => n.id);
 }
 
-describe("invoices", () => {
-  it("GET /invoices/{invoice_id} answers every field of spec 2.6 and nothing else", async () => {
-    const response = await call(emulator, "/invoices/in_2026_10");
-    expect(response.status).toBe(200);
-    const body = await readJson(response);
-    expectOnlyFields(body, INVOICE_FIELDS);
-    expect(invoiceRecord.parse(body)).toEqual({
-      id: "in_2026_10",
-      date: "2026-10-31",
-      amount: 1312.5,
-      currency: "USD",
-      status: "open",
-      pdf_url: `${emulator.url}/${ACCOUNT}/invoices/in_2026_10.pdf`,
-    });
-  });
-
-  it("keeps a PDF address given by the fixtures and applies the defaults", async () => {
-    expect(await getInvoice(dana, "in_2026_08")).toEqual({
-      id: "in_2026_08",
-      date: "2026-08-31",
-      amount: 990,
-      currency: "USD",
-      status: "paid",
-      pdf_url: CUSTOM_PDF,
-    });
-  });
-
-  it("GET /invoices lists newest first and pages with Link", async () => {
-    const response = await call(emulator, "/invoices?limit=2");
-    expect(response.status).toBe(200);
-    const items = (await readJson(response)) as unknown[];
-    expect(items.map((item) => invoiceRecord.parse(item).id)).toEqual(["in_2026_10", "in_2026_09"]);
-    const next = nextLink(response);
-    expect(next).toBe(`${emulator.url}/${ACCOUNT}/api/invoices?offset=2&limit=2`);
-    expect(((await readJson(await fetchAsIs(next!))) as { id: string }[]).map((i) => i.id)).toEqual(["in_2026_08"]);
-  });
-
-  it.each([["/invoices/in_2099_01"], ["/invoices/in_globex_01"], ["/invoices/%E0%A4%A"]])("answers 404 for %s", async (path) => {
-    await expectError(await call(emulator, path), 404, "Item not found.");
-  });
-
-  it("gives the provider a NotFoundError for another account's invoice, which its own account can read", async () => {
-    await expect(getInvoice(dana, "in_globex_01")).rejects.toBeInstanceOf(NotFoundError);
-    const own = await call(emulator, "/invoices/in_globex_01", { key: OTHER_KEY, account: OTHER_ACCOUNT });
-    expect(invoiceRecord.parse(await readJson(own))).toMatchObject({ id: "in_globex_01", amount: 10 });
-  });
-});
-
-describe("product updates", () => {
-  it("GET /product_updates answers the service-wide items, 20 by default", async () => {
-    const response = await call(emulator, "/product_updates");
-    expect(response.status).toBe(200);
-    const items = (await readJson(response)) as unknown[];
-    expect(items.map((item) => productUpdateRecord.parse(item))).toEqual(PRODUCT_UPDATES.slice(0, 20));
-    expect(nextLink(response)).toBe(`${emulator.url}/${ACCOUNT}/api/product_updates?offset=20&limit=20`);
-  });
-
-  it("walks every item through rel=next, the same for every account", async () => {
-    const acme = await walk(`${emulator.url}/${ACCOUNT}/api/product_updates?limit=10`);
-    expect(acme).toEqual({ items: PRODUCT_UPDATES, pages: 3 });
-    const globex = await walk(`${emulator.url}/${OTHER_ACCOUNT}/api/product_updates?limit=10`, OTHER_KEY);
-    expect(globex).toEqual(acme);
-  });
-
-  it("is read a page at a time by the provider", async () => {
-    const page = await listProductUpdatesPage(dana, { offset: 20, limit: 10 });
-    expect(page.items).toEqual(PRODUCT_UPDATES.slice(20));
-    expect(page.link).toBe(`<${emulator.url}/${ACCOUNT}/api/product_updates?offset=10&limit=10>; rel="prev"`);
-  });
-});
-
 describe("GET /notifications", () => {
   it("lists the caller's own notifications, newest first, with the assumed fields only", async () => {
     const response = await call(emulator, "/notifications");
@@ -163,8 +52,22 @@ describe("GET /notifications", () => {
     const items = (await readJson(response)) as unknown[];
     for (const item of items) expectOnlyFields(item, NOTIFICATION_FIELDS);
     expect(items.map((item) => notificationRecord.parse(item))).toEqual([
-      { id: 503, title: "Package archived", body: "", read: false, created_at: "2026-11-03T08:00:00.000Z", url: `${emulator.url}/${ACCOUNT}/api/notifications/503` },
-      { id: 502, title: "Cluster terminated", body: "", read: true, created_at: "2026-11-02T10:00:00.000Z", url: `${emulator.url}/${ACCOUNT}/api/notifications/502` },
+      {
+        id: 503,
+        title: "Package archived",
+        body: "",
+        read: false,
+        created_at: "2026-11-03T08:00:00.000Z",
+        url: `${emulator.url}/${ACCOUNT}/api/notifications/503`,
+      },
+      {
+        id: 502,
+        title: "Cluster terminated",
+        body: "",
+        read: true,
+        created_at: "2026-11-02T10:00:00.000Z",
+        url: `${emulator.url}/${ACCOUNT}/api/notifications/502`,
+      },
       {
         id: 501,
         title: "Job 'crm-contacts-sync' failed",
@@ -239,18 +142,9 @@ describe("POST /notifications/mark", () => {
 
 describe("fixtures", () => {
   it("refuse a notification for a user of another account", async () => {
-    const bad = fixtures();
+    const bad = billingAndNewsFixtures();
     bad.accounts[0]!.notifications = [{ userId: 3, title: "misplaced" }];
     await expect(startTestEmulator(bad)).rejects.toThrow(/notifications\[0\]\.userId: no user with id 3 in this account/);
-  });
-
-  it("refuse two invoices of an account with the same id", async () => {
-    const bad = fixtures();
-    bad.accounts[0]!.invoices = [
-      { id: "in_1", date: "2026-01-31", amount: 1 },
-      { id: "in_1", date: "2026-02-28", amount: 2 },
-    ];
-    await expect(startTestEmulator(bad)).rejects.toThrow(/invoices\[1\]\.id: duplicate invoice id "in_1"/);
   });
 });
 

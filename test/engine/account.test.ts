@@ -15,7 +15,7 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
   let service: LocalService;
   let test: TestStack;
   let outputs: OutputMap;
-  let args: Record<string, unknown> = { name: "analytics staging", region: "amazon-web-services::us-east-1", slug: `staging-${surface}` };
+  let args: Record<string, unknown> = { name: "analytics staging", region: "amazon-web-services::us-east-1", slug: `staging-${surface}`, location: "Lisbon" };
   const onOutput = () => undefined;
   const up = async (refresh = false) => (outputs = (await test.stack.up({ onOutput, refresh })).outputs);
   const account = async (slug: string) => atHostRoot(service, "GET", `/accounts/${slug}`);
@@ -39,10 +39,11 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
     await service?.emulator.close();
   });
 
-  it("up makes the account with one POST; its creator owns it, and its own API path serves it empty", async () => {
+  it("up makes the account with one POST of what it takes and one PUT of the rest; its creator owns it, and its own API path serves it empty", async () => {
     await service.resetRequests();
     await up();
-    expect((await service.writeRequests()).map((r) => `${r.method} ${r.path}`)).toEqual(["POST /accounts"]);
+    expect((await service.writeRequests()).map((r) => `${r.method} ${r.path}`)).toEqual(["POST /accounts", `PUT /accounts/staging-${surface}`]);
+    expect((await account(`staging-${surface}`)).body).toMatchObject({ location: "Lisbon" });
     expect(outputs).toMatchObject({ slug: { value: `staging-${surface}` }, name: { value: "analytics staging" }, isOwner: { value: true } });
     expect(outputs.id!.value).toBe(String(outputs.number!.value));
     const inside = await fetch(`${service.url}/staging-${surface}/api/packages`, { headers: { accept: "application/vnd.service+json; version=2", authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` } });

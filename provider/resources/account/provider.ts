@@ -59,6 +59,18 @@ async function adopt(ctx: OperationContext, importId: string, inputs: AccountInp
   return adoptionChange(KIND, importId, () => update(ctx, String(record.id), fields.outputs(record, inputs), inputs));
 }
 
+/** What `POST {host}/accounts` takes (facts, "Accounts"); the rest of the inputs are set by a PUT after it. */
+const CREATE_FIELDS = ["name", "region", "account_id"] as const;
+
+function createWith(request: RequestFn, body: Record<string, unknown>): Promise<ManagedAccountRecord> {
+  return createAccount(request, Object.fromEntries(CREATE_FIELDS.filter((name) => body[name] !== undefined).map((name) => [name, body[name]])));
+}
+
+/** The made account brought to the inputs the create could not send (location, emails): one PUT, or none. */
+async function settle(ctx: OperationContext, record: ManagedAccountRecord, inputs: AccountInputs): Promise<AccountOutputs> {
+  return fields.updated(fields.outputs(record, inputs), inputs, (body) => updateAccount(ctx.request, record.account_id, body));
+}
+
 /** Only the owner may delete an account: anyone else is told so before anything is sent. */
 async function remove(ctx: OperationContext, id: string, props: AccountOutputs): Promise<void> {
   if (props.isOwner === false) {
@@ -84,11 +96,12 @@ export async function findCreatedAccount(request: RequestFn, inputs: AccountInpu
 export const accountProvider = {
   ...standardOperations(fields, {
     kind: KIND,
-    create: createAccount,
+    create: (request, body) => createWith(request, body as Record<string, unknown>),
     findCreated: findCreatedAccount,
     get: getAccount,
     remove,
     update,
+    settle,
     adopt,
     // The slug names the adopted account; the resource's id is its number.
     adoptedId: (outs) => String(outs.number),

@@ -23,6 +23,17 @@ export interface UserRecord {
   confirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the user set of their profile (`PUT {host}/user`); what is left out has its default. */
+  settings?: UserSettings;
+}
+
+export interface UserSettings {
+  location?: string | null;
+  gravatarEmail?: string | null;
+  /** An id of the time zone catalogue (`contract/catalogues.ts`). */
+  timeZone?: string;
+  receiveNewsletter?: boolean;
+  notificationSettings?: { email: boolean; web: boolean };
 }
 
 export interface AccountRecord {
@@ -35,13 +46,19 @@ export interface AccountRecord {
   billing: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Set through `PUT {host}/accounts/:id`; left out until then, null once cleared. */
+  location?: string | null;
+  /** Left out: the owner's email is shown. */
+  billingEmail?: string | null;
+  gravatarEmail?: string | null;
 }
 
 /** A user about to be added: with its `id` when a fixture gives one, else the next user id. */
 export type NewUser = Omit<UserRecord, "id"> & { id?: number };
 
-/** Users are numbered by their own sequence, kept with the tables' sequences. */
+/** Users and accounts are numbered by sequences of their own, kept with the tables' sequences. */
 const USER_SEQUENCE = "users";
+const ACCOUNT_SEQUENCE = "accounts";
 
 /** Every row belongs to one account; ids come from one sequence per table, as in a database. */
 export interface Row {
@@ -106,6 +123,36 @@ export class Store {
     this.changed();
   }
 
+  /** An account made through the API: the next id, never one a deleted account had. */
+  createAccount(fields: Omit<AccountRecord, "id">): AccountRecord {
+    // States saved before accounts had a sequence have only fixture accounts: go past them.
+    const highest = Math.max(0, ...this.accounts().map((account) => account.id));
+    const id = Math.max(this.sequences.get(ACCOUNT_SEQUENCE) ?? 1, highest + 1);
+    const account = { ...fields, id };
+    this.sequences.set(ACCOUNT_SEQUENCE, id + 1);
+    this.addAccount(account);
+    return account;
+  }
+
+  /** Applies changes in place; a new `uid` moves the account to it, keeping the accounts' order. */
+  updateAccount(account: AccountRecord, changes: Partial<Omit<AccountRecord, "id">>): AccountRecord {
+    const all = this.accounts();
+    Object.assign(account, changes);
+    this.accountsByUid.clear();
+    for (const each of all) this.accountsByUid.set(each.uid, each);
+    this.changed();
+    return account;
+  }
+
+  /** The account and every row of it, in every table; its users stay, as people outlive accounts. */
+  removeAccount(account: AccountRecord): void {
+    this.accountsByUid.delete(account.uid);
+    for (const rows of this.tables.values()) {
+      for (const [id, row] of rows) if (row.accountId === account.id) rows.delete(id);
+    }
+    this.changed();
+  }
+
   accounts(): AccountRecord[] {
     return [...this.accountsByUid.values()];
   }
@@ -123,6 +170,13 @@ export class Store {
     const user = { ...fields, id };
     this.usersById.set(id, user);
     this.sequences.set(USER_SEQUENCE, Math.max(this.sequences.get(USER_SEQUENCE) ?? 1, id + 1));
+    this.changed();
+    return user;
+  }
+
+  /** Applies changes to a user in place and returns it. */
+  updateUser(user: UserRecord, changes: Partial<Omit<UserRecord, "id">>): UserRecord {
+    Object.assign(user, changes);
     this.changed();
     return user;
   }

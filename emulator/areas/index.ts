@@ -1,4 +1,5 @@
 import type { Area } from "./area";
+import { accountsArea } from "./accounts";
 import { clustersArea } from "./clusters";
 import { connectionGroupsArea } from "./connection-groups";
 import { connectionsArea } from "./connections";
@@ -13,6 +14,7 @@ import { productUpdatesArea } from "./product-updates";
 import { publicKeysArea } from "./public-keys";
 import { schedulesArea } from "./schedules";
 import { systemArea } from "./system";
+import { usersArea } from "./users";
 
 export type { Area } from "./area";
 
@@ -36,6 +38,8 @@ const LIST = [
   hooksArea,
   systemArea,
   membersArea,
+  accountsArea,
+  usersArea,
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = LIST;

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, expect } from "vitest";
+import { afterAll, afterEach, expect } from "vitest";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
@@ -77,6 +79,17 @@ export function closedAfterEach(): (emulator: RunningEmulator) => RunningEmulato
   };
 }
 
+/** For files whose tests restart emulators on their data: makes fresh folders, removed after the file's tests. */
+export function dataDirsRemovedAfterAll(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+}
+
 export function basic(apiKey: string): string {
   return `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
 }
@@ -126,8 +139,8 @@ export function expectOnlyFields(body: unknown, fields: readonly string[]): void
   expect(Object.keys(body as object).sort()).toEqual([...fields].sort());
 }
 
-/** Calls `{base_url}<path>` the way a correct client does, unless options say otherwise. */
-export function call(emulator: RunningEmulator, path: string, options: CallOptions = {}): Promise<Response> {
+/** Sends a request the way a correct client does, unless options say otherwise. */
+function send(url: string, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: ACCEPT };
   const key = options.key === undefined ? DANA_KEY : options.key;
   if (key !== null) headers.Authorization = basic(key);
@@ -136,11 +149,17 @@ export function call(emulator: RunningEmulator, path: string, options: CallOptio
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  return fetch(`${emulator.url}/${options.account ?? ACCOUNT}/api${path}`, {
-    method: options.method ?? "GET",
-    headers: { ...headers, ...options.headers },
-    body,
-  });
+  return fetch(url, { method: options.method ?? "GET", headers: { ...headers, ...options.headers }, body });
+}
+
+/** Calls `{base_url}<path>` of `options.account` (default acme-data). */
+export function call(emulator: RunningEmulator, path: string, options: CallOptions = {}): Promise<Response> {
+  return send(`${emulator.url}/${options.account ?? ACCOUNT}/api${path}`, options);
+}
+
+/** Calls a host-root path (`/user`, `/accounts…`), outside `{base_url}`. */
+export function rootCall(emulator: RunningEmulator, path: string, options: Omit<CallOptions, "account"> = {}): Promise<Response> {
+  return send(`${emulator.url}${path}`, options);
 }
 
 /** A control request to `/_emulator<path>`, with a JSON body when one is given. */

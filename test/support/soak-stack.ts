@@ -83,6 +83,9 @@ export const STACK: Record<ResourceKind, KindInStack> = {
     args: (i) => ({ type: "postgres", name: named("connection")(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD }),
   },
   Package: { count: 1, name: named("package"), args: (i) => ({ name: named("package")(i), dataFlow: soakFlow(i) }) },
+  // Its slug given: the ledger knows the account by it, and a second create of it is refused.
+  Account: { count: 1, name: named("account"), args: (i) => ({ name: named("account")(i), slug: named("account")(i), region: "amazon-web-services::us-east-1" }) },
+  UserSettings: { count: 1, name: named("settings"), args: () => ({ timeZone: "Amsterdam", receiveNewsletter: false }) },
   // Weekly: it runs once when the service has set it up and not again within a cycle.
   Delivery: {
     count: 1,

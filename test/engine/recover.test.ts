@@ -7,9 +7,9 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
 import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
-import { isSingleton, STATE_ROWS, tableOfTheAccount, type StateDump } from "../support/examples";
+import { creatableExample, isSingleton, STATE_ROWS, tableOfTheAccount, type StateDump } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { kindOfType, SURFACES } from "../support/surfaces";
 
@@ -27,7 +27,7 @@ const MADE_BY_A_POST = RESOURCE_KINDS.filter((kind) => !isSingleton(kind));
 /** Every kind made by a POST once, from its reference example (whose ids the account below holds); the connection is not tried first, so each create is one POST. */
 function oneOfEach(): DeclaredResource[] {
   return MADE_BY_A_POST.map((kind) => {
-    const args: Record<string, unknown> = { ...RESOURCES[kind].example };
+    const args = creatableExample(kind);
     if (kind === "Connection") Object.assign(args, { password: PASSWORD, testBeforeCreate: false });
     return { kind, name: kind.toLowerCase(), args };
   });

@@ -54,14 +54,24 @@ export const STATE_ROWS: Record<ResourceKind, (state: StateDump) => StateRow[]> 
 const EXAMPLE_KEY = freshEd25519Key("example@example.com");
 
 /**
+ * The kind's reference example, less what its create cannot send: an account's create sends
+ * every input, and POST /accounts takes its name, region and slug only.
+ */
+export function creatableExample(kind: ResourceKind): Record<string, unknown> {
+  const example: Record<string, unknown> = { ...RESOURCE_EXAMPLES[kind] };
+  return kind === "Account" ? { name: example.name, region: example.region } : example;
+}
+
+/**
  * The kind's example as a program passes it: a secret of the configuration given its value, a
  * fresh key, and the follow-up calls of a create (a connection's settings test, a package's
  * validation) left out unless asked for.
  */
 export function exampleInputs(kind: ResourceKind, followUps = false): Record<string, unknown> {
-  const example: Record<string, unknown> = { ...RESOURCE_EXAMPLES[kind] };
+  const example = creatableExample(kind);
   if (kind === "Connection") return { ...example, password: pulumi.secret("example-password"), ...(followUps ? {} : { testBeforeCreate: false }) };
   if (kind === "Package") return { ...example, ...(followUps ? {} : { validate: false }) };
   if (kind === "PublicKey") return { ...example, publicKey: EXAMPLE_KEY };
+
   return example;
 }

@@ -4,9 +4,9 @@
  * a kind without an entry here fails to compile, so the stack and the ledger cannot disagree.
  *
  * Every service object the soak makes carries its resource's name: in its `name` (a member's in
- * its email, an account's in its slug), jobs in their `soak_run` variable (with the cycle in `soak_cycle`, since each cycle
- * runs the package anew and earlier runs stay on the service). The user settings are the key's
- * user's, which the service holds before the soak and after it.
+ * its email, an account's in its slug), jobs in their `soak_run` variable (with the cycle in
+ * `soak_cycle`, since each cycle runs the package anew and earlier runs stay on the service).
+ * The user settings are the key's user's, which the service holds before the soak and after it.
  */
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { freshEd25519Key } from "./keys";

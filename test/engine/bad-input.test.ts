@@ -41,6 +41,7 @@ const FLOW_PACKAGE = { name: "orders", dataFlow: FLOW };
 const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
 const WEB_HOOK = { type: "web", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } };
 const WAREHOUSE = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "pw-SECRET-9" };
+const ACCOUNT = { name: "staging", region: "amazon-web-services::us-east-1" };
 const DELIVERY = { source: { connection: { id: 306, type: "salesforce" } }, destination: { connection: { id: 301, type: "redshift" }, properties: { schema: "crm" } } };
 
 interface Case {
@@ -165,6 +166,14 @@ const CASES: Case[] = [
   c("Connection", "host with a space inside", "host", { ...WAREHOUSE, host: "db example.com" }, "pw-SECRET-9"),
   c("Connection", "empty required password", "password", { ...WAREHOUSE, password: "" }),
   c("Connection", "port with a fraction", "port", { ...WAREHOUSE, port: 5432.5 }, "pw-SECRET-9"),
+  c("Account", "missing region", "region", { name: "staging" }),
+  c("Account", "region that is not a region id", "region", { ...ACCOUNT, region: "us-east-1" }),
+  c("Account", "slug with a space", "slug", { ...ACCOUNT, slug: "data team" }),
+  c("Account", "slug the API's own", "slug", { ...ACCOUNT, slug: "api" }),
+  c("Account", "billing email that is not an address", "billingEmail", { ...ACCOUNT, billingEmail: "billing at example.com" }),
+  c("UserSettings", "time zone not in the catalogue", "timeZone", { timeZone: "Mars/Olympus_Mons" }),
+  c("UserSettings", "notification settings without web", "notificationSettings.web", { notificationSettings: { email: true } }),
+  c("UserSettings", "newsletter not a boolean", "receiveNewsletter", { receiveNewsletter: "yes" }),
   s("Connection", "secret password with a NUL character", "password", { ...WAREHOUSE, password: "pw-SECRET-\u0000" }, "password"),
   s("JobRun", "secret clusterId not numeric", "clusterId", { ...RUN, clusterId: "cluster-SECRET-abc" }, "clusterId"),
   s("Cluster", "secret importId not numeric", "importId", { nodes: 1, importId: "import-SECRET-xyz" }, "importId"),

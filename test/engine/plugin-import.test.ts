@@ -10,9 +10,10 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import { Connection, PublicKey, Schedule } from "pulumi-etl";
-import { RESOURCE_EXAMPLES, RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
+import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { createCliProject, type CliProject, type DeclaredResource } from "../support/cli";
 import { createTestStack, type TestStack } from "../support/engine";
+import { creatableExample } from "../support/examples";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { pluginResource } from "../support/plugin";
 import { startLocalService, type LocalService } from "../support/service";
@@ -121,7 +122,7 @@ function exampleInputs(kind: ResourceKind, wrap: (value: string) => unknown = (v
     if (typeof (value as { secretConfig?: unknown }).secretConfig === "string") return wrap(PASSWORD);
     return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, resolve(item)]));
   };
-  return resolve(RESOURCE_EXAMPLES[kind]) as Record<string, unknown>;
+  return resolve(creatableExample(kind)) as Record<string, unknown>;
 }
 
 const nameOf = (kind: ResourceKind) => kind.toLowerCase();

@@ -7,21 +7,27 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
 import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
-import { STATE_TABLE } from "../support/examples";
+import { creatableExample, isSingleton, STATE_ROWS, tableOfTheAccount, type StateDump } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { kindOfType, SURFACES } from "../support/surfaces";
 
 const PASSWORD = "recover-password-3141";
 
 /** Where the local service keeps each kind's objects; a member is counted by its membership, not its user. */
-const TABLES: Record<ResourceKind, string> = { ...STATE_TABLE, Member: "memberships" };
+const ROWS = { ...STATE_ROWS, Member: tableOfTheAccount("memberships") };
 
-/** Every kind once, from its reference example (whose ids the account below holds); the connection is not tried first, so each create is one POST. */
+/**
+ * The kinds a create makes with a POST. A singleton's create takes over the one the service
+ * already holds: a killed take-over leaves no object made to adopt.
+ */
+const MADE_BY_A_POST = RESOURCE_KINDS.filter((kind) => !isSingleton(kind));
+
+/** Every kind made by a POST once, from its reference example (whose ids the account below holds); the connection is not tried first, so each create is one POST. */
 function oneOfEach(): DeclaredResource[] {
-  return RESOURCE_KINDS.map((kind) => {
-    const args: Record<string, unknown> = { ...RESOURCES[kind].example };
+  return MADE_BY_A_POST.map((kind) => {
+    const args = creatableExample(kind);
     if (kind === "Connection") Object.assign(args, { password: PASSWORD, testBeforeCreate: false });
     return { kind, name: kind.toLowerCase(), args };
   });
@@ -42,20 +48,20 @@ type Row = { id: number; status?: string; delivery?: unknown; packageId?: number
 /** The id a resource of the kind has: a member's is the person's user id. */
 const idOf = (kind: ResourceKind, row: Row) => String(kind === "Member" ? row.userId : row.id);
 
-describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)", { timeout: 300_000 }, (surface) => {
+describe.each(SURFACES)("etl-recover after a deployment killed mid-create of every kind a POST makes (%s)", { timeout: 300_000 }, (surface) => {
   let service: LocalService;
   let project: CliProject;
   let seeded: Set<string>;
 
-  const rows = async (): Promise<Record<string, Row[]>> => (await service.state()).accounts[0];
+  const rows = (kind: ResourceKind, state: StateDump): Row[] => ROWS[kind](state) as Row[];
   /** The objects the test's stack made, by kind: not the account's own, nor the ones a delivery makes for itself. */
   const made = async (): Promise<Record<ResourceKind, Row[]>> => {
-    const all = await rows();
+    const state = (await service.state()) as StateDump;
     // A delivery runs on a package and a cluster of its own, and its runs are jobs.
-    const ofDeliveries = new Set(all.deliveries!.flatMap((delivery) => [`packages:${delivery.packageId}`, `clusters:${delivery.clusterId}`]));
+    const ofDeliveries = new Set(rows("Delivery", state).flatMap((delivery) => [`Package:${delivery.packageId}`, `Cluster:${delivery.clusterId}`]));
     const ours = (kind: ResourceKind) =>
-      all[TABLES[kind]]!.filter((row) => !seeded.has(`${TABLES[kind]}:${row.id}`) && !ofDeliveries.has(`${TABLES[kind]}:${row.id}`) && row.delivery === undefined);
-    return Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, ours(kind)])) as Record<ResourceKind, Row[]>;
+      rows(kind, state).filter((row) => !seeded.has(`${kind}:${row.id}`) && !ofDeliveries.has(`${kind}:${row.id}`) && row.delivery === undefined);
+    return Object.fromEntries(MADE_BY_A_POST.map((kind) => [kind, ours(kind)])) as Record<ResourceKind, Row[]>;
   };
   const deployment = async () =>
     (await project.stack.exportStack()).deployment as { resources?: Array<{ type: string; id?: string }>; pending_operations?: Array<{ type: string }> };
@@ -86,8 +92,8 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)",
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 1, account: ACCOUNT });
-    const initial = await rows();
-    seeded = new Set(Object.values(TABLES).flatMap((table) => (initial[table] ?? []).map((row) => `${table}:${row.id}`)));
+    const initial = (await service.state()) as StateDump;
+    seeded = new Set(MADE_BY_A_POST.flatMap((kind) => rows(kind, initial).map((row) => `${kind}:${row.id}`)));
     project = await createCliProject(`recover-${surface}`, service, {}, { surface });
     await project.declare(oneOfEach());
   });
@@ -100,7 +106,7 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)",
   it("SIGKILL while a create of every kind waits for its answer leaves each kind's object on the service and a pending create for each", async () => {
     // Each create is applied at once and its answer held back: the kill lands between the two.
     await service.faults({ rate: 1, kinds: ["hold_after"], methods: ["POST"], holdMs: 10_000 });
-    const cli = project.run(["up", "--yes", "--skip-preview", "--parallel", String(RESOURCE_KINDS.length * 2)]);
+    const cli = project.run(["up", "--yes", "--skip-preview", "--parallel", String(MADE_BY_A_POST.length * 2)]);
     await eventually("an object of every kind", async () => (Object.values(await made()).every((list) => list.length === 1) ? true : undefined));
     cli.child.kill("SIGKILL");
     await cli.exited;
@@ -108,7 +114,7 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)",
     // Slower still, so the cluster and the job are still under way when etl-recover adopts them.
     await service.setSpeed(0.05);
     expect(await idsInState()).toEqual({});
-    expect(((await deployment()).pending_operations ?? []).filter((op) => op.type === "creating")).toHaveLength(RESOURCE_KINDS.length);
+    expect(((await deployment()).pending_operations ?? []).filter((op) => op.type === "creating")).toHaveLength(MADE_BY_A_POST.length);
   });
 
   it("a dry run says what it would adopt and changes nothing", async () => {
@@ -116,16 +122,16 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)",
     expect(dry.code, dry.output).toBe(0);
     for (const [kind, list] of Object.entries(await made())) expect(dry.output).toContain(`::${kind.toLowerCase()} → ${kind} ${idOf(kind as ResourceKind, list[0]!)} (found by`);
     // The window opens when the killed run took its lock.
-    expect(dry.output).toMatch(new RegExp(`^${RESOURCE_KINDS.length} interrupted creates; objects made since \\d{4}-\\d\\d-\\d\\dT`, "m"));
+    expect(dry.output).toMatch(new RegExp(`^${MADE_BY_A_POST.length} interrupted creates; objects made since \\d{4}-\\d\\d-\\d\\dT`, "m"));
     expect(dry.output).toContain("dry run: the state is unchanged");
-    expect((await deployment()).pending_operations).toHaveLength(RESOURCE_KINDS.length);
+    expect((await deployment()).pending_operations).toHaveLength(MADE_BY_A_POST.length);
   });
 
   it("etl-recover adopts every object, then pulumi up makes none twice and leaves none out; destroy removes them", async () => {
     const recovered = await recover();
     expect(recovered.code, recovered.output).toBe(0);
     expect(recovered.output).not.toContain(service.apiKey);
-    expect(recovered.output).toContain(`state updated: ${RESOURCE_KINDS.length} adopted, 0 cleared, 0 left pending`);
+    expect(recovered.output).toContain(`state updated: ${MADE_BY_A_POST.length} adopted, 0 cleared, 0 left pending`);
     const found = await idsOnService();
     expect((await deployment()).pending_operations ?? []).toEqual([]);
     expect(await idsInState()).toEqual(found);
@@ -157,6 +163,6 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create (%s)",
     const left = await made();
     // Jobs are records of runs the API cannot delete; clusters end as terminated, packages as archived.
     const alive = (kind: ResourceKind, row: Row) => kind !== "JobRun" && !["terminated", "terminating", "archived"].includes(String(row.status));
-    expect(RESOURCE_KINDS.flatMap((kind) => left[kind].filter((row) => alive(kind, row)).map((row) => `${kind} ${idOf(kind, row)}`))).toEqual([]);
+    expect(MADE_BY_A_POST.flatMap((kind) => left[kind].filter((row) => alive(kind, row)).map((row) => `${kind} ${idOf(kind, row)}`))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
 import { createTestStack, type TestStack } from "../support/engine";
-import { EXAMPLE_ACCOUNT, exampleInputs, STATE_TABLE } from "../support/examples";
+import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton, STATE_ROWS, type StateRow } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { declare, kindOfType, SURFACES } from "../support/surfaces";
 
@@ -25,8 +25,14 @@ const REPLACING_CHANGE: Partial<Record<ResourceKind, Record<string, unknown>>> =
   Delivery: { name: "crm to warehouse, renamed" },
 };
 
-/** What becomes of the object a replacement leaves: deleted, ended but still listed (its status), or a finished run only forgotten. */
-const OLD_OBJECT: Record<ResourceKind, "deleted" | "kept" | { status: string }> = {
+type Fate = "deleted" | "kept" | { status: string };
+
+/**
+ * What becomes of the object a replacement leaves: deleted, ended but still listed (its status), or
+ * a finished run only forgotten. A kind the service holds one of (a singleton) has no entry: its
+ * replacement takes the same object over again.
+ */
+const OLD_OBJECT: Partial<Record<ResourceKind, Fate>> = {
   PublicKey: "deleted",
   ConnectionGroup: "deleted",
   Cluster: { status: "terminated" },
@@ -37,6 +43,7 @@ const OLD_OBJECT: Record<ResourceKind, "deleted" | "kept" | { status: string }> 
   Connection: "deleted",
   Package: { status: "archived" },
   Delivery: "deleted",
+  Account: "deleted",
 };
 
 const replacingInputs = (kind: ResourceKind): string[] =>
@@ -49,9 +56,11 @@ describe("replacement tables", () => {
     expect(CHANGED_KINDS).toEqual(RESOURCE_KINDS.filter((kind) => replacingInputs(kind).length > 0));
     for (const kind of CHANGED_KINDS) expect(Object.keys(REPLACING_CHANGE[kind]!).some((name) => replacingInputs(kind).includes(name)), kind).toBe(true);
   });
-});
 
-type Row = { id: number; status?: string };
+  it("the old object's fate is given for exactly the kinds the service makes, not the singletons it only holds", () => {
+    expect(RESOURCE_KINDS.filter((kind) => OLD_OBJECT[kind] !== undefined)).toEqual(RESOURCE_KINDS.filter((kind) => !isSingleton(kind)));
+  });
+});
 
 describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, (surface) => {
   let service: LocalService;
@@ -59,22 +68,27 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
   let changed = false;
   let ids: Record<string, string> = {};
 
-  const rows = async (kind: ResourceKind): Promise<Row[]> => (await service.state()).accounts[0][STATE_TABLE[kind]];
+  const rows = async (kind: ResourceKind): Promise<StateRow[]> => STATE_ROWS[kind](await service.state());
   const idsInState = async (): Promise<Record<string, string>> =>
     Object.fromEntries(((await test.stack.exportStack()).deployment.resources ?? []).flatMap((r: { type: string; id: string }) => {
       const kind = kindOfType(r.type);
       return kind === undefined ? [] : [[kind, String(r.id)]];
     }));
 
-  /** The new object is on the service, and the old one deleted, ended or kept as its kind says. */
+  /**
+   * The new object is on the service, and the old one deleted, ended or kept as its kind says; a
+   * singleton's replacement is the same object, taken over again.
+   */
   async function expectReplaced(kind: ResourceKind, before: string, after: string): Promise<void> {
-    expect(after, kind).not.toBe(before);
     const onService = await rows(kind);
     expect(onService.some((row) => String(row.id) === after), `${kind} ${after} on the service`).toBe(true);
+    const fate = OLD_OBJECT[kind];
+    if (fate === undefined) return void expect(after, `${kind}, a singleton, is the same object`).toBe(before);
+    expect(after, kind).not.toBe(before);
     const old = onService.find((row) => String(row.id) === before);
-    if (OLD_OBJECT[kind] === "deleted") expect(old, `${kind} ${before} deleted`).toBeUndefined();
-    else if (OLD_OBJECT[kind] === "kept") expect(old, `${kind} ${before} kept`).toBeDefined();
-    else expect(old?.status, `${kind} ${before}`).toBe(OLD_OBJECT[kind].status);
+    if (fate === "deleted") expect(old, `${kind} ${before} deleted`).toBeUndefined();
+    else if (fate === "kept") expect(old, `${kind} ${before} kept`).toBeDefined();
+    else expect(old?.status, `${kind} ${before}`).toBe(fate.status);
   }
 
   beforeAll(async () => {
@@ -114,7 +128,7 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
     await test.stack.preview({ expectNoChanges: true });
   });
 
-  it("up --replace of every kind makes a new object of each and ends the old one", async () => {
+  it("up --replace of every kind makes a new object of each and ends the old one, and takes a singleton over again", async () => {
     const urns = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined).map((r: { urn: string }) => r.urn);
     expect(urns).toHaveLength(RESOURCE_KINDS.length);
     await service.resetRequests();

@@ -64,11 +64,16 @@ describe("the soak's comparison of service and state", () => {
     Connection: new Set(["301"]),
     Member: new Set(["70"]),
     Package: new Set(["101"]),
+    Account: new Set(["7"]),
   };
+  /** The state dump of one account: the account the stack's key reaches, and no other. */
+  const dump = (records: Record<string, unknown>) => ({ accounts: [{ id: 7, uid: "acme", ...records }] });
   const resource = (name: string, id: string): StateResource => ({ urn: `urn:pulumi:test::soak::x::${name}`, name, id, pendingDelete: false });
   const emptyState = (): Record<Kind, StateResource[]> => perKind((): StateResource[] => []);
   const job = (id: number, run: string, cycle: number, status: string) => ({ id, status, variables: { soak_run: run, soak_cycle: String(cycle) } });
   const account = {
+    id: 7,
+    uid: "acme",
     publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],
     connectionGroups: [{ id: 5, name: "soak-group-0" }, { id: 6, name: "soak-group-0" }],
     clusters: [{ id: 201, name: "runner", status: "available" }, { id: 7, name: "soak-cluster-0", status: "terminated" }, { id: 8, name: "soak-cluster-1", status: "available" }],
@@ -78,6 +83,7 @@ describe("the soak's comparison of service and state", () => {
     schedules: [{ id: 15, name: "soak-schedule-0" }],
     hooks: [{ id: 16, name: "soak-hook-0" }],
   };
+  const service = { accounts: [account, { id: 8, uid: "soak-account-0" }] };
   const state = emptyState();
   state.PublicKey.push(resource("soak-key-0", "2"), resource("soak-key-2", "4"));
   state.ConnectionGroup.push(resource("soak-group-0", "5"));
@@ -86,19 +92,21 @@ describe("the soak's comparison of service and state", () => {
   state.Connection.push(resource("soak-connection-0", "13"));
   state.Member.push(resource("soak-member-1", "72"));
   state.Schedule.push(resource("soak-schedule-0", "15"));
+  state.UserSettings.push(resource("soak-settings-0", "70"));
 
   it("is made for a stack that declares every kind the ledger checks", () => {
     expect(KINDS.filter((kind) => STACK[kind].count < 1)).toEqual([]);
   });
 
-  it("finds orphans, duplicates and lost resources, and leaves finished jobs of earlier cycles alone", () => {
-    const found = findDiscrepancies(account, state, baseline, { cycle: 2, phase: "up", attempt: 1, failed: false });
+  it("finds orphans, duplicates and lost resources, and leaves finished jobs of earlier cycles and the singleton the service holds alone", () => {
+    const found = findDiscrepancies(service, state, baseline, { cycle: 2, phase: "up", attempt: 1, failed: false });
     expect(found.map((f) => `${f.problem} ${f.kind} ${f.detail}`).sort()).toEqual([
       "duplicate Connection soak-connection-0: 2 objects on the service: 13 (in state), 14",
       "duplicate ConnectionGroup soak-group-0: 2 objects on the service: 5 (in state), 6",
       "lost Cluster soak-cluster-0 (id 7) is in state but is terminated on the service",
       "lost Member soak-member-1 (id 72) is in state but has no object on the service",
       "lost PublicKey soak-key-2 (id 4) is in state but has no object on the service",
+      "orphan Account Account 8 (soak-account-0) is on the service but not in state",
       "orphan Cluster Cluster 8 (soak-cluster-1, available) is on the service but not in state",
       "orphan Hook Hook 16 (soak-hook-0) is on the service but not in state",
       "orphan JobRun JobRun 12 (soak-run-2, running) is on the service but not in state",
@@ -108,8 +116,9 @@ describe("the soak's comparison of service and state", () => {
   });
 
   it("after a successful destroy, reports whatever of the soak is still there", () => {
-    const found = findDiscrepancies(account, emptyState(), baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: false });
+    const found = findDiscrepancies(service, emptyState(), baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: false });
     expect(found.filter((f) => f.problem === "left-after-destroy").map((f) => f.detail).sort()).toEqual([
+      "account 8 (soak-account-0) still exists",
       "cluster 8 (soak-cluster-1) is available",
       "connection 13 (soak-connection-0) still exists",
       "connection 14 (soak-connection-0) still exists",
@@ -126,16 +135,16 @@ describe("the soak's comparison of service and state", () => {
   });
 
   it("after a failed destroy, a resource whose object is already gone is not counted as lost", () => {
-    const found = findDiscrepancies(account, state, baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: true });
+    const found = findDiscrepancies(service, state, baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: true });
     expect(found.filter((f) => f.problem === "lost")).toEqual([]);
   });
 
   it("counts a delivery's pipeline package, cluster and jobs as the service's, also once the delivery is deleted", () => {
-    const own = perKind(() => new Set<string>());
+    const own: Baseline = { ...perKind(() => new Set<string>()), Account: new Set(["7"]) };
     const pipeline = { id: 18, name: "delivery-17-pipeline", status: "active" };
     const deliveryCluster = { id: 19, name: "delivery-17", status: "available" };
     const deliveryJob = { id: 20, status: "running", delivery: { deliveryId: 17 } };
-    const running = { deliveries: [{ id: 17, name: "soak-delivery-0", packageId: 18, clusterId: 19 }], packages: [pipeline], clusters: [deliveryCluster], jobs: [deliveryJob] };
+    const running = dump({ deliveries: [{ id: 17, name: "soak-delivery-0", packageId: 18, clusterId: 19 }], packages: [pipeline], clusters: [deliveryCluster], jobs: [deliveryJob] });
     const withDelivery = emptyState();
     withDelivery.Delivery.push(resource("soak-delivery-0", "17"));
     const up = { cycle: 1, phase: "up" as const, attempt: 1, failed: false };
@@ -145,7 +154,7 @@ describe("the soak's comparison of service and state", () => {
     ]);
     addServiceMade(own, running);
     expect(findDiscrepancies(running, withDelivery, own, up)).toEqual([]);
-    const deleted = { deliveries: [], packages: [{ ...pipeline, status: "archived" }], clusters: [deliveryCluster], jobs: [deliveryJob] };
+    const deleted = dump({ deliveries: [], packages: [{ ...pipeline, status: "archived" }], clusters: [deliveryCluster], jobs: [deliveryJob] });
     addServiceMade(own, deleted);
     expect(findDiscrepancies(deleted, emptyState(), own, { cycle: 1, phase: "destroy", attempt: 1, failed: false })).toEqual([]);
   });

@@ -5,8 +5,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_EXAMPLES, type ResourceKind } from "pulumi-etl/plugin";
+import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
 import type { LocalServiceOptions } from "./service";
-import { freshEd25519Key } from "./soak";
+import { freshEd25519Key } from "./keys";
 
 export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
   packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed", outputs: [{ name: "out", records: 1 }] } }],
@@ -18,22 +19,44 @@ export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
   ],
 };
 
-/** Where the service's state dump (`/_emulator/state`) keeps each kind's objects; members are the account's users. */
-export const STATE_TABLE: Record<ResourceKind, string> = {
-  PublicKey: "publicKeys",
-  ConnectionGroup: "connectionGroups",
-  Cluster: "clusters",
-  JobRun: "jobs",
-  Schedule: "schedules",
-  Hook: "hooks",
-  Member: "users",
-  Connection: "connections",
-  Package: "packages",
-  Delivery: "deliveries",
+/** The service holds the kind's one object and never makes it: a create takes it over with a PUT, no POST. */
+export const isSingleton = (kind: ResourceKind): boolean => (RESOURCES[kind] as ResourceDeclaration).singleton === true;
+
+/** A row of the service's state dump (`/_emulator/state`). */
+export type StateRow = { id: number; [field: string]: unknown };
+
+export type StateDump = { accounts: Array<Record<string, any>> };
+
+/** A table of the account the test's key reaches (the dump's first). */
+export const tableOfTheAccount = (table: string) => (state: StateDump): StateRow[] => state.accounts[0]![table];
+
+/**
+ * Where the service's state dump keeps each kind's objects: most in a table of the account the
+ * test's key reaches (the first), members and the key's user among the account's users, and
+ * accounts as the dump's list of accounts.
+ */
+export const STATE_ROWS: Record<ResourceKind, (state: StateDump) => StateRow[]> = {
+  PublicKey: tableOfTheAccount("publicKeys"),
+  ConnectionGroup: tableOfTheAccount("connectionGroups"),
+  Cluster: tableOfTheAccount("clusters"),
+  JobRun: tableOfTheAccount("jobs"),
+  Schedule: tableOfTheAccount("schedules"),
+  Hook: tableOfTheAccount("hooks"),
+  Member: tableOfTheAccount("users"),
+  Connection: tableOfTheAccount("connections"),
+  Package: tableOfTheAccount("packages"),
+  Delivery: tableOfTheAccount("deliveries"),
+  Account: (state) => state.accounts as StateRow[],
+  UserSettings: tableOfTheAccount("users"),
 };
 
 /** One key for every run of a program, so an unchanged program stays unchanged. */
 const EXAMPLE_KEY = freshEd25519Key("example@example.com");
+
+/** The kind's reference example as the registry declares it. */
+export function creatableExample(kind: ResourceKind): Record<string, unknown> {
+  return { ...RESOURCE_EXAMPLES[kind] };
+}
 
 /**
  * The kind's example as a program passes it: a secret of the configuration given its value, a
@@ -41,9 +64,10 @@ const EXAMPLE_KEY = freshEd25519Key("example@example.com");
  * validation) left out unless asked for.
  */
 export function exampleInputs(kind: ResourceKind, followUps = false): Record<string, unknown> {
-  const example: Record<string, unknown> = { ...RESOURCE_EXAMPLES[kind] };
+  const example = creatableExample(kind);
   if (kind === "Connection") return { ...example, password: pulumi.secret("example-password"), ...(followUps ? {} : { testBeforeCreate: false }) };
   if (kind === "Package") return { ...example, ...(followUps ? {} : { validate: false }) };
   if (kind === "PublicKey") return { ...example, publicKey: EXAMPLE_KEY };
+
   return example;
 }

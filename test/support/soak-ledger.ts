@@ -1,11 +1,12 @@
 /**
- * The soak's ledger: what the service holds of the soak's objects (one account of
- * `/_emulator/state`), what the stack's state says, and every disagreement between them. Each
+ * The soak's ledger: what the service holds of the soak's objects (`/_emulator/state`: the
+ * accounts, and the records of the first, the one the stack's key reaches), what the stack's state says, and every disagreement between them. Each
  * kind says once where its records are, which soak resource a record belongs to, when it still
  * counts as the stack's, and what may not remain after a destroy.
  */
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import type { TestStack } from "./engine";
+import { isSingleton, type StateDump } from "./examples";
 import { kindOfType } from "./surfaces";
 
 export type Phase = "up" | "refresh" | "destroy";
@@ -43,7 +44,10 @@ export interface StateResource {
   pendingDelete: boolean;
 }
 
-/** Ids that are never the soak's: the fixtures present before it, and what the service made on its own. */
+/**
+ * Ids that are never the soak's: the fixtures present before it, and what the service made on its
+ * own. A singleton's one object is there before the soak too, and still the stack's to take over.
+ */
 export type Baseline = Record<Kind, Set<string>>;
 
 export interface CheckContext {
@@ -59,8 +63,8 @@ const STOPPING_JOB = new Set(["pending_stoppage", "stopping"]);
 const FINISHED_JOB = new Set(["completed", "failed", "stopped"]);
 
 interface KindLedger {
-  /** Its records in one account of the state dump. */
-  records(account: any): any[];
+  /** Its records in the state dump. */
+  records(state: StateDump): any[];
   object(record: any, cycle: number): ServiceObject;
   /** What a successful destroy may not leave of a record, or undefined when it may stay. */
   leftover(record: any): string | undefined;
@@ -74,67 +78,81 @@ interface KindLedger {
  *  - Cluster: not terminated nor terminating; a terminating cluster counts as gone, as the
  *    provider's delete treats it (it cannot run jobs and never comes back);
  *  - JobRun: a job of this cycle's run, whatever its status (jobs cannot be deleted: a finished
- *    job stays on the service, and destroy forgets it); jobs of earlier cycles are not live.
+ *    job stays on the service, and destroy forgets it); jobs of earlier cycles are not live;
+ *  - Account: present (only the owner, the stack's key, deletes it);
+ *  - UserSettings: the key's user, always there: never an orphan, and destroy leaves it.
  */
 const LEDGERS: Record<Kind, KindLedger> = {
   PublicKey: {
-    records: (account) => account.publicKeys ?? [],
+    records: (state) => state.accounts[0]!.publicKeys ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `key ${r.id} (${r.name}) still exists`,
   },
   ConnectionGroup: {
-    records: (account) => account.connectionGroups ?? [],
+    records: (state) => state.accounts[0]!.connectionGroups ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `group ${r.id} (${r.name}) still exists`,
   },
   Cluster: {
-    records: (account) => account.clusters ?? [],
+    records: (state) => state.accounts[0]!.clusters ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name ?? undefined, live: !ENDING_CLUSTER.has(r.status), status: r.status }),
     // Terminating is not enough: destroy waits for the end.
     leftover: (r) => (r.status === "terminated" ? undefined : `cluster ${r.id} (${r.name}) is ${r.status}`),
   },
   JobRun: {
-    records: (account) => account.jobs ?? [],
+    records: (state) => state.accounts[0]!.jobs ?? [],
     object: (r, cycle) => ({ id: String(r.id), owner: r.variables?.soak_run, live: r.variables?.soak_cycle === String(cycle), status: r.status }),
     // A stop asked for and under way is enough.
     leftover: (r) =>
       FINISHED_JOB.has(r.status) || STOPPING_JOB.has(r.status) ? undefined : `job ${r.id} (${r.variables?.soak_run}, cycle ${r.variables?.soak_cycle}) is ${r.status}`,
   },
   Connection: {
-    records: (account) => account.connections ?? [],
+    records: (state) => state.accounts[0]!.connections ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `connection ${r.id} (${r.name}) still exists`,
   },
   Schedule: {
-    records: (account) => account.schedules ?? [],
+    records: (state) => state.accounts[0]!.schedules ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `schedule ${r.id} (${r.name}) still exists`,
   },
   Hook: {
-    records: (account) => account.hooks ?? [],
+    records: (state) => state.accounts[0]!.hooks ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true }),
     leftover: (r) => `hook ${r.id} (${r.name}) still exists`,
   },
   // Destroy archives a package: an archived one is no longer the stack's.
   Package: {
-    records: (account) => account.packages ?? [],
+    records: (state) => state.accounts[0]!.packages ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: r.status === "active", status: r.status }),
     leftover: (r) => (r.status === "archived" ? undefined : `package ${r.id} (${r.name}) is ${r.status}`),
   },
   Delivery: {
-    records: (account) => account.deliveries ?? [],
+    records: (state) => state.accounts[0]!.deliveries ?? [],
     object: (r) => ({ id: String(r.id), owner: r.name, live: true, status: r.status }),
     leftover: (r) => `delivery ${r.id} (${r.name}) still exists`,
   },
   Member: {
-    records: (account) => account.users ?? [],
+    records: (state) => state.accounts[0]!.users ?? [],
     object: (r) => ({ id: String(r.id), owner: r.email, live: true }),
     leftover: (r) => `${r.email} (user ${r.id}) is still a member`,
   },
+  Account: {
+    records: (state) => state.accounts,
+    object: (r) => ({ id: String(r.id), owner: r.uid, live: true }),
+    leftover: (r) => `account ${r.id} (${r.uid}) still exists`,
+  },
+  // The stack's key's user: the account's first.
+  UserSettings: {
+    records: (state) => (state.accounts[0]!.users ?? []).slice(0, 1),
+    object: (r) => ({ id: String(r.id), owner: r.email, live: true }),
+    leftover: () => undefined,
+  },
 };
 
-export function baselineOf(account: any): Baseline {
-  return Object.fromEntries(KINDS.map((kind) => [kind, new Set(LEDGERS[kind].records(account).map((r) => String(r.id)))])) as Baseline;
+export function baselineOf(state: StateDump): Baseline {
+  const before = (kind: Kind) => (isSingleton(kind) ? [] : LEDGERS[kind].records(state).map((r) => String(r.id)));
+  return Object.fromEntries(KINDS.map((kind) => [kind, new Set(before(kind))])) as Baseline;
 }
 
 /**
@@ -143,7 +161,8 @@ export function baselineOf(account: any): Baseline {
  * deliveries and schedules start. The ids are kept once seen: a delivery's cluster outlives the
  * delivery (it ends itself when idle) and its pipeline is archived when the delivery is deleted.
  */
-export function addServiceMade(baseline: Baseline, account: any): void {
+export function addServiceMade(baseline: Baseline, state: StateDump): void {
+  const account = state.accounts[0]!;
   for (const delivery of account.deliveries ?? []) {
     if (delivery.packageId != null) baseline.Package.add(String(delivery.packageId));
     if (delivery.clusterId != null) baseline.Cluster.add(String(delivery.clusterId));
@@ -154,10 +173,10 @@ export function addServiceMade(baseline: Baseline, account: any): void {
 }
 
 /** The soak's objects on the service, by kind: everything but the baseline. */
-function serviceObjects(account: any, baseline: Baseline, cycle: number): Record<Kind, ServiceObject[]> {
+function serviceObjects(state: StateDump, baseline: Baseline, cycle: number): Record<Kind, ServiceObject[]> {
   const objectsOf = (kind: Kind) =>
     LEDGERS[kind]
-      .records(account)
+      .records(state)
       .filter((r) => !baseline[kind].has(String(r.id)))
       .map((r) => LEDGERS[kind].object(r, cycle));
   return Object.fromEntries(KINDS.map((kind) => [kind, objectsOf(kind)])) as Record<Kind, ServiceObject[]>;
@@ -180,7 +199,7 @@ export async function stateResources(test: TestStack): Promise<Record<Kind, Stat
  *    twice in one cycle for one JobRun), whether or not one of them is in state;
  *  - orphan: a live service object of the soak that is not in state and is not a duplicate. A
  *    job counts only while unfinished: a finished job out of state is the "finished and
- *    forgotten" case destroy leaves by design;
+ *    forgotten" case destroy leaves by design; a singleton never, the service holds it anyway;
  *  - lost: a resource in state whose object is not live on the service (for jobs: missing at
  *    all, since a finished job legitimately stays). After a failed destroy, a resource whose
  *    object is already gone is the engine keeping what it could not confirm deleting, which the
@@ -200,7 +219,7 @@ function compareKind(kind: Kind, objects: ServiceObject[], state: StateResource[
     }
   }
   for (const object of objects) {
-    if (!object.live || stateIds.has(object.id) || (byOwner.get(object.owner ?? "")?.length ?? 0) > 1) continue;
+    if (!object.live || isSingleton(kind) || stateIds.has(object.id) || (byOwner.get(object.owner ?? "")?.length ?? 0) > 1) continue;
     if (kind === "JobRun" && FINISHED_JOB.has(object.status ?? "")) continue;
     found.push({ problem: "orphan", kind, key: `orphan|${kind}|${object.id}`, detail: `${kind} ${object.id} (${object.owner ?? "unnamed"}${object.status ? `, ${object.status}` : ""}) is on the service but not in state` });
   }
@@ -219,10 +238,10 @@ function compareKind(kind: Kind, objects: ServiceObject[], state: StateResource[
  * After a successful destroy nothing of the stack may remain. Checked over every cycle's
  * objects, so an orphan of an earlier cycle shows here too.
  */
-function leftAfterDestroy(account: any, baseline: Baseline): Finding[] {
+function leftAfterDestroy(state: StateDump, baseline: Baseline): Finding[] {
   return KINDS.flatMap((kind) =>
     LEDGERS[kind]
-      .records(account)
+      .records(state)
       .filter((r) => !baseline[kind].has(String(r.id)))
       .flatMap((r): Finding[] => {
         const detail = LEDGERS[kind].leftover(r);
@@ -231,10 +250,10 @@ function leftAfterDestroy(account: any, baseline: Baseline): Finding[] {
   );
 }
 
-/** Every disagreement between the service's records (one account of /_emulator/state) and the state. */
-export function findDiscrepancies(account: any, state: Record<Kind, StateResource[]>, baseline: Baseline, context: CheckContext): Finding[] {
-  const objects = serviceObjects(account, baseline, context.cycle);
+/** Every disagreement between the service's records (/_emulator/state) and the stack's state. */
+export function findDiscrepancies(service: StateDump, state: Record<Kind, StateResource[]>, baseline: Baseline, context: CheckContext): Finding[] {
+  const objects = serviceObjects(service, baseline, context.cycle);
   const found = KINDS.flatMap((kind) => compareKind(kind, objects[kind], state[kind], context));
-  if (context.phase === "destroy" && !context.failed) found.push(...leftAfterDestroy(account, baseline));
+  if (context.phase === "destroy" && !context.failed) found.push(...leftAfterDestroy(service, baseline));
   return found;
 }

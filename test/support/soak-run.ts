@@ -99,9 +99,8 @@ export class Soak {
 
   async check(context: CheckContext): Promise<void> {
     const [serviceState, state] = await Promise.all([this.service.state(), stateResources(this.test)]);
-    const account = serviceState.accounts[0];
-    addServiceMade(this.baseline, account);
-    this.record(context, findDiscrepancies(account, state, this.baseline, context));
+    addServiceMade(this.baseline, serviceState);
+    this.record(context, findDiscrepancies(serviceState, state, this.baseline, context));
   }
 
   /**

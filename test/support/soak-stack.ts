@@ -4,8 +4,9 @@
  * a kind without an entry here fails to compile, so the stack and the ledger cannot disagree.
  *
  * Every service object the soak makes carries its resource's name: in its `name` (a member's in
- * its email), jobs in their `soak_run` variable (with the cycle in `soak_cycle`, since each cycle
- * runs the package anew and earlier runs stay on the service).
+ * its email, an account's in its slug), jobs in their `soak_run` variable (with the cycle in
+ * `soak_cycle`, since each cycle runs the package anew and earlier runs stay on the service).
+ * The user settings are the key's user's, which the service holds before the soak and after it.
  */
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { freshEd25519Key } from "./keys";
@@ -83,6 +84,9 @@ export const STACK: Record<ResourceKind, KindInStack> = {
     args: (i) => ({ type: "postgres", name: named("connection")(i), host: `db-${i}.example.com`, username: "soak", password: CONNECTION_PASSWORD }),
   },
   Package: { count: 1, name: named("package"), args: (i) => ({ name: named("package")(i), dataFlow: soakFlow(i) }) },
+  // Its slug given: the ledger knows the account by it, and a second create of it is refused.
+  Account: { count: 1, name: named("account"), args: (i) => ({ name: named("account")(i), slug: named("account")(i), region: "amazon-web-services::us-east-1" }) },
+  UserSettings: { count: 1, name: named("settings"), args: () => ({ timeZone: "Amsterdam", receiveNewsletter: false }) },
   // Weekly: it runs once when the service has set it up and not again within a cycle.
   Delivery: {
     count: 1,

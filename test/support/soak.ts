@@ -96,7 +96,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   // Short, so an outage outlasts it and waits end with their objects kept.
   await test.stack.setConfig("etl:retryBudgetSeconds", { value: String(RETRY_BUDGET_SECONDS) });
   try {
-    const baseline = baselineOf((await service.state()).accounts[0]);
+    const baseline = baselineOf(await service.state());
     soak = new Soak(service, test, baseline, settings);
     const started = Date.now();
     await soak.runCycle(0, 0, 0);

@@ -32,6 +32,11 @@ export interface ResourceDeclaration<Kind extends string = string> {
   /** A replacement deletes the old object first (a name or key the service holds once). */
   deleteBeforeReplace?: boolean;
   /**
+   * The service holds one and never makes it (nor deletes it): create takes it over with a PUT,
+   * and a replacement or a destroy leaves the same object.
+   */
+  singleton?: true;
+  /**
    * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
    * configuration); they pass `check`. The examples describe one account (connection 301 is a
    * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster

@@ -15,5 +15,6 @@ export const userSettingsResource = declareResource({
   fields,
   record: userSettingsRecord,
   secrets: [],
+  singleton: true,
   example: { timeZone: "UTC", notificationSettings: { email: true, web: false }, receiveNewsletter: false },
 });

@@ -82,10 +82,14 @@ async function remove(ctx: OperationContext, id: string, props: AccountOutputs):
   await deleteAccount(ctx.request, props.slug);
 }
 
-/** Whether a create sent at `sentAt` may have made this account: made since then, owned by the caller, with what was asked for. */
+/**
+ * Whether a create sent at `sentAt` may have made this account: made since then, owned by the
+ * caller, with what the POST sent (the PUT of the rest may not have come).
+ */
 export function isAccountCreatedBy(record: ManagedAccountRecord, inputs: AccountInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
   const owned = record.is_owner !== false && (record.owner_id === undefined || record.owner_id === null || owners.ownerMatches(record.owner_id));
-  return createdInWindow(record.created_at, sentAt) && owned && fields.hasSentValues(record, inputs);
+  const posted: AccountInputs = { name: inputs.name, region: inputs.region, ...(inputs.slug === undefined ? {} : { slug: inputs.slug }) };
+  return createdInWindow(record.created_at, sentAt) && owned && fields.hasSentValues(record, posted);
 }
 
 export async function findCreatedAccount(request: RequestFn, inputs: AccountInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<ManagedAccountRecord[]> {

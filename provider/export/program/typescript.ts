@@ -1,5 +1,6 @@
 /** The account as a TypeScript program: through the plugin's SDK, or through the dynamic resources with `importId`. */
 import { SDK_NAMES } from "../../plugin/schema";
+import { RESOURCES, type ResourceKind } from "../../resources/registry";
 import { ConfigValue, FileText, ResourceReference } from "../../resources/shared/exported";
 import type { AccountExport, ExportedObject } from "../read";
 import { declarationOrder, deeper, layout, quoted, variablesOf, type Indent } from "./layout";
@@ -20,8 +21,11 @@ function valueText(value: unknown, indent: Indent, variables: Map<string, string
   return typeof value === "string" ? quoted(value) : JSON.stringify(value);
 }
 
+/** A kind the service holds one of (the user's settings) is taken over by its create, without an `importId`. */
+const takesImportId = (kind: ResourceKind) => "importId" in RESOURCES[kind].fields.table;
+
 function declaration(object: ExportedObject, surface: Surface, variables: Map<string, string>): string {
-  const inputs = surface === "dynamic" ? { ...object.inputs, importId: object.id } : object.inputs;
+  const inputs = surface === "dynamic" && takesImportId(object.kind) ? { ...object.inputs, importId: object.id } : object.inputs;
   const args = valueText(inputs, { current: "", step: "  " }, variables);
   return `const ${object.variable} = new etl.${object.kind}(${quoted(object.name)}, ${args}, { protect: true });`;
 }

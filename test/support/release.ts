@@ -209,5 +209,8 @@ export function goReleaseEnv(): Record<string, string> {
     GOPROXY: `file://${path.join(RELEASE_DIR, "goproxy")},${execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
     GONOSUMDB: "github.com/pulumi-etl/*",
     GOFLAGS: "-mod=readonly -buildvcs=false",
+    // Go indexes a module of its cache once, taking it as never changing; every `npm run dist`
+    // makes this version anew, so the index of an earlier one would hide its new files.
+    GODEBUG: "goindex=0",
   };
 }

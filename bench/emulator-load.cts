@@ -230,11 +230,14 @@ async function main(): Promise<void> {
   const { child, url } = await startEmulator(writeFixtures(dir));
   const pool = new Pool(url, { connections: CONCURRENCY, pipelining: 1 });
   // Bounded even if something hangs: a stuck run ends instead of holding the machine.
-  const watchdog = setTimeout(() => {
-    process.stderr.write("bench: time limit exceeded, stopping\n");
-    child.kill("SIGKILL");
-    process.exit(1);
-  }, (Object.keys(SCENARIOS).length * (SECONDS + WARM_UP_MS / 1000) + 60) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      process.stderr.write("bench: time limit exceeded, stopping\n");
+      child.kill("SIGKILL");
+      process.exit(1);
+    },
+    (Object.keys(SCENARIOS).length * (SECONDS + WARM_UP_MS / 1000) + 60) * 1000,
+  );
   watchdog.unref();
   try {
     process.stdout.write(`emulator at ${url}; ${SECONDS} s per scenario, concurrency ${CONCURRENCY}, Node ${process.version}, ${os.cpus().length} CPUs\n`);

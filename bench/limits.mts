@@ -45,7 +45,10 @@ const { RESOURCE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") a
 const KINDS = [...RESOURCE_KINDS, ...RESOURCE_KINDS.map((kind) => `${kind}@plugin`)] as Kind[];
 
 function listSetting(name: string, fallback: string): string[] {
-  return (process.env[name] || fallback).split(",").map((item) => item.trim()).filter(Boolean);
+  return (process.env[name] || fallback)
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function positiveNumber(name: string, text: string): number {

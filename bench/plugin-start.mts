@@ -37,7 +37,9 @@ async function measure(name: string, executable: string): Promise<void> {
   const times: number[] = [];
   for (let i = 0; i < STARTS; i++) times.push(await startOnce(executable));
   const size = (statSync(executable).size / 1e6).toFixed(1);
-  console.log(`${name.padEnd(44)} ${median(times).toFixed(0).padStart(5)} ms (median of ${STARTS}; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})  ${size} MB`);
+  console.log(
+    `${name.padEnd(44)} ${median(times).toFixed(0).padStart(5)} ms (median of ${STARTS}; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})  ${size} MB`,
+  );
 }
 
 const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string] ?? process.arch;

@@ -61,7 +61,8 @@ function report(title: string, dir: string, seconds: number): void {
     if (totalMs < 100) continue;
     const busyMs = totalMs - (places.find(([place]) => place === "(idle)")?.[1] ?? 0);
     console.log(`  process ${file.split(".")[3]}: ${(totalMs / 1000).toFixed(1)} s profiled, ${(busyMs / 1000).toFixed(1)} s busy`);
-    for (const [place, ms] of places.slice(0, 12)) console.log(`    ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${place}`);
+    for (const [place, ms] of places.slice(0, 12))
+      console.log(`    ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${place}`);
   }
 }
 

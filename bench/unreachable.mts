@@ -34,7 +34,9 @@ async function timeToError(url: string): Promise<{ seconds: number; message: str
       return { seconds: (Date.now() - started) / 1000, message: "unexpectedly succeeded" };
     } catch (error) {
       const seconds = (Date.now() - started) / 1000;
-      const line = String((error as Error).message).split("\n").find((text) => /could not reach|may or may not|error: (POST|GET)/.test(text));
+      const line = String((error as Error).message)
+        .split("\n")
+        .find((text) => /could not reach|may or may not|error: (POST|GET)/.test(text));
       return { seconds, message: line?.replace(/^.*?error: /, "") ?? "(no provider message)" };
     }
   } finally {

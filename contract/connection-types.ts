@@ -174,9 +174,7 @@ export function connectionAttributes(type: ConnectionType): Readonly<Record<stri
 }
 
 /** Every attribute name any type takes, for tables that hold all of them. */
-export const CONNECTION_ATTRIBUTE_NAMES: readonly string[] = [
-  ...new Set(Object.values(CONNECTION_TYPE_RULES).flatMap((rule) => Object.keys(rule.attributes))),
-];
+export const CONNECTION_ATTRIBUTE_NAMES: readonly string[] = [...new Set(Object.values(CONNECTION_TYPE_RULES).flatMap((rule) => Object.keys(rule.attributes)))];
 
 /** The attributes that are never returned, whatever the type. */
 export const SECRET_CONNECTION_ATTRIBUTES: readonly string[] = CONNECTION_ATTRIBUTE_NAMES.filter((name) =>

@@ -51,19 +51,18 @@ const name = z.string().trim().min(1, "must not be empty");
  * is named rather than ignored. The rules between components are `dataFlowErrors`'s.
  */
 export const dataFlowSchema: z.ZodType<DataFlow> = z.strictObject({
-  components: z
-    .array(
-      z.strictObject({
-        name,
-        type: z.enum(COMPONENT_TYPES),
-        connection: z.strictObject({ id: z.number().int().positive(), type: z.string().optional() }).optional(),
-        table: name.optional(),
-        path: name.optional(),
-        fields: z.array(name).optional(),
-        condition: name.optional(),
-        measures: z.record(z.string(), z.string()).optional(),
-      }),
-    ),
+  components: z.array(
+    z.strictObject({
+      name,
+      type: z.enum(COMPONENT_TYPES),
+      connection: z.strictObject({ id: z.number().int().positive(), type: z.string().optional() }).optional(),
+      table: name.optional(),
+      path: name.optional(),
+      fields: z.array(name).optional(),
+      condition: name.optional(),
+      measures: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
   edges: z.array(z.strictObject({ from: name, to: name })).default([]),
 }) as z.ZodType<DataFlow>;
 
@@ -123,7 +122,9 @@ function wiringErrors(flow: DataFlow): FlowError[] {
     const outputs = flow.edges.filter((edge) => edge.from === component.name).length;
     const shape = SHAPE[component.type];
     if (inputs !== shape.inputs) {
-      errors.push(error("inputs", `${component.type} "${component.name}" takes ${shape.inputs} input${shape.inputs === 1 ? "" : "s"}, and has ${inputs}`, component.name));
+      errors.push(
+        error("inputs", `${component.type} "${component.name}" takes ${shape.inputs} input${shape.inputs === 1 ? "" : "s"}, and has ${inputs}`, component.name),
+      );
     }
     if (shape.feeds && outputs === 0) errors.push(error("connected", `${component.type} "${component.name}" feeds no other component`, component.name));
     if (!shape.feeds && outputs > 0) errors.push(error("connected", `destination "${component.name}" cannot feed other components`, component.name));
@@ -203,7 +204,13 @@ function connectionErrors(flow: DataFlow, kindOf: ConnectionKindOf): FlowError[]
     }
     const role = roleOf(component);
     if (!role.allowed.includes(kind)) {
-      errors.push(error("connection-role", `${component.type} "${component.name}" ${role.verb} connection ${id}, a ${kindWords(kind)} connection, ${role.refusal}`, component.name));
+      errors.push(
+        error(
+          "connection-role",
+          `${component.type} "${component.name}" ${role.verb} connection ${id}, a ${kindWords(kind)} connection, ${role.refusal}`,
+          component.name,
+        ),
+      );
     }
   }
   return errors;

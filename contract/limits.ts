@@ -45,7 +45,12 @@ export const CREDITS_PER_HOUR = 5000;
  * and each listing kind answers its own listing (spec 4.6 to 4.8). A type not listed is of no kind.
  */
 export const CONNECTION_TYPES_BY_KIND: Readonly<Record<ConnectionKind, readonly string[]>> = Object.fromEntries(
-  CONNECTION_KINDS.map((kind) => [kind, Object.entries(CONNECTION_TYPE_RULES).filter(([, rule]) => rule.kind === kind).map(([type]) => type)]),
+  CONNECTION_KINDS.map((kind) => [
+    kind,
+    Object.entries(CONNECTION_TYPE_RULES)
+      .filter(([, rule]) => rule.kind === kind)
+      .map(([type]) => type),
+  ]),
 ) as unknown as Record<ConnectionKind, readonly string[]>;
 
 export type { ConnectionKind };

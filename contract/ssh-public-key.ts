@@ -56,7 +56,8 @@ function ecdsaKey(curve: keyof typeof CURVE_POINT_BYTES): (fields: Buffer[]) => 
   return (fields) => {
     if (fields[1]?.toString("latin1") !== curve) return `the curve must be ${curve}`;
     const point = fields[2]!;
-    if (point.length !== CURVE_POINT_BYTES[curve] || point[0] !== 0x04) return `the ${curve} point must be ${CURVE_POINT_BYTES[curve]} bytes, uncompressed (0x04 first)`;
+    if (point.length !== CURVE_POINT_BYTES[curve] || point[0] !== 0x04)
+      return `the ${curve} point must be ${CURVE_POINT_BYTES[curve]} bytes, uncompressed (0x04 first)`;
     return undefined;
   };
 }

@@ -3,17 +3,7 @@
  * provider's response schemas and the local service's records are made of.
  */
 
-export const CLUSTER_STATUSES = [
-  "pending",
-  "creating",
-  "available",
-  "scaling",
-  "idle",
-  "error",
-  "pending_terminate",
-  "terminating",
-  "terminated",
-] as const;
+export const CLUSTER_STATUSES = ["pending", "creating", "available", "scaling", "idle", "error", "pending_terminate", "terminating", "terminated"] as const;
 export type ClusterStatus = (typeof CLUSTER_STATUSES)[number];
 
 /** A cluster in these states can run jobs. */
@@ -22,17 +12,7 @@ export const READY_CLUSTER_STATUSES: readonly ClusterStatus[] = ["available", "i
 export const CLUSTER_TYPES = ["production", "sandbox"] as const;
 export type ClusterType = (typeof CLUSTER_TYPES)[number];
 
-export const JOB_STATUSES = [
-  "idle",
-  "pending",
-  "queued",
-  "running",
-  "completed",
-  "failed",
-  "pending_stoppage",
-  "stopping",
-  "stopped",
-] as const;
+export const JOB_STATUSES = ["idle", "pending", "queued", "running", "completed", "failed", "pending_stoppage", "stopping", "stopped"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** Terminal states: completed is success; failed and stopped are failures. */

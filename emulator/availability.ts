@@ -120,21 +120,24 @@ export class Availability {
    * when the outage ends. Someone may take the port meanwhile; then it retries, saying so once.
    */
   private scheduleResume(delayMs: number, failedBefore: boolean): void {
-    const timer = setTimeout(() => {
-      this.enqueue(() => this.startListening()).then(
-        () => {
-          if (this.resumeTimer === timer) this.resumeTimer = undefined;
-        },
-        (error: unknown) => {
-          // Cancelled or replaced while trying: whoever did that decides what happens next.
-          if (this.resumeTimer !== timer) return;
-          if (!failedBefore) {
-            process.stderr.write(`etl-emulator: cannot listen again on ${this.listenUrl}: ${(error as Error).message}; retrying every second\n`);
-          }
-          this.scheduleResume(RESUME_RETRY_MS, true);
-        },
-      );
-    }, Math.max(0, delayMs));
+    const timer = setTimeout(
+      () => {
+        this.enqueue(() => this.startListening()).then(
+          () => {
+            if (this.resumeTimer === timer) this.resumeTimer = undefined;
+          },
+          (error: unknown) => {
+            // Cancelled or replaced while trying: whoever did that decides what happens next.
+            if (this.resumeTimer !== timer) return;
+            if (!failedBefore) {
+              process.stderr.write(`etl-emulator: cannot listen again on ${this.listenUrl}: ${(error as Error).message}; retrying every second\n`);
+            }
+            this.scheduleResume(RESUME_RETRY_MS, true);
+          },
+        );
+      },
+      Math.max(0, delayMs),
+    );
     this.resumeTimer = timer;
   }
 }

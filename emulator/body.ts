@@ -27,8 +27,7 @@ function checkJsonContentType(header: string | undefined): void {
   }
 }
 
-const tooLarge = (): HttpError =>
-  new HttpError(413, `Request body is too large: the limit is ${MAX_REQUEST_BODY_BYTES} bytes.`);
+const tooLarge = (): HttpError => new HttpError(413, `Request body is too large: the limit is ${MAX_REQUEST_BODY_BYTES} bytes.`);
 
 /**
  * Reads the whole body, keeping at most MAX_REQUEST_BODY_BYTES. An oversized body is still drained
@@ -93,8 +92,7 @@ export function takeFormBody(req: IncomingMessage, body: Record<string, unknown>
   FORM_OBJECT_NAMES.set(body, objectNames);
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A form body whose fields were wrapped in the object's name, unwrapped, when the schema has no

@@ -38,7 +38,12 @@ function unreadableAnswer(code: string | undefined): { status: number; message: 
 /** There is no response object for such a request, so the answer is written on the socket. */
 function rawErrorResponse(status: number, message: string): string {
   const body = JSON.stringify({ message });
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, `Content-Type: ${API_MEDIA_TYPE}`, `Content-Length: ${Buffer.byteLength(body)}`, "Connection: close"];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    `Content-Type: ${API_MEDIA_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+  ];
   return `${head.join("\r\n")}\r\n\r\n${body}`;
 }
 

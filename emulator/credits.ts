@@ -57,7 +57,8 @@ export class CreditLedger {
     readonly windowMs: number = CREDIT_WINDOW_MS,
   ) {
     checkCreditsPerHour(perHour);
-    if (!Number.isSafeInteger(windowMs) || windowMs < 1000) throw new RangeError(`the credit window must be a whole number of milliseconds, at least 1000, got ${windowMs}`);
+    if (!Number.isSafeInteger(windowMs) || windowMs < 1000)
+      throw new RangeError(`the credit window must be a whole number of milliseconds, at least 1000, got ${windowMs}`);
   }
 
   /** Spends one credit of the user's allowance if any is left. */

@@ -41,12 +41,7 @@ function deliver(res: ServerResponse, status: number, write: () => void): void {
   write();
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: OutgoingHttpHeaders = {},
-): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   deliver(res, status, () => writeJson(res, status, body, headers));
 }
 
@@ -70,12 +65,7 @@ function writeJson(res: ServerResponse, status: number, body: unknown, headers: 
 }
 
 /** Error responses carry only `message` (spec section 2.8). */
-export function sendError(
-  res: ServerResponse,
-  status: number,
-  message: string,
-  headers: OutgoingHttpHeaders = {},
-): void {
+export function sendError(res: ServerResponse, status: number, message: string, headers: OutgoingHttpHeaders = {}): void {
   sendJson(res, status, { message }, headers);
 }
 

@@ -96,7 +96,11 @@ function checkOutageMs(ms: number): void {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const publicUrl = checkPublicUrl(options.publicUrl, "publicUrl");
   const clock = systemClock(options.speed ?? 1);
-  const credits = new CreditLedger(options.creditsPerHour, Date.now, options.creditWindowSeconds === undefined ? undefined : options.creditWindowSeconds * 1000);
+  const credits = new CreditLedger(
+    options.creditsPerHour,
+    Date.now,
+    options.creditWindowSeconds === undefined ? undefined : options.creditWindowSeconds * 1000,
+  );
   const { store, restored } = loadStore(options, clock);
   const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir, store);
   persistence?.start();

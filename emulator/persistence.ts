@@ -19,8 +19,7 @@ export class PersistenceError extends Error {
   override name = "PersistenceError";
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isRow = (value: unknown): boolean => isObject(value) && Number.isInteger(value.id) && Number.isInteger(value.accountId);
 

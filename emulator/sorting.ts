@@ -40,7 +40,5 @@ export function sortRecords<T extends { id: number }>(
   }
   const sign = readDirection(query, defaultDirection) === "asc" ? 1 : -1;
   const primary = key ?? ((record: T) => record.id);
-  return [...records].sort(
-    (a, b) => sign * (compareValues(primary(a), primary(b)) || compareValues(a.id, b.id)),
-  );
+  return [...records].sort((a, b) => sign * (compareValues(primary(a), primary(b)) || compareValues(a.id, b.id)));
 }

@@ -42,10 +42,30 @@ export const SETTINGS = {
   accountId: { key: "etl:accountId", env: "ETL_ACCOUNT_ID", type: "string", description: "The account the resources belong to." },
   apiKey: { key: "etl:apiKey", env: "ETL_API_KEY", secret: true, type: "string", description: "The API key of the user the provider acts as." },
   vendor: { key: "etl:vendor", env: "ETL_VENDOR", type: "string", description: `The vendor token of the media type (default "${DEFAULT_VENDOR}").` },
-  requestTimeoutSeconds: { key: "etl:requestTimeoutSeconds", env: "ETL_REQUEST_TIMEOUT_SECONDS", type: "number", description: `Seconds one request may take (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS}).` },
-  maxRetries: { key: "etl:maxRetries", env: "ETL_MAX_RETRIES", type: "integer", description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too.` },
-  retryBudgetSeconds: { key: "etl:retryBudgetSeconds", env: "ETL_RETRY_BUDGET_SECONDS", type: "number", description: `Seconds all tries of one request may take (default ${DEFAULT_RETRY_BUDGET_SECONDS}), and how long a wait rides out an outage.` },
-  allowInsecureHttp: { key: "etl:allowInsecureHttp", env: "ETL_ALLOW_INSECURE_HTTP", type: "boolean", description: "Accept plain http to a host other than this machine." },
+  requestTimeoutSeconds: {
+    key: "etl:requestTimeoutSeconds",
+    env: "ETL_REQUEST_TIMEOUT_SECONDS",
+    type: "number",
+    description: `Seconds one request may take (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS}).`,
+  },
+  maxRetries: {
+    key: "etl:maxRetries",
+    env: "ETL_MAX_RETRIES",
+    type: "integer",
+    description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}); an address that cannot be reached is tried for the whole retry budget instead, and 0 turns that off too.`,
+  },
+  retryBudgetSeconds: {
+    key: "etl:retryBudgetSeconds",
+    env: "ETL_RETRY_BUDGET_SECONDS",
+    type: "number",
+    description: `Seconds all tries of one request may take (default ${DEFAULT_RETRY_BUDGET_SECONDS}), and how long a wait rides out an outage.`,
+  },
+  allowInsecureHttp: {
+    key: "etl:allowInsecureHttp",
+    env: "ETL_ALLOW_INSECURE_HTTP",
+    type: "boolean",
+    description: "Accept plain http to a host other than this machine.",
+  },
 } as const;
 
 type SettingName = keyof typeof SETTINGS;
@@ -113,9 +133,7 @@ const ACCOUNT_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
 function checkAccountId(value: string | undefined, problems: string[]): string | undefined {
   if (value === undefined) return void problems.push(missing("accountId"));
   if (!ACCOUNT_SEGMENT.test(value)) {
-    return void problems.push(
-      `${SETTINGS.accountId.key} must be one URL path segment of letters, digits, '.', '_', '~' or '-', got "${value}"`,
-    );
+    return void problems.push(`${SETTINGS.accountId.key} must be one URL path segment of letters, digits, '.', '_', '~' or '-', got "${value}"`);
   }
   return value;
 }

@@ -68,10 +68,11 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
     configure: async (req) => {
       context = configuredBy((key) => req.config.get(key), PROCESS, true);
     },
-    check: (olds, news) => reported(async () => {
-      const result = await impl.check(olds, news);
-      return { inputs: result.inputs, failures: result.failures ?? [] };
-    }),
+    check: (olds, news) =>
+      reported(async () => {
+        const result = await impl.check(olds, news);
+        return { inputs: result.inputs, failures: result.failures ?? [] };
+      }),
     diff: (id, olds, news) => reported(() => impl.diff(id, olds, news, context)),
     create: (inputs) => reported(() => impl.create(context(), inputs), storedProvider(inputs)),
     read: (id, props) => reported(() => impl.read(context(), id, props)),

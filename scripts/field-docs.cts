@@ -16,7 +16,10 @@ type Node = import("typescript").Node;
 
 function docOf(node: Node): string | undefined {
   const comments = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
-  const text = comments.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("\n").trim();
+  const text = comments
+    .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "")
+    .join("\n")
+    .trim();
   return text === "" ? undefined : text.replace(/\s*\n\s*/g, " ");
 }
 

@@ -64,5 +64,6 @@ if (require.main === module) {
   generateSdks(root);
   // Committed at the repository's root, as providers publish it; the SDKs stay under sdk/.
   if (root === path.join(REPO_ROOT, "sdk")) fs.renameSync(path.join(root, "schema.json"), path.join(REPO_ROOT, "schema.json"));
-  for (const language of LANGUAGES) console.log(`[sdk] ${path.relative(process.cwd(), path.join(root, language))}: ${filesUnder(path.join(root, language)).length} files`);
+  for (const language of LANGUAGES)
+    console.log(`[sdk] ${path.relative(process.cwd(), path.join(root, language))}: ${filesUnder(path.join(root, language)).length} files`);
 }

@@ -100,7 +100,9 @@ export function cpuTable(results: LifecycleResult[]): string {
 }
 
 export function jobWaitTable(results: JobWaitResult[]): string {
-  const header = ["job", "speed", "real run s", "polls", "up after end s", "share of run", "allowed s"].map((t, i) => (i === 0 ? padEnd(t, 8) : pad(t, 14))).join(" ");
+  const header = ["job", "speed", "real run s", "polls", "up after end s", "share of run", "allowed s"]
+    .map((t, i) => (i === 0 ? padEnd(t, 8) : pad(t, 14)))
+    .join(" ");
   const rows = results.map((result) => {
     const allowedMs = Math.max(TARGETS.delayShare * result.runMs, TARGETS.delayFloorMs);
     return [
@@ -155,14 +157,23 @@ export function verdicts(results: LifecycleResult[], jobWaits: JobWaitResult[]):
       if (!floor) continue;
       for (const op of target.operations) {
         const ratio = result.operations[op].seconds / floor.operations[op].seconds;
-        out.push({ target: `${result.kind} N=${result.count}: ${op} time ≤ ${target.ratio} x floor`, met: ratio <= target.ratio, measured: `${ratio.toFixed(2)} x` });
+        out.push({
+          target: `${result.kind} N=${result.count}: ${op} time ≤ ${target.ratio} x floor`,
+          met: ratio <= target.ratio,
+          measured: `${ratio.toFixed(2)} x`,
+        });
       }
     }
   }
   for (const wait of jobWaits) {
     const allowedMs = Math.max(TARGETS.delayShare * wait.runMs, TARGETS.delayFloorMs);
-    out.push({ target: `job of ${wait.seconds} s: up returns ≤ ${(allowedMs / 1000).toFixed(2)} s after the job ends`, met: wait.delayMs <= allowedMs, measured: `${(wait.delayMs / 1000).toFixed(2)} s` });
-    if (wait.seconds === 600) out.push({ target: `job of 600 s: ≤ ${TARGETS.pollsFor600s} polls`, met: wait.polls <= TARGETS.pollsFor600s, measured: `${wait.polls} polls` });
+    out.push({
+      target: `job of ${wait.seconds} s: up returns ≤ ${(allowedMs / 1000).toFixed(2)} s after the job ends`,
+      met: wait.delayMs <= allowedMs,
+      measured: `${(wait.delayMs / 1000).toFixed(2)} s`,
+    });
+    if (wait.seconds === 600)
+      out.push({ target: `job of 600 s: ≤ ${TARGETS.pollsFor600s} polls`, met: wait.polls <= TARGETS.pollsFor600s, measured: `${wait.polls} polls` });
   }
   return out;
 }

@@ -25,7 +25,12 @@ export const RECORDS = {
 
 const EXAMPLE_CONNECTIONS = [
   { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "bench-password" } },
-  { id: 302, name: "redshift", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "bench-password", region: "us-east-1" } },
+  {
+    id: 302,
+    name: "redshift",
+    type: "redshift",
+    attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "bench-password", region: "us-east-1" },
+  },
   { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
 ];
 

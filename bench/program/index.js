@@ -34,7 +34,12 @@ const baseKind = kind.replace(/@plugin$/, "");
 const onPlugin = kind !== baseKind;
 class PluginResource extends pulumi.CustomResource {}
 function resourceClass() {
-  if (onPlugin) return class extends PluginResource { constructor(name, args) { super(`etl:index:${baseKind}`, name, args); } };
+  if (onPlugin)
+    return class extends PluginResource {
+      constructor(name, args) {
+        super(`etl:index:${baseKind}`, name, args);
+      }
+    };
   return require("pulumi-etl")[baseKind];
 }
 
@@ -57,10 +62,15 @@ const UNIQUE = {
   publicKey: (_, index) => publicKeyLine(index),
 };
 // Read once, not per object: the program's own time is part of what is measured.
-const overrides = kind === "Floor" ? {} : Object.fromEntries(Object.keys(RESOURCE_EXAMPLES[baseKind]).flatMap((name) => {
-  const given = config.getNumber(name);
-  return given === undefined ? [] : [[name, given]];
-}));
+const overrides =
+  kind === "Floor"
+    ? {}
+    : Object.fromEntries(
+        Object.keys(RESOURCE_EXAMPLES[baseKind]).flatMap((name) => {
+          const given = config.getNumber(name);
+          return given === undefined ? [] : [[name, given]];
+        }),
+      );
 function inputsFor(index) {
   const inputs = withSecrets(RESOURCE_EXAMPLES[baseKind]);
   for (const [name, value] of Object.entries(inputs)) {

@@ -28,7 +28,9 @@ const here = (developmentId: number): number => connectionIds[String(development
 
 /** The document's flow with the stack's connections in place of the development account's. */
 function flowOfThisAccount(flow: ExportDocument["data_flow_json"]) {
-  const components = flow.components.map((component) => (component.connection === undefined ? component : { ...component, connection: { id: here(component.connection.id) } }));
+  const components = flow.components.map((component) =>
+    component.connection === undefined ? component : { ...component, connection: { id: here(component.connection.id) } },
+  );
   return { ...flow, components };
 }
 

@@ -75,6 +75,4 @@ export const clusterStatus = cluster.status;
 export const rollupPackage = rollup.then((pkg) => pkg.name);
 export const rollupJobId = nightlyRollup.id;
 export const rollupStatus = nightlyRollup.status;
-export const rollupRecords = nightlyRollup.outputs.apply((outputs) =>
-  Object.fromEntries(outputs.map((output) => [output.name, output.recordsCount])),
-);
+export const rollupRecords = nightlyRollup.outputs.apply((outputs) => Object.fromEntries(outputs.map((output) => [output.name, output.recordsCount])));

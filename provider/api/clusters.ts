@@ -11,7 +11,10 @@ export { CLUSTER_STATUSES, READY_CLUSTER_STATUSES, type ClusterType };
 export const clusterRecord = z.object({
   id: z.number().int(),
   name: z.string(),
-  description: z.string().nullable().transform((d) => d ?? ""),
+  description: z
+    .string()
+    .nullable()
+    .transform((d) => d ?? ""),
   status: z.string(),
   type: z.string(),
   nodes: z.number().int(),

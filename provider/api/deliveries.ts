@@ -17,23 +17,36 @@ function readSchema(properties: Record<string, unknown>): Record<string, unknown
 
 const endpointRecord = z.object({
   connection: z.object({ id: z.number().int(), type: z.string() }),
-  properties: z.record(z.string(), z.unknown()).nullish().transform((p) => readSchema(p ?? {})),
+  properties: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((p) => readSchema(p ?? {})),
 });
 export type DeliveryEndpointRecord = z.output<typeof endpointRecord>;
 
 export const deliveryRecord = z.object({
   id: z.number().int(),
   name: z.string(),
-  description: z.string().nullable().transform((d) => d ?? ""),
+  description: z
+    .string()
+    .nullable()
+    .transform((d) => d ?? ""),
   status: z.string(),
   /** Not in the documented answer; why the delivery is disabled, when the service says. */
-  status_message: z.string().nullish().transform((m) => m ?? null),
+  status_message: z
+    .string()
+    .nullish()
+    .transform((m) => m ?? null),
   interval_amount: z.number().int(),
   interval_unit: z.string(),
   source: endpointRecord,
   destination: endpointRecord,
   /** Not in the documented answer: the package of its pipeline, once set up. */
-  package_id: z.number().int().nullish().transform((id) => id ?? null),
+  package_id: z
+    .number()
+    .int()
+    .nullish()
+    .transform((id) => id ?? null),
   owner_id: z.number().int(),
   created_at: dateTime,
   updated_at: dateTime,

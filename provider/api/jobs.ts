@@ -42,7 +42,10 @@ export const jobRecord = z.object({
   cluster_id: z.number().int(),
   package_id: z.number().int(),
   // The service has sent null for "no errors" (facts).
-  errors: z.string().nullable().transform((e) => e ?? ""),
+  errors: z
+    .string()
+    .nullable()
+    .transform((e) => e ?? ""),
   runtime_in_seconds: z.number().int(),
   url: z.string(),
   html_url: z.string(),

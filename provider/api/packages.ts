@@ -13,7 +13,10 @@ export { PACKAGE_STATUSES };
 const packageShape = {
   id: z.number().int(),
   name: z.string(),
-  description: z.string().nullable().transform((d) => d ?? ""),
+  description: z
+    .string()
+    .nullable()
+    .transform((d) => d ?? ""),
   variables: z.record(z.string(), z.unknown()),
   owner_id: z.number().int(),
   created_at: dateTime,
@@ -80,7 +83,10 @@ export const packageTemplateRecord = z.object({
   name: z.string(),
   description: z.string().nullable(),
   position: z.number().int().nullable().optional(),
-  author: z.object({ id: z.number().int().nullable().optional(), name: z.string().nullable().optional(), avatar_url: z.string().nullable().optional() }).nullable().optional(),
+  author: z
+    .object({ id: z.number().int().nullable().optional(), name: z.string().nullable().optional(), avatar_url: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
 });
 export type PackageTemplateRecord = z.output<typeof packageTemplateRecord>;
 
@@ -147,11 +153,7 @@ export async function validatePackageNow(request: RequestFn, id: string | number
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 
-export async function getPackageValidation(
-  request: RequestFn,
-  packageId: string | number,
-  validationId: string | number,
-): Promise<PackageValidationRecord> {
+export async function getPackageValidation(request: RequestFn, packageId: string | number, validationId: string | number): Promise<PackageValidationRecord> {
   const path = `${packagePath(packageId)}/validations/${encodeURIComponent(String(validationId))}`;
   const response = await request({ method: "GET", path });
   return parseRecord(packageValidationRecord, response.body, "a package validation");

@@ -7,7 +7,10 @@ export const publicKeyRecord = z.object({
   id: z.number().int(),
   name: z.string(),
   fingerprint: z.string(),
-  comment: z.string().nullable().transform((c) => c ?? ""),
+  comment: z
+    .string()
+    .nullable()
+    .transform((c) => c ?? ""),
   created_at: z.string(),
   updated_at: z.string(),
   url: z.string(),

@@ -57,7 +57,5 @@ export function camelCaseOf(apiName: string): string {
  * values such as a package's `variables` are the user's data and keep their keys.
  */
 export function camelCased<T extends object>(record: T): CamelCased<T> {
-  return Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [camelCaseOf(key), value]),
-  ) as CamelCased<T>;
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [camelCaseOf(key), value])) as CamelCased<T>;
 }

@@ -10,7 +10,10 @@ const packageId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transfo
 export const scheduleRecord = z.object({
   id: z.number().int(),
   name: z.string(),
-  description: z.string().nullable().transform((d) => d ?? ""),
+  description: z
+    .string()
+    .nullable()
+    .transform((d) => d ?? ""),
   owner_id: z.number().int(),
   status: z.string(),
   start_at: dateTime.nullable(),
@@ -28,7 +31,15 @@ export const scheduleRecord = z.object({
     nodes: z.number().int(),
     terminate_on_idle: z.boolean(),
     time_to_idle: z.number().int(),
-    packages: z.array(z.object({ package_id: packageId, variables: z.record(z.string(), z.string()).nullable().transform((v) => v ?? {}) })),
+    packages: z.array(
+      z.object({
+        package_id: packageId,
+        variables: z
+          .record(z.string(), z.string())
+          .nullable()
+          .transform((v) => v ?? {}),
+      }),
+    ),
   }),
   created_at: dateTime,
   updated_at: dateTime,

@@ -170,7 +170,5 @@ const REDACTED = "[REDACTED]";
 const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value]),
-  );
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value]));
 }

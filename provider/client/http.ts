@@ -256,4 +256,3 @@ export function withCause<E extends Error>(error: E, cause: unknown): E {
   Object.defineProperty(error, "cause", { value: cause, enumerable: false, writable: true, configurable: true });
   return error;
 }
-

@@ -236,12 +236,7 @@ export async function collectAllPages<S extends z.ZodType>(
   }
 }
 
-async function readFirstPage<S extends z.ZodType>(
-  request: RequestFn,
-  first: FirstPage<z.output<S>>,
-  schema: S,
-  what: string,
-): Promise<ReadPage<z.output<S>>> {
+async function readFirstPage<S extends z.ZodType>(request: RequestFn, first: FirstPage<z.output<S>>, schema: S, what: string): Promise<ReadPage<z.output<S>>> {
   if (typeof first !== "function") return readPage(request, first, schema, what);
   let url: string | undefined;
   const remembering: RequestFn = async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {

@@ -41,7 +41,12 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
 function kindsOf(only: string | undefined): ResourceKind[] {
   const { kinds } = exportableKinds();
   if (only === undefined) return kinds;
-  const simple = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "").replace(/ies$/, "y").replace(/s$/, "");
+  const simple = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z]/g, "")
+      .replace(/ies$/, "y")
+      .replace(/s$/, "");
   return only.split(",").map((given) => {
     const kind = kinds.find((candidate) => simple(candidate) === simple(given));
     if (kind !== undefined) return kind;
@@ -86,7 +91,8 @@ async function main(argv: string[]): Promise<void> {
   if (flags.help) return void console.log(USAGE);
   const language = oneOf<Language>("language", flags.language, LANGUAGES);
   const surface = oneOf("surface", flags.surface, ["plugin", "dynamic"] as const);
-  if (surface === "dynamic" && language !== "typescript") throw new UsageError("--surface dynamic is for TypeScript programs only: the dynamic resources live in the pulumi-etl npm package");
+  if (surface === "dynamic" && language !== "typescript")
+    throw new UsageError("--surface dynamic is for TypeScript programs only: the dynamic resources live in the pulumi-etl npm package");
   if (flags.out === undefined && !flags["dry-run"]) throw new UsageError("--out is required: the folder the program is written to");
   const kinds = kindsOf(flags.only);
   const fromFlags: Record<string, string | undefined> = { [SETTINGS.apiUrl.key]: flags["api-url"], [SETTINGS.accountId.key]: flags["account-id"] };
@@ -97,7 +103,9 @@ async function main(argv: string[]): Promise<void> {
   const progress = (message: string) => process.stderr.write(`etl-export: ${message}\n`);
   const account = await readAccount(client.request, { kinds, namePrefix: flags["name-prefix"], progress });
   const calls = client.stats.requests;
-  const remaining = await getRateLimitStatus(client.request).then((status) => status.limits).catch(() => undefined);
+  const remaining = await getRateLimitStatus(client.request)
+    .then((status) => status.limits)
+    .catch(() => undefined);
   const project = flags.project ?? `etl-${resolved.config.accountId}`;
   const files = exportFiles(account, { language, surface, project, accountId: resolved.config.accountId });
   const lines = report(account, (Date.now() - started) / 1000, calls, remaining);
@@ -106,7 +114,8 @@ async function main(argv: string[]): Promise<void> {
   } else {
     const { written, unchanged } = writeFiles(flags.out!, files);
     lines.push("", `wrote ${written} files to ${flags.out} (${unchanged} unchanged)`);
-    if (surface === "plugin") lines.push(`next, in ${flags.out}: pulumi stack init, set the secrets above, pulumi import --file import.json --generate-code=false, pulumi preview`);
+    if (surface === "plugin")
+      lines.push(`next, in ${flags.out}: pulumi stack init, set the secrets above, pulumi import --file import.json --generate-code=false, pulumi preview`);
   }
   console.log(lines.join("\n"));
 }

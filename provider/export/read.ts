@@ -8,7 +8,15 @@ import { parseRecord } from "../api/records";
 import { collectAllPages } from "../client/pagination";
 import type { RequestFn } from "../client/http";
 import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
-import { ConfigValue, FileText, isExportable, ResourceReference, type ExportContext, type ExportDeclaration, type RuntimeKind } from "../resources/shared/exported";
+import {
+  ConfigValue,
+  FileText,
+  isExportable,
+  ResourceReference,
+  type ExportContext,
+  type ExportDeclaration,
+  type RuntimeKind,
+} from "../resources/shared/exported";
 import { logicalNames, variableName } from "./names";
 
 export interface ExportedObject {

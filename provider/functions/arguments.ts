@@ -31,8 +31,7 @@ function toPositiveInteger(value: unknown): number | undefined {
 }
 
 function toIntegerBetween(min: number, max: number) {
-  return (value: unknown): number | undefined =>
-    typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+  return (value: unknown): number | undefined => (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : undefined);
 }
 
 /** Record ids: numbers, or strings of digits as a program's outputs give them. */

@@ -24,7 +24,10 @@ const searchArgs = z.strictObject({ q: nonBlankText(), offset: pageOffset().opti
  * Every group matching `q`, following the pages the service announces; or, when `offset` or
  * `limit` is given, exactly the page they select.
  */
-export const searchConnectionGroups = programFunction(async function searchConnectionGroups(ctx: FunctionContext, args: SearchConnectionGroupsArgs): Promise<ConnectionGroupInfo[]> {
+export const searchConnectionGroups = programFunction(async function searchConnectionGroups(
+  ctx: FunctionContext,
+  args: SearchConnectionGroupsArgs,
+): Promise<ConnectionGroupInfo[]> {
   const search = parseArguments("searchConnectionGroups", searchArgs, args);
   const request = ctx.request;
   const records =
@@ -33,4 +36,3 @@ export const searchConnectionGroups = programFunction(async function searchConne
       : (await searchConnectionGroupsPage(request, search)).items;
   return records.map((record) => camelCased(record));
 });
-

@@ -30,12 +30,18 @@ async function listAll(ctx: FunctionContext, functionName: string, what: string,
 }
 
 /** The analytics accounts available through a web analytics connection. */
-export const listWebAnalyticsAccounts = programFunction(async function listWebAnalyticsAccounts(ctx: FunctionContext, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
+export const listWebAnalyticsAccounts = programFunction(async function listWebAnalyticsAccounts(
+  ctx: FunctionContext,
+  args: ListConnectionItemsArgs,
+): Promise<ConnectionItem[]> {
   return listAll(ctx, "listWebAnalyticsAccounts", "web analytics accounts", api.listWebAnalyticsAccounts, args);
 });
 
 /** The customers available through an ads platform connection. */
-export const listAdsPlatformCustomers = programFunction(async function listAdsPlatformCustomers(ctx: FunctionContext, args: ListConnectionItemsArgs): Promise<ConnectionItem[]> {
+export const listAdsPlatformCustomers = programFunction(async function listAdsPlatformCustomers(
+  ctx: FunctionContext,
+  args: ListConnectionItemsArgs,
+): Promise<ConnectionItem[]> {
   return listAll(ctx, "listAdsPlatformCustomers", "ads platform customers", api.listAdsPlatformCustomers, args);
 });
 

@@ -18,4 +18,3 @@ export const getInvoice = programFunction(async function getInvoice(ctx: Functio
   const { invoiceId } = parseArguments("getInvoice", getInvoiceArgs, args);
   return camelCased(await fetchInvoice(ctx.request, invoiceId));
 });
-

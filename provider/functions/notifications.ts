@@ -17,7 +17,10 @@ export interface NotificationsMarked {
 const markArgs = z.strictObject({ id: recordId().optional() });
 
 /** Not read-only like the others: it changes what the service shows as unread, in a preview too. */
-export const markNotificationsRead = programFunction(async function markNotificationsRead(ctx: FunctionContext, args: MarkNotificationsReadArgs = {}): Promise<NotificationsMarked> {
+export const markNotificationsRead = programFunction(async function markNotificationsRead(
+  ctx: FunctionContext,
+  args: MarkNotificationsReadArgs = {},
+): Promise<NotificationsMarked> {
   const { id } = parseArguments("markNotificationsRead", markArgs, args);
   return { marked: await mark(ctx.request, id === undefined ? {} : { id }) };
 });

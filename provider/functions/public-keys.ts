@@ -19,4 +19,3 @@ export const getPublicKey = programFunction(async function getPublicKey(ctx: Fun
   const { keyId } = parseArguments("getPublicKey", getPublicKeyArgs, args);
   return camelCased(await fetchPublicKey(ctx.request, keyId));
 });
-

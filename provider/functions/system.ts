@@ -31,10 +31,15 @@ export interface GetRegionsArgs {
   account?: boolean;
 }
 
-const regionArgs = z.strictObject({
-  type: z.enum(REGION_TYPES, { message: `must be one of ${REGION_TYPES.join(", ")}` }).optional(),
-  account: z.boolean().optional(),
-}).refine((args) => !(args.account && args.type !== undefined), { message: "must not be given with account: the account's regions are not by type", path: ["type"] });
+const regionArgs = z
+  .strictObject({
+    type: z.enum(REGION_TYPES, { message: `must be one of ${REGION_TYPES.join(", ")}` }).optional(),
+    account: z.boolean().optional(),
+  })
+  .refine((args) => !(args.account && args.type !== undefined), {
+    message: "must not be given with account: the account's regions are not by type",
+    path: ["type"],
+  });
 
 export const getRegions = programFunction(async function getRegions(ctx: FunctionContext, args: GetRegionsArgs = {}): Promise<RegionInfo[]> {
   const { type, account } = parseArguments("getRegions", regionArgs, args);

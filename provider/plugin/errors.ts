@@ -33,7 +33,8 @@ export function failureOf(error: unknown): Failure {
   // Anything not meant for the user is a defect: its stack helps whoever reports it.
   const message = error instanceof UserFacingError ? error.message : `${error.message}\n${error.stack ?? ""}`;
   const kept = error as KeptObject & { secretNames?: Set<string> };
-  if (typeof kept.id === "string" && kept.id !== "") metadata.add("grpc-status-details-bin", Buffer.from(keptObjectStatus(message, kept, kept.secretNames ?? [])));
+  if (typeof kept.id === "string" && kept.id !== "")
+    metadata.add("grpc-status-details-bin", Buffer.from(keptObjectStatus(message, kept, kept.secretNames ?? [])));
   return { code: grpc.status.UNKNOWN, details: message, metadata };
 }
 

@@ -162,7 +162,9 @@ function functionPage(name: string, schema: Schema): string {
 function indexPage(schema: Schema): string {
   const resources = Object.keys(schema.resources).map(nameOf);
   const functions = Object.keys(schema.functions).map(nameOf);
-  const settings = Object.entries(schema.config.variables).map(([name, p]) => `| \`${PACKAGE}:${name}\` | ${typeText(p)}${p.secret ? " (secret)" : ""} | ${cell(p.description)} |`);
+  const settings = Object.entries(schema.config.variables).map(
+    ([name, p]) => `| \`${PACKAGE}:${name}\` | ${typeText(p)}${p.secret ? " (secret)" : ""} | ${cell(p.description)} |`,
+  );
   return [
     "# Reference",
     "",

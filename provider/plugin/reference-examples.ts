@@ -104,7 +104,9 @@ function pythonExample(kind: string, example: Values, inputs: Record<string, Pro
 function goLiteral(value: unknown): string {
   if (Array.isArray(value)) return `[]interface{}{${value.map(goLiteral).join(", ")}}`;
   if (value !== null && typeof value === "object") {
-    return `map[string]interface{}{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${goLiteral(item)}`).join(", ")}}`;
+    return `map[string]interface{}{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${goLiteral(item)}`)
+      .join(", ")}}`;
   }
   return value === null ? "nil" : JSON.stringify(value);
 }
@@ -186,7 +188,10 @@ function functionGo(name: string, args: Values, takesArguments: boolean): string
     : given.length === 0
       ? `etl.${goName}(ctx, &etl.${goName}Args{})`
       : [`etl.${goName}(ctx, &etl.${goName}Args{`, ...given, "\t\t})"].join("\n");
-  return goProgram([`\t\tresult, err := ${call}`, "\t\tif err != nil {", "\t\t\treturn err", "\t\t}", '\t\tctx.Export("result", pulumi.Any(result))', "\t\treturn nil"], false);
+  return goProgram(
+    [`\t\tresult, err := ${call}`, "\t\tif err != nil {", "\t\t\treturn err", "\t\t}", '\t\tctx.Export("result", pulumi.Any(result))', "\t\treturn nil"],
+    false,
+  );
 }
 
 // ---- YAML: a whole Pulumi.yaml; a secret is a secret setting of the project, declared at the top.

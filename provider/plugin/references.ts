@@ -65,7 +65,7 @@ function typeOfUrn(urn: string): string {
 
 function matches(pattern: string, path: Path): boolean {
   const segments = pattern.split(".");
-  return segments.length === path.length && segments.every((segment, at) => segment === "*" ? typeof path[at] === "number" : segment === path[at]);
+  return segments.length === path.length && segments.every((segment, at) => (segment === "*" ? typeof path[at] === "number" : segment === path[at]));
 }
 
 export interface Resolved {
@@ -91,7 +91,12 @@ const WHAT_IS_TAKEN: Record<ReferencedKind, string> = {
 };
 
 /** What the reference stands for at an input taking `kind`, or why it cannot be taken there. */
-async function valueFor(lookup: ReferenceLookup, found: FoundReference, kind: ReferencedKind, property: string): Promise<{ value: unknown } | { reason: string }> {
+async function valueFor(
+  lookup: ReferenceLookup,
+  found: FoundReference,
+  kind: ReferencedKind,
+  property: string,
+): Promise<{ value: unknown } | { reason: string }> {
   const type = typeOfUrn(found.reference.urn);
   if (type !== typeToken(kind)) return { reason: `${property} must be ${WHAT_IS_TAKEN[kind]}, got a resource of type ${type}` };
   const id = knownId(found.reference);

@@ -24,7 +24,8 @@ export function kindOf(typeOrUrn: string): ResourceKind {
   const parts = typeOrUrn.split("::");
   const type = parts.length >= 4 ? parts[parts.length - 2]!.split("$").pop()! : typeOrUrn;
   const kind = type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : "";
-  if (!Object.hasOwn(RESOURCES, kind)) throw new ProviderError(`the etl provider has no resource type "${type}"; is the installed plugin older than the program?`);
+  if (!Object.hasOwn(RESOURCES, kind))
+    throw new ProviderError(`the etl provider has no resource type "${type}"; is the installed plugin older than the program?`);
   return kind as ResourceKind;
 }
 
@@ -83,7 +84,11 @@ export async function diff(session: PluginSession, req: providerProto.DiffReques
   const news = fromStruct(req.getNews()).values;
   const olds = withProgramSecrets(fromStruct(req.getOlds()).values, news);
   const result = (await implementationOf(kind).diff(req.getId(), olds, news, session.context)) as DetailedDiffResult;
-  return detailedDiff(propertyChanges(result), { changes: result.changes ?? false, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace });
+  return detailedDiff(propertyChanges(result), {
+    changes: result.changes ?? false,
+    replaces: result.replaces,
+    deleteBeforeReplace: result.deleteBeforeReplace,
+  });
 }
 
 export async function create(session: PluginSession, req: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {

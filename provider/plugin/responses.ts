@@ -16,7 +16,10 @@ const PROPERTY_DIFF_KINDS = {
 } as const;
 
 /** A diff listing each changed input with what it does, so `preview --diff` shows it property by property. */
-export function detailedDiff(changes: Record<string, "update" | "replace">, options: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }): providerProto.DiffResponse {
+export function detailedDiff(
+  changes: Record<string, "update" | "replace">,
+  options: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
+): providerProto.DiffResponse {
   const response = new providerProto.DiffResponse();
   response.setChanges(options.changes ? providerProto.DiffResponse.DiffChanges.DIFF_SOME : providerProto.DiffResponse.DiffChanges.DIFF_NONE);
   response.setReplacesList(options.replaces ?? []);

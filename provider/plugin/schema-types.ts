@@ -69,14 +69,18 @@ export function objectType(schema: Json, typeName: string, types: TypeSpecs): Pr
     types[token] = {
       type: "object",
       properties: Object.fromEntries(
-        Object.entries(properties).map(([name, item]) => [name, { ...fromJsonSchema(item, `${typeName}${capitalized(name)}`, types), ...withDescription(docs[name]) }]),
+        Object.entries(properties).map(([name, item]) => [
+          name,
+          { ...fromJsonSchema(item, `${typeName}${capitalized(name)}`, types), ...withDescription(docs[name]) },
+        ]),
       ),
       ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: schema.required } : {}),
     };
     return { $ref: `#/types/${token}` };
   }
   const values = schema.additionalProperties;
-  if (values !== undefined && typeof values === "object") return { type: "object", additionalProperties: fromJsonSchema(values as Json, `${typeName}Value`, types) };
+  if (values !== undefined && typeof values === "object")
+    return { type: "object", additionalProperties: fromJsonSchema(values as Json, `${typeName}Value`, types) };
   return ANY;
 }
 

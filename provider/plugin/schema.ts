@@ -15,7 +15,19 @@ import { withResourceTypes } from "./schema-references";
 import { packageVersion } from "./version";
 
 export { PACKAGE, typeToken } from "./schema-types";
-import { ANY, capitalized, fromJsonSchema, fromZod, objectType, PACKAGE, readType, typeToken, type Json, type PropertySpec, type TypeSpecs } from "./schema-types";
+import {
+  ANY,
+  capitalized,
+  fromJsonSchema,
+  fromZod,
+  objectType,
+  PACKAGE,
+  readType,
+  typeToken,
+  type Json,
+  type PropertySpec,
+  type TypeSpecs,
+} from "./schema-types";
 
 interface Described {
   inputs: Record<string, PropertySpec>;
@@ -38,7 +50,11 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
     if (description === undefined && field.input !== undefined) throw new Error(`${kind}.${name} has no documentation: write it on the input in ${kind}Args`);
     const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(description) };
     if (field.input !== undefined) {
-      described.inputs[name] = { ...withResourceTypes(kind, name, type, typeToken, types), ...flags, ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}) };
+      described.inputs[name] = {
+        ...withResourceTypes(kind, name, type, typeToken, types),
+        ...flags,
+        ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}),
+      };
       if (field.required) described.requiredInputs.push(name);
     }
     if (declaration.fields.outputNames.includes(name)) described.outputs[name] = { ...type, ...flags };
@@ -99,7 +115,9 @@ function functionSpec(name: string, declaration: FunctionDeclaration, types: Typ
     ...(args.length > 0
       ? {
           inputs: {
-            properties: Object.fromEntries(args.map(([name, arg]) => [name, { ...ARGUMENT_TYPES[arg.type], ...(arg.description ? { description: arg.description } : {}) }])),
+            properties: Object.fromEntries(
+              args.map(([name, arg]) => [name, { ...ARGUMENT_TYPES[arg.type], ...(arg.description ? { description: arg.description } : {}) }]),
+            ),
             required: args.filter(([, arg]) => arg.required).map(([name]) => name),
           },
         }

@@ -58,7 +58,11 @@ export function fromStruct(struct: Struct | undefined, reference: ReferenceValue
 function encodable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : encodable(item)));
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value as Values).filter(([, item]) => item !== undefined).map(([key, item]) => [key, encodable(item)]));
+  return Object.fromEntries(
+    Object.entries(value as Values)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => [key, encodable(item)]),
+  );
 }
 
 export function secretValue(value: unknown): Values {

@@ -90,7 +90,8 @@ async function main(argv: string[]): Promise<void> {
   const { stack, project } = creates.length > 0 ? stackAndProject(creates[0]!.resource.urn) : { stack: "", project: "" };
   const locks = creates.length > 0 ? await pulumi.locks(project, stack) : [];
   const live = locks.filter(isLive);
-  if (live.length > 0) throw new UserFacingError(`pulumi (pid ${live.map((lock) => lock.pid).join(", ")}) still runs on the stack: wait for it to end, then run etl-recover`);
+  if (live.length > 0)
+    throw new UserFacingError(`pulumi (pid ${live.map((lock) => lock.pid).join(", ")}) still runs on the stack: wait for it to end, then run etl-recover`);
   if (creates.length === 0) return void console.log("no interrupted creates of ETL resources in the stack: nothing to recover");
 
   const since = sinceOf(flags.since) ?? (locks.length > 0 ? Math.min(...locks.map((lock) => lock.at)) : await pulumi.lastHistoryTime()) ?? 0;

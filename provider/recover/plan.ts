@@ -19,7 +19,14 @@ export function nameOf(urn: string): string {
   return urn.split("::").pop()!;
 }
 
-async function findOne(request: RequestFn, kind: ResourceKind, op: PendingOperation, plain: PendingOperation, since: number, held: Set<string>): Promise<Finding> {
+async function findOne(
+  request: RequestFn,
+  kind: ResourceKind,
+  op: PendingOperation,
+  plain: PendingOperation,
+  since: number,
+  held: Set<string>,
+): Promise<Finding> {
   const declaration = RESOURCES[kind].recover;
   try {
     const found = await declaration.find(request, sentInputs(plain), since);
@@ -35,7 +42,8 @@ async function findOne(request: RequestFn, kind: ResourceKind, op: PendingOperat
 /** An object two pending creates each found could be either's: neither takes it. */
 function withoutSharedFinds(findings: Finding[]): Finding[] {
   const finders = new Map<string, number>();
-  for (const finding of findings) if (finding.outcome === "found") finders.set(`${finding.kind}:${finding.id}`, (finders.get(`${finding.kind}:${finding.id}`) ?? 0) + 1);
+  for (const finding of findings)
+    if (finding.outcome === "found") finders.set(`${finding.kind}:${finding.id}`, (finders.get(`${finding.kind}:${finding.id}`) ?? 0) + 1);
   return findings.map((finding) => {
     if (finding.outcome !== "found" || finders.get(`${finding.kind}:${finding.id}`) === 1) return finding;
     return { kind: finding.kind, op: finding.op, outcome: "ambiguous", ids: [finding.id] };

@@ -48,7 +48,12 @@ function run(args: string[], input?: string): Promise<Run> {
 
 /** The CLI's own words on a failure: its last lines, which say what went wrong. */
 function failure(what: string, result: Run): UserFacingError {
-  const said = `${result.stderr}\n${result.stdout}`.trim().split("\n").filter((line) => line.trim() !== "").slice(-6).join("\n  ");
+  const said = `${result.stderr}\n${result.stdout}`
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(-6)
+    .join("\n  ");
   return new UserFacingError(`pulumi ${what} failed:\n  ${said}`);
 }
 
@@ -60,7 +65,9 @@ async function succeed(what: string, args: string[], input?: string): Promise<st
 
 function lockFilesIn(folder: string): string[] {
   try {
-    return readdirSync(folder).filter((name) => name.endsWith(".json")).map((name) => path.join(folder, name));
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => path.join(folder, name));
   } catch {
     return [];
   }
@@ -69,7 +76,8 @@ function lockFilesIn(folder: string): string[] {
 export function pulumiCli(stack: string | undefined): Pulumi {
   const on = stack === undefined ? [] : ["--stack", stack];
   return {
-    exportState: async (showSecrets) => JSON.parse(await succeed("stack export", ["stack", "export", ...on, ...(showSecrets ? ["--show-secrets"] : [])])) as Deployment,
+    exportState: async (showSecrets) =>
+      JSON.parse(await succeed("stack export", ["stack", "export", ...on, ...(showSecrets ? ["--show-secrets"] : [])])) as Deployment,
     importState: async (deployment) => void (await succeed("stack import", ["stack", "import", ...on], JSON.stringify(deployment))),
     refresh: async (urns) => void (await succeed("refresh", ["refresh", ...on, "--yes", "--skip-preview", ...urns.flatMap((urn) => ["--target", urn])])),
     cancel: async () => void (await succeed("cancel", ["cancel", ...on, "--yes"])),

@@ -30,12 +30,7 @@ describe("parseSshPublicKey", () => {
       "ecdsa-sha2-nistp384": rawKeyLine("ecdsa-sha2-nistp384", ["ecdsa-sha2-nistp384", "nistp384", Buffer.alloc(97, 4)]),
       "ecdsa-sha2-nistp521": rawKeyLine("ecdsa-sha2-nistp521", ["ecdsa-sha2-nistp521", "nistp521", Buffer.alloc(133, 4)]),
       "sk-ssh-ed25519@openssh.com": rawKeyLine("sk-ssh-ed25519@openssh.com", ["sk-ssh-ed25519@openssh.com", Buffer.alloc(32, 1), "ssh:"]),
-      "sk-ecdsa-sha2-nistp256@openssh.com": rawKeyLine("sk-ecdsa-sha2-nistp256@openssh.com", [
-        "sk-ecdsa-sha2-nistp256@openssh.com",
-        "nistp256",
-        point,
-        "ssh:",
-      ]),
+      "sk-ecdsa-sha2-nistp256@openssh.com": rawKeyLine("sk-ecdsa-sha2-nistp256@openssh.com", ["sk-ecdsa-sha2-nistp256@openssh.com", "nistp256", point, "ssh:"]),
     };
     for (const [type, line] of Object.entries(lines)) {
       expect(parseSshPublicKey(line), type).toMatchObject({ ok: true, key: { type } });
@@ -82,14 +77,20 @@ describe("parseSshPublicKey", () => {
 
     it("refuses RSA moduli under 1024 bits and over 16384, and takes 1024", () => {
       expect(parseSshPublicKey(rsaKey("small", 512).line)).toEqual(wellFormed("ssh-rsa", "the modulus must be at least 1024 bits, this one is 512"));
-      expect(parseSshPublicKey(rsaWith(Buffer.from([1, 0, 1]), modulusOf(1016)))).toEqual(wellFormed("ssh-rsa", "the modulus must be at least 1024 bits, this one is 1016"));
-      expect(parseSshPublicKey(rsaWith(Buffer.from([1, 0, 1]), modulusOf(16392)))).toEqual(wellFormed("ssh-rsa", "the modulus must be at most 16384 bits, this one is 16392"));
+      expect(parseSshPublicKey(rsaWith(Buffer.from([1, 0, 1]), modulusOf(1016)))).toEqual(
+        wellFormed("ssh-rsa", "the modulus must be at least 1024 bits, this one is 1016"),
+      );
+      expect(parseSshPublicKey(rsaWith(Buffer.from([1, 0, 1]), modulusOf(16392)))).toEqual(
+        wellFormed("ssh-rsa", "the modulus must be at most 16384 bits, this one is 16392"),
+      );
       expect(parseSshPublicKey(rsaKey("edge", 1024).line)).toMatchObject({ ok: true });
     });
 
     it("refuses an RSA exponent that is even, or under 3", () => {
       for (const exponent of [[1, 0, 0], [1], [2], []]) {
-        expect(parseSshPublicKey(rsaWith(Buffer.from(exponent), modulusOf(2048))), String(exponent)).toEqual(wellFormed("ssh-rsa", "the exponent must be odd and at least 3"));
+        expect(parseSshPublicKey(rsaWith(Buffer.from(exponent), modulusOf(2048))), String(exponent)).toEqual(
+          wellFormed("ssh-rsa", "the exponent must be odd and at least 3"),
+        );
       }
       expect(parseSshPublicKey(rsaWith(Buffer.from([3]), modulusOf(2048)))).toMatchObject({ ok: true });
     });
@@ -108,9 +109,9 @@ describe("parseSshPublicKey", () => {
       expect(parseSshPublicKey(rawKeyLine("ecdsa-sha2-nistp256", ["ecdsa-sha2-nistp256", "nistp256", Buffer.alloc(33, 2)]))).toEqual(
         wellFormed("ecdsa-sha2-nistp256", "the nistp256 point must be 65 bytes, uncompressed (0x04 first)"),
       );
-      expect(parseSshPublicKey(rawKeyLine("sk-ecdsa-sha2-nistp256@openssh.com", ["sk-ecdsa-sha2-nistp256@openssh.com", "nistp521", Buffer.alloc(65, 4), "ssh:"]))).toEqual(
-        wellFormed("sk-ecdsa-sha2-nistp256@openssh.com", "the curve must be nistp256"),
-      );
+      expect(
+        parseSshPublicKey(rawKeyLine("sk-ecdsa-sha2-nistp256@openssh.com", ["sk-ecdsa-sha2-nistp256@openssh.com", "nistp521", Buffer.alloc(65, 4), "ssh:"])),
+      ).toEqual(wellFormed("sk-ecdsa-sha2-nistp256@openssh.com", "the curve must be nistp256"));
       expect(parseSshPublicKey(ecdsaP256Key().line)).toMatchObject({ ok: true });
     });
   });

@@ -2,7 +2,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../emulator";
-import { ACCOUNT, call, closedAfterEach, DANA_KEY, dataDirsRemovedAfterAll, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, rootCall, startTestEmulator, testFixtures } from "./helpers";
+import {
+  ACCOUNT,
+  call,
+  closedAfterEach,
+  DANA_KEY,
+  dataDirsRemovedAfterAll,
+  expectError,
+  LEE_KEY,
+  OTHER_ACCOUNT,
+  OTHER_KEY,
+  readJson,
+  rootCall,
+  startTestEmulator,
+  testFixtures,
+} from "./helpers";
 
 /** Accounts made, changed, renamed and deleted at the host root (facts, "Accounts"). */
 
@@ -85,7 +99,7 @@ describe("POST /accounts", () => {
     expect((await ok(await createAccount(emulator, { name: "Acme Data!", region }), 201)).account_id).toBe("acme-data-2");
     expect((await ok(await createAccount(emulator, { name: "Acme Data", region }), 201)).account_id).toBe("acme-data-3");
     expect((await ok(await createAccount(emulator, { name: "API", region }), 201)).account_id).toBe("account");
-    expect((await ok(await call(emulator, "/hooks", { account: "acme-data-3" })))).toEqual([]);
+    expect(await ok(await call(emulator, "/hooks", { account: "acme-data-3" }))).toEqual([]);
   });
 
   it("answers 422 naming the field, and creates nothing", async () => {
@@ -148,7 +162,11 @@ describe("DELETE /accounts/{account_id}", () => {
     await ok(await createAccount(emulator, { name: "Scratch", region: "amazon-web-services::us-east-1", account_id: "scratch" }), 201);
     await ok(await call(emulator, "/members", { method: "POST", account: "scratch", body: { email: "ada@example.com", role: "admin" } }));
     await ok(await call(emulator, "/hooks", { method: "POST", account: "scratch", body: HOOK }), 201);
-    await expectError(await rootCall(emulator, "/accounts/scratch", { method: "DELETE", key: ADA_KEY }), 403, "Only the account's owner may delete the account.");
+    await expectError(
+      await rootCall(emulator, "/accounts/scratch", { method: "DELETE", key: ADA_KEY }),
+      403,
+      "Only the account's owner may delete the account.",
+    );
     await expectError(await rootCall(emulator, "/accounts/scratch", { method: "DELETE", key: LEE_KEY }), 404, "Item not found.");
     const deleted = await ok(await rootCall(emulator, "/accounts/scratch", { method: "DELETE" }));
     expect(deleted).toMatchObject({ id: 3, account_id: "scratch", hooks_count: 1, members_count: 2 });
@@ -164,7 +182,11 @@ describe("DELETE /accounts/{account_id}", () => {
 
   it("refuses an admin of a fixture account, and the account stays", async () => {
     const emulator = await start();
-    await expectError(await rootCall(emulator, `/accounts/${ACCOUNT}`, { method: "DELETE", key: ADA_KEY }), 403, "Only the account's owner may delete the account.");
+    await expectError(
+      await rootCall(emulator, `/accounts/${ACCOUNT}`, { method: "DELETE", key: ADA_KEY }),
+      403,
+      "Only the account's owner may delete the account.",
+    );
     expect(await ok(await rootCall(emulator, `/accounts/${ACCOUNT}`, { key: ADA_KEY }))).toMatchObject({ account_id: ACCOUNT });
   });
 });

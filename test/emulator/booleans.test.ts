@@ -75,7 +75,10 @@ describe("boolean body fields", () => {
   });
 
   it("a web hook's basic_auth given as 1 requires its data, as true does", async () => {
-    const response = await call(emulator, "/hooks", { method: "POST", body: { type: "web", events: ["job"], settings: { url: "https://ci.example/", basic_auth: 1 } } });
+    const response = await call(emulator, "/hooks", {
+      method: "POST",
+      body: { type: "web", events: ["job"], settings: { url: "https://ci.example/", basic_auth: 1 } },
+    });
     await expectError(response, 422, "settings.basic_auth_data is required when basic_auth is true");
   });
 

@@ -9,7 +9,14 @@ const closeLater = closedAfterEach();
 function fixtures(): Fixtures {
   const [acme, ...others] = testFixtures().accounts;
   return {
-    accounts: [{ ...acme!, clusters: [{ id: 11, name: "main", nodes: 2 }], packages: [{ id: 104, name: "hour", run: { seconds: 3600, outputs: [{ name: "out", records: 5 }] } }] }, ...others],
+    accounts: [
+      {
+        ...acme!,
+        clusters: [{ id: 11, name: "main", nodes: 2 }],
+        packages: [{ id: 104, name: "hour", run: { seconds: 3600, outputs: [{ name: "out", records: 5 }] } }],
+      },
+      ...others,
+    ],
   };
 }
 

@@ -132,7 +132,10 @@ describe("startEmulator with fixtures", () => {
               { id: 1, name: "Peter", email: "peter@example.com", apiKey: "peter-key" },
               { id: 2, name: "Milton", email: "milton@example.com", apiKey: "milton-key" },
             ],
-            publicKeys: [{ id: 40, userId: 2, publicKey: key.line }, { name: "named", publicKey: ed25519Key().line }],
+            publicKeys: [
+              { id: 40, userId: 2, publicKey: key.line },
+              { name: "named", publicKey: ed25519Key().line },
+            ],
           },
         ],
       }),
@@ -144,7 +147,12 @@ describe("startEmulator with fixtures", () => {
       expect(await readJson(milton)).toMatchObject({ id: 40, name: "preloaded", fingerprint: key.fingerprint });
       const peter = (await readJson(await call(emulator, "/user/keys", { account: "initech", key: "peter-key" }))) as { id: number; name: string }[];
       expect(peter).toMatchObject([{ id: 41, name: "named" }]);
-      const created = await call(emulator, "/user/keys", { account: "initech", key: "peter-key", method: "POST", body: { public_key: ed25519Key("new").line } });
+      const created = await call(emulator, "/user/keys", {
+        account: "initech",
+        key: "peter-key",
+        method: "POST",
+        body: { public_key: ed25519Key("new").line },
+      });
       expect((await readJson(created)).id).toBe(42);
     } finally {
       await emulator.close();

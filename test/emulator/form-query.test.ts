@@ -23,7 +23,9 @@ function post(method: string, path: string, query: string): Promise<Response> {
 
 describe("form-style parameters", () => {
   it("nest by brackets, list by empty brackets, and read digits as numbers", () => {
-    const query = new URLSearchParams("a[b]=1&a[c]=x&tags[]=one&tags[]=2&task[packages][][package_id]=101&task[packages][][variables][r]=eu&task[packages][][package_id]=102");
+    const query = new URLSearchParams(
+      "a[b]=1&a[c]=x&tags[]=one&tags[]=2&task[packages][][package_id]=101&task[packages][][variables][r]=eu&task[packages][][package_id]=102",
+    );
     expect(formBody(query)).toEqual({
       a: { b: 1, c: "x" },
       tags: ["one", 2],
@@ -117,4 +119,3 @@ describe("form-style parameters wrapped in the object's name, as Rails-style cli
     expect((await readJson(unknown)).message).toMatch(/colour is not a known field/);
   });
 });
-

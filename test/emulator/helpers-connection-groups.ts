@@ -20,12 +20,7 @@ export function groupFixtures(): Fixtures {
     accounts: [
       {
         ...acme!,
-        connections: [
-          WAREHOUSE,
-          RAW_EVENTS,
-          REPLICA,
-          { id: 304, name: "web-analytics", type: "web_analytics", webAnalyticsAccounts: [{ id: "4711" }] },
-        ],
+        connections: [WAREHOUSE, RAW_EVENTS, REPLICA, { id: 304, name: "web-analytics", type: "web_analytics", webAnalyticsAccounts: [{ id: "4711" }] }],
         connectionGroups: [
           { id: 401, name: "warehouses", description: "Where curated data lands", connectionIds: [303, 301] },
           { id: 402, name: "landing", description: null, connectionIds: [302] },

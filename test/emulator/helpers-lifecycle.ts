@@ -22,7 +22,17 @@ function lifecycleFixtures(): Fixtures {
           { id: 14, name: "growing", nodes: 1 },
         ],
         packages: [
-          { id: 101, name: "rollup", run: { seconds: 100, outputs: [{ name: "orders", records: 1000 }, { name: "rejects", records: 10 }] } },
+          {
+            id: 101,
+            name: "rollup",
+            run: {
+              seconds: 100,
+              outputs: [
+                { name: "orders", records: 1000 },
+                { name: "rejects", records: 10 },
+              ],
+            },
+          },
           { id: 102, name: "broken", run: { seconds: 10, outcome: "failed", error: "Source 'crm': token expired" } },
           { id: 103, name: "endless", run: { seconds: 1_000_000, outputs: [{ name: "stream", records: 1_000_000 }] } },
           { id: 104, name: "short", run: { seconds: 20, outputs: [{ name: "out", records: 50 }] } },

@@ -222,11 +222,7 @@ export function ed25519Key(comment?: string): TestSshKey {
 export function rsaKey(comment?: string, modulusLength = 2048): TestSshKey {
   const { publicKey } = generateKeyPairSync("rsa", { modulusLength });
   const jwk = publicKey.export({ format: "jwk" });
-  const blob = Buffer.concat([
-    sshString("ssh-rsa"),
-    sshMpint(Buffer.from(jwk.e!, "base64url")),
-    sshMpint(Buffer.from(jwk.n!, "base64url")),
-  ]);
+  const blob = Buffer.concat([sshString("ssh-rsa"), sshMpint(Buffer.from(jwk.e!, "base64url")), sshMpint(Buffer.from(jwk.n!, "base64url"))]);
   return sshKey("ssh-rsa", blob, comment);
 }
 

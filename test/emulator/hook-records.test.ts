@@ -97,7 +97,11 @@ describe("hooks in fixtures", () => {
   it.each<[string, unknown, RegExp]>([
     ["an unknown type", { type: "sms", events: ["job"], settings: {} }, /accounts\[0\]\.hooks\[0\]\.type/],
     ["no events", { type: "email", events: [], settings: { emails: "a@b.co" } }, /accounts\[0\]\.hooks\[0\]\.events/],
-    ["settings of the type broken", { type: "web", events: ["job"], settings: { url: "nope" } }, /accounts\[0\]\.hooks\[0\]\.settings\.url: must be an http or https URL/],
+    [
+      "settings of the type broken",
+      { type: "web", events: ["job"], settings: { url: "nope" } },
+      /accounts\[0\]\.hooks\[0\]\.settings\.url: must be an http or https URL/,
+    ],
     ["a bad salt", { type: "email", events: ["job"], settings: { emails: "a@b.co" }, salt: "short" }, /hooks\[0\]\.salt: must be 64 lowercase hex characters/],
   ])("are refused with the JSON path: %s", (_, hook, message) => {
     expect(() => validateFixtures(fixtures([hook]))).toThrow(FixturesError);

@@ -105,9 +105,7 @@ describe("advancing the store directly", () => {
     // Idle a while after its last job, then terminated once idle for its time_to_idle.
     const cluster = store.list(CLUSTERS)[0]!;
     const idleAt = at(third!.completedAt) + CLUSTER_SECONDS.idleAfter * 1000;
-    expect(at(cluster.terminatedAt)).toBe(
-      idleAt + (300 + CLUSTER_SECONDS.pendingTerminate + CLUSTER_SECONDS.terminating) * 1000,
-    );
+    expect(at(cluster.terminatedAt)).toBe(idleAt + (300 + CLUSTER_SECONDS.pendingTerminate + CLUSTER_SECONDS.terminating) * 1000);
   });
 
   it("changes nothing when nothing is due", () => {

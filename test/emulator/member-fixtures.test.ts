@@ -26,16 +26,34 @@ describe("fixture users and roles", () => {
     const valid = validateFixtures({
       accounts: [
         { id: 1, uid: "a", users: [dana, lee] },
-        { id: 2, uid: "b", users: [{ ...lee, role: "admin" }, { ...dana, role: "owner" }] },
+        {
+          id: 2,
+          uid: "b",
+          users: [
+            { ...lee, role: "admin" },
+            { ...dana, role: "owner" },
+          ],
+        },
       ],
     });
     expect(valid.accounts[1]!.users[1]!.role).toBe("owner");
   });
 
   it("reports two owners, no owner, and a duplicate id within an account at their paths", () => {
-    expect(problems({ accounts: [{ id: 1, uid: "a", users: [{ ...dana, role: "owner" }, { ...lee, role: "owner" }] }] })).toContain(
-      "accounts[0].users[1].role: second owner: users[0] owns this account already, and an account has exactly one owner",
-    );
+    expect(
+      problems({
+        accounts: [
+          {
+            id: 1,
+            uid: "a",
+            users: [
+              { ...dana, role: "owner" },
+              { ...lee, role: "owner" },
+            ],
+          },
+        ],
+      }),
+    ).toContain("accounts[0].users[1].role: second owner: users[0] owns this account already, and an account has exactly one owner");
     expect(problems({ accounts: [{ id: 1, uid: "a", users: [{ ...dana, role: "member" }, lee] }] })).toContain(
       "accounts[0].users: an account needs exactly one owner",
     );
@@ -47,7 +65,14 @@ describe("fixture users and roles", () => {
     const message = problems({
       accounts: [
         { id: 1, uid: "a", users: [dana, lee] },
-        { id: 2, uid: "b", users: [{ ...dana, email: "DANA@other.example", name: "D", apiKey: "k-other" }, { ...lee, id: 3, apiKey: "k-3" }] },
+        {
+          id: 2,
+          uid: "b",
+          users: [
+            { ...dana, email: "DANA@other.example", name: "D", apiKey: "k-other" },
+            { ...lee, id: 3, apiKey: "k-3" },
+          ],
+        },
       ],
     });
     expect(message).toContain("accounts[1].users[0].email: user 1 has another email in accounts[0].users[0]");
@@ -64,13 +89,21 @@ describe("a user of two accounts", () => {
     const emulator = started(
       await startEmulator({
         port: 0,
-        fixtures: { accounts: [{ id: 1, uid: "a", users: [dana, lee] }, { id: 2, uid: "b", users: [lee] }] },
+        fixtures: {
+          accounts: [
+            { id: 1, uid: "a", users: [dana, lee] },
+            { id: 2, uid: "b", users: [lee] },
+          ],
+        },
       }),
     );
     const get = (path: string) => fetch(`${emulator.url}${path}`, { headers: { Accept: ACCEPT, Authorization: basic(lee.apiKey) } });
     expect((await get("/a/api/members")).status).toBe(200);
     expect((await get("/b/api/members")).status).toBe(200);
-    expect(emulator.accounts).toEqual([{ uid: "a", apiKey: "k-dana" }, { uid: "b", apiKey: "k-lee" }]);
+    expect(emulator.accounts).toEqual([
+      { uid: "a", apiKey: "k-dana" },
+      { uid: "b", apiKey: "k-lee" },
+    ]);
     const accounts: any = await (await get("/accounts?sort=created&direction=asc")).json();
     expect(accounts.map((account: { account_id: string; role: string }) => [account.account_id, account.role])).toEqual([
       ["a", "member"],
@@ -91,7 +124,15 @@ describe("a state.json saved while users lived inside accounts", () => {
     const legacy = {
       format: 1,
       accounts: [
-        { id: 1, uid: "a", billing: true, users: [{ ...dana, accountId: 1 }, { ...lee, accountId: 1 }] },
+        {
+          id: 1,
+          uid: "a",
+          billing: true,
+          users: [
+            { ...dana, accountId: 1 },
+            { ...lee, accountId: 1 },
+          ],
+        },
         { id: 2, uid: "b", billing: false, users: [{ ...lee, accountId: 2 }] },
       ],
       sequences: {},
@@ -101,7 +142,10 @@ describe("a state.json saved while users lived inside accounts", () => {
     const emulator = started(await startEmulator({ port: 0, dataDir }));
     const get = (path: string) => fetch(`${emulator.url}${path}`, { headers: { Accept: ACCEPT, Authorization: basic(lee.apiKey) } });
     const members: any = await (await get("/a/api/members?sort=name&direction=asc")).json();
-    expect(members.map((m: { id: number; owner: boolean }) => [m.id, m.owner])).toEqual([[1, true], [2, false]]);
+    expect(members.map((m: { id: number; owner: boolean }) => [m.id, m.owner])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
     const b: any = await (await get("/accounts/b")).json();
     expect(b).toMatchObject({ name: "b", is_owner: true, members_count: 1 });
   });

@@ -119,7 +119,7 @@ describe("etl-emulator --data", () => {
   });
 
   it.each([
-    ["a corrupt state.json", "{\"format\": 1, \"acc", /^etl-emulator: .*state\.json is not valid JSON/],
+    ["a corrupt state.json", '{"format": 1, "acc', /^etl-emulator: .*state\.json is not valid JSON/],
     ["a foreign state.json", JSON.stringify({ hello: "world" }), /^etl-emulator: .*state\.json cannot be loaded: it is not an emulator state file/],
   ])("exits 2 with one line on %s", (_, content, message) => {
     const dataDir = tempDir("etl-corrupt-");

@@ -136,7 +136,7 @@ describe("startEmulator with dataDir", () => {
   });
 
   it.each([
-    ["not JSON", "{\"format\": 1, ", /state\.json is not valid JSON/],
+    ["not JSON", '{"format": 1, ', /state\.json is not valid JSON/],
     ["another format", JSON.stringify({ format: 2, accounts: [] }), /not an emulator state file \(format 1\)/],
     ["an array", "[]", /not an emulator state file/],
     ["accounts of the wrong shape", JSON.stringify({ format: 1, accounts: {}, sequences: {}, tables: {} }), /accounts must be an array/],

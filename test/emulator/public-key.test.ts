@@ -108,7 +108,9 @@ describe("POST /user/keys", () => {
   it("answers 422 for keys OpenSSH refuses: RSA under 1024 bits, DSA", async () => {
     const small = await createKey({ public_key: rsaKey("small", 512).line });
     expect(small.status).toBe(422);
-    expect(await readJson(small)).toEqual({ message: "public_key must hold a well-formed ssh-rsa key: the modulus must be at least 1024 bits, this one is 512" });
+    expect(await readJson(small)).toEqual({
+      message: "public_key must hold a well-formed ssh-rsa key: the modulus must be at least 1024 bits, this one is 512",
+    });
     const dsa = await createKey({ public_key: rawKeyLine("ssh-dss", ["ssh-dss", "p", "q", "g", "y"], "old") });
     expect(dsa.status).toBe(422);
     expect((await readJson(dsa)).message).toMatch(/^public_key must not be a DSA \(ssh-dss\) key/);

@@ -17,9 +17,7 @@ function parseResponse(text: string): RawResponse {
   const end = text.indexOf("\r\n\r\n");
   if (end < 0) throw new Error(`no complete response head in ${JSON.stringify(text)}`);
   const [statusLine, ...lines] = text.slice(0, end).split("\r\n");
-  const headers = Object.fromEntries(
-    lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
-  );
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
   return { status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine!)?.[1]), headers, body: text.slice(end + 4) };
 }
 

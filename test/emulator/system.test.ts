@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGION_TYPES, STACKS, SYSTEM_VARIABLES, TIME_ZONES } from "../../contract/catalogues";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ACCEPT, basic, call, closedAfterEach, DANA_KEY, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator, testFixtures } from "./helpers";
+import {
+  ACCEPT,
+  basic,
+  call,
+  closedAfterEach,
+  DANA_KEY,
+  expectError,
+  LEE_KEY,
+  OTHER_ACCOUNT,
+  OTHER_KEY,
+  readJson,
+  startTestEmulator,
+  testFixtures,
+} from "./helpers";
 
 /**
  * System information (facts, "System information" and "Variables"): regions, time zones and

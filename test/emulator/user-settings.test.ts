@@ -1,13 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { call, closedAfterEach, dataDirsRemovedAfterAll, expectError, expectOnlyFields, LEE_KEY, readJson, rootCall, startTestEmulator, testFixtures } from "./helpers";
+import {
+  call,
+  closedAfterEach,
+  dataDirsRemovedAfterAll,
+  expectError,
+  expectOnlyFields,
+  LEE_KEY,
+  readJson,
+  rootCall,
+  startTestEmulator,
+  testFixtures,
+} from "./helpers";
 
 /** The user the API key names, read and changed at the host root (facts, "Users"). */
 
 const USER_FIELDS = [
-  "id", "name", "email", "gravatar_email", "avatar_url", "location", "time_zone", "time_zone_info", "confirmed", "confirmed_at",
-  "notifications_count", "unread_notifications_count", "notification_settings", "receive_newsletter", "last_login",
-  "created_at", "updated_at", "url",
+  "id",
+  "name",
+  "email",
+  "gravatar_email",
+  "avatar_url",
+  "location",
+  "time_zone",
+  "time_zone_info",
+  "confirmed",
+  "confirmed_at",
+  "notifications_count",
+  "unread_notifications_count",
+  "notification_settings",
+  "receive_newsletter",
+  "last_login",
+  "created_at",
+  "updated_at",
+  "url",
 ];
 const PASSWORDS = { current_password: "old-secret-1", new_password: "new-secret-2" };
 
@@ -81,7 +107,11 @@ describe("PUT /user", () => {
     const emulator = await start();
     await ok(await changeUser(emulator, { location: "Lima", gravatar_email: "face@example.org", time_zone: "Tokyo" }));
     expect(await ok(await call(emulator, "/members/1"))).toMatchObject({ location: "Lima", gravatar_email: "face@example.org" });
-    expect(await ok(await rootCall(emulator, "/user", { key: LEE_KEY }))).toMatchObject({ location: null, time_zone: "UTC", gravatar_email: "lee@example.com" });
+    expect(await ok(await rootCall(emulator, "/user", { key: LEE_KEY }))).toMatchObject({
+      location: null,
+      time_zone: "UTC",
+      gravatar_email: "lee@example.com",
+    });
     const cleared = await ok(await changeUser(emulator, { location: null, gravatar_email: null }));
     expect(cleared).toMatchObject({ location: null, gravatar_email: "dana@example.com", time_zone: "Tokyo" });
   });

@@ -114,9 +114,15 @@ describe("notifications to watchers", () => {
     const cluster = await newCluster("lab");
     await send("POST", `/clusters/${cluster.id}/watchers`, undefined, LEE_KEY);
     await send("DELETE", `/clusters/${cluster.id}/watchers`);
-    await until(() => read(`/clusters/${cluster.id}`), (c) => c.status === "available");
+    await until(
+      () => read(`/clusters/${cluster.id}`),
+      (c) => c.status === "available",
+    );
     await send("DELETE", `/clusters/${cluster.id}`);
-    await until(() => read(`/clusters/${cluster.id}`), (c) => c.status === "terminated");
+    await until(
+      () => read(`/clusters/${cluster.id}`),
+      (c) => c.status === "terminated",
+    );
     const lee = await notificationTitles(LEE_KEY);
     expect(lee.filter((title) => title.includes("'lab'"))).toEqual(["Cluster 'lab' terminated", "Cluster 'lab' available"]);
     expect((await notificationTitles()).filter((title) => title.includes("'lab'"))).toEqual([]);
@@ -126,10 +132,16 @@ describe("notifications to watchers", () => {
     const completed = await newJob(101, 12);
     const failed = await newJob(102, 12);
     const stopped = await newJob(104, 12);
-    await until(() => read(`/jobs/${stopped.id}`), (job) => job.status === "running");
+    await until(
+      () => read(`/jobs/${stopped.id}`),
+      (job) => job.status === "running",
+    );
     await send("DELETE", `/jobs/${stopped.id}`);
     for (const job of [completed, failed, stopped]) {
-      await until(() => read(`/jobs/${job.id}`), (j) => ["completed", "failed", "stopped"].includes(j.status));
+      await until(
+        () => read(`/jobs/${job.id}`),
+        (j) => ["completed", "failed", "stopped"].includes(j.status),
+      );
     }
     const notifications = (await read("/notifications?limit=100")) as ApiRecord[];
     const about = (job: ApiRecord) => notifications.filter((n) => n.title.startsWith(`Job ${job.id} `)).map((n) => [n.title, n.body]);
@@ -141,8 +153,10 @@ describe("notifications to watchers", () => {
   it("tells no one who stopped watching", async () => {
     const job = await newJob(101, 12);
     await send("DELETE", `/jobs/${job.id}/watchers`);
-    await until(() => read(`/jobs/${job.id}`), (j) => j.status === "completed");
+    await until(
+      () => read(`/jobs/${job.id}`),
+      (j) => j.status === "completed",
+    );
     expect((await notificationTitles()).filter((title) => title.startsWith(`Job ${job.id} `))).toEqual([]);
   });
 });
-

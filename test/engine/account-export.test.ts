@@ -59,7 +59,9 @@ describe("etl-export", { timeout: 600_000 }, () => {
       ...Object.fromEntries(
         settings.map(([, secret, name, what, kind, id]) => [
           name!,
-          kind === "PublicKey" ? { value: account.keyLines[id!]! } : { value: what!.endsWith("Url") ? "https://hooks.example.com/x" : PASSWORD, secret: secret !== undefined },
+          kind === "PublicKey"
+            ? { value: account.keyLines[id!]! }
+            : { value: what!.endsWith("Url") ? "https://hooks.example.com/x" : PASSWORD, secret: secret !== undefined },
         ]),
       ),
     });
@@ -88,7 +90,17 @@ describe("etl-export", { timeout: 600_000 }, () => {
   it("keeps to the kinds and names asked for, and a dry run writes nothing", async () => {
     const { workDir } = newWorkDir("export-filters");
     const dir = path.join(workDir, "out");
-    const dry = await exportWith(service, ["--language", "python", "--out", dir, "--dry-run", "--only", "schedules,connection-groups", "--name-prefix", "nightly"]);
+    const dry = await exportWith(service, [
+      "--language",
+      "python",
+      "--out",
+      dir,
+      "--dry-run",
+      "--only",
+      "schedules,connection-groups",
+      "--name-prefix",
+      "nightly",
+    ]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/dry run: nothing written/);
     expect(dry.stdout).toMatch(/exported 5 objects: 5 Schedule\n/);
@@ -106,7 +118,10 @@ describe("etl-export", { timeout: 600_000 }, () => {
     [["--language", "rust", "--out", "x"], /--language must be one of typescript, python, go, yaml, got "rust"/],
     [["--language", "go"], /--out is required/],
     [["--language", "go", "--out", "x", "--api-key", "k"], /--api-key is not taken: .* set ETL_API_KEY/],
-    [["--language", "go", "--out", "x", "--only", "clusters"], /--only: "clusters" is not a kind that can be exported \(Cluster objects are runtime objects.*the kinds are .*\bdeliveries\b/],
+    [
+      ["--language", "go", "--out", "x", "--only", "clusters"],
+      /--only: "clusters" is not a kind that can be exported \(Cluster objects are runtime objects.*the kinds are .*\bdeliveries\b/,
+    ],
     [["--language", "python", "--surface", "dynamic", "--out", "x"], /--surface dynamic is for TypeScript programs only/],
     [["--language", "go", "--out", "x", "--colour"], /Unknown option '--colour'/],
   ])("refuses %j with one line naming the rule", async (args, message) => {

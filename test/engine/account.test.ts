@@ -46,7 +46,9 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
     expect((await account(`staging-${surface}`)).body).toMatchObject({ location: "Lisbon" });
     expect(outputs).toMatchObject({ slug: { value: `staging-${surface}` }, name: { value: "analytics staging" }, isOwner: { value: true } });
     expect(outputs.id!.value).toBe(String(outputs.number!.value));
-    const inside = await fetch(`${service.url}/staging-${surface}/api/packages`, { headers: { accept: "application/vnd.service+json; version=2", authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` } });
+    const inside = await fetch(`${service.url}/staging-${surface}/api/packages`, {
+      headers: { accept: "application/vnd.service+json; version=2", authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` },
+    });
     expect(inside.status).toBe(200);
     expect(await inside.json()).toEqual([]);
   });

@@ -71,7 +71,10 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
 
   it.each(MADE_BY_A_POST)("%s: the adoption is reported, naming the object", async (kind) => {
     const [resource] = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) === kind);
-    const words = kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/ run$/, "( run)?");
+    const words = kind
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .replace(/ run$/, "( run)?");
     expect(output.join("")).toMatch(new RegExp(`found ${words} ${resource.id} created by it, adopting it`));
   });
 });

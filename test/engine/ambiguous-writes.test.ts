@@ -208,7 +208,12 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     const [a, b] = await Promise.all([jobRunProvider.create(ctx, inputs), jobRunProvider.create(ctx, inputs)]);
     const jobs = await table("jobs");
     expect(jobs).toHaveLength(before + 2);
-    expect([a.id, b.id].map(Number).sort()).toEqual(jobs.slice(-2).map((j) => j.id).sort());
+    expect([a.id, b.id].map(Number).sort()).toEqual(
+      jobs
+        .slice(-2)
+        .map((j) => j.id)
+        .sort(),
+    );
     expect(await posts("/jobs")).toHaveLength(2);
   });
 });

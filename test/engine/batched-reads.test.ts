@@ -47,7 +47,9 @@ describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => 
       await service.resetRequests();
       const refreshed = await test.stack.refresh();
       const calls = await service.calls();
-      console.log(`refresh of ${COUNT} keys and ${COUNT} job runs: ${countOf(calls, "/user/keys")} calls for the keys, ${countOf(calls, "/jobs")} for the job runs`);
+      console.log(
+        `refresh of ${COUNT} keys and ${COUNT} job runs: ${countOf(calls, "/user/keys")} calls for the keys, ${countOf(calls, "/jobs")} for the job runs`,
+      );
       expect(countOf(calls, "/user/keys")).toBeLessThanOrEqual(12);
       expect(countOf(calls, "/jobs")).toBeLessThanOrEqual(12);
       // Nothing is gone; the job runs move on their own (idle, then running), which a refresh records.
@@ -73,9 +75,14 @@ describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => 
 
   it("through the dynamic resources: the keys' refresh reads their listing too", async () => {
     const kept = KEYS.filter((_, i) => i !== 500);
-    const test = await createTestStack("batched-dynamic", async () => {
-      for (const key of kept) new PublicKey(`key-${key.id}`, { publicKey: key.publicKey, name: key.name, importId: key.id });
-    }, service, FAST_STATE);
+    const test = await createTestStack(
+      "batched-dynamic",
+      async () => {
+        for (const key of kept) new PublicKey(`key-${key.id}`, { publicKey: key.publicKey, name: key.name, importId: key.id });
+      },
+      service,
+      FAST_STATE,
+    );
     try {
       await test.stack.up();
       await service.resetRequests();

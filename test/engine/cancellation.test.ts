@@ -85,7 +85,9 @@ describe.each(SURFACES)("cancelling pulumi up (%s)", { timeout: 240_000 }, (surf
     const sentAt = Date.now();
     cli.child.kill("SIGINT");
     const { code, output } = await cli.exited;
-    console.log(`SIGINT during a cluster creation: the CLI exited ${((Date.now() - sentAt) / 1000).toFixed(1)} s after the signal; its last lines:\n${output.trim().split("\n").slice(-8).join("\n")}`);
+    console.log(
+      `SIGINT during a cluster creation: the CLI exited ${((Date.now() - sentAt) / 1000).toFixed(1)} s after the signal; its last lines:\n${output.trim().split("\n").slice(-8).join("\n")}`,
+    );
 
     expect(code).not.toBe(0);
     expect(output).toContain(`the deployment was cancelled while waiting for cluster ${cluster.id}`);

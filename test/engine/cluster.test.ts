@@ -10,7 +10,6 @@ import { startLocalService, type LocalService } from "../support/service";
 
 const TYPE = "pulumi-nodejs:dynamic/etl:Cluster";
 
-
 /** Able to run jobs; at this speed an unused cluster goes idle about a second after it is available. */
 const READY = expect.stringMatching(/^(available|idle)$/);
 
@@ -22,7 +21,6 @@ interface ServiceCluster {
   type: string;
   nodes: number;
 }
-
 
 function helpers(service: LocalService, test: () => TestStack) {
   const clusters = async () => (await service.state()).accounts[0].clusters as ServiceCluster[];
@@ -49,11 +47,15 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 50 });
-    test = await createTestStack("cluster", async () => {
-      const cluster = new Cluster("main", main);
-      for (const [name, args] of extras) new Cluster(name, args);
-      return { id: cluster.id, status: cluster.status, nodes: cluster.nodes, name: cluster.name, type: cluster.type, htmlUrl: cluster.htmlUrl };
-    }, service);
+    test = await createTestStack(
+      "cluster",
+      async () => {
+        const cluster = new Cluster("main", main);
+        for (const [name, args] of extras) new Cluster(name, args);
+        return { id: cluster.id, status: cluster.status, nodes: cluster.nodes, name: cluster.name, type: cluster.type, htmlUrl: cluster.htmlUrl };
+      },
+      service,
+    );
     h = helpers(service, () => test);
   });
 
@@ -199,11 +201,7 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
     refusedIds = [production, gone];
     expect((await service.api("DELETE", `/clusters/${gone}`)).status).toBe(200);
     const adopted = extras[0]!;
-    extras = [
-      adopted,
-      ["wrong-type", { nodes: 1, type: "sandbox", importId: production }],
-      ["terminated", { nodes: 1, importId: String(gone) }],
-    ];
+    extras = [adopted, ["wrong-type", { nodes: 1, type: "sandbox", importId: production }], ["terminated", { nodes: 1, importId: String(gone) }]];
 
     await service.resetRequests();
     const failure = await failureOf(test.stack.up({ continueOnError: true }));
@@ -235,10 +233,14 @@ describe("Cluster creation that outlasts its timeout", { timeout: 300_000 }, () 
   beforeAll(async () => {
     // Creation takes about 10 s here: well past a 1 s timeout, short enough to wait for after.
     service = await startLocalService({ speed: 2 });
-    test = await createTestStack("cluster-timeout", async () => {
-      const cluster = new Cluster("slow", args);
-      return { id: cluster.id, status: cluster.status };
-    }, service);
+    test = await createTestStack(
+      "cluster-timeout",
+      async () => {
+        const cluster = new Cluster("slow", args);
+        return { id: cluster.id, status: cluster.status };
+      },
+      service,
+    );
     h = helpers(service, () => test);
   });
 

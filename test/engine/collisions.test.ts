@@ -24,7 +24,8 @@ describe.each(SURFACES)("two stacks colliding under injected 500s (%s)", { timeo
   let a: TestStack;
   let b: TestStack;
   const account = async () => (await service.state()).accounts[0];
-  const resourcesOf = async (test: TestStack) => ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined);
+  const resourcesOf = async (test: TestStack) =>
+    ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined);
 
   beforeAll(async () => {
     service = await startLocalService();

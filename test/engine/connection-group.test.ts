@@ -9,7 +9,6 @@ import { ConnectionGroup, type ConnectionGroupArgs as GroupArgs } from "pulumi-e
 import { createTestStack, type TestStack, failureOf } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
-
 interface GroupRow {
   id: number;
   name: string;
@@ -25,7 +24,6 @@ const CONNECTIONS = [
 ];
 const WAREHOUSE = { id: 301, type: "postgres" };
 const RAW = { id: 302, type: "s3" };
-
 
 describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
   let service: LocalService;
@@ -50,21 +48,25 @@ describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
 
   beforeAll(async () => {
     service = await startLocalService({ account: { connections: CONNECTIONS } });
-    test = await createTestStack("connection-group", async () => {
-      const group = new ConnectionGroup("analytics", groupArgs);
-      const adopted = adoptedArgs === undefined ? undefined : new ConnectionGroup("legacy", adoptedArgs);
-      return {
-        urn: group.urn,
-        id: group.id,
-        name: group.name,
-        description: group.description,
-        connections: group.connections,
-        accountId: group.accountId,
-        modifiedBy: group.modifiedBy,
-        adoptedId: adopted?.id,
-        adoptedDescription: adopted?.description,
-      };
-    }, service);
+    test = await createTestStack(
+      "connection-group",
+      async () => {
+        const group = new ConnectionGroup("analytics", groupArgs);
+        const adopted = adoptedArgs === undefined ? undefined : new ConnectionGroup("legacy", adoptedArgs);
+        return {
+          urn: group.urn,
+          id: group.id,
+          name: group.name,
+          description: group.description,
+          connections: group.connections,
+          accountId: group.accountId,
+          modifiedBy: group.modifiedBy,
+          adoptedId: adopted?.id,
+          adoptedDescription: adopted?.description,
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {
@@ -142,9 +144,7 @@ describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(await calls()).toEqual([`DELETE /connection_groups/${outputs.id.value}`, "POST /connection_groups"]);
     expect(up.outputs.id.value).not.toBe(outputs.id.value);
-    expect(await groups()).toEqual([
-      expect.objectContaining({ id: Number(up.outputs.id.value), name: "analytics", description: null, connectionIds: [301] }),
-    ]);
+    expect(await groups()).toEqual([expect.objectContaining({ id: Number(up.outputs.id.value), name: "analytics", description: null, connectionIds: [301] })]);
     outputs = up.outputs;
   });
 
@@ -218,9 +218,7 @@ describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
     await service.resetRequests();
     const destroy = await test.stack.destroy({ onOutput });
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
-    expect((await calls()).sort()).toEqual(
-      [`DELETE /connection_groups/${outputs.id.value}`, `DELETE /connection_groups/${adoptedArgs!.importId}`].sort(),
-    );
+    expect((await calls()).sort()).toEqual([`DELETE /connection_groups/${outputs.id.value}`, `DELETE /connection_groups/${adoptedArgs!.importId}`].sort());
     expect(await groups()).toEqual([]);
   });
 

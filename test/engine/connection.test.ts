@@ -37,27 +37,38 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
   const everythingWritten = () => [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];
 
   beforeAll(async () => {
-    warehouseArgs = postgres = { type: "postgres", name: "warehouse", host: "warehouse.db.example.com", username: "etl", password: PASSWORD, database: "analytics" };
+    warehouseArgs = postgres = {
+      type: "postgres",
+      name: "warehouse",
+      host: "warehouse.db.example.com",
+      username: "etl",
+      password: PASSWORD,
+      database: "analytics",
+    };
     service = await startLocalService();
-    test = await createTestStack("connection", async () => {
-      const warehouse = new Connection("warehouse", warehouseArgs);
-      const bucket = new Connection("bucket", { type: "s3", name: "landing", username: "AKIAEXAMPLE000000001", password: SECRET_KEY });
-      const group = new ConnectionGroup("destinations", { name: "destinations", connections: [warehouse, bucket] });
-      const broken = unreachable === undefined ? undefined : new Connection("unreachable", unreachable);
-      const adopted = adoptedArgs === undefined ? undefined : new Connection("adopted", adoptedArgs);
-      return {
-        id: warehouse.id,
-        type: warehouse.type,
-        port: warehouse.port,
-        ssl: warehouse.ssl,
-        password: warehouse.password,
-        bucketId: bucket.id,
-        groupId: group.id,
-        groupConnections: group.connections,
-        brokenId: broken?.id,
-        adoptedId: adopted?.id,
-      };
-    }, service);
+    test = await createTestStack(
+      "connection",
+      async () => {
+        const warehouse = new Connection("warehouse", warehouseArgs);
+        const bucket = new Connection("bucket", { type: "s3", name: "landing", username: "AKIAEXAMPLE000000001", password: SECRET_KEY });
+        const group = new ConnectionGroup("destinations", { name: "destinations", connections: [warehouse, bucket] });
+        const broken = unreachable === undefined ? undefined : new Connection("unreachable", unreachable);
+        const adopted = adoptedArgs === undefined ? undefined : new Connection("adopted", adoptedArgs);
+        return {
+          id: warehouse.id,
+          type: warehouse.type,
+          port: warehouse.port,
+          ssl: warehouse.ssl,
+          password: warehouse.password,
+          bucketId: bucket.id,
+          groupId: group.id,
+          groupConnections: group.connections,
+          brokenId: broken?.id,
+          adoptedId: adopted?.id,
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {
@@ -72,7 +83,13 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     expect(writes.filter((w) => w.includes("/connections/postgres"))).toEqual(["POST /connections/postgres/test", "POST /connections/postgres"]);
     expect(writes.filter((w) => w.includes("/connections/s3"))).toEqual(["POST /connections/s3/test", "POST /connections/s3"]);
     expect(writes.filter((w) => w.includes("connection_groups"))).toEqual(["POST /connection_groups"]);
-    expect(await connection("postgres", outputs.id!.value)).toMatchObject({ name: "warehouse", host: "warehouse.db.example.com", port: 5432, ssl: true, database: "analytics" });
+    expect(await connection("postgres", outputs.id!.value)).toMatchObject({
+      name: "warehouse",
+      host: "warehouse.db.example.com",
+      port: 5432,
+      ssl: true,
+      database: "analytics",
+    });
     expect(outputs).toMatchObject({ type: { value: "postgres" }, port: { value: 5432 }, ssl: { value: true }, password: { secret: true } });
     const ids = [Number(outputs.id!.value), Number(outputs.bucketId!.value)].sort((a, b) => a - b);
     expect((outputs.groupConnections!.value as Array<{ id: number }>).map((c) => c.id)).toEqual(ids);
@@ -86,7 +103,11 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     const refresh = await test.stack.refresh({ expectNoChanges: true, onOutput });
     expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
     expect((await service.calls()).sort()).toEqual(
-      [`GET /connections/postgres/${outputs.id!.value}`, `GET /connections/s3/${outputs.bucketId!.value}`, `GET /connection_groups/${outputs.groupId!.value}`].sort(),
+      [
+        `GET /connections/postgres/${outputs.id!.value}`,
+        `GET /connections/s3/${outputs.bucketId!.value}`,
+        `GET /connection_groups/${outputs.groupId!.value}`,
+      ].sort(),
     );
   });
 
@@ -95,14 +116,16 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     warehouseArgs = postgres = { ...postgres, password: ROTATED };
     await service.resetRequests();
     await up();
-    expect(await service.writeRequests()).toMatchObject([{ method: "PUT", path: expect.stringMatching(new RegExp(`/connections/postgres/${outputs.id!.value}$`)) }]);
+    expect(await service.writeRequests()).toMatchObject([
+      { method: "PUT", path: expect.stringMatching(new RegExp(`/connections/postgres/${outputs.id!.value}$`)) },
+    ]);
     const after = await connection("postgres", outputs.id!.value);
     expect({ ...after, updated_at: undefined }).toEqual({ ...before, updated_at: undefined });
     expect(JSON.stringify(await service.state())).not.toContain(ROTATED);
     for (const text of everythingWritten()) expect(text).not.toContain(ROTATED);
   });
 
-  it("the service tries the saved password: one it refuses (the local service refuses any starting with \"wrong\") shows the PUT reached it", async () => {
+  it('the service tries the saved password: one it refuses (the local service refuses any starting with "wrong") shows the PUT reached it', async () => {
     const savedTest = async () => (await service.api("POST", `/connections/postgres/${outputs.id!.value}/test`)).body;
     expect(await savedTest()).toBe(true);
     warehouseArgs = postgres = { ...postgres, password: `wrong-${ROTATED}` };
@@ -155,10 +178,24 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
 
   it("importId adopts an existing connection, sends its secrets, and the next preview is empty", async () => {
     const { body: made } = await service.api("POST", "/connections/snowflake", {
-      name: "finance", account_name: "acme", username: "etl", password: "old", database: "FIN", warehouse: "LOAD_WH", region: "snowflake::us-east-1",
+      name: "finance",
+      account_name: "acme",
+      username: "etl",
+      password: "old",
+      database: "FIN",
+      warehouse: "LOAD_WH",
+      region: "snowflake::us-east-1",
     });
     adoptedArgs = {
-      type: "snowflake", name: "finance", accountName: "acme", username: "etl", password: ADOPTED_PASSWORD, database: "FIN", warehouse: "REPORT_WH", region: "snowflake::us-east-1", importId: made.id,
+      type: "snowflake",
+      name: "finance",
+      accountName: "acme",
+      username: "etl",
+      password: ADOPTED_PASSWORD,
+      database: "FIN",
+      warehouse: "REPORT_WH",
+      region: "snowflake::us-east-1",
+      importId: made.id,
     };
     await service.resetRequests();
     await up();

@@ -16,7 +16,12 @@ import { declare, SURFACES } from "../support/surfaces";
 const WHILE_WAITING = 1;
 const FINISH = 1_000;
 const CRM = (id: number) => ({ id, name: `crm-${id}`, type: "crm_platform", crmObjects: [{ name: "Contact" }] });
-const WAREHOUSE = { id: 301, name: "warehouse", type: "postgres", attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" } };
+const WAREHOUSE = {
+  id: 301,
+  name: "warehouse",
+  type: "postgres",
+  attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" },
+};
 const argsFrom = (sourceId: number): DeliveryArgs => ({
   name: `from ${sourceId}`,
   interval: { amount: 1, unit: "hours" },
@@ -77,7 +82,15 @@ describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface
     const { up, delivery } = await upUntilSettingUp(argsFrom(307));
     // Polls are at most 2.6 s apart this early, so one at least lands in the outage.
     await service.emulator.outage(6_000);
-    await eventually("the service to be back", () => service.state().then(() => true, () => undefined), 30_000);
+    await eventually(
+      "the service to be back",
+      () =>
+        service.state().then(
+          () => true,
+          () => undefined,
+        ),
+      30_000,
+    );
     await service.setSpeed(FINISH);
     await up;
     expect((await inState())?.id).toBe(String(delivery.id));

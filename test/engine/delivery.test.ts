@@ -37,29 +37,42 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
   };
   const deliveryIds = async () => ((await service.api("GET", "/deliveries?limit=100")).body as Array<{ id: number }>).map((d) => d.id).sort();
   const jobsOf = async (id: unknown) =>
-    ((await service.api("GET", "/jobs?limit=100")).body as Array<{ creator: { type: string; id: number } }>).filter((job) => job.creator.type === "Delivery" && job.creator.id === Number(id));
+    ((await service.api("GET", "/jobs?limit=100")).body as Array<{ creator: { type: string; id: number } }>).filter(
+      (job) => job.creator.type === "Delivery" && job.creator.id === Number(id),
+    );
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 60, account: { connections: CONNECTIONS } });
-    test = await createTestStack("delivery", async () => {
-      const made = new Delivery("crm", args);
-      const adopted = adoptedArgs === undefined ? undefined : new Delivery("adopted", adoptedArgs);
-      const bucket = intoBucket ? new Connection("bucket", { type: "s3", name: "bucket", username: "AKIAEXAMPLE", password: "bucket-secret" }) : undefined;
-      const toBucket = bucket === undefined ? undefined : new Delivery("to-bucket", { interval: { amount: 1, unit: "days" }, source: SOURCE, destination: { connection: bucket, properties: { path: "crm/" } } });
-      return {
-        urn: made.urn,
-        id: made.id,
-        status: made.status,
-        statusMessage: made.statusMessage,
-        packageId: made.packageId,
-        destination: made.destination,
-        interval: made.interval,
-        adoptedId: adopted?.id,
-        adoptedStatus: adopted?.status,
-        bucketId: bucket?.id,
-        toBucketStatus: toBucket?.status,
-      };
-    }, service);
+    test = await createTestStack(
+      "delivery",
+      async () => {
+        const made = new Delivery("crm", args);
+        const adopted = adoptedArgs === undefined ? undefined : new Delivery("adopted", adoptedArgs);
+        const bucket = intoBucket ? new Connection("bucket", { type: "s3", name: "bucket", username: "AKIAEXAMPLE", password: "bucket-secret" }) : undefined;
+        const toBucket =
+          bucket === undefined
+            ? undefined
+            : new Delivery("to-bucket", {
+                interval: { amount: 1, unit: "days" },
+                source: SOURCE,
+                destination: { connection: bucket, properties: { path: "crm/" } },
+              });
+        return {
+          urn: made.urn,
+          id: made.id,
+          status: made.status,
+          statusMessage: made.statusMessage,
+          packageId: made.packageId,
+          destination: made.destination,
+          interval: made.interval,
+          adoptedId: adopted?.id,
+          adoptedStatus: adopted?.status,
+          bucketId: bucket?.id,
+          toBucketStatus: toBucket?.status,
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {
@@ -140,7 +153,12 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
   });
 
   it("importId of a delivery that differs from the inputs fails the adoption, naming what differs, and keeps nothing", async () => {
-    const made = await service.api("POST", "/deliveries", { name: "by hand", source: SOURCE, destination: { connection: { id: 302 } }, interval_unit: "hours" });
+    const made = await service.api("POST", "/deliveries", {
+      name: "by hand",
+      source: SOURCE,
+      destination: { connection: { id: 302 } },
+      interval_unit: "hours",
+    });
     expect(made.status).toBe(201);
     adoptedArgs = { name: "by hand", source: SOURCE, destination: { connection: { id: 302, type: "s3" } }, importId: String(made.body.id) };
     const output = await failureOf(test.stack.up({ onOutput }));
@@ -169,9 +187,9 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
     intoBucket = true;
     const up = await test.stack.up({ onOutput });
     expect(up.outputs.toBucketStatus!.value).toBe("enabled");
-    const made = ((await service.api("GET", "/deliveries?limit=100")).body as Array<{ id: number; destination: { connection: { id: number; type: string } } }>).find(
-      (d) => d.destination.connection.id === Number(up.outputs.bucketId!.value),
-    );
+    const made = (
+      (await service.api("GET", "/deliveries?limit=100")).body as Array<{ id: number; destination: { connection: { id: number; type: string } } }>
+    ).find((d) => d.destination.connection.id === Number(up.outputs.bucketId!.value));
     expect(made?.destination.connection).toEqual({ id: Number(up.outputs.bucketId!.value), type: "s3" });
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });

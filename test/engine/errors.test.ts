@@ -10,7 +10,6 @@ import { startLocalService, type LocalService } from "../support/service";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
 
-
 describe("errors through the real engine", { timeout: 180_000 }, () => {
   let service: LocalService;
   const stacks: TestStack[] = [];
@@ -24,9 +23,13 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
   });
 
   it("an invalid input fails the preview, naming the input, before any API call", async () => {
-    const test = await createTestStack("bad-input", async () => {
-      new PublicKey("bad", { publicKey: "ssh-rsa not-base64!", name: "" });
-    }, service);
+    const test = await createTestStack(
+      "bad-input",
+      async () => {
+        new PublicKey("bad", { publicKey: "ssh-rsa not-base64!", name: "" });
+      },
+      service,
+    );
     stacks.push(test);
     await service.resetRequests();
     const output = await failureOf(test.stack.preview());
@@ -38,9 +41,13 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
 
   it("a wrong API key fails the update with the service's answer, without the key or a stack trace", async () => {
     const wrongKey = "wrong-key-0f1e2d3c4b5a";
-    const test = await createTestStack("bad-key", async () => {
-      new PublicKey("key", { publicKey: KEY });
-    }, { ...service, apiKey: wrongKey });
+    const test = await createTestStack(
+      "bad-key",
+      async () => {
+        new PublicKey("key", { publicKey: KEY });
+      },
+      { ...service, apiKey: wrongKey },
+    );
     stacks.push(test);
     const output = await failureOf(test.stack.up());
     expect(output).toContain("POST /acme-test/api/user/keys failed with 401 Unauthorized: Invalid or missing credentials.");
@@ -49,9 +56,13 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
   });
 
   it("missing configuration names the setting and how to set it", async () => {
-    const test = await createTestStack("no-config", async () => {
-      new PublicKey("key", { publicKey: KEY });
-    }, service);
+    const test = await createTestStack(
+      "no-config",
+      async () => {
+        new PublicKey("key", { publicKey: KEY });
+      },
+      service,
+    );
     stacks.push(test);
     await test.stack.removeConfig("etl:apiUrl");
     const output = await failureOf(test.stack.up());

@@ -118,7 +118,10 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
   it("team-access: invites the team with their roles, an unchanged preview writes nothing, destroy removes the memberships only", async () => {
     const test = await createProjectStack("team", path.join(REPO_ROOT, "examples", "team-access"), service);
     stacks.push(test);
-    const members = async (): Promise<unknown[]> => (await fetch(`${service.url}/${service.accountId}/api/members?role=all`, { headers: { accept: ACCEPT, authorization: basic(service.apiKey) } })).json() as Promise<unknown[]>;
+    const members = async (): Promise<unknown[]> =>
+      (
+        await fetch(`${service.url}/${service.accountId}/api/members?role=all`, { headers: { accept: ACCEPT, authorization: basic(service.apiKey) } })
+      ).json() as Promise<unknown[]>;
     const before = await members();
 
     const up = await test.stack.up();

@@ -42,30 +42,34 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
         hooks: [{ id: 601, type: "email", name: "ops", events: ["job.failed"], settings: { emails: "ops@example.com" } }],
       },
     });
-    test = await createTestStack("functions", async () => {
-      const pkg = await getPackage({ packageId });
-      const groups = await searchConnectionGroups({ q: "warehouse" });
-      const crmObjects = await listCrmObjects({ connectionId: "306" });
-      const nightly = await getSchedule({ scheduleId: "501" });
-      const hourly = await searchSchedules({ q: "name:hourly" });
-      const hookTypes = await getHookTypes();
-      const hookEvents = await getHookEvents();
-      const pinged = await pingHook({ hookId: 601 });
-      return {
-        scheduleUnit: nightly.intervalUnit,
-        foundSchedules: hourly.map((schedule) => schedule.id),
-        hookTypes: hookTypes.map((type) => type.type),
-        hookEvents: hookEvents.filter((event) => event.groupName === "Cluster").map((event) => event.id),
-        pingedEvents: pinged.events.map((event) => [event.id, event.lastTriggerStatus]),
-        pingedHasSalt: "salt" in pinged,
-        packageName: pkg.name,
-        packageStatus: pkg.status,
-        packageVariables: pkg.variables,
-        groupIds: groups.map((g) => g.id),
-        firstGroupConnections: groups[0]?.connections.map((c) => c.name),
-        crmObjectNames: crmObjects.map((o) => o.name),
-      };
-    }, service);
+    test = await createTestStack(
+      "functions",
+      async () => {
+        const pkg = await getPackage({ packageId });
+        const groups = await searchConnectionGroups({ q: "warehouse" });
+        const crmObjects = await listCrmObjects({ connectionId: "306" });
+        const nightly = await getSchedule({ scheduleId: "501" });
+        const hourly = await searchSchedules({ q: "name:hourly" });
+        const hookTypes = await getHookTypes();
+        const hookEvents = await getHookEvents();
+        const pinged = await pingHook({ hookId: 601 });
+        return {
+          scheduleUnit: nightly.intervalUnit,
+          foundSchedules: hourly.map((schedule) => schedule.id),
+          hookTypes: hookTypes.map((type) => type.type),
+          hookEvents: hookEvents.filter((event) => event.groupName === "Cluster").map((event) => event.id),
+          pingedEvents: pinged.events.map((event) => [event.id, event.lastTriggerStatus]),
+          pingedHasSalt: "salt" in pinged,
+          packageName: pkg.name,
+          packageStatus: pkg.status,
+          packageVariables: pkg.variables,
+          groupIds: groups.map((g) => g.id),
+          firstGroupConnections: groups[0]?.connections.map((c) => c.name),
+          crmObjectNames: crmObjects.map((o) => o.name),
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {

@@ -57,13 +57,22 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
   beforeAll(async () => {
     receiver = await startReceiver(deliveries);
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/etl`;
-    args = { type: "web", name: "failures", events: ["job.failed", "job.failed"], settings: { url: receiverUrl, basicAuth: { username: "etl", password: PASSWORD } } };
+    args = {
+      type: "web",
+      name: "failures",
+      events: ["job.failed", "job.failed"],
+      settings: { url: receiverUrl, basicAuth: { username: "etl", password: PASSWORD } },
+    };
     service = await startLocalService({ speed: 60, account: { packages: [FAILING], clusters: [CLUSTER] } });
-    test = await createTestStack("hook", async () => {
-      const failures = new Hook("failures", args);
-      const adopted = adoptedArgs === undefined ? undefined : new Hook("adopted", adoptedArgs);
-      return { id: failures.id, salt: failures.salt, events: failures.events, adoptedId: adopted?.id };
-    }, service);
+    test = await createTestStack(
+      "hook",
+      async () => {
+        const failures = new Hook("failures", args);
+        const adopted = adoptedArgs === undefined ? undefined : new Hook("adopted", adoptedArgs);
+        return { id: failures.id, salt: failures.salt, events: failures.events, adoptedId: adopted?.id };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {
@@ -147,7 +156,11 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
   });
 
   it("importId adopts an existing hook, updates what differs, and the next preview is empty", async () => {
-    const { body: made } = await service.api("POST", "/hooks", { type: "pagerduty", events: ["cluster.error"], settings: { pd_account: "acme", service_name: "etl", service_key: "pd-key" } });
+    const { body: made } = await service.api("POST", "/hooks", {
+      type: "pagerduty",
+      events: ["cluster.error"],
+      settings: { pd_account: "acme", service_name: "etl", service_key: "pd-key" },
+    });
     adoptedArgs = { type: "pagerduty", events: ["cluster"], settings: { pdAccount: "acme", serviceName: "etl", serviceKey: "pd-key-2" }, importId: made.id };
     await up();
     expect(outputs.adoptedId!.value).toBe(String(made.id));

@@ -36,9 +36,12 @@ describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)",
     const a = await account();
     return { keys: a.publicKeys, groups: a.connectionGroups, clusters: a.clusters.filter((c) => c.id !== READY_CLUSTER.id), jobs: a.jobs };
   };
-  const stateOf = async () => (await project.stack.exportStack()).deployment as { resources?: Array<{ type: string; urn: string; id?: string }>; pending_operations?: unknown[] };
+  const stateOf = async () =>
+    (await project.stack.exportStack()).deployment as { resources?: Array<{ type: string; urn: string; id?: string }>; pending_operations?: unknown[] };
   const idsInState = async () =>
-    Object.fromEntries(((await stateOf()).resources ?? []).filter((r) => kindOfType(r.type) !== undefined).map((r) => [r.urn.split("::").pop()!, Number(r.id)]));
+    Object.fromEntries(
+      ((await stateOf()).resources ?? []).filter((r) => kindOfType(r.type) !== undefined).map((r) => [r.urn.split("::").pop()!, Number(r.id)]),
+    );
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 1, account: { packages: [SLOW], clusters: [READY_CLUSTER] } });

@@ -24,7 +24,6 @@ const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 type Request = { method: string; path: string; status: number };
 type ServiceJob = { id: number; status: string; packageId: number; variables: Record<string, string> };
 
-
 const isJobGet = (id: number | string) => (r: Request) => r.method === "GET" && r.path.endsWith(`/jobs/${id}`);
 
 /** "POST /jobs, GET /jobs/1 x3": a readable account of what an operation cost. */
@@ -79,10 +78,14 @@ describe("JobRun on the real engine", { timeout: 240_000 }, () => {
   beforeAll(async () => {
     service = await startLocalService({ speed: SPEED, account: { packages: [OK, BROKEN, LONG], clusters: [CLUSTER] } });
     args = { clusterId: "201", packageId: OK.id, variables: { region: "eu" } };
-    test = await createTestStack("job-run", async () => {
-      const run = new JobRun("nightly", args);
-      return { id: run.id, status: run.status, outputs: run.outputs, clusterId: run.clusterId };
-    }, service);
+    test = await createTestStack(
+      "job-run",
+      async () => {
+        const run = new JobRun("nightly", args);
+        return { id: run.id, status: run.status, outputs: run.outputs, clusterId: run.clusterId };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {

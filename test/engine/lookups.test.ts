@@ -31,48 +31,57 @@ describe("lookups in a program on the real engine", { timeout: 180_000 }, () => 
 
   beforeAll(async () => {
     service = await startLocalService({ users: [{ id: 71, name: "Lee Analyst", email: "lee@example.com", apiKey: "lookups-key-lee", role: "admin" }] });
-    const { status, body } = await service.api("POST", "/connections/postgres", { name: "warehouse", host: "db.example.com", username: "etl", password: PASSWORD });
+    const { status, body } = await service.api("POST", "/connections/postgres", {
+      name: "warehouse",
+      host: "db.example.com",
+      username: "etl",
+      password: PASSWORD,
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     connectionId = body.id;
-    test = await createTestStack("lookups", async () => {
-      const [regions, snowflakeRegions, accountRegions, stacks, zones, variables, types] = await Promise.all([
-        getRegions(),
-        getRegions({ type: "snowflake" }),
-        getRegions({ account: true }),
-        getStacks(),
-        getTimeZones(),
-        getSystemVariables(),
-        getConnectionTypes(),
-      ]);
-      const [user, account, member, connection, postgres, before] = await Promise.all([
-        getCurrentUser(),
-        getAccount(),
-        getMember({ email: memberEmail }),
-        getConnection({ type: "postgres", id: String(connectionId) }),
-        listConnections({ type: "postgres" }),
-        getRateLimitStatus(),
-      ]);
-      const after = await getRateLimitStatus();
-      return {
-        regionCount: regions.length,
-        snowflakeRegions: snowflakeRegions.map((r) => r.id),
-        accountRegionsAreRegions: accountRegions.every((r) => regions.some((all) => all.id === r.id)),
-        stacks: stacks.map((s) => s.id),
-        hasUtc: zones.some((z) => z.id === "UTC"),
-        hasParallelism: "_DEFAULT_PARALLELISM" in variables,
-        types: types.map((t) => t.type),
-        user: JSON.stringify(user),
-        userEmail: user.email,
-        accountId: account.accountId,
-        accountRole: account.role,
-        member: { id: member.id, role: member.role, owner: member.owner },
-        connection: JSON.stringify(connection),
-        connectionPort: connection.port,
-        postgresIds: postgres.map((c) => c.id),
-        limit: before.limit,
-        freeToAsk: before.remaining === after.remaining,
-      };
-    }, service);
+    test = await createTestStack(
+      "lookups",
+      async () => {
+        const [regions, snowflakeRegions, accountRegions, stacks, zones, variables, types] = await Promise.all([
+          getRegions(),
+          getRegions({ type: "snowflake" }),
+          getRegions({ account: true }),
+          getStacks(),
+          getTimeZones(),
+          getSystemVariables(),
+          getConnectionTypes(),
+        ]);
+        const [user, account, member, connection, postgres, before] = await Promise.all([
+          getCurrentUser(),
+          getAccount(),
+          getMember({ email: memberEmail }),
+          getConnection({ type: "postgres", id: String(connectionId) }),
+          listConnections({ type: "postgres" }),
+          getRateLimitStatus(),
+        ]);
+        const after = await getRateLimitStatus();
+        return {
+          regionCount: regions.length,
+          snowflakeRegions: snowflakeRegions.map((r) => r.id),
+          accountRegionsAreRegions: accountRegions.every((r) => regions.some((all) => all.id === r.id)),
+          stacks: stacks.map((s) => s.id),
+          hasUtc: zones.some((z) => z.id === "UTC"),
+          hasParallelism: "_DEFAULT_PARALLELISM" in variables,
+          types: types.map((t) => t.type),
+          user: JSON.stringify(user),
+          userEmail: user.email,
+          accountId: account.accountId,
+          accountRole: account.role,
+          member: { id: member.id, role: member.role, owner: member.owner },
+          connection: JSON.stringify(connection),
+          connectionPort: connection.port,
+          postgresIds: postgres.map((c) => c.id),
+          limit: before.limit,
+          freeToAsk: before.remaining === after.remaining,
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {

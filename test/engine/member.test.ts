@@ -41,13 +41,17 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
       users: [{ ...LEE }],
       otherAccounts: [{ id: 8, uid: "elsewhere", users: [{ ...KIM }] }],
     });
-    test = await createTestStack("member", async () => {
-      const sam = new Member("sam", invited);
-      const kim = colleague === undefined ? undefined : new Member("kim", colleague);
-      const lee = adopted === undefined ? undefined : new Member("lee", adopted);
-      if (owner !== undefined) new Member("owner", owner);
-      return { id: sam.id, email: sam.email, role: sam.role, confirmed: sam.confirmed, kimId: kim?.id, kimRole: kim?.role, leeId: lee?.id };
-    }, service);
+    test = await createTestStack(
+      "member",
+      async () => {
+        const sam = new Member("sam", invited);
+        const kim = colleague === undefined ? undefined : new Member("kim", colleague);
+        const lee = adopted === undefined ? undefined : new Member("lee", adopted);
+        if (owner !== undefined) new Member("owner", owner);
+        return { id: sam.id, email: sam.email, role: sam.role, confirmed: sam.confirmed, kimId: kim?.id, kimRole: kim?.role, leeId: lee?.id };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {

@@ -131,7 +131,10 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
   });
 
   it("the hourly allowance used up during a wait: up fails keeping the cluster, and carries on once it renews", async () => {
-    clusters = [["main", { nodes: 2 }], ["second", { nodes: 1 }]];
+    clusters = [
+      ["main", { nodes: 2 }],
+      ["second", { nodes: 1 }],
+    ];
     const failure = await failDuringWait(
       test.stack.up({ onOutput }),
       async () => (await liveClusters()).length === 2,

@@ -44,26 +44,33 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
 
   const pkg = async (id: unknown) => (await service.api("GET", `/packages/${String(id)}`)).body;
   const up = async () => (outputs = (await test.stack.up({ onOutput })).outputs);
-  const packagesNamed = async (name: string) => ((await service.api("GET", "/packages?limit=100")).body as { id: number; name: string; status: string }[]).filter((p) => p.name === name);
+  const packagesNamed = async (name: string) =>
+    ((await service.api("GET", "/packages?limit=100")).body as { id: number; name: string; status: string }[]).filter((p) => p.name === name);
 
   beforeAll(async () => {
     args = { name: "won deals", variables: { stage: "won" }, dataFlow: flow() };
     service = await startLocalService({ speed: 600, account: { clusters: [CLUSTER], connections: [WAREHOUSE, LAKE, CRM] } });
-    test = await createTestStack("package", async () => {
-      const deals = new Package("deals", args);
-      const adopted = adoptedArgs === undefined ? undefined : new Package("adopted", adoptedArgs);
-      const nightly = runs ? new Schedule("nightly", { name: "nightly deals", interval: { amount: 1, unit: "minutes" }, task: { packages: [{ packageId: deals }] } }) : undefined;
-      const once = runs ? new JobRun("once", { clusterId: CLUSTER.id, packageId: deals }) : undefined;
-      return {
-        id: deals.id,
-        version: deals.version,
-        validationStatus: deals.validationStatus,
-        dataFlow: deals.dataFlow,
-        adoptedId: adopted?.id,
-        scheduleId: nightly?.id,
-        jobOutputs: once?.outputs,
-      };
-    }, service);
+    test = await createTestStack(
+      "package",
+      async () => {
+        const deals = new Package("deals", args);
+        const adopted = adoptedArgs === undefined ? undefined : new Package("adopted", adoptedArgs);
+        const nightly = runs
+          ? new Schedule("nightly", { name: "nightly deals", interval: { amount: 1, unit: "minutes" }, task: { packages: [{ packageId: deals }] } })
+          : undefined;
+        const once = runs ? new JobRun("once", { clusterId: CLUSTER.id, packageId: deals }) : undefined;
+        return {
+          id: deals.id,
+          version: deals.version,
+          validationStatus: deals.validationStatus,
+          dataFlow: deals.dataFlow,
+          adoptedId: adopted?.id,
+          scheduleId: nightly?.id,
+          jobOutputs: once?.outputs,
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {
@@ -96,7 +103,13 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
   it("the same flow as an export document's JSON text, keys reordered and spaced out, proposes nothing", async () => {
     const id = outputs.id!.value;
     const document = (await service.api("GET", `/packages/${id}/export`)).body;
-    const reordered = { data_flow_json: { edges: document.data_flow_json.edges, components: document.data_flow_json.components.map((c: object) => Object.fromEntries(Object.entries(c).reverse())) }, name: "ignored" };
+    const reordered = {
+      data_flow_json: {
+        edges: document.data_flow_json.edges,
+        components: document.data_flow_json.components.map((c: object) => Object.fromEntries(Object.entries(c).reverse())),
+      },
+      name: "ignored",
+    };
     args = { ...args, dataFlow: JSON.stringify(reordered, null, 4) };
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
@@ -136,7 +149,9 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
     cliOutput.length = 0;
     await expect(up()).rejects.toThrow(/update failed|failed/);
     const printed = cliOutput.join("");
-    expect(printed).toContain(`package ${id} is invalid: warehouse: destination "warehouse" writes to connection 303, a crm platform connection, which cannot be written to (rule connection-role)`);
+    expect(printed).toContain(
+      `package ${id} is invalid: warehouse: destination "warehouse" writes to connection 303, a crm platform connection, which cannot be written to (rule connection-role)`,
+    );
     const active = (await packagesNamed("won deals")).filter((p) => p.status === "active");
     expect(active.map((p) => String(p.id))).toEqual([id]);
     expect(await pkg(id)).toMatchObject({ version: 2 });
@@ -166,7 +181,12 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
     expect(outputsOfJob).toEqual([expect.objectContaining({ name: "won_deals", recordsCount: 500 })]);
     const scheduleId = outputs.scheduleId!.value;
     const scheduled = async () => {
-      const jobs = (await service.api("GET", "/jobs?limit=100")).body as { status: string; creator?: { type: string; id: number }; package_id: number; outputs: { name: string; records_count: number }[] }[];
+      const jobs = (await service.api("GET", "/jobs?limit=100")).body as {
+        status: string;
+        creator?: { type: string; id: number };
+        package_id: number;
+        outputs: { name: string; records_count: number }[];
+      }[];
       return jobs.filter((job) => job.creator?.type === "Schedule" && String(job.creator.id) === String(scheduleId) && job.status === "completed");
     };
     await expect.poll(async () => (await scheduled()).length, { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);

@@ -22,7 +22,11 @@ import { filesUnder } from "../support/soak";
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 5 } };
 const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 const PASSWORD = "imported-SECRET-pw-2236";
-const SCHEDULE = { name: "made-by-hand", interval: { amount: 2, unit: "hours" }, task: { nodes: 2, packages: [{ packageId: "101", variables: { region: "'eu'" } }] } };
+const SCHEDULE = {
+  name: "made-by-hand",
+  interval: { amount: 2, unit: "hours" },
+  task: { nodes: 2, packages: [{ packageId: "101", variables: { region: "'eu'" } }] },
+};
 const WAREHOUSE = { type: "postgres", name: "hand-made-warehouse", host: "db.example.com", username: "etl", password: PASSWORD, database: "analytics" };
 
 describe("pulumi import through the plugin", { timeout: 240_000 }, () => {
@@ -43,7 +47,13 @@ describe("pulumi import through the plugin", { timeout: 240_000 }, () => {
       task: { nodes: 2, packages: [{ package_id: 101, variables: { region: "'eu'" } }] },
     });
     expect(schedule.status).toBe(201);
-    const connection = await service.api("POST", "/connections/postgres", { name: WAREHOUSE.name, host: WAREHOUSE.host, username: "etl", password: PASSWORD, database: "analytics" });
+    const connection = await service.api("POST", "/connections/postgres", {
+      name: WAREHOUSE.name,
+      host: WAREHOUSE.host,
+      username: "etl",
+      password: PASSWORD,
+      database: "analytics",
+    });
     expect(connection.status).toBe(201);
     ids.schedule = String(schedule.body.id);
     ids.connection = String(connection.body.id);
@@ -109,7 +119,12 @@ const EXAMPLES_ACCOUNT = {
   clusters: [{ id: 201, name: "shared", nodes: 4 }],
   connections: [
     { id: 301, name: "orders-db", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: PASSWORD } },
-    { id: 302, name: "warehouse", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: PASSWORD, region: "us-east-1" } },
+    {
+      id: 302,
+      name: "warehouse",
+      type: "redshift",
+      attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: PASSWORD, region: "us-east-1" },
+    },
     { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
   ],
 };
@@ -162,7 +177,9 @@ describe("`pulumi import` of one object of every kind, as a user runs it", { tim
     expect(output).not.toMatch(/failed to validate|warning/i);
     expect(code, output).toBe(0);
     expect(await service.writeRequests()).toEqual([]);
-    const types = ((await project.stack.exportStack()).deployment.resources ?? []).map((r: any) => r.type).filter((type: string) => type.startsWith("etl:index:"));
+    const types = ((await project.stack.exportStack()).deployment.resources ?? [])
+      .map((r: any) => r.type)
+      .filter((type: string) => type.startsWith("etl:index:"));
     expect(types.sort()).toEqual(RESOURCE_KINDS.map((kind) => `etl:index:${kind}`).sort());
   });
 

@@ -94,7 +94,9 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
     expect(outputs.regionCount!.value).toBeGreaterThan(0);
     expect(outputs.password!.secret).toBe(true);
     expect((await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).body).toMatchObject({ name: "nightly" });
-    expect(await stateTypes()).toEqual(expect.arrayContaining(["etl:index:PublicKey", "etl:index:Connection", "etl:index:Schedule", "etl:index:JobRun", "pulumi:providers:etl"]));
+    expect(await stateTypes()).toEqual(
+      expect.arrayContaining(["etl:index:PublicKey", "etl:index:Connection", "etl:index:Schedule", "etl:index:JobRun", "pulumi:providers:etl"]),
+    );
     expect((await stateTypes()).filter((type: string) => type.startsWith("pulumi-nodejs:dynamic"))).toEqual([]);
   });
 
@@ -159,6 +161,5 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(service.apiKey);
     }
-
   });
 });

@@ -46,7 +46,8 @@ describe("two accounts in one program through explicit providers", { timeout: 24
     await Promise.all([development?.emulator.close(), production?.emulator.close()]);
   });
 
-  const keysOf = async (service: LocalService) => ((await service.state()).accounts[0].publicKeys as Array<{ fingerprint: string }>).map((key) => key.fingerprint);
+  const keysOf = async (service: LocalService) =>
+    ((await service.state()).accounts[0].publicKeys as Array<{ fingerprint: string }>).map((key) => key.fingerprint);
 
   it("each key is made in its own account", async () => {
     const { outputs } = await test.stack.up({ onOutput });
@@ -77,7 +78,12 @@ describe("the plugin installed with `pulumi plugin install --file`", { timeout: 
 
   beforeAll(async () => {
     service = await startLocalService();
-    project = await createCliProject("plugin-installed", service, {}, { surface: "plugin", pluginFrom: "installed", env: { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" } });
+    project = await createCliProject(
+      "plugin-installed",
+      service,
+      {},
+      { surface: "plugin", pluginFrom: "installed", env: { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" } },
+    );
   });
 
   afterAll(async () => {
@@ -87,7 +93,10 @@ describe("the plugin installed with `pulumi plugin install --file`", { timeout: 
   });
 
   it("a project with no plugins entry finds it, and it serves with the project's installed package", async () => {
-    const install = await runPulumi(["plugin", "install", "resource", "etl", packageVersion(), "--file", path.join(PLUGIN_DIR, "pulumi-resource-etl")], { ...project.env, PULUMI_HOME: home });
+    const install = await runPulumi(["plugin", "install", "resource", "etl", packageVersion(), "--file", path.join(PLUGIN_DIR, "pulumi-resource-etl")], {
+      ...project.env,
+      PULUMI_HOME: home,
+    });
     expect(install.code, install.output).toBe(0);
     await project.declare([{ kind: "PublicKey", name: "key", args: { publicKey: ed25519PublicKeyLine("installed@example.com").line, name: "installed" } }]);
     const up = await project.runToEnd(["up", "--yes", "--skip-preview"]);

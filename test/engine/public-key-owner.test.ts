@@ -19,7 +19,9 @@ describe.each(SURFACES)("public keys under another user's API key, on the %s sur
   const lines = [ed25519PublicKeyLine(`deploy-${surface}@example.com`), ed25519PublicKeyLine(`ci-${surface}@example.com`)];
 
   const serviceKeys = async () =>
-    ((await service.state()).accounts[0].publicKeys as Array<{ id: number; userId: number; name: string }>).map((key) => ({ id: String(key.id), userId: key.userId, name: key.name })).sort((a, b) => a.id.localeCompare(b.id));
+    ((await service.state()).accounts[0].publicKeys as Array<{ id: number; userId: number; name: string }>)
+      .map((key) => ({ id: String(key.id), userId: key.userId, name: key.name }))
+      .sort((a, b) => a.id.localeCompare(b.id));
   const keysInState = async () =>
     ((await test.stack.exportStack()).deployment.resources ?? [])
       .filter((r: any) => r.type === typeOf(surface, "PublicKey"))

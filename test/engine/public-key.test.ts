@@ -21,8 +21,6 @@ function allText(dir: string): string {
     .join("\n");
 }
 
-
-
 describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
   let service: LocalService;
   let test: TestStack;
@@ -43,18 +41,22 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     service = await startLocalService();
-    test = await createTestStack("public-key", async () => {
-      // A trailing newline, as read from a .pub file, must not matter.
-      const deployKey = new PublicKey("deploy", { publicKey: `${key.line}\n`, name: deployKeyName });
-      const adopted = Object.entries(adoptions).map(([name, args]) => new PublicKey(name, args));
-      return {
-        id: deployKey.id,
-        fingerprint: deployKey.fingerprint,
-        name: deployKey.name,
-        comment: deployKey.comment,
-        adoptedIds: adopted.map((k) => k.id),
-      };
-    }, service);
+    test = await createTestStack(
+      "public-key",
+      async () => {
+        // A trailing newline, as read from a .pub file, must not matter.
+        const deployKey = new PublicKey("deploy", { publicKey: `${key.line}\n`, name: deployKeyName });
+        const adopted = Object.entries(adoptions).map(([name, args]) => new PublicKey(name, args));
+        return {
+          id: deployKey.id,
+          fingerprint: deployKey.fingerprint,
+          name: deployKey.name,
+          comment: deployKey.comment,
+          adoptedIds: adopted.map((k) => k.id),
+        };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {
@@ -165,9 +167,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
       };
       // Both are tried: without continueOnError the engine starts no new step after the first failure.
       const output = await failureOf(test.stack.up({ onOutput, continueOnError: true }));
-      expect(output).toContain(
-        `cannot adopt public key ${handMadeId}: name is "another name", the key's is "made by hand"; the API cannot rename keys`,
-      );
+      expect(output).toContain(`cannot adopt public key ${handMadeId}: name is "another name", the key's is "made by hand"; the API cannot rename keys`);
       expect(output).toContain(
         `cannot adopt public key ${handMadeId}: publicKey has fingerprint ${otherKey.fingerprint}, the key's is ${handMade.fingerprint}; keys cannot be changed`,
       );

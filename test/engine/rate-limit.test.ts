@@ -32,9 +32,13 @@ describe("the allowance running out mid-update", { timeout: 600_000 }, () => {
       creditWindowSeconds: WINDOW_SECONDS,
       fixtures: { accounts: [{ id: 7, uid: TEST_ACCOUNT, users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }] }] },
     });
-    test = await createTestStack("rate-limit", async () => {
-      for (const [i, publicKey] of keys.entries()) new PublicKey(`key-${i}`, { publicKey });
-    }, { url: emulator.url, accountId: TEST_ACCOUNT, apiKey });
+    test = await createTestStack(
+      "rate-limit",
+      async () => {
+        for (const [i, publicKey] of keys.entries()) new PublicKey(`key-${i}`, { publicKey });
+      },
+      { url: emulator.url, accountId: TEST_ACCOUNT, apiKey },
+    );
   });
 
   afterAll(async () => {

@@ -38,7 +38,12 @@ const ACCOUNT = {
   clusters: [{ id: 201, name: "pool", nodes: 2 }],
   connections: [
     { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "x" } },
-    { id: 302, name: "redshift", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "x", region: "us-east-1" } },
+    {
+      id: 302,
+      name: "redshift",
+      type: "redshift",
+      attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "x", region: "us-east-1" },
+    },
     { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
   ],
 };
@@ -74,7 +79,9 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
     return ids;
   };
   const idsOnService = async () =>
-    Object.fromEntries(Object.entries(await made()).flatMap(([kind, list]) => (list.length === 0 ? [] : [[kind, list.map((row) => idOf(kind as ResourceKind, row))]])));
+    Object.fromEntries(
+      Object.entries(await made()).flatMap(([kind, list]) => (list.length === 0 ? [] : [[kind, list.map((row) => idOf(kind as ResourceKind, row))]])),
+    );
 
   const recover = (args: string[] = []) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -120,7 +127,8 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
   it("a dry run says what it would adopt and changes nothing", async () => {
     const dry = await recover(["--dry-run"]);
     expect(dry.code, dry.output).toBe(0);
-    for (const [kind, list] of Object.entries(await made())) expect(dry.output).toContain(`::${kind.toLowerCase()} → ${kind} ${idOf(kind as ResourceKind, list[0]!)} (found by`);
+    for (const [kind, list] of Object.entries(await made()))
+      expect(dry.output).toContain(`::${kind.toLowerCase()} → ${kind} ${idOf(kind as ResourceKind, list[0]!)} (found by`);
     // The window opens when the killed run took its lock.
     expect(dry.output).toMatch(new RegExp(`^${MADE_BY_A_POST.length} interrupted creates; objects made since \\d{4}-\\d\\d-\\d\\dT`, "m"));
     expect(dry.output).toContain("dry run: the state is unchanged");
@@ -145,14 +153,19 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
     expect(await idsOnService()).toEqual(found);
     expect(await idsInState()).toEqual(found);
     const statusOf = async (kind: ResourceKind) =>
-      ((await project.stack.exportStack()).deployment.resources as Array<{ type: string; outputs: { status?: string } }>).find((r) => kindOfType(r.type) === kind)!.outputs.status;
+      ((await project.stack.exportStack()).deployment.resources as Array<{ type: string; outputs: { status?: string } }>).find(
+        (r) => kindOfType(r.type) === kind,
+      )!.outputs.status;
     expect([await statusOf("Cluster"), await statusOf("JobRun")]).toEqual(["idle", "completed"]);
     // Secrets the killed creates were given stay encrypted in the state, as a create keeps them.
     const exported = await project.runToEnd(["stack", "export"]);
     expect(exported.output).not.toContain(service.apiKey);
     const encrypted = (JSON.parse(exported.output) as { deployment: { resources: Array<{ type: string; inputs?: any; outputs?: any }> } }).deployment.resources;
     const secretOf = (kind: ResourceKind, part: "inputs" | "outputs", name: string) => encrypted.find((r) => kindOfType(r.type) === kind)![part][name];
-    for (const [kind, name] of [["Connection", "password"], ["Hook", "settings"]] as const) {
+    for (const [kind, name] of [
+      ["Connection", "password"],
+      ["Hook", "settings"],
+    ] as const) {
       expect(secretOf(kind, "inputs", name)).toHaveProperty("ciphertext");
       expect(secretOf(kind, "outputs", name)).toHaveProperty("ciphertext");
     }

@@ -47,14 +47,20 @@ const OLD_OBJECT: Partial<Record<ResourceKind, Fate>> = {
 };
 
 const replacingInputs = (kind: ResourceKind): string[] =>
-  Object.entries(RESOURCES[kind].fields.table as Record<string, { onChange?: string }>).flatMap(([name, field]) => (field.onChange === "replace" ? [name] : []));
+  Object.entries(RESOURCES[kind].fields.table as Record<string, { onChange?: string }>).flatMap(([name, field]) =>
+    field.onChange === "replace" ? [name] : [],
+  );
 
 const CHANGED_KINDS = RESOURCE_KINDS.filter((kind) => REPLACING_CHANGE[kind] !== undefined);
 
 describe("replacement tables", () => {
   it("a change is given for exactly the kinds with an input that forces replacement, and changes such an input", () => {
     expect(CHANGED_KINDS).toEqual(RESOURCE_KINDS.filter((kind) => replacingInputs(kind).length > 0));
-    for (const kind of CHANGED_KINDS) expect(Object.keys(REPLACING_CHANGE[kind]!).some((name) => replacingInputs(kind).includes(name)), kind).toBe(true);
+    for (const kind of CHANGED_KINDS)
+      expect(
+        Object.keys(REPLACING_CHANGE[kind]!).some((name) => replacingInputs(kind).includes(name)),
+        kind,
+      ).toBe(true);
   });
 
   it("the old object's fate is given for exactly the kinds the service makes, not the singletons it only holds", () => {
@@ -70,10 +76,12 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
 
   const rows = async (kind: ResourceKind): Promise<StateRow[]> => STATE_ROWS[kind](await service.state());
   const idsInState = async (): Promise<Record<string, string>> =>
-    Object.fromEntries(((await test.stack.exportStack()).deployment.resources ?? []).flatMap((r: { type: string; id: string }) => {
-      const kind = kindOfType(r.type);
-      return kind === undefined ? [] : [[kind, String(r.id)]];
-    }));
+    Object.fromEntries(
+      ((await test.stack.exportStack()).deployment.resources ?? []).flatMap((r: { type: string; id: string }) => {
+        const kind = kindOfType(r.type);
+        return kind === undefined ? [] : [[kind, String(r.id)]];
+      }),
+    );
 
   /**
    * The new object is on the service, and the old one deleted, ended or kept as its kind says; a
@@ -81,7 +89,10 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
    */
   async function expectReplaced(kind: ResourceKind, before: string, after: string): Promise<void> {
     const onService = await rows(kind);
-    expect(onService.some((row) => String(row.id) === after), `${kind} ${after} on the service`).toBe(true);
+    expect(
+      onService.some((row) => String(row.id) === after),
+      `${kind} ${after} on the service`,
+    ).toBe(true);
     const fate = OLD_OBJECT[kind];
     if (fate === undefined) return void expect(after, `${kind}, a singleton, is the same object`).toBe(before);
     expect(after, kind).not.toBe(before);
@@ -129,7 +140,9 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
   });
 
   it("up --replace of every kind makes a new object of each and ends the old one, and takes a singleton over again", async () => {
-    const urns = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined).map((r: { urn: string }) => r.urn);
+    const urns = ((await test.stack.exportStack()).deployment.resources ?? [])
+      .filter((r: { type: string }) => kindOfType(r.type) !== undefined)
+      .map((r: { urn: string }) => r.urn);
     expect(urns).toHaveLength(RESOURCE_KINDS.length);
     await service.resetRequests();
     const up = await test.stack.up({ replace: urns });

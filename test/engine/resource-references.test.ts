@@ -15,7 +15,12 @@ import { pluginResource } from "../support/plugin";
 import { declare, SURFACES, type Surface } from "../support/surfaces";
 
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [{ name: "out", records: 10 }] } };
-const EXISTING = { id: 301, name: "existing", type: "postgres", attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" } };
+const EXISTING = {
+  id: 301,
+  name: "existing",
+  type: "postgres",
+  attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" },
+};
 
 /** What each step adds to the program: nothing, or one input given a resource it cannot take. */
 type Variant = "references" | "package as a connection" | "new web connection in a group" | "connection read by id";
@@ -53,7 +58,11 @@ describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeou
         edges: [{ from: "rows", to: "copy" }],
       },
     });
-    const nightly = declare(surface, "Schedule", "nightly", { name: `nightly-${surface}`, interval: { amount: 1, unit: "days" }, task: { nodes: 2, packages: [{ packageId: copy }] } });
+    const nightly = declare(surface, "Schedule", "nightly", {
+      name: `nightly-${surface}`,
+      interval: { amount: 1, unit: "days" },
+      task: { nodes: 2, packages: [{ packageId: copy }] },
+    });
     const compute = declare(surface, "Cluster", "compute", { nodes: 1, name: `compute-${surface}` });
     const run = declare(surface, "JobRun", "backfill", { clusterId: compute, packageId: PACKAGE.id });
     if (variant === "package as a connection") declare(surface, "ConnectionGroup", "mixed", { name: "mixed", connections: [copy] });
@@ -121,7 +130,8 @@ describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeou
     await service.resetRequests();
     const failure = await failureOf(test.stack.preview({ onOutput }));
     expect(failure).toMatch(/connections\.0/);
-    if (surface === "plugin") expect(failure).toContain("connections.0 must be a Connection resource, or a connection's id and type, got a resource of type etl:index:Package");
+    if (surface === "plugin")
+      expect(failure).toContain("connections.0 must be a Connection resource, or a connection's id and type, got a resource of type etl:index:Package");
     expect(await service.writeRequests()).toEqual([]);
   });
 

@@ -46,11 +46,15 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
 
   beforeAll(async () => {
     service = await startLocalService({ speed: SPEED, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
-    test = await createTestStack("schedule", async () => {
-      const nightly = new Schedule("nightly", args);
-      const adopted = adoptedArgs === undefined ? undefined : new Schedule("adopted", adoptedArgs);
-      return { id: nightly.id, enabled: nightly.enabled, status: nightly.status, nextRunAt: nightly.nextRunAt, adoptedId: adopted?.id };
-    }, service);
+    test = await createTestStack(
+      "schedule",
+      async () => {
+        const nightly = new Schedule("nightly", args);
+        const adopted = adoptedArgs === undefined ? undefined : new Schedule("adopted", adoptedArgs);
+        return { id: nightly.id, enabled: nightly.enabled, status: nightly.status, nextRunAt: nightly.nextRunAt, adoptedId: adopted?.id };
+      },
+      service,
+    );
   });
 
   afterAll(async () => {

@@ -74,12 +74,35 @@ describe("the soak's comparison of service and state", () => {
   const account = {
     id: 7,
     uid: "acme",
-    publicKeys: [{ id: 1, name: "fixture" }, { id: 2, name: "soak-key-0" }, { id: 3, name: "soak-key-1" }],
-    connectionGroups: [{ id: 5, name: "soak-group-0" }, { id: 6, name: "soak-group-0" }],
-    clusters: [{ id: 201, name: "runner", status: "available" }, { id: 7, name: "soak-cluster-0", status: "terminated" }, { id: 8, name: "soak-cluster-1", status: "available" }],
-    jobs: [job(9, "soak-run-0", 1, "completed"), job(10, "soak-run-0", 2, "running"), job(11, "soak-run-1", 2, "completed"), job(12, "soak-run-2", 2, "running")],
-    connections: [{ id: 301, name: "fixture" }, { id: 13, name: "soak-connection-0" }, { id: 14, name: "soak-connection-0" }],
-    users: [{ id: 70, email: "owner@example.com" }, { id: 71, email: "soak-member-0@example.com" }],
+    publicKeys: [
+      { id: 1, name: "fixture" },
+      { id: 2, name: "soak-key-0" },
+      { id: 3, name: "soak-key-1" },
+    ],
+    connectionGroups: [
+      { id: 5, name: "soak-group-0" },
+      { id: 6, name: "soak-group-0" },
+    ],
+    clusters: [
+      { id: 201, name: "runner", status: "available" },
+      { id: 7, name: "soak-cluster-0", status: "terminated" },
+      { id: 8, name: "soak-cluster-1", status: "available" },
+    ],
+    jobs: [
+      job(9, "soak-run-0", 1, "completed"),
+      job(10, "soak-run-0", 2, "running"),
+      job(11, "soak-run-1", 2, "completed"),
+      job(12, "soak-run-2", 2, "running"),
+    ],
+    connections: [
+      { id: 301, name: "fixture" },
+      { id: 13, name: "soak-connection-0" },
+      { id: 14, name: "soak-connection-0" },
+    ],
+    users: [
+      { id: 70, email: "owner@example.com" },
+      { id: 71, email: "soak-member-0@example.com" },
+    ],
     schedules: [{ id: 15, name: "soak-schedule-0" }],
     hooks: [{ id: 16, name: "soak-hook-0" }],
   };
@@ -117,7 +140,12 @@ describe("the soak's comparison of service and state", () => {
 
   it("after a successful destroy, reports whatever of the soak is still there", () => {
     const found = findDiscrepancies(service, emptyState(), baseline, { cycle: 2, phase: "destroy", attempt: 1, failed: false });
-    expect(found.filter((f) => f.problem === "left-after-destroy").map((f) => f.detail).sort()).toEqual([
+    expect(
+      found
+        .filter((f) => f.problem === "left-after-destroy")
+        .map((f) => f.detail)
+        .sort(),
+    ).toEqual([
       "account 8 (soak-account-0) still exists",
       "cluster 8 (soak-cluster-1) is available",
       "connection 13 (soak-connection-0) still exists",
@@ -144,11 +172,20 @@ describe("the soak's comparison of service and state", () => {
     const pipeline = { id: 18, name: "delivery-17-pipeline", status: "active" };
     const deliveryCluster = { id: 19, name: "delivery-17", status: "available" };
     const deliveryJob = { id: 20, status: "running", delivery: { deliveryId: 17 } };
-    const running = dump({ deliveries: [{ id: 17, name: "soak-delivery-0", packageId: 18, clusterId: 19 }], packages: [pipeline], clusters: [deliveryCluster], jobs: [deliveryJob] });
+    const running = dump({
+      deliveries: [{ id: 17, name: "soak-delivery-0", packageId: 18, clusterId: 19 }],
+      packages: [pipeline],
+      clusters: [deliveryCluster],
+      jobs: [deliveryJob],
+    });
     const withDelivery = emptyState();
     withDelivery.Delivery.push(resource("soak-delivery-0", "17"));
     const up = { cycle: 1, phase: "up" as const, attempt: 1, failed: false };
-    expect(findDiscrepancies(running, withDelivery, own, up).map((f) => `${f.problem} ${f.kind} ${f.detail}`).sort()).toEqual([
+    expect(
+      findDiscrepancies(running, withDelivery, own, up)
+        .map((f) => `${f.problem} ${f.kind} ${f.detail}`)
+        .sort(),
+    ).toEqual([
       "orphan Cluster Cluster 19 (delivery-17, available) is on the service but not in state",
       "orphan Package Package 18 (delivery-17-pipeline, active) is on the service but not in state",
     ]);

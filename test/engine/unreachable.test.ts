@@ -23,7 +23,13 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
   const onOutput = (text: string) => output.push(text);
 
   async function stackAt(service: Service): Promise<TestStack> {
-    const test = await createTestStack("unreachable", async () => void declare(surface, "Cluster", "main", { nodes: 1 }), service, {}, { plugin: surface === "plugin" });
+    const test = await createTestStack(
+      "unreachable",
+      async () => void declare(surface, "Cluster", "main", { nodes: 1 }),
+      service,
+      {},
+      { plugin: surface === "plugin" },
+    );
     // A short budget keeps the test quick; the behaviour is the same with the default.
     await test.stack.setAllConfig({ "etl:retryBudgetSeconds": { value: "3" } });
     stacks.push(test);
@@ -58,7 +64,9 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
 
   it("a host that does not resolve: up fails naming etl:apiUrl and the host, without looking for a cluster", async () => {
     const { failure, test } = await upFailure("https://nonexistent.invalid");
-    expect(failure).toMatch(/could not reach https:\/\/nonexistent\.invalid \((ENOTFOUND|EAI_AGAIN)\) for 3 s: nothing was sent; check etl:apiUrl \(the host name does not resolve/);
+    expect(failure).toMatch(
+      /could not reach https:\/\/nonexistent\.invalid \((ENOTFOUND|EAI_AGAIN)\) for 3 s: nothing was sent; check etl:apiUrl \(the host name does not resolve/,
+    );
     await expectNothingLookedFor(failure, test);
   });
 });
@@ -70,7 +78,13 @@ describe.each(SURFACES)("a key the service does not accept (%s)", { timeout: 240
 
   beforeAll(async () => {
     service = await startLocalService();
-    test = await createTestStack("unauthorized", async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }), { ...service, apiKey: wrongKey }, {}, { plugin: surface === "plugin" });
+    test = await createTestStack(
+      "unauthorized",
+      async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }),
+      { ...service, apiKey: wrongKey },
+      {},
+      { plugin: surface === "plugin" },
+    );
   });
 
   afterAll(async () => {

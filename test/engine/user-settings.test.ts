@@ -28,7 +28,13 @@ describe.each(SURFACES)("UserSettings on the real engine (%s)", { timeout: 300_0
       `user-settings-${surface}`,
       async () => {
         const settings = declare(surface, "UserSettings", "me", args);
-        return { id: settings.id, timeZone: settings.timeZone, timeZoneInfo: settings.timeZoneInfo, email: settings.email, receiveNewsletter: settings.receiveNewsletter };
+        return {
+          id: settings.id,
+          timeZone: settings.timeZone,
+          timeZoneInfo: settings.timeZoneInfo,
+          email: settings.email,
+          receiveNewsletter: settings.receiveNewsletter,
+        };
       },
       service,
       {},

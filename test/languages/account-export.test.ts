@@ -35,8 +35,17 @@ interface Exported {
 
 async function exportAccount(service: LocalService, args: string[]): Promise<Exported> {
   const env = { ...process.env, ETL_API_KEY: service.apiKey, ETL_API_URL: "", ETL_ACCOUNT_ID: "" };
-  const { stdout, stderr } = await run(process.execPath, [CLI, ...args, "--api-url", service.url, "--account-id", service.accountId], { env, maxBuffer: 16 * 1024 * 1024 });
-  const settings = [...stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)].map((m) => ({ name: m[2]!, secret: m[1] !== undefined, what: m[3]!, kind: m[4]!, id: m[5]! }));
+  const { stdout, stderr } = await run(process.execPath, [CLI, ...args, "--api-url", service.url, "--account-id", service.accountId], {
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const settings = [...stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)].map((m) => ({
+    name: m[2]!,
+    secret: m[1] !== undefined,
+    what: m[3]!,
+    kind: m[4]!,
+    id: m[5]!,
+  }));
   return { stdout, stderr, settings };
 }
 
@@ -80,7 +89,11 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
     try {
       // The file as written, as the README's command reads it.
       const args = ["import", "--file", "import.json", "--yes", "--skip-preview", "--generate-code=false", "--non-interactive", "--stack", "test"];
-      await run(test.stack.workspace.pulumiCommand.command, args, { cwd: dir, env: { ...process.env, ...test.stack.workspace.envVars, PULUMI_SKIP_CHECKPOINTS: "true" }, maxBuffer: 64 * 1024 * 1024 });
+      await run(test.stack.workspace.pulumiCommand.command, args, {
+        cwd: dir,
+        env: { ...process.env, ...test.stack.workspace.envVars, PULUMI_SKIP_CHECKPOINTS: "true" },
+        maxBuffer: 64 * 1024 * 1024,
+      });
       console.log(`${language}: imported at ${Date.now() - started} ms`);
       const resources = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: any) => r.type.startsWith("etl:index:"));
       expect(resources).toHaveLength(802);

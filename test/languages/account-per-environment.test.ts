@@ -20,7 +20,10 @@ describe("examples/account-per-environment on the real engine", () => {
   let test: LanguageStack;
   const output: string[] = [];
   const onOutput = (text: string) => output.push(text);
-  const writes = async () => (await control(emulator, "requests")).filter((r: { method: string }) => WRITE_METHODS.has(r.method)).map((r: { method: string; path: string }) => `${r.method} ${r.path}`);
+  const writes = async () =>
+    (await control(emulator, "requests"))
+      .filter((r: { method: string }) => WRITE_METHODS.has(r.method))
+      .map((r: { method: string; path: string }) => `${r.method} ${r.path}`);
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, speed: 20 });
@@ -44,7 +47,9 @@ describe("examples/account-per-environment on the real engine", () => {
     const state = await control(emulator, "state");
     const staging = state.accounts.find((account: { uid: string }) => account.uid === "staging-example");
     expect(staging.connections.map((c: { id: number; name: string }) => [String(c.id), c.name])).toEqual([[up.outputs.warehouseId!.value, "warehouse"]]);
-    expect(state.accounts[0].connections.some((c: { id: number; name: string }) => c.name === "warehouse" && c.id === Number(up.outputs.warehouseId!.value))).toBe(false);
+    expect(
+      state.accounts[0].connections.some((c: { id: number; name: string }) => c.name === "warehouse" && c.id === Number(up.outputs.warehouseId!.value)),
+    ).toBe(false);
 
     await control(emulator, "requests", "DELETE");
     await test.stack.preview({ expectNoChanges: true, onOutput });

@@ -56,7 +56,10 @@ describe.each(["python", "go", "yaml"] as const)("examples/quickstart-%s on the 
     await test.stack.destroy({ onOutput });
     const after = await account();
     for (const area of ["publicKeys", "connectionGroups", "connections", "schedules", "hooks"]) {
-      expect(after[area].map((o: { id: number }) => o.id), area).toEqual(before[area].map((o: { id: number }) => o.id));
+      expect(
+        after[area].map((o: { id: number }) => o.id),
+        area,
+      ).toEqual(before[area].map((o: { id: number }) => o.id));
     }
     for (const secret of [warehousePassword, bucketKey]) expect(output.join("")).not.toContain(secret);
   });

@@ -44,7 +44,9 @@ describe("the reference pages' YAML examples on the real engine", { timeout: 600
 
   it("preview plans each resource's example and writes nothing", async () => {
     const examples = resourceExamples();
-    expect(examples.map(([kind, program]) => [kind, (program.resources.example as { type: string }).type])).toEqual(RESOURCE_KINDS.map((kind) => [kind, `etl:${kind}`]));
+    expect(examples.map(([kind, program]) => [kind, (program.resources.example as { type: string }).type])).toEqual(
+      RESOURCE_KINDS.map((kind) => [kind, `etl:${kind}`]),
+    );
     const { text, secrets } = combinedProgram(examples);
     expect(secrets.length).toBeGreaterThan(0);
     const { workDir, backend } = newWorkDir("yaml-reference-examples");

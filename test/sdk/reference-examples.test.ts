@@ -45,7 +45,10 @@ describe("the reference pages' examples", () => {
       writeFileSync(path.join(module, kind, "main.go"), source);
     }
     const quickstart = path.join(REPO_ROOT, "examples", "quickstart-go");
-    writeFileSync(path.join(module, "go.mod"), `module reference-examples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.259.0\n)\n\nreplace github.com/pulumi-etl/pulumi-etl/sdk/go => ${path.join(REPO_ROOT, "sdk", "go")}\n`);
+    writeFileSync(
+      path.join(module, "go.mod"),
+      `module reference-examples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.259.0\n)\n\nreplace github.com/pulumi-etl/pulumi-etl/sdk/go => ${path.join(REPO_ROOT, "sdk", "go")}\n`,
+    );
     copyFileSync(path.join(quickstart, "go.sum"), path.join(module, "go.sum"));
     const env = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local" };
     expect(failureOf(() => execFileSync("go", ["vet", "./..."], { cwd: module, env, stdio: "pipe" }))).toBe("");
@@ -55,7 +58,10 @@ describe("the reference pages' examples", () => {
     const examples = examplesIn("python");
     expect(examples.length).toBeGreaterThanOrEqual(33);
     for (const [kind, source] of examples) {
-      expect(failureOf(() => execFileSync("python3", ["-c", "import ast, sys; ast.parse(sys.stdin.read())"], { input: source, stdio: "pipe" })), kind).toBe("");
+      expect(
+        failureOf(() => execFileSync("python3", ["-c", "import ast, sys; ast.parse(sys.stdin.read())"], { input: source, stdio: "pipe" })),
+        kind,
+      ).toBe("");
     }
   });
 
@@ -76,7 +82,7 @@ describe("the reference pages' examples", () => {
         "  found:",
         "    fn::invoke: { function: etl:getPackage, arguments: { packageID: 1 } }",
         "resources:",
-        "  key: { type: etl:PublicKey, properties: { name: k, publicKeyText: \"${missing}\" } }",
+        '  key: { type: etl:PublicKey, properties: { name: k, publicKeyText: "${missing}" } }',
         "  nightly: { type: etl:Schedule, properties: { interval: { amount: 1, units: days } } }",
         "  other: { type: etl:Cron }",
       ].join("\n"),
@@ -97,8 +103,24 @@ describe("the reference pages' examples", () => {
     expect(examples.length).toBeGreaterThanOrEqual(33);
     // Each a module of its own: the same names are declared on every page.
     for (const [kind, source] of examples) writeFileSync(path.join(dir, `${kind}.ts`), `${source}\nexport {};\n`);
-    const options = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", "--types", "node"];
+    const options = [
+      "--noEmit",
+      "--strict",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--skipLibCheck",
+      "--types",
+      "node",
+    ];
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-    expect(failureOf(() => execFileSync(process.execPath, [tsc, ...options, ...examples.map(([kind]) => path.join(dir, `${kind}.ts`))], { cwd: dir, stdio: "pipe" }))).toBe("");
+    expect(
+      failureOf(() =>
+        execFileSync(process.execPath, [tsc, ...options, ...examples.map(([kind]) => path.join(dir, `${kind}.ts`))], { cwd: dir, stdio: "pipe" }),
+      ),
+    ).toBe("");
   });
 });

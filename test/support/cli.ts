@@ -67,7 +67,12 @@ export interface CliProjectOptions {
   env?: Record<string, string>;
 }
 
-export async function createCliProject(name: string, service: Service, config: Record<string, string> = {}, options: CliProjectOptions = {}): Promise<CliProject> {
+export async function createCliProject(
+  name: string,
+  service: Service,
+  config: Record<string, string> = {},
+  options: CliProjectOptions = {},
+): Promise<CliProject> {
   const { surface = "dynamic", pluginFrom = "project" } = options;
   const { workDir, backend } = newWorkDir(name);
   const dir = path.join(workDir, "project");

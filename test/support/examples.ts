@@ -14,7 +14,12 @@ export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
   clusters: [{ id: 201, name: "ready", nodes: 4 }],
   connections: [
     { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "pw" } },
-    { id: 302, name: "redshift", type: "redshift", attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "pw", region: "us-east-1" } },
+    {
+      id: 302,
+      name: "redshift",
+      type: "redshift",
+      attributes: { host: "rs.example.com", database: "analytics", username: "etl", password: "pw", region: "us-east-1" },
+    },
     { id: 306, name: "crm", type: "salesforce", crmObjects: [{ name: "Contact" }] },
   ],
 };
@@ -28,7 +33,10 @@ export type StateRow = { id: number; [field: string]: unknown };
 export type StateDump = { accounts: Array<Record<string, any>> };
 
 /** A table of the account the test's key reaches (the dump's first). */
-export const tableOfTheAccount = (table: string) => (state: StateDump): StateRow[] => state.accounts[0]![table];
+export const tableOfTheAccount =
+  (table: string) =>
+  (state: StateDump): StateRow[] =>
+    state.accounts[0]![table];
 
 /**
  * Where the service's state dump keeps each kind's objects: most in a table of the account the

@@ -2,6 +2,12 @@
 import { callWithKey } from "./http-call";
 import type { LocalService } from "./service";
 
-export function atHostRoot(service: LocalService, method: string, path: string, body?: unknown, apiKey = service.apiKey): Promise<{ status: number; body: any }> {
+export function atHostRoot(
+  service: LocalService,
+  method: string,
+  path: string,
+  body?: unknown,
+  apiKey = service.apiKey,
+): Promise<{ status: number; body: any }> {
   return callWithKey(`${service.url}${path}`, apiKey, method, body);
 }

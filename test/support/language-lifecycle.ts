@@ -99,7 +99,9 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       expect(await service.writeRequests()).toEqual([]);
       const steps = events.flatMap((event) => (event.resourcePreEvent ? [event.resourcePreEvent.metadata] : []));
       expect(steps.find((step) => step.urn.endsWith("::nightly"))).toMatchObject({ op: "update", detailedDiff: { name: { diffKind: "update" } } });
-      expect(steps.find((step) => step.urn.endsWith("::deploy") && step.op === "replace")?.detailedDiff).toEqual({ name: { diffKind: "update-replace", inputDiff: true } });
+      expect(steps.find((step) => step.urn.endsWith("::deploy") && step.op === "replace")?.detailedDiff).toEqual({
+        name: { diffKind: "update-replace", inputDiff: true },
+      });
       const oldKey = outputs.keyId!.value;
       await up();
       expect((await schedule()).name).toBe("nightly-renamed");

@@ -38,7 +38,9 @@ function pythonEnv(scratch: string): Record<string, string> {
   const source = path.join(scratch, "sdk-python");
   const site = path.join(scratch, "site-packages");
   cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
-  execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "--target", site, source], { stdio: "pipe" });
+  execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "--target", site, source], {
+    stdio: "pipe",
+  });
   return { PULUMI_PYTHON_CMD: python, PYTHONPATH: site };
 }
 
@@ -89,7 +91,13 @@ export async function createLanguageStack(language: Language, service: Service, 
  * plugin and the SDK as the test programs do; a Go program gets the test program's module files
  * (their requirements, and go.sum, so nothing is resolved anew).
  */
-export async function createProjectStack(language: Language, name: string, folders: { dir: string; workDir: string; backend: string }, service: Service, config: ConfigValues): Promise<LanguageStack> {
+export async function createProjectStack(
+  language: Language,
+  name: string,
+  folders: { dir: string; workDir: string; backend: string },
+  service: Service,
+  config: ConfigValues,
+): Promise<LanguageStack> {
   if (language === "go") for (const file of ["go.mod", "go.sum"]) cpSync(path.join(PROGRAMS, "go", file), path.join(folders.dir, file));
   return projectStack(language, name, folders, service, config);
 }
@@ -106,7 +114,13 @@ function linkedPluginDir(workDir: string): string {
   return dir;
 }
 
-async function projectStack(language: Language, name: string, folders: { dir: string; workDir: string; backend: string }, service: Service, config: ConfigValues): Promise<LanguageStack> {
+async function projectStack(
+  language: Language,
+  name: string,
+  folders: { dir: string; workDir: string; backend: string },
+  service: Service,
+  config: ConfigValues,
+): Promise<LanguageStack> {
   const { dir, workDir, backend } = folders;
   const plugins = `plugins:\n  providers:\n    - name: etl\n      path: ${language === "yaml" ? linkedPluginDir(workDir) : PLUGIN_DIR}\n`;
   // A YAML program is its Pulumi.yaml: the plugin's entry goes after it.
@@ -118,7 +132,12 @@ async function projectStack(language: Language, name: string, folders: { dir: st
 }
 
 /** An example run from its own folder, as `pulumi up` there would; its stack file is removed by `dispose`. */
-export async function createExampleStack(language: Exclude<Language, "typescript">, exampleDir: string, service: Service, config: ConfigValues): Promise<LanguageStack> {
+export async function createExampleStack(
+  language: Exclude<Language, "typescript">,
+  exampleDir: string,
+  service: Service,
+  config: ConfigValues,
+): Promise<LanguageStack> {
   const { workDir, backend } = newWorkDir(`${path.basename(exampleDir)}`);
   const stackName = `test-${path.basename(workDir)}`;
   const stack = await stackIn(exampleDir, stackName, { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);

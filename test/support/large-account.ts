@@ -31,7 +31,14 @@ function hookOf(type: (typeof HOOKS)[number], i: number) {
   const events: Array<"job.failed" | "job.completed" | "cluster"> = i % 2 === 0 ? ["job.failed"] : ["job.completed", "cluster"];
   switch (type) {
     case "web":
-      return { type, events, settings: i % 10 === 0 ? { url: `https://hooks${i}.example.com/etl`, basic_auth: true, basic_auth_data: Buffer.from(`u${i}:p${i}`).toString("base64") } : { url: `https://hooks${i}.example.com/etl` } };
+      return {
+        type,
+        events,
+        settings:
+          i % 10 === 0
+            ? { url: `https://hooks${i}.example.com/etl`, basic_auth: true, basic_auth_data: Buffer.from(`u${i}:p${i}`).toString("base64") }
+            : { url: `https://hooks${i}.example.com/etl` },
+      };
     case "slack":
       return { type, events, settings: { url: `https://hooks.slack.com/services/T${i}/B${i}/x${i}`, channel: `#etl-${i}` } };
     case "email":
@@ -51,14 +58,23 @@ export interface LargeAccount extends Pick<LocalServiceOptions, "account" | "use
 export function largeAccount(count: number): LargeAccount {
   const keyLines = Object.fromEntries(range(count).map((i) => [String(2000 + i), ed25519PublicKeyLine(`key${i}@example.com`).line]));
   const connectionId = (i: number) => 3000 + i;
-  const ofType = (type: string) => range(count).filter((i) => TYPES[i % TYPES.length] === type).map(connectionId);
+  const ofType = (type: string) =>
+    range(count)
+      .filter((i) => TYPES[i % TYPES.length] === type)
+      .map(connectionId);
   const databases = ofType("postgres");
   const sources = ofType("salesforce");
   const destinations = ofType("redshift");
   const packageId = (i: number) => 5000 + i;
   return {
     keyLines,
-    users: range(count + 1).map((i) => ({ id: 1000 + i, name: `Person ${i}`, email: `person${i}@example.com`, apiKey: `person-key-${i}`, role: i % 3 === 0 ? "admin" : "member" })),
+    users: range(count + 1).map((i) => ({
+      id: 1000 + i,
+      name: `Person ${i}`,
+      email: `person${i}@example.com`,
+      apiKey: `person-key-${i}`,
+      role: i % 3 === 0 ? "admin" : "member",
+    })),
     account: {
       publicKeys: range(count).map((i) => ({ id: 2000 + i, name: i % 25 === 7 ? "laptop" : `deploy key ${i}`, publicKey: keyLines[String(2000 + i)]! })),
       connections: range(count).map((i) => {
@@ -76,17 +92,20 @@ export function largeAccount(count: number): LargeAccount {
         description: i % 2 === 0 ? `nightly rollup ${i}` : "",
         variables: { region: i % 2 === 0 ? "eu" : "us" },
         // Now and then one still without a flow, as the web application makes a package first.
-        dataFlow: i % 50 === 3 ? { components: [], edges: [] } : {
-          components: [
-            { name: "orders", type: "source", connection: { id: databases[i % databases.length]! }, table: `orders_${i}` },
-            { name: "recent", type: "filter", condition: "region = '${region}'" },
-            { name: "warehouse", type: "destination", connection: { id: databases[(i + 1) % databases.length]! }, table: `rollup_${i}` },
-          ],
-          edges: [
-            { from: "orders", to: "recent" },
-            { from: "recent", to: "warehouse" },
-          ],
-        },
+        dataFlow:
+          i % 50 === 3
+            ? { components: [], edges: [] }
+            : {
+                components: [
+                  { name: "orders", type: "source", connection: { id: databases[i % databases.length]! }, table: `orders_${i}` },
+                  { name: "recent", type: "filter", condition: "region = '${region}'" },
+                  { name: "warehouse", type: "destination", connection: { id: databases[(i + 1) % databases.length]! }, table: `rollup_${i}` },
+                ],
+                edges: [
+                  { from: "orders", to: "recent" },
+                  { from: "recent", to: "warehouse" },
+                ],
+              },
       })),
       schedules: range(count).map((i) => ({
         name: `nightly ${i}`,

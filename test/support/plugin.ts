@@ -25,6 +25,10 @@ export function pluginResource(kind: ResourceKind, name: string, args: Record<st
 }
 
 /** An explicit provider of the plugin: one account's settings. */
-export function pluginProvider(name: string, settings: { apiUrl: string; accountId: string; apiKey: string }, opts?: pulumi.CustomResourceOptions): pulumi.ProviderResource {
+export function pluginProvider(
+  name: string,
+  settings: { apiUrl: string; accountId: string; apiKey: string },
+  opts?: pulumi.CustomResourceOptions,
+): pulumi.ProviderResource {
   return new EtlProvider("etl", name, { ...settings, apiKey: pulumi.secret(settings.apiKey) }, opts);
 }

@@ -106,7 +106,9 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       await machine.pulumi(["config", "set", "test:connectionName", "warehouse-renamed"]);
       await service.resetRequests();
       await machine.pulumi(["up", "--yes"]);
-      expect((await service.writeRequests()).map((call) => `${call.method} ${call.path}`)).toEqual([expect.stringMatching(new RegExp(`^PUT .*/connections/postgres/${id}$`))]);
+      expect((await service.writeRequests()).map((call) => `${call.method} ${call.path}`)).toEqual([
+        expect.stringMatching(new RegExp(`^PUT .*/connections/postgres/${id}$`)),
+      ]);
       expect(await connectionId(machine)).toBe(id);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse-renamed" });
     });

@@ -9,7 +9,17 @@ import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { pulumiCommand, type Service } from "./engine";
 import type { Language, LanguageStack } from "./language-project";
-import { forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, newVirtualEnv, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "./release";
+import {
+  forgetCachedModule,
+  goReleaseEnv,
+  installPluginFromArchive,
+  newUserMachine,
+  newVirtualEnv,
+  RELEASE_DIR,
+  releaseFile,
+  VERSION,
+  type UserMachine,
+} from "./release";
 
 type ConfigValues = Record<string, { value: string; secret?: boolean }>;
 
@@ -58,7 +68,13 @@ export async function createExportedReleaseStack(language: Language, machine: Us
 }
 
 /** The stack `test` of the machine's project, set for the local service; credentials from its settings only. */
-async function stackIn(language: Language, machine: UserMachine, extraEnv: Record<string, string>, service: Service, config: ConfigValues): Promise<LanguageStack> {
+async function stackIn(
+  language: Language,
+  machine: UserMachine,
+  extraEnv: Record<string, string>,
+  service: Service,
+  config: ConfigValues,
+): Promise<LanguageStack> {
   const env = { ...machine.env, ...extraEnv, ETL_API_URL: "", ETL_ACCOUNT_ID: "", ETL_API_KEY: "" };
   const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: machine.dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
   await stack.setAllConfig({

@@ -78,7 +78,14 @@ function linkAllButNode(dirs: string[], linkDir: string): string {
  * left out). Fails when the PATH finds `node` after all, so a test cannot pass by running one.
  */
 export function pathWithoutNode(linkDir?: string): string {
-  const folders = [path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin"), path.join(requiredEnv("PULUMI_ETL_LANGUAGES_ROOT"), "bin"), folderOf("go"), "/usr/local/bin", "/usr/bin", "/bin"];
+  const folders = [
+    path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin"),
+    path.join(requiredEnv("PULUMI_ETL_LANGUAGES_ROOT"), "bin"),
+    folderOf("go"),
+    "/usr/local/bin",
+    "/usr/bin",
+    "/bin",
+  ];
   const unique = [...new Set(folders.filter((dir): dir is string => dir !== undefined && existsSync(dir)))];
   const withNode = unique.filter((dir) => findsOnPath("node", dir));
   const kept = unique.filter((dir) => !withNode.includes(dir));
@@ -134,12 +141,18 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
   if (options.automaticPluginAcquisition) delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
   const pulumi = (args: string[], { allowFailure = false } = {}) =>
     new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin", "pulumi"), [...args, "--non-interactive"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin", "pulumi"), [...args, "--non-interactive"], {
+        cwd: dir,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
       child.on("error", reject);
-      child.on("close", (code) => (code === 0 || allowFailure ? resolve({ code, output }) : reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${output}`))));
+      child.on("close", (code) =>
+        code === 0 || allowFailure ? resolve({ code, output }) : reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${output}`)),
+      );
     });
   return {
     dir,
@@ -197,7 +210,6 @@ export function forgetCachedModule(machine: UserMachine): void {
   rmSync(extracted, { recursive: true, force: true });
   for (const suffix of [".info", ".mod", ".zip", ".ziphash", ".lock"]) rmSync(zip.replace(/\.zip$/, suffix), { force: true });
 }
-
 
 /**
  * Go resolving the SDK through the release's proxy folder, ahead of the machine's usual proxy;

@@ -74,16 +74,15 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     api: (method, path, body) => callWithKey(`${emulator.url}/${TEST_ACCOUNT}/api${path}`, apiKey, method, body),
     state: () => control("GET", "state"),
     requests: () => control("GET", "requests"),
-    writeRequests: async () => ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),
+    writeRequests: async () =>
+      ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),
     resetRequests: async () => void (await control("DELETE", "requests")),
     setCreditsRemaining: async (remaining) => void (await control("PUT", "credits", { remaining })),
     renewCredits: async () => void (await control("DELETE", "credits")),
     setSpeed: async (speed) => void (await control("PUT", "clock", { speed })),
     faults: async (setting) => void (await (setting === undefined ? control("DELETE", "faults") : control("PUT", "faults", setting))),
     calls: async () =>
-      ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map(
-        (r) => `${r.method} ${r.path.replace(`/${TEST_ACCOUNT}/api`, "")}`,
-      ),
+      ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path.replace(`/${TEST_ACCOUNT}/api`, "")}`),
   };
 }
 

@@ -104,7 +104,9 @@ const LEDGERS: Record<Kind, KindLedger> = {
     object: (r, cycle) => ({ id: String(r.id), owner: r.variables?.soak_run, live: r.variables?.soak_cycle === String(cycle), status: r.status }),
     // A stop asked for and under way is enough.
     leftover: (r) =>
-      FINISHED_JOB.has(r.status) || STOPPING_JOB.has(r.status) ? undefined : `job ${r.id} (${r.variables?.soak_run}, cycle ${r.variables?.soak_cycle}) is ${r.status}`,
+      FINISHED_JOB.has(r.status) || STOPPING_JOB.has(r.status)
+        ? undefined
+        : `job ${r.id} (${r.variables?.soak_run}, cycle ${r.variables?.soak_cycle}) is ${r.status}`,
   },
   Connection: {
     records: (state) => state.accounts[0]!.connections ?? [],
@@ -215,13 +217,23 @@ function compareKind(kind: Kind, objects: ServiceObject[], state: StateResource[
   for (const [owner, list] of byOwner) {
     if (list.length > 1) {
       const ids = list.map((o) => `${o.id}${stateIds.has(o.id) ? " (in state)" : ""}${o.status ? ` ${o.status}` : ""}`);
-      found.push({ problem: "duplicate", kind, key: `duplicate|${kind}|${list.map((o) => o.id).join(",")}`, detail: `${owner}: ${list.length} objects on the service: ${ids.join(", ")}` });
+      found.push({
+        problem: "duplicate",
+        kind,
+        key: `duplicate|${kind}|${list.map((o) => o.id).join(",")}`,
+        detail: `${owner}: ${list.length} objects on the service: ${ids.join(", ")}`,
+      });
     }
   }
   for (const object of objects) {
     if (!object.live || isSingleton(kind) || stateIds.has(object.id) || (byOwner.get(object.owner ?? "")?.length ?? 0) > 1) continue;
     if (kind === "JobRun" && FINISHED_JOB.has(object.status ?? "")) continue;
-    found.push({ problem: "orphan", kind, key: `orphan|${kind}|${object.id}`, detail: `${kind} ${object.id} (${object.owner ?? "unnamed"}${object.status ? `, ${object.status}` : ""}) is on the service but not in state` });
+    found.push({
+      problem: "orphan",
+      kind,
+      key: `orphan|${kind}|${object.id}`,
+      detail: `${kind} ${object.id} (${object.owner ?? "unnamed"}${object.status ? `, ${object.status}` : ""}) is on the service but not in state`,
+    });
   }
   const byId = new Map(objects.map((o) => [o.id, o]));
   for (const resource of state) {

@@ -48,7 +48,9 @@ export function describeDiscrepancy(d: Discrepancy): string {
 
 function firstErrorLine(message: string): string {
   const lines = message.split("\n").map((l) => l.trim());
-  const error = lines.find((l) => /^(error:|\* )/i.test(l) && !/update failed|preview failed|destroy failed|refresh failed|error: \d+ errors? occurred/i.test(l));
+  const error = lines.find(
+    (l) => /^(error:|\* )/i.test(l) && !/update failed|preview failed|destroy failed|refresh failed|error: \d+ errors? occurred/i.test(l),
+  );
   return (error ?? lines.find((l) => l !== "") ?? "").slice(0, 300);
 }
 
@@ -181,11 +183,19 @@ export class Soak {
       if (this.interruptions() === interruptedBefore) uninterruptedFailures++;
     }
     this.record({ cycle: this.cycle, phase, attempt, failed: true }, [
-      { problem: "gave-up", kind: "stack", key: `gave-up|${this.cycle}|${phase}`, detail: `${phase} failed ${attempt} times, ${uninterruptedFailures} of them to faults alone` },
+      {
+        problem: "gave-up",
+        kind: "stack",
+        key: `gave-up|${this.cycle}|${phase}`,
+        detail: `${phase} failed ${attempt} times, ${uninterruptedFailures} of them to faults alone`,
+      },
     ]);
     await this.faults(0, 0);
     this.counters.operations++;
-    const failed = await this.run(phase).then(() => false, () => true);
+    const failed = await this.run(phase).then(
+      () => false,
+      () => true,
+    );
     await this.check({ cycle: this.cycle, phase, attempt: attempt + 1, failed });
   }
 
@@ -210,11 +220,25 @@ export class Soak {
     const forms = secretForms(apiKey);
     const context: CheckContext = { cycle: this.cycle, phase: "destroy", attempt: 0, failed: false };
     if (this.counters.cliOutput.some((text) => leaksIn(text, forms))) {
-      this.record(context, [{ problem: "secret-leak", kind: "stack", key: "leak|output", detail: "a secret (the API key or a password) appears in the CLI output or an error message" }]);
+      this.record(context, [
+        {
+          problem: "secret-leak",
+          kind: "stack",
+          key: "leak|output",
+          detail: "a secret (the API key or a password) appears in the CLI output or an error message",
+        },
+      ]);
     }
     for (const file of filesUnder(this.test.workDir)) {
       if (leaksIn(readFileSync(file, "latin1"), forms)) {
-        this.record(context, [{ problem: "secret-leak", kind: "stack", key: `leak|${file}`, detail: `a secret (the API key or a password) appears in ${path.relative(this.test.workDir, file)}` }]);
+        this.record(context, [
+          {
+            problem: "secret-leak",
+            kind: "stack",
+            key: `leak|${file}`,
+            detail: `a secret (the API key or a password) appears in ${path.relative(this.test.workDir, file)}`,
+          },
+        ]);
       }
     }
   }

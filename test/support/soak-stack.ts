@@ -64,13 +64,23 @@ export const STACK: Record<ResourceKind, KindInStack> = {
   JobRun: {
     count: 3,
     name: named("run"),
-    args: (i, { cycle }) => ({ clusterId: RUN_CLUSTER.id, packageId: SHORT_PACKAGE.id, variables: { soak_run: named("run")(i), soak_cycle: String(cycle()) }, timeoutSeconds: 600 }),
+    args: (i, { cycle }) => ({
+      clusterId: RUN_CLUSTER.id,
+      packageId: SHORT_PACKAGE.id,
+      variables: { soak_run: named("run")(i), soak_cycle: String(cycle()) },
+      timeoutSeconds: 600,
+    }),
   },
   // A start years ahead: the schedule never fires during the soak, so it makes no jobs of its own.
   Schedule: {
     count: 1,
     name: named("schedule"),
-    args: (i) => ({ name: named("schedule")(i), startAt: "2040-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: SHORT_PACKAGE.id }] } }),
+    args: (i) => ({
+      name: named("schedule")(i),
+      startAt: "2040-01-01T02:00:00Z",
+      interval: { amount: 1, unit: "days" },
+      task: { packages: [{ packageId: SHORT_PACKAGE.id }] },
+    }),
   },
   Hook: {
     count: 1,
@@ -85,7 +95,11 @@ export const STACK: Record<ResourceKind, KindInStack> = {
   },
   Package: { count: 1, name: named("package"), args: (i) => ({ name: named("package")(i), dataFlow: soakFlow(i) }) },
   // Its slug given: the ledger knows the account by it, and a second create of it is refused.
-  Account: { count: 1, name: named("account"), args: (i) => ({ name: named("account")(i), slug: named("account")(i), region: "amazon-web-services::us-east-1" }) },
+  Account: {
+    count: 1,
+    name: named("account"),
+    args: (i) => ({ name: named("account")(i), slug: named("account")(i), region: "amazon-web-services::us-east-1" }),
+  },
   UserSettings: { count: 1, name: named("settings"), args: () => ({ timeZone: "Amsterdam", receiveNewsletter: false }) },
   // Weekly: it runs once when the service has set it up and not again within a cycle.
   Delivery: {

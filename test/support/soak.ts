@@ -164,7 +164,10 @@ export function formatReport(report: SoakReport): string {
     ["faults injected", FAULT_KINDS.map((k) => `${k}: ${report.faultsInjected[k]}`).join(", ")],
     ["operations interrupted", INTERRUPTIONS.map((k) => `${k}: ${report.interrupted[k]}`).join(", ")],
     ["429 answers seen", String(report.status429)],
-    ["API requests", `${report.apiRequests} (fault-free cycle: ${report.baselineRequestsPerCycle}, x${report.cycles} = ${report.baselineRequestsPerCycle * report.cycles})`],
+    [
+      "API requests",
+      `${report.apiRequests} (fault-free cycle: ${report.baselineRequestsPerCycle}, x${report.cycles} = ${report.baselineRequestsPerCycle * report.cycles})`,
+    ],
     ["extra calls per 100 resource operations", report.extraCallsPer100Operations.toFixed(1)],
     ["seconds per cycle", cycles.length === 0 ? "-" : `mean ${mean.toFixed(1)}, max ${Math.max(...cycles).toFixed(1)}`],
     ["discrepancies", String(report.discrepancies.length)],

@@ -30,7 +30,9 @@ describe("the benchmark's refresh target", () => {
   });
 
   it("shows a refresh's calls per 100 objects in the table", () => {
-    const row = lifecycleTable([result("Floor", 1000, 0), result("Member", 1000, 12)]).split("\n").find((line) => line.startsWith("Member"))!;
+    const row = lifecycleTable([result("Floor", 1000, 0), result("Member", 1000, 12)])
+      .split("\n")
+      .find((line) => line.startsWith("Member"))!;
     expect(row.split(/\s+/).slice(0, 6)).toEqual(["Member", "1000", "1.00", "0.00", "1.20", "1.00"]);
   });
 });

@@ -11,7 +11,10 @@ export function expectedFailure(given: Record<string, unknown>, path: string, ru
   const value = path.split(".").reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], given);
   const printable = value === undefined || value === null || typeof value === "number" || typeof value === "boolean";
   // A nested input is named by the reason alone: the engine would print its value as `{<nil>}`.
-  return { property: printable && !path.includes(".") ? path : "", reason: expect.stringMatching(new RegExp(`^(?=${escapeRegExp(path)} )[\\s\\S]*${escapeRegExp(rule)}`)) };
+  return {
+    property: printable && !path.includes(".") ? path : "",
+    reason: expect.stringMatching(new RegExp(`^(?=${escapeRegExp(path)} )[\\s\\S]*${escapeRegExp(rule)}`)),
+  };
 }
 
 /** The first words of each failure's reason: the inputs named, in order. */

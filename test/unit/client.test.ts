@@ -13,8 +13,7 @@ const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgii
 describe("HTTP client", () => {
   let emulator: RunningEmulator;
   let request: RequestFn;
-  const clientFor = (apiKey: string, vendor = "service") =>
-    createHttpRequest({ apiUrl: emulator.url, accountId: "acme", apiKey, vendor });
+  const clientFor = (apiKey: string, vendor = "service") => createHttpRequest({ apiUrl: emulator.url, accountId: "acme", apiKey, vendor });
 
   beforeAll(async () => {
     emulator = await startEmulator({
@@ -47,7 +46,9 @@ describe("HTTP client", () => {
 
   it("turns 401 into AuthenticationError and never exposes the key", async () => {
     const wrongKey = "wrong-key-abcdef";
-    const error = await clientFor(wrongKey).call(null, { method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    const error = await clientFor(wrongKey)
+      .call(null, { method: "GET", path: "/user/keys" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     const everything = JSON.stringify({ ...(error as object), message: (error as Error).message, stack: (error as Error).stack });
     expect(everything).not.toContain(wrongKey);
@@ -56,7 +57,9 @@ describe("HTTP client", () => {
   });
 
   it("is answered 404 when the media type's vendor is wrong", async () => {
-    const error = await clientFor(API_KEY, "other").call(null, { method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    const error = await clientFor(API_KEY, "other")
+      .call(null, { method: "GET", path: "/user/keys" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
   });
 

@@ -54,7 +54,11 @@ describe("Cluster check", () => {
     [{ nodes: 1, timeoutSeconds: 86_401 }, "timeoutSeconds", "timeoutSeconds must be at most 86400"],
     [{ nodes: 1, timeoutSeconds: 2.5 }, "timeoutSeconds", "timeoutSeconds must be an integer"],
     [{ nodes: 1, importId: "abc" }, "importId", "importId must be the id of an existing object"],
-    [{ nodes: 1, importId: true }, "importId", "importId must be the id of an existing object, a positive integer such as \"42\" (a string or a number), got a boolean"],
+    [
+      { nodes: 1, importId: true },
+      "importId",
+      'importId must be the id of an existing object, a positive integer such as "42" (a string or a number), got a boolean',
+    ],
     [{ nodes: 1, size: 3 }, "size", "size is not an input of this resource"],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);

@@ -54,7 +54,11 @@ describe("ConnectionGroup check", () => {
     [{ name: "g", description: null }, "description", "description must be a string, got null"],
     [{ name: "g", connections: { id: 301, type: "postgres" } }, "connections", "connections must be an array, got an object"],
     [{ name: "g", connections: [{ type: "postgres" }] }, "connections.0.id", "connections.0.id is required"],
-    [{ name: "g", connections: [{ id: "abc", type: "postgres" }] }, "connections.0.id", 'connections.0.id must be a positive integer, as a number or a string such as "301", got a string of 3 characters'],
+    [
+      { name: "g", connections: [{ id: "abc", type: "postgres" }] },
+      "connections.0.id",
+      'connections.0.id must be a positive integer, as a number or a string such as "301", got a string of 3 characters',
+    ],
     [{ name: "g", connections: [{ id: 0, type: "postgres" }] }, "connections.0.id", "connections.0.id must be a positive integer"],
     [{ name: "g", connections: [{ id: 1.5, type: "postgres" }] }, "connections.0.id", "connections.0.id must be a positive integer"],
     [{ name: "g", connections: [{ id: 301 }] }, "connections.0.type", "connections.0.type is required"],
@@ -64,15 +68,30 @@ describe("ConnectionGroup check", () => {
       "connections.0.type",
       "connections.0.type must be the type of a database or cloud-storage connection: postgres, mysql, sqlserver, oracle, herokupostgres, googlecloudsql, googlecloudpostgres, redshift, snowflake, bigquery, athena, mongo, s3, gs, azureblobstorage, sftp, hdfs",
     ],
-    [{ name: "g", connections: [{ id: 301, type: "postgres", name: "warehouse" }] }, "connections.0.name", "connections.0.name is not a field of connections.0"],
     [
-      { name: "g", connections: [{ id: 301, type: "postgres" }, { id: 302, type: "s3" }, { id: "301", type: "postgres" }] },
+      { name: "g", connections: [{ id: 301, type: "postgres", name: "warehouse" }] },
+      "connections.0.name",
+      "connections.0.name is not a field of connections.0",
+    ],
+    [
+      {
+        name: "g",
+        connections: [
+          { id: 301, type: "postgres" },
+          { id: 302, type: "s3" },
+          { id: "301", type: "postgres" },
+        ],
+      },
       "connections.2.id",
       "connections.2.id must not repeat connection 301, already listed at connections.0",
     ],
     [{ name: "g", importId: "abc" }, "importId", 'importId must be the id of an existing object, a positive integer such as "42"'],
     [{ name: "g", importId: 0 }, "importId", "importId must be the id of an existing object"],
-    [{ name: "g", importId: true }, "importId", "importId must be the id of an existing object, a positive integer such as \"42\" (a string or a number), got a boolean"],
+    [
+      { name: "g", importId: true },
+      "importId",
+      'importId must be the id of an existing object, a positive integer such as "42" (a string or a number), got a boolean',
+    ],
     [{ name: "g", connectionIds: [301] }, "connectionIds", "connectionIds is not an input of this resource"],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
@@ -88,7 +107,16 @@ describe("ConnectionGroup check", () => {
   it.each<[string, Record<string, unknown>]>([
     ["every input", { name: UNKNOWN, description: UNKNOWN, connections: UNKNOWN, importId: UNKNOWN }],
     ["one connection", { name: "g", connections: [{ id: 301, type: "postgres" }, UNKNOWN] }],
-    ["a connection's id", { name: "g", connections: [{ id: UNKNOWN, type: "postgres" }, { id: 301, type: "postgres" }] }],
+    [
+      "a connection's id",
+      {
+        name: "g",
+        connections: [
+          { id: UNKNOWN, type: "postgres" },
+          { id: 301, type: "postgres" },
+        ],
+      },
+    ],
   ])("leaves values unknown during a preview to the update: %s", async (_what, inputs) => {
     const result = await check(inputs);
     expect(result).toEqual({ ok: true, inputs });
@@ -108,8 +136,7 @@ describe("ConnectionGroup diff", () => {
     createdAt: "2026-11-21T00:00:00.000Z",
     updatedAt: "2026-11-21T00:00:00.000Z",
   };
-  const diff = async (news: Record<string, unknown>, old: ConnectionGroupOutputs = olds) =>
-    connectionGroupProvider.diff("5", old, await checked(news));
+  const diff = async (news: Record<string, unknown>, old: ConnectionGroupOutputs = olds) => connectionGroupProvider.diff("5", old, await checked(news));
   const sameConnections = [
     { id: "302", type: "s3" },
     { id: 301, type: "postgres" },
@@ -131,7 +158,16 @@ describe("ConnectionGroup diff", () => {
     ["a new name", { name: "lakes", connections: sameConnections }],
     ["a new description", { name: "warehouses", description: "curated", connections: sameConnections }],
     ["a connection detached", { name: "warehouses", connections: [{ id: 301, type: "postgres" }] }],
-    ["a connection's type", { name: "warehouses", connections: [{ id: 301, type: "mysql" }, { id: 302, type: "s3" }] }],
+    [
+      "a connection's type",
+      {
+        name: "warehouses",
+        connections: [
+          { id: 301, type: "mysql" },
+          { id: 302, type: "s3" },
+        ],
+      },
+    ],
   ])("updates in place on %s, never replacing", async (_what, news) => {
     expect(await diff(news)).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
   });
@@ -142,7 +178,13 @@ describe("ConnectionGroup diff", () => {
   });
 
   it("reports an update when a connection is not known yet", async () => {
-    const news = { name: "warehouses", connections: [{ id: UNKNOWN, type: "s3" }, { id: 301, type: "postgres" }] };
+    const news = {
+      name: "warehouses",
+      connections: [
+        { id: UNKNOWN, type: "s3" },
+        { id: 301, type: "postgres" },
+      ],
+    };
     expect(await diff(news)).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
   });
 });

@@ -15,7 +15,11 @@ describe("Connection check", () => {
   it.each<[Record<string, unknown>, string, string]>([
     [{ ...POSTGRES, type: "oracle-rdb" }, "type", "type must be one of"],
     [{ ...POSTGRES, host: undefined }, "host", "host is required for postgres connections"],
-    [{ ...POSTGRES, projectId: "p" }, "projectId", "projectId is not an attribute of postgres connections (they take: username, password, host, port, database, tunnelType, ssl)"],
+    [
+      { ...POSTGRES, projectId: "p" },
+      "projectId",
+      "projectId is not an attribute of postgres connections (they take: username, password, host, port, database, tunnelType, ssl)",
+    ],
     [{ ...POSTGRES, port: 70_000 }, "port", "port must be at most 65535"],
     [{ ...POSTGRES, port: "5432" }, "port", "port must be a number"],
     [{ ...POSTGRES, port: 5432.5 }, "port", "port must be an integer"],
@@ -24,10 +28,18 @@ describe("Connection check", () => {
     [{ ...POSTGRES, password: "" }, "password", "password must not be blank"],
     [{ ...POSTGRES, tunnelType: "vpn" }, "tunnelType", "tunnelType must be one of direct, reverse"],
     [{ ...POSTGRES, name: " " }, "name", "name must"],
-    [{ type: "snowflake", name: "w", username: "u", password: "p", database: "d", warehouse: "w", region: "snowflake::us-east-1" }, "accountName", "accountName is required for snowflake connections"],
+    [
+      { type: "snowflake", name: "w", username: "u", password: "p", database: "d", warehouse: "w", region: "snowflake::us-east-1" },
+      "accountName",
+      "accountName is required for snowflake connections",
+    ],
     [{ type: "salesforce", name: "crm", password: "t" }, "environment", "environment is required for salesforce connections"],
     [{ type: "salesforce", name: "crm", environment: "production" }, "password", "password is required for salesforce connections unless code is given"],
-    [{ type: "salesforce", name: "crm", environment: "production", code: "c" }, "redirectUri", "redirectUri is required for salesforce connections when code is given"],
+    [
+      { type: "salesforce", name: "crm", environment: "production", code: "c" },
+      "redirectUri",
+      "redirectUri is required for salesforce connections when code is given",
+    ],
     [{ type: "sftp", name: "f", host: "h", username: "u", authMethod: "certificate" }, "authMethod", "authMethod must be one of password, key"],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
@@ -51,7 +63,19 @@ describe("Connection bodies", () => {
   });
 
   it("compares an omitted attribute with the type's default, and sends only what differs", () => {
-    const record = { id: 7, name: "warehouse", type: "postgres", host: "db.example.com", username: "etl", port: 5432, ssl: true, database: "", tunnel_type: "direct", created_at: "t", updated_at: "t" };
+    const record = {
+      id: 7,
+      name: "warehouse",
+      type: "postgres",
+      host: "db.example.com",
+      username: "etl",
+      port: 5432,
+      ssl: true,
+      database: "",
+      tunnel_type: "direct",
+      created_at: "t",
+      updated_at: "t",
+    };
     const outputs = fields.outputs(record, parsed(POSTGRES)) as ConnectionOutputs;
     expect(outputs).toMatchObject({ port: 5432, ssl: true, password: "s3cret-pw", testBeforeCreate: true });
     expect(fields.updateBody(outputs, parsed(POSTGRES))).toEqual({});
@@ -60,7 +84,19 @@ describe("Connection bodies", () => {
   });
 
   it("replaces the connection for a new type and updates it in place otherwise", async () => {
-    const record = { id: 7, name: "warehouse", type: "postgres", host: "db.example.com", username: "etl", port: 5432, ssl: true, database: "", tunnel_type: "direct", created_at: "t", updated_at: "t" };
+    const record = {
+      id: 7,
+      name: "warehouse",
+      type: "postgres",
+      host: "db.example.com",
+      username: "etl",
+      port: 5432,
+      ssl: true,
+      database: "",
+      tunnel_type: "direct",
+      created_at: "t",
+      updated_at: "t",
+    };
     const outputs = fields.outputs(record, parsed(POSTGRES)) as ConnectionOutputs;
     const mysql = await connectionProvider.diff("7", outputs, parsed({ ...POSTGRES, type: "mysql" }));
     expect(mysql.replaces).toContain("type");

@@ -77,8 +77,8 @@ describe("data-flow rules", () => {
       edges: [{ from: "in", to: "out" }],
     };
     expect(dataFlowErrors(flow, {}, kindOf).map((e) => e.message)).toEqual([
-      "source \"in\" uses connection 999, which is not in the account",
-      "destination \"out\" writes to connection 306, a crm platform connection, which cannot be written to",
+      'source "in" uses connection 999, which is not in the account',
+      'destination "out" writes to connection 306, a crm platform connection, which cannot be written to',
     ]);
   });
 

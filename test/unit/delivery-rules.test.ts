@@ -49,8 +49,16 @@ describe("Delivery check", () => {
     [{ source: SOURCE }, "destination", "destination is required"],
     [{ ...VALID, source: { connection: { type: "salesforce" } } }, "source.connection.id", "source.connection.id is required"],
     [{ ...VALID, source: { connection: { id: 0, type: "salesforce" } } }, "source.connection.id", "must be a positive integer"],
-    [{ ...VALID, destination: { connection: { id: 306, type: "salesforce" } } }, "destination.connection.type", "must be the type of a database or cloud storage connection"],
-    [{ ...VALID, source: { connection: { id: 306, type: "carrier-pigeon" } } }, "source.connection.type", "must be the type of a connection the service can read"],
+    [
+      { ...VALID, destination: { connection: { id: 306, type: "salesforce" } } },
+      "destination.connection.type",
+      "must be the type of a database or cloud storage connection",
+    ],
+    [
+      { ...VALID, source: { connection: { id: 306, type: "carrier-pigeon" } } },
+      "source.connection.type",
+      "must be the type of a connection the service can read",
+    ],
     [{ ...VALID, interval: { amount: 0, unit: "days" } }, "interval.amount", "interval.amount must be at least 1"],
     [{ ...VALID, interval: { amount: 1.5, unit: "days" } }, "interval.amount", "interval.amount must be an integer"],
     [{ ...VALID, interval: { amount: 1, unit: "years" } }, "interval.unit", 'interval.unit must be one of "minutes", "hours", "days", "weeks", "months"'],
@@ -88,7 +96,9 @@ describe("Delivery bodies and diff", () => {
   it("replaces for any change the service holds, and updates only for timeoutSeconds", () => {
     const outputs: DeliveryOutputs = fields.outputs(record(), parsed(VALID));
     expect(fields.diff(outputs, parsed({ ...VALID, interval: { amount: 2, unit: "days" } }))).toMatchObject({ changes: true, replaces: ["interval"] });
-    expect(fields.diff(outputs, parsed({ ...VALID, destination: { ...DESTINATION, properties: { schema: "sales" } } }))).toMatchObject({ replaces: ["destination"] });
+    expect(fields.diff(outputs, parsed({ ...VALID, destination: { ...DESTINATION, properties: { schema: "sales" } } }))).toMatchObject({
+      replaces: ["destination"],
+    });
     expect(fields.diff(outputs, parsed({ ...VALID, name: "renamed" }))).toMatchObject({ replaces: ["name"] });
     expect(fields.diff(outputs, parsed({ ...VALID, timeoutSeconds: 60 }))).toMatchObject({ changes: true, replaces: [] });
   });

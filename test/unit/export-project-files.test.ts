@@ -15,16 +15,35 @@ const VERSION = packageVersion();
 
 const ACCOUNT: AccountExport = {
   objects: [
-    { kind: "Connection", id: "301", name: "warehouse", variable: "connectionWarehouse", inputs: { type: "postgres", name: "warehouse", password: new ConfigValue("connectionWarehousePassword", true) } },
-    { kind: "ConnectionGroup", id: "7", name: "team", variable: "connectionGroupTeam", inputs: { name: "team", connections: [new ResourceReference("Connection", "301")] } },
-    { kind: "Package", id: "101", name: "rollup", variable: "packageRollup", inputs: { name: "rollup", variables: { since: "${since}", on: "yes" }, dataFlow: new FileText("flows/rollup.json", "{}") } },
+    {
+      kind: "Connection",
+      id: "301",
+      name: "warehouse",
+      variable: "connectionWarehouse",
+      inputs: { type: "postgres", name: "warehouse", password: new ConfigValue("connectionWarehousePassword", true) },
+    },
+    {
+      kind: "ConnectionGroup",
+      id: "7",
+      name: "team",
+      variable: "connectionGroupTeam",
+      inputs: { name: "team", connections: [new ResourceReference("Connection", "301")] },
+    },
+    {
+      kind: "Package",
+      id: "101",
+      name: "rollup",
+      variable: "packageRollup",
+      inputs: { name: "rollup", variables: { since: "${since}", on: "yes" }, dataFlow: new FileText("flows/rollup.json", "{}") },
+    },
   ],
   leftOut: [],
   settings: [{ name: "connectionWarehousePassword", object: "Connection 301 (warehouse)", what: "password", secret: true }],
   files: [new FileText("flows/rollup.json", "{}")],
 };
 
-const filesIn = (language: Language, surface: "plugin" | "dynamic" = "plugin") => exportFiles(ACCOUNT, { language, surface, project: "etl-acme", accountId: "acme" });
+const filesIn = (language: Language, surface: "plugin" | "dynamic" = "plugin") =>
+  exportFiles(ACCOUNT, { language, surface, project: "etl-acme", accountId: "acme" });
 
 describe("etl-export's project files", () => {
   it("TypeScript: package.json asks for the SDK (or, for the dynamic resources, the package) at this version", () => {
@@ -47,7 +66,9 @@ describe("etl-export's project files", () => {
     expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "flows/rollup.json", "import.json", "sdks/etl.yaml"]);
     expect(files["sdks/etl.yaml"]).toBe(`packageDeclarationVersion: 1\nname: etl\nversion: ${VERSION}\ndownloadUrl: ${defaultPluginDownloadURL(VERSION)}\n`);
     const program = files["Pulumi.yaml"]!;
-    expect(program).toMatch(/^name: etl-acme\n.*\nruntime: yaml\n\nconfig:\n {2}connectionWarehousePassword:\n {4}type: string\n {4}secret: true\nresources:\n/s);
+    expect(program).toMatch(
+      /^name: etl-acme\n.*\nruntime: yaml\n\nconfig:\n {2}connectionWarehousePassword:\n {4}type: string\n {4}secret: true\nresources:\n/s,
+    );
     expect(program).toContain("  connectionWarehouse:\n    type: etl:index:Connection\n    name: warehouse\n");
     expect(program).toContain("      password: ${connectionWarehousePassword}\n    options:\n      protect: true\n");
     expect(program).toContain("      connections:\n        - ${connectionWarehouse.id}\n");
@@ -62,8 +83,22 @@ describe("etl-export's project files", () => {
 
 describe("YAML values", () => {
   it("writes simple words plain and quotes what a YAML reader would take for another type", () => {
-    expect(["etl:Connection", "db.example.com", "https://x.example.com/a"].map(yamlScalar)).toEqual(["etl:Connection", "db.example.com", "https://x.example.com/a"]);
-    expect(["yes", "Off", "null", "2030-01-01", "0x1F", "a b", "", "a: b", "#x"].map(yamlScalar)).toEqual(['"yes"', '"Off"', '"null"', '"2030-01-01"', '"0x1F"', '"a b"', '""', '"a: b"', '"#x"']);
+    expect(["etl:Connection", "db.example.com", "https://x.example.com/a"].map(yamlScalar)).toEqual([
+      "etl:Connection",
+      "db.example.com",
+      "https://x.example.com/a",
+    ]);
+    expect(["yes", "Off", "null", "2030-01-01", "0x1F", "a b", "", "a: b", "#x"].map(yamlScalar)).toEqual([
+      '"yes"',
+      '"Off"',
+      '"null"',
+      '"2030-01-01"',
+      '"0x1F"',
+      '"a b"',
+      '""',
+      '"a: b"',
+      '"#x"',
+    ]);
     expect([12, 1.5, true, null].map(yamlScalar)).toEqual(["12", "1.5", "true", "null"]);
   });
 

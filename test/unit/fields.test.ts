@@ -53,7 +53,13 @@ describe("fieldsOf", () => {
   it("converts a value for the API, and splits one input over several API fields", () => {
     const splitTable = {
       on: { input: z.boolean(), api: "status", toApi: (on: boolean) => (on ? "enabled" : "disabled"), writeOnly: true, onChange: "update" },
-      every: { input: z.object({ n: z.number(), unit: z.string() }), api: ["every_n", "every_unit"], toApi: (v: { n: number; unit: string }) => [v.n, v.unit], writeOnly: true, onChange: "update" },
+      every: {
+        input: z.object({ n: z.number(), unit: z.string() }),
+        api: ["every_n", "every_unit"],
+        toApi: (v: { n: number; unit: string }) => [v.n, v.unit],
+        writeOnly: true,
+        onChange: "update",
+      },
     } satisfies Record<string, Field<WidgetRecord>>;
     const split = fieldsOf<WidgetRecord, typeof splitTable>(splitTable);
     expect(split.createBody({ on: false, every: { n: 2, unit: "days" } })).toEqual({ status: "disabled", every_n: 2, every_unit: "days" });
@@ -71,7 +77,10 @@ describe("fieldsOf", () => {
     } satisfies Record<string, Field<WidgetRecord>>;
     const writeOnly = fieldsOf<WidgetRecord, typeof writeOnlyTable>(writeOnlyTable);
     expect(writeOnly.outputs({ ...record, name: "from-service" }, { name: "asked", secret: "s3" })).toEqual({ name: "from-service", secret: "s3" });
-    const unreadable = { on: { input: z.boolean(), api: "status", toApi: (on: boolean) => String(on), onChange: "update" } } satisfies Record<string, Field<WidgetRecord>>;
+    const unreadable = { on: { input: z.boolean(), api: "status", toApi: (on: boolean) => String(on), onChange: "update" } } satisfies Record<
+      string,
+      Field<WidgetRecord>
+    >;
     expect(() => fieldsOf<WidgetRecord, typeof unreadable>(unreadable)).toThrow(/field on converts its value.*read.*writeOnly/);
   });
 

@@ -47,11 +47,23 @@ describe("argument checks", () => {
     ["listCrmObjects", () => listCrmObjects({ connectionId: 2 ** 60 }), "listCrmObjects: connectionId must be a positive integer"],
     ["markNotificationsRead", () => markNotificationsRead({ id: "all" }), "markNotificationsRead: id must be a positive integer"],
     ["getMember", () => getMember({ email: "dana" }), "getMember: email must be an email address"],
-    ["getConnection", () => getConnection({ type: "postgress", id: 301 }), expect.stringMatching(/^getConnection: type must be a connection type: postgres, mysql, /) as unknown as string],
+    [
+      "getConnection",
+      () => getConnection({ type: "postgress", id: 301 }),
+      expect.stringMatching(/^getConnection: type must be a connection type: postgres, mysql, /) as unknown as string,
+    ],
     ["getConnection", () => getConnection({ type: "postgres", id: "warehouse" }), "getConnection: id must be a positive integer"],
-    ["listConnections", () => listConnections({ type: "ftp" }), expect.stringMatching(/^listConnections: type must be a connection type: /) as unknown as string],
+    [
+      "listConnections",
+      () => listConnections({ type: "ftp" }),
+      expect.stringMatching(/^listConnections: type must be a connection type: /) as unknown as string,
+    ],
     ["getRegions", () => getRegions({ type: "postgres" as never }), "getRegions: type must be one of redshift, bigquery, s3, snowflake, athena"],
-    ["getRegions", () => getRegions({ type: "snowflake", account: true }), "getRegions: type must not be given with account: the account's regions are not by type"],
+    [
+      "getRegions",
+      () => getRegions({ type: "snowflake", account: true }),
+      "getRegions: type must not be given with account: the account's regions are not by type",
+    ],
   ];
 
   it.each(cases)("%s refuses a bad argument before any request: %#", async (_name, call, message) => {

@@ -5,7 +5,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createConnectionGroup } from "../../provider/api/connection-groups";
 import { createHttpRequest } from "../../provider/client/http";
-import { listAdsPlatformCustomers, listCrmObjects, listProductUpdates, listWebAnalyticsAccounts, markNotificationsRead, searchConnectionGroups } from "../../provider/functions";
+import {
+  listAdsPlatformCustomers,
+  listCrmObjects,
+  listProductUpdates,
+  listWebAnalyticsAccounts,
+  markNotificationsRead,
+  searchConnectionGroups,
+} from "../../provider/functions";
 import { ACCOUNT, API_KEY, failureOf, productUpdates, useFunctionsService, webAnalyticsAccounts } from "../support/functions-service";
 
 const service = useFunctionsService();
@@ -61,7 +68,10 @@ describe("searchConnectionGroups", () => {
 describe("the connection listings", () => {
   it("listWebAnalyticsAccounts returns every account, across pages, as the service sends them", async () => {
     expect(await listWebAnalyticsAccounts({ connectionId: 304 })).toEqual(webAnalyticsAccounts);
-    expect((await service.loggedRequests()).map((r) => r.path)).toEqual([`/${ACCOUNT}/api/connections/304/web_analytics/accounts`, `/${ACCOUNT}/api/connections/304/web_analytics/accounts`]);
+    expect((await service.loggedRequests()).map((r) => r.path)).toEqual([
+      `/${ACCOUNT}/api/connections/304/web_analytics/accounts`,
+      `/${ACCOUNT}/api/connections/304/web_analytics/accounts`,
+    ]);
   });
 
   it("listAdsPlatformCustomers returns the customers", async () => {

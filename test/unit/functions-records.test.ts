@@ -3,7 +3,16 @@
  * local service: results in camelCase and the service's not-found.
  */
 import { describe, expect, it } from "vitest";
-import { ArgumentError, getInvoice, getPackage, getPackageExport, getPackageTemplates, getPublicKey, searchPackages, validatePackage } from "../../provider/functions";
+import {
+  ArgumentError,
+  getInvoice,
+  getPackage,
+  getPackageExport,
+  getPackageTemplates,
+  getPublicKey,
+  searchPackages,
+  validatePackage,
+} from "../../provider/functions";
 import { failureOf, useFunctionsService } from "../support/functions-service";
 
 useFunctionsService();
@@ -30,7 +39,21 @@ describe("getPackage", () => {
     const byNumber = await getPackage({ packageId: 101 });
     expect(byNumber).toEqual(expected);
     expect(Object.keys(byNumber).sort()).toEqual([
-      "createdAt", "description", "flowType", "flowVersion", "htmlUrl", "id", "itemId", "name", "ownerId", "packageVersion", "status", "updatedAt", "url", "variables", "version",
+      "createdAt",
+      "description",
+      "flowType",
+      "flowVersion",
+      "htmlUrl",
+      "id",
+      "itemId",
+      "name",
+      "ownerId",
+      "packageVersion",
+      "status",
+      "updatedAt",
+      "url",
+      "variables",
+      "version",
     ]);
     expect(await getPackage({ packageId: "101" })).toEqual(byNumber);
   });
@@ -45,7 +68,11 @@ describe("getPackage", () => {
 describe("the other package functions", () => {
   it("getPackageExport gives the document in the service's own names, ready to post back", async () => {
     const document = await getPackageExport({ packageId: "102" });
-    expect(document).toMatchObject({ name: "crm-to-nowhere", flow_type: "dataflow", data_flow_json: { components: [expect.objectContaining({ name: "deals" }), expect.anything()] } });
+    expect(document).toMatchObject({
+      name: "crm-to-nowhere",
+      flow_type: "dataflow",
+      data_flow_json: { components: [expect.objectContaining({ name: "deals" }), expect.anything()] },
+    });
   });
 
   it("searchPackages finds by the service's search language, in camelCase", async () => {

@@ -18,7 +18,11 @@ describe("Hook check", () => {
     [{ ...WEB, events: ["job.finished"] }, "events.0", "events.0 must be one of"],
     [{ ...WEB, settings: { url: "ftp://x" } }, "settings.url", "settings.url must be an http or https URL without user information"],
     [{ ...WEB, settings: { url: "https://x.example", room: "ops" } }, "settings.room", "settings.room is not a field of settings"],
-    [{ ...WEB, settings: { url: "https://x.example", basicAuth: { username: "a:b", password: "p" } } }, "settings.basicAuth.username", "must not contain a colon"],
+    [
+      { ...WEB, settings: { url: "https://x.example", basicAuth: { username: "a:b", password: "p" } } },
+      "settings.basicAuth.username",
+      "must not contain a colon",
+    ],
     [{ type: "email", events: ["job"], settings: { emails: ["not-an-address"] } }, "settings.emails.0", "settings.emails.0 must be an email address"],
     [{ type: "pagerduty", events: ["job"], settings: { pdAccount: "acme", serviceName: "etl" } }, "settings.serviceKey", "settings.serviceKey is required"],
   ])("fails %j on %s", async (inputs, property, reason) => {
@@ -40,7 +44,9 @@ describe("Hook check", () => {
 describe("Hook bodies", () => {
   it("sends basic authentication as the service takes it, and addresses as one string", () => {
     const web = fields.inputSchema.parse({ ...WEB, settings: { url: "https://x.example", basicAuth: { username: "etl", password: "pw" } } }) as HookInputs;
-    expect(fields.createBody(web)).toMatchObject({ settings: { url: "https://x.example", basic_auth: true, basic_auth_data: Buffer.from("etl:pw").toString("base64") } });
+    expect(fields.createBody(web)).toMatchObject({
+      settings: { url: "https://x.example", basic_auth: true, basic_auth_data: Buffer.from("etl:pw").toString("base64") },
+    });
     const email = fields.inputSchema.parse({ type: "email", events: ["job"], settings: { emails: ["a@x.io", "b@x.io"] } }) as HookInputs;
     expect(fields.createBody(email)).toMatchObject({ settings: { emails: "a@x.io,b@x.io" } });
   });

@@ -27,7 +27,9 @@ describe("the check of an import's inputs", () => {
 
   it("still fails a marked input given with a bad value, and a required input the mark does not name", async () => {
     const imported = { ...IMPORTED_CONNECTION, password: 42, name: undefined, [UNREAD_INPUTS]: ["password"] };
-    expect(reasons(await connectionProvider.check(imported, imported))).toEqual(expect.arrayContaining([expect.stringMatching(/^password must be a string/), "name is required"]));
+    expect(reasons(await connectionProvider.check(imported, imported))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^password must be a string/), "name is required"]),
+    );
   });
 
   it("fails a program's inputs that leave the password out", async () => {

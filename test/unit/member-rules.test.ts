@@ -10,17 +10,30 @@ const check = (news: Record<string, unknown>) => memberProvider.check({}, news);
 
 function record(overrides: Partial<MemberRecord> = {}): MemberRecord {
   return {
-    id: 12, name: "Lee Analyst", display_name: "Lee Analyst", email: "lee@example.com", confirmed: true, confirmed_at: null,
-    role: "member", owner: false, created_at: "t", updated_at: "t", ...overrides,
+    id: 12,
+    name: "Lee Analyst",
+    display_name: "Lee Analyst",
+    email: "lee@example.com",
+    confirmed: true,
+    confirmed_at: null,
+    role: "member",
+    owner: false,
+    created_at: "t",
+    updated_at: "t",
+    ...overrides,
   };
 }
 
 describe("Member check", () => {
   it.each<[Record<string, unknown>, string, string]>([
     [{ email: "not-an-address" }, "email", 'email must be an email address such as "dana@example.com"'],
-    [{ email: "lee@example.com", role: "owner" }, "role", "role must be one of member, admin: ownership is handed over in the service by the owner, and is not managed by Pulumi"],
+    [
+      { email: "lee@example.com", role: "owner" },
+      "role",
+      "role must be one of member, admin: ownership is handed over in the service by the owner, and is not managed by Pulumi",
+    ],
     [{ email: "lee@example.com", role: "superuser" }, "role", "role must be one of member, admin"],
-    [{ email: "lee@example.com", importId: "lee" }, "importId", "must be an existing member's id (such as \"42\") or email address"],
+    [{ email: "lee@example.com", importId: "lee" }, "importId", 'must be an existing member\'s id (such as "42") or email address'],
     [{}, "email", "email is required"],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
@@ -28,7 +41,10 @@ describe("Member check", () => {
   });
 
   it("takes an email in any case, and an import by id or email", async () => {
-    expect(await check({ email: " Lee@Example.COM ", importId: "Lee@Example.com" })).toMatchObject({ ok: true, inputs: { email: "lee@example.com", importId: "lee@example.com" } });
+    expect(await check({ email: " Lee@Example.COM ", importId: "Lee@Example.com" })).toMatchObject({
+      ok: true,
+      inputs: { email: "lee@example.com", importId: "lee@example.com" },
+    });
     expect(await check({ email: "lee@example.com", importId: 12 })).toMatchObject({ ok: true, inputs: { importId: "12" } });
   });
 });
@@ -47,6 +63,8 @@ describe("Member diff", () => {
     const olds = fields.outputs(record({ role: "admin", owner: true }), parsed({ email: "lee@example.com" }));
     expect(olds.role).toBe("owner");
     expect(await memberProvider.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: false });
-    await expect(memberProvider.delete(noCallsContext(), "12", olds)).rejects.toThrow(/member 12 \(lee@example.com\) is the account's owner, and the owner cannot be removed/);
+    await expect(memberProvider.delete(noCallsContext(), "12", olds)).rejects.toThrow(
+      /member 12 \(lee@example.com\) is the account's owner, and the owner cannot be removed/,
+    );
   });
 });

@@ -25,7 +25,10 @@ describe("Package without a flow", () => {
   it.each([
     ["no dataFlow", { name: "draft" }],
     ["a flow of no components", { name: "draft", dataFlow: EMPTY }],
-    ["the export document of a package without a flow", { name: "draft", dataFlow: JSON.stringify({ name: "draft", flow_type: "dataflow", data_flow_json: EMPTY }) }],
+    [
+      "the export document of a package without a flow",
+      { name: "draft", dataFlow: JSON.stringify({ name: "draft", flow_type: "dataflow", data_flow_json: EMPTY }) },
+    ],
   ])("is taken with %s, validate left at its default", async (_, inputs) => {
     expect(await check(inputs)).toMatchObject({ ok: true });
   });
@@ -41,7 +44,10 @@ describe("Package without a flow", () => {
   });
 
   it("sends an empty flow when a flow is taken away", () => {
-    const olds = fields.outputs({ id: 9, name: "p", flow_type: "dataflow", data_flow_json: flowWith({ id: 301 }) } as never, fields.inputSchema.parse({ name: "p", dataFlow: flowWith({ id: 301 }) }) as PackageInputs);
+    const olds = fields.outputs(
+      { id: 9, name: "p", flow_type: "dataflow", data_flow_json: flowWith({ id: 301 }) } as never,
+      fields.inputSchema.parse({ name: "p", dataFlow: flowWith({ id: 301 }) }) as PackageInputs,
+    );
     expect(fields.updateBody(olds, fields.inputSchema.parse({ name: "p" }) as PackageInputs)).toEqual({ data_flow_json: EMPTY });
   });
 });
@@ -50,7 +56,11 @@ describe("Package check of a flow's connections", () => {
   it.each<[Record<string, unknown>, string, string]>([
     [{ name: "p", dataFlow: flowWith({ id: 0 }) }, "dataFlow.components.0.connection.id", "dataFlow.components.0.connection.id must be a positive integer"],
     [{ name: "p", dataFlow: flowWith({ id: -3 }) }, "dataFlow.components.0.connection.id", "must be a positive integer"],
-    [{ name: "p", dataFlow: flowWith({ id: 301, type: "postgress" }) }, "dataFlow", 'dataFlow is invalid: source "rows" gives connection.type "postgress", which is no connection type (rule connection-type)'],
+    [
+      { name: "p", dataFlow: flowWith({ id: 301, type: "postgress" }) },
+      "dataFlow",
+      'dataFlow is invalid: source "rows" gives connection.type "postgress", which is no connection type (rule connection-type)',
+    ],
     [
       { name: "p", dataFlow: flowWith({ id: 301 }, { id: 306, type: "salesforce" }) },
       "dataFlow",
@@ -63,7 +73,10 @@ describe("Package check of a flow's connections", () => {
 
   it("says a component's type left out is required, and lists the types when a flow's JSON text gives a wrong one", async () => {
     const untyped = { name: "p", dataFlow: { components: [{ name: "rows", connection: { id: 301 } }], edges: [] } };
-    expect(await check(untyped)).toMatchObject({ ok: false, failures: [expectedFailure(untyped, "dataFlow.components.0.type", "dataFlow.components.0.type is required")] });
+    expect(await check(untyped)).toMatchObject({
+      ok: false,
+      failures: [expectedFailure(untyped, "dataFlow.components.0.type", "dataFlow.components.0.type is required")],
+    });
     const text = { name: "p", dataFlow: JSON.stringify({ components: [{ name: "rows", type: "pivot" }], edges: [] }) };
     const result = await check(text);
     expect(!result.ok && result.failures[0]!.reason).toMatch(/^dataFlow\.components\.0\.type must be one of "source", /);

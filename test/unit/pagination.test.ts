@@ -100,7 +100,7 @@ describe("collectAllPages", () => {
   it("refuses a next link that leads back to a page already read", async () => {
     const { request, calls } = endlessPages(() => "http://h/acme/api/things?offset=1");
     await expect(collectAllPages(request, { method: "GET", path: "/things" }, item, { what: "things" })).rejects.toThrow(
-      "the service's Link rel=\"next\" leads back to a page already read (/acme/api/things?offset=1) while listing things",
+      'the service\'s Link rel="next" leads back to a page already read (/acme/api/things?offset=1) while listing things',
     );
     expect(calls).toHaveLength(2);
   });

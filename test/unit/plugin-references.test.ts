@@ -31,15 +31,22 @@ describe("resolveReferences", () => {
   });
 
   it("gives a package's and a cluster's id, and an unknown while it is to be made", async () => {
-    const run = await resolveReferences(lookup, "JobRun", { clusterId: found("Cluster", "compute", "202", "clusterId"), packageId: found("Package", "copy", UNKNOWN, "packageId") });
+    const run = await resolveReferences(lookup, "JobRun", {
+      clusterId: found("Cluster", "compute", "202", "clusterId"),
+      packageId: found("Package", "copy", UNKNOWN, "packageId"),
+    });
     expect(run).toEqual({ values: { clusterId: "202", packageId: UNKNOWN }, failures: [] });
-    const schedule = await resolveReferences(lookup, "Schedule", { task: { packages: [{ packageId: found("Package", "copy", "105", "task", "packages", 0, "packageId") }] } });
+    const schedule = await resolveReferences(lookup, "Schedule", {
+      task: { packages: [{ packageId: found("Package", "copy", "105", "task", "packages", 0, "packageId") }] },
+    });
     expect(schedule.values).toEqual({ task: { packages: [{ packageId: "105" }] } });
   });
 
   it("refuses a resource of another kind, naming the input: top-level by its name, nested in the reason", async () => {
     const run = await resolveReferences(lookup, "JobRun", { clusterId: found("Package", "copy", "105", "clusterId"), packageId: 101 });
-    expect(run.failures).toEqual([{ property: "clusterId", reason: "clusterId must be a Cluster resource, or a cluster's id, got a resource of type etl:index:Package" }]);
+    expect(run.failures).toEqual([
+      { property: "clusterId", reason: "clusterId must be a Cluster resource, or a cluster's id, got a resource of type etl:index:Package" },
+    ]);
     const group = await resolveReferences(lookup, "ConnectionGroup", { connections: [found("Package", "copy", "105", "connections", 0)] });
     expect(group.failures).toEqual([
       { property: "", reason: "connections.0 must be a Connection resource, or a connection's id and type, got a resource of type etl:index:Package" },
@@ -47,7 +54,9 @@ describe("resolveReferences", () => {
   });
 
   it("gives an input that does not take a resource the resource's id, as before", async () => {
-    const values = await resolveReferences(lookup, "Package", { dataFlow: { components: [{ connection: { id: found("Connection", "warehouse", "301", "dataFlow", "components", 0, "connection", "id") } }] } });
+    const values = await resolveReferences(lookup, "Package", {
+      dataFlow: { components: [{ connection: { id: found("Connection", "warehouse", "301", "dataFlow", "components", 0, "connection", "id") } }] },
+    });
     expect(values.values).toEqual({ dataFlow: { components: [{ connection: { id: "301" } }] } });
   });
 });
@@ -63,7 +72,10 @@ describe("the schema of inputs that take a resource", () => {
   it("types a connection as the Connection resource or its id and type", () => {
     const items = resource("ConnectionGroup").inputProperties.connections.items;
     expect(items.oneOf).toEqual([refTo("Connection"), { $ref: "#/types/etl:index:ConnectionGroupConnection" }]);
-    expect(schema.types["etl:index:ConnectionGroupConnection"]).toMatchObject({ properties: { id: { oneOf: [{ type: "integer" }, { type: "string" }] }, type: { type: "string" } }, required: ["id", "type"] });
+    expect(schema.types["etl:index:ConnectionGroupConnection"]).toMatchObject({
+      properties: { id: { oneOf: [{ type: "integer" }, { type: "string" }] }, type: { type: "string" } },
+      required: ["id", "type"],
+    });
     const source = schema.types[resource("Delivery").inputProperties.source.$ref.replace("#/types/", "")]!;
     expect(source.properties.connection.oneOf).toEqual([refTo("Connection"), { $ref: "#/types/etl:index:DeliveryConnection" }]);
   });

@@ -25,7 +25,9 @@ describe("the plugin's schema", () => {
 
   it("documents every output of every resource", () => {
     for (const kind of RESOURCE_KINDS) {
-      const undocumented = Object.entries(resource(kind).properties).filter(([, property]) => !property.description).map(([name]) => name);
+      const undocumented = Object.entries(resource(kind).properties)
+        .filter(([, property]) => !property.description)
+        .map(([name]) => name);
       expect(undocumented, kind).toEqual([]);
     }
   });
@@ -33,7 +35,9 @@ describe("the plugin's schema", () => {
   it("documents every input of every resource, and describes each resource", () => {
     for (const kind of RESOURCE_KINDS) {
       expect(resource(kind).description.length, kind).toBeGreaterThan(20);
-      const undocumented = Object.entries(resource(kind).inputProperties).filter(([, property]) => !property.description).map(([name]) => name);
+      const undocumented = Object.entries(resource(kind).inputProperties)
+        .filter(([, property]) => !property.description)
+        .map(([name]) => name);
       expect(undocumented, kind).toEqual([]);
     }
   });
@@ -58,7 +62,11 @@ describe("the plugin's schema", () => {
   });
 
   it("declares every function of the list with its arguments", () => {
-    expect(Object.keys(schema.functions).sort()).toEqual(Object.keys(FUNCTIONS).map((name) => `etl:index:${name}`).sort());
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      Object.keys(FUNCTIONS)
+        .map((name) => `etl:index:${name}`)
+        .sort(),
+    );
     expect(schema.functions["etl:index:getPackage"]!.inputs).toMatchObject({ required: ["packageId"] });
   });
 });

@@ -31,7 +31,11 @@ describe("PublicKey check", () => {
     [{ publicKey: KEY, importId: "abc" }, "importId", 'importId must be the id of an existing object, a positive integer such as "42"'],
     [{ publicKey: KEY, importId: "042" }, "importId", "importId must be the id of an existing object"],
     [{ publicKey: KEY, importId: -3 }, "importId", "importId must be the id of an existing object"],
-    [{ publicKey: KEY, importId: null }, "importId", "importId must be the id of an existing object, a positive integer such as \"42\" (a string or a number), got null"],
+    [
+      { publicKey: KEY, importId: null },
+      "importId",
+      'importId must be the id of an existing object, a positive integer such as "42" (a string or a number), got null',
+    ],
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
     expect(result.ok).toBe(false);
@@ -47,7 +51,9 @@ describe("PublicKey check", () => {
     const secret = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ";
     const result = await check({ publicKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${secret}\n-----END OPENSSH PRIVATE KEY-----` });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.failures).toEqual([{ property: "", reason: expect.stringMatching(/^publicKey must be a public key; this looks like a private key/) }]);
+    expect(!result.ok && result.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^publicKey must be a public key; this looks like a private key/) },
+    ]);
     expect(JSON.stringify(!result.ok && result.failures)).not.toContain(secret);
   });
 

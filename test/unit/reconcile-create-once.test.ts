@@ -101,7 +101,9 @@ describe("createOnce", () => {
       },
       find: async () => Promise.reject(new ConnectionError({ status: 0, request: request0, serviceMessage: "ECONNRESET" }) as EtlApiError),
     });
-    await expect(attempt).rejects.toThrow(/widget create: the connection dropped .* looking for the widget it may have created failed too .*ECONNRESET.*may or may not have been created/);
+    await expect(attempt).rejects.toThrow(
+      /widget create: the connection dropped .* looking for the widget it may have created failed too .*ECONNRESET.*may or may not have been created/,
+    );
     expect(sends).toBe(1);
   });
 

@@ -18,7 +18,15 @@ const OTHER_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAYYpAL16innHprXNo3ZNqBBJ
 const fingerprint = (line: string) => (parseSshPublicKey(line) as { ok: true; key: { fingerprint: string } }).key.fingerprint;
 
 function keyRecord(id: number, line: string, name: string, createdAt: string) {
-  return { id, name, fingerprint: fingerprint(line), comment: line.split(" ")[2] ?? "", created_at: createdAt, updated_at: createdAt, url: `${BASE}/user/keys/${id}` };
+  return {
+    id,
+    name,
+    fingerprint: fingerprint(line),
+    comment: line.split(" ")[2] ?? "",
+    created_at: createdAt,
+    updated_at: createdAt,
+    url: `${BASE}/user/keys/${id}`,
+  };
 }
 
 describe("the public key a create may have made", () => {
@@ -110,7 +118,10 @@ describe("the cluster a create may have made", () => {
   it("reads newest first only down to the window, across pages", async () => {
     const request = scripted({
       [first]: { body: [clusterRecord(9, { nodes: 3 }), clusterRecord(8)], next: "/clusters?offset=2" },
-      "/clusters?offset=2": { body: [clusterRecord(7), clusterRecord(6, { created_at: at(-CLOCK_SKEW_MS - 1) }), clusterRecord(5)], next: "/clusters?offset=5" },
+      "/clusters?offset=2": {
+        body: [clusterRecord(7), clusterRecord(6, { created_at: at(-CLOCK_SKEW_MS - 1) }), clusterRecord(5)],
+        next: "/clusters?offset=5",
+      },
     });
     expect((await findCreatedCluster(request, inputs, SENT_AT)).map((c) => c.id)).toEqual([8, 7]);
     expect(request.seen).toEqual([first, "/clusters?offset=2"]);

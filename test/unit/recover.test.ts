@@ -31,7 +31,9 @@ describe("etl-recover's findings", () => {
   const cluster = { nodes: 1, name: "twin", description: "made twice" };
 
   beforeAll(async () => {
-    emulator = await startEmulator({ fixtures: { accounts: [{ id: 1, uid: "acme", users: [{ id: 1, name: "A", email: "a@example.com", apiKey: API_KEY }] }] } });
+    emulator = await startEmulator({
+      fixtures: { accounts: [{ id: 1, uid: "acme", users: [{ id: 1, name: "A", email: "a@example.com", apiKey: API_KEY }] }] },
+    });
     request = createHttpRequest({ apiUrl: emulator.url, accountId: "acme", apiKey: API_KEY, vendor: "service" });
     since = Date.now();
     for (let i = 0; i < 2; i++) await request({ method: "POST", path: "/clusters", body: cluster });
@@ -42,7 +44,10 @@ describe("etl-recover's findings", () => {
     const key = await request<{ id: number }>({ method: "POST", path: "/user/keys", body: { public_key: KEY, name: "deploy" } });
     const ops = [pending("PublicKey", "key", { publicKey: KEY, name: "deploy" }), pending("ConnectionGroup", "group", { name: "never-made" })];
     const findings = await findObjects(request, stateWith(ops), stateWith(ops), { since, chosen: new Map() });
-    expect(findings.map((f) => [f.outcome, f.outcome === "found" ? f.id : undefined])).toEqual([["found", String(key.body.id)], ["not created", undefined]]);
+    expect(findings.map((f) => [f.outcome, f.outcome === "found" ? f.id : undefined])).toEqual([
+      ["found", String(key.body.id)],
+      ["not created", undefined],
+    ]);
   });
 
   it("takes no object made before the deployment began", async () => {
@@ -72,7 +77,10 @@ describe("etl-recover's findings", () => {
   });
 
   it("matches on secrets as the provider received them", async () => {
-    expect(plainValue({ settings: { ...SECRET, plaintext: '{"url":"https://x"}' }, list: [{ ...SECRET, plaintext: '"p"' }] })).toEqual({ settings: { url: "https://x" }, list: ["p"] });
+    expect(plainValue({ settings: { ...SECRET, plaintext: '{"url":"https://x"}' }, list: [{ ...SECRET, plaintext: '"p"' }] })).toEqual({
+      settings: { url: "https://x" },
+      list: ["p"],
+    });
   });
 });
 
@@ -90,7 +98,13 @@ describe("etl-recover's state", () => {
   });
 
   it("marks the objects not settled so the next up carries on with them", () => {
-    const state = stateWith([], [{ urn: "a", type: "etl:index:Cluster", id: "1" }, { urn: "b", type: "etl:index:Cluster", id: "2" }]);
+    const state = stateWith(
+      [],
+      [
+        { urn: "a", type: "etl:index:Cluster", id: "1" },
+        { urn: "b", type: "etl:index:Cluster", id: "2" },
+      ],
+    );
     expect(withUnsettled(state, new Map([["a", "creating"]])).deployment.resources!.map((r) => r.initErrors)).toEqual([["creating"], undefined]);
   });
 });
@@ -105,6 +119,6 @@ describe("etl-recover's flags", () => {
     expect(key.stderr.split("\n")[0]).toMatch(/^etl-recover: --api-key is not taken: .* set etl:apiKey or ETL_API_KEY$/);
     expect(key.stderr).not.toContain("abc123");
     const adopt = (await run(["--adopt", "cluster"])) as { stderr: string };
-    expect(adopt.stderr.split("\n")[0]).toBe('etl-recover: --adopt must be NAME=ID, a resource\'s name (or urn) and its object\'s id, got "cluster"');
+    expect(adopt.stderr.split("\n")[0]).toBe("etl-recover: --adopt must be NAME=ID, a resource's name (or urn) and its object's id, got \"cluster\"");
   });
 });

@@ -22,7 +22,11 @@ describe("Schedule check", () => {
 
   it.each<[Record<string, unknown>, string, string]>([
     [{ ...NIGHTLY, interval: { amount: 0, unit: "days" } }, "interval.amount", "interval.amount must be at least 1"],
-    [{ ...NIGHTLY, interval: { amount: 1, unit: "fortnights" } }, "interval.unit", 'interval.unit must be one of "minutes", "hours", "days", "weeks", "months"'],
+    [
+      { ...NIGHTLY, interval: { amount: 1, unit: "fortnights" } },
+      "interval.unit",
+      'interval.unit must be one of "minutes", "hours", "days", "weeks", "months"',
+    ],
     [{ ...NIGHTLY, interval: { amount: 1 } }, "interval.unit", "interval.unit is required"],
     [{ ...NIGHTLY, autoRetryAttempts: 6 }, "autoRetryAttempts", "autoRetryAttempts must be at most 5"],
     [{ ...NIGHTLY, reuseClusterStrategy: "mine" }, "reuseClusterStrategy", 'reuseClusterStrategy must be one of "any", "self", "none"'],
@@ -56,11 +60,25 @@ describe("Schedule bodies and diff", () => {
   });
 
   const olds = {
-    name: "nightly", description: "", enabled: true, startAt: "2026-12-01T02:00:00Z", interval: { amount: 1, unit: "days" },
-    overlap: true, autoRetry: false, autoRetryAttempts: 3, reuseClusterStrategy: "any",
+    name: "nightly",
+    description: "",
+    enabled: true,
+    startAt: "2026-12-01T02:00:00Z",
+    interval: { amount: 1, unit: "days" },
+    overlap: true,
+    autoRetry: false,
+    autoRetryAttempts: 3,
+    reuseClusterStrategy: "any",
     task: { nodes: 2, terminateOnIdle: true, timeToIdle: 60, packages: [{ packageId: 101, variables: {} }] },
-    status: "enabled", nextRunAt: null, lastRunAt: null, lastRunStatus: null, executionCount: 0, ownerId: 1,
-    createdAt: "2026-11-30T00:00:00Z", updatedAt: "2026-11-30T00:00:00Z", htmlUrl: "https://x/schedules/1",
+    status: "enabled",
+    nextRunAt: null,
+    lastRunAt: null,
+    lastRunStatus: null,
+    executionCount: 0,
+    ownerId: 1,
+    createdAt: "2026-11-30T00:00:00Z",
+    updatedAt: "2026-11-30T00:00:00Z",
+    htmlUrl: "https://x/schedules/1",
   } as ScheduleOutputs;
   const diff = (o: ScheduleOutputs, news: ScheduleInputs) => scheduleProvider.diff("1", o, news);
 

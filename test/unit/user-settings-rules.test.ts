@@ -11,8 +11,15 @@ const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inp
 
 function record(overrides: Partial<UserSettingsRecord> = {}): UserSettingsRecord {
   return {
-    id: 70, name: "Test User", email: "test@example.com", time_zone: "UTC", notification_settings: { email: true, web: true },
-    receive_newsletter: false, created_at: "t", updated_at: "t", ...overrides,
+    id: 70,
+    name: "Test User",
+    email: "test@example.com",
+    time_zone: "UTC",
+    notification_settings: { email: true, web: true },
+    receive_newsletter: false,
+    created_at: "t",
+    updated_at: "t",
+    ...overrides,
   };
 }
 

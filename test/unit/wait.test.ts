@@ -169,7 +169,12 @@ describe("a wait that ends early", () => {
 describe("keepingObject", () => {
   it("keeps the object with its id and last properties, saying what ended the wait and what comes next", () => {
     const ended = new WaitInterruptedError({ status: "creating" }, 3, new Error("GET /clusters/7 failed with no response: could not reach it (ECONNREFUSED)"));
-    const failure = keepingObject(ended, { what: "cluster 7 (it is creating)", id: "7", properties: { status: "creating" }, next: "the next `pulumi up` waits for it again" });
+    const failure = keepingObject(ended, {
+      what: "cluster 7 (it is creating)",
+      id: "7",
+      properties: { status: "creating" },
+      next: "the next `pulumi up` waits for it again",
+    });
     expect(failure).toBeInstanceOf(ResourceFailure);
     expect(failure).toMatchObject({ id: "7", properties: { status: "creating" }, reasons: [failure.message] });
     expect(failure.message).toBe(
@@ -186,7 +191,10 @@ describe("keepingObject", () => {
 describe("waitFailureOf", () => {
   it("says what the API error says, not the bare network failure behind it", () => {
     const request = { method: "DELETE", url: "http://service.test/acme/api/jobs/4", headers: {} };
-    const error = withCause(new ConnectionError({ status: 0, request, serviceMessage: "could not reach http://service.test (ECONNREFUSED)" }), new Error("connect ECONNREFUSED"));
+    const error = withCause(
+      new ConnectionError({ status: 0, request, serviceMessage: "could not reach http://service.test (ECONNREFUSED)" }),
+      new Error("connect ECONNREFUSED"),
+    );
     expect(waitFailureOf(error)).toBe("DELETE /acme/api/jobs/4 failed with no response: could not reach http://service.test (ECONNREFUSED)");
     expect(waitFailureOf(new WaitInterruptedError(undefined, 1, error))).toBe(waitFailureOf(error));
   });

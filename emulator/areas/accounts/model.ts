@@ -20,8 +20,7 @@ const slug = () =>
     if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
   });
 
-const region = () =>
-  z.string().refine((id) => isKnownRegion(id), "must be a region id of GET /regions, e.g. amazon-web-services::us-east-1");
+const region = () => z.string().refine((id) => isKnownRegion(id), "must be a region id of GET /regions, e.g. amazon-web-services::us-east-1");
 
 const email = () => z.email({ error: "must be an email address" });
 
@@ -55,7 +54,11 @@ export function requireFreeSlug(store: Store, wanted: string, except?: AccountRe
 
 /** A slug made from the name when none is asked for: `Data Team` is `data-team`, else `data-team-2`, … */
 export function slugFromName(store: Store, name: string): string {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, MAX_SLUG_LENGTH - 4).replace(/^-+|-+$/g, "");
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, MAX_SLUG_LENGTH - 4)
+    .replace(/^-+|-+$/g, "");
   const stem = base === "" || RESERVED_SLUGS.has(base) ? "account" : base;
   let candidate = stem;
   for (let n = 2; slugTaken(store, candidate); n++) candidate = `${stem}-${n}`;

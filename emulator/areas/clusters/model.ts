@@ -1,10 +1,5 @@
 import { CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } from "../../../contract/limits";
-import {
-  ENDING_CLUSTER_STATUSES,
-  READY_CLUSTER_STATUSES,
-  type ClusterStatus,
-  type ClusterType,
-} from "../../../contract/vocabularies";
+import { ENDING_CLUSTER_STATUSES, READY_CLUSTER_STATUSES, type ClusterStatus, type ClusterType } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import { announceStatusChange } from "../../status-events";

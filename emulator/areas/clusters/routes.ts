@@ -13,17 +13,7 @@ import { sortRecords, type SortKeys } from "../../sorting";
 import { jobCountsOfAccount } from "../jobs/interface";
 import { terminateCluster } from "./lifecycle";
 import { clusterWatcherRoute } from "./watchers";
-import {
-  CLUSTER_DEFAULTS,
-  clusterJson,
-  CLUSTERS,
-  insertCluster,
-  isEnding,
-  isReady,
-  NO_JOBS,
-  setClusterStatus,
-  type ClusterRow,
-} from "./model";
+import { CLUSTER_DEFAULTS, clusterJson, CLUSTERS, insertCluster, isEnding, isReady, NO_JOBS, setClusterStatus, type ClusterRow } from "./model";
 
 /** Clusters (facts, "Clusters"): created and changed here, moved on by their lifecycle. */
 

@@ -74,7 +74,10 @@ export function settingsOf(type: ConnectionType, body: Given): Omit<ConnectionSe
 
 /** A create's body (and an unsaved test's), or 422 naming every problem. */
 export function readNewSettings(type: ConnectionType, raw: Given): ConnectionSettings {
-  const body = parseBody(bodySchema(type, label(), (given) => connectionAttributeProblems(type, given)), raw) as Given;
+  const body = parseBody(
+    bodySchema(type, label(), (given) => connectionAttributeProblems(type, given)),
+    raw,
+  ) as Given;
   return { name: body.name as string, ...settingsOf(type, body) };
 }
 

@@ -19,7 +19,11 @@ function typeJson(origin: string, type: string, rule: (typeof CONNECTION_TYPE_RU
 }
 
 function listTypes(ctx: ApiContext): void {
-  sendJson(ctx.res, 200, Object.entries(CONNECTION_TYPE_RULES).map(([type, rule]) => typeJson(ctx.origin, type, rule)));
+  sendJson(
+    ctx.res,
+    200,
+    Object.entries(CONNECTION_TYPE_RULES).map(([type, rule]) => typeJson(ctx.origin, type, rule)),
+  );
 }
 
 export const connectionTypesRoute: Route = { pattern: /^\/connections\/types$/, methods: { GET: listTypes } };

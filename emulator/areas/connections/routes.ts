@@ -56,7 +56,10 @@ function readTypeFilter(query: URLSearchParams): readonly string[] | undefined {
   const types = text.split(",").map((type) => type.trim());
   const unknown = types.filter((type) => !isConnectionType(type));
   if (unknown.length > 0) {
-    throw new HttpError(400, `type must be all or a comma-separated list of connection types (GET /connections/types lists them); not one: ${unknown.join(", ")}`);
+    throw new HttpError(
+      400,
+      `type must be all or a comma-separated list of connection types (GET /connections/types lists them); not one: ${unknown.join(", ")}`,
+    );
   }
   return types;
 }

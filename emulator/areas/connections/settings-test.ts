@@ -60,7 +60,9 @@ function unreachableAddress(type: ConnectionType, attributes: Attributes): strin
 function refusedCredentials(attributes: Attributes, secrets: SecretTraces): string | undefined {
   if (!Object.values(secrets).some((secret) => secret.refused)) return undefined;
   const username = attributes.username;
-  return typeof username === "string" && username !== "" ? `Authentication failed for user "${username}"` : "Authentication failed: the credentials were refused";
+  return typeof username === "string" && username !== ""
+    ? `Authentication failed for user "${username}"`
+    : "Authentication failed: the credentials were refused";
 }
 
 /** Why the settings fail their test, or undefined when they pass. */

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { DELIVERY_DEFAULTS, DELIVERY_INTERVAL_AMOUNT_MIN, DELIVERY_INTERVAL_UNITS, DELIVERY_STATUSES, SCHEMA_PROPERTY, type DeliveryEnd } from "../../../contract/deliveries";
+import {
+  DELIVERY_DEFAULTS,
+  DELIVERY_INTERVAL_AMOUNT_MIN,
+  DELIVERY_INTERVAL_UNITS,
+  DELIVERY_STATUSES,
+  SCHEMA_PROPERTY,
+  type DeliveryEnd,
+} from "../../../contract/deliveries";
 import { checkUnique, defaultUserId, jsonObject, positiveId, type FixtureAccount } from "../../fixtures/account";
 import { fixtureProblem } from "../../fixtures/errors";
 import type { Store } from "../../store";

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { DELIVERY_DEFAULTS, DELIVERY_INTERVAL_AMOUNT_MIN, DELIVERY_INTERVAL_UNITS, DELIVERY_STATUSES, SCHEMA_PROPERTY, type DeliveryEnd } from "../../../contract/deliveries";
+import {
+  DELIVERY_DEFAULTS,
+  DELIVERY_INTERVAL_AMOUNT_MIN,
+  DELIVERY_INTERVAL_UNITS,
+  DELIVERY_STATUSES,
+  SCHEMA_PROPERTY,
+  type DeliveryEnd,
+} from "../../../contract/deliveries";
 import { invalid, parseBody, readObjectBody } from "../../body";
 import { integer, label, nullableText, positiveInteger } from "../../fields";
 import { sendJson } from "../../http";
@@ -50,7 +57,9 @@ function storedProperties(end: DeliveryEnd, properties: Record<string, unknown>)
   if (end !== "destination" || !(SCHEMA_PROPERTY.written in properties)) return { ...properties };
   const { [SCHEMA_PROPERTY.written]: schema, ...rest } = properties;
   if (SCHEMA_PROPERTY.read in rest && rest[SCHEMA_PROPERTY.read] !== schema) {
-    throw invalid([`destination.properties.${SCHEMA_PROPERTY.written} and destination.properties.${SCHEMA_PROPERTY.read} must not differ: they name the same schema`]);
+    throw invalid([
+      `destination.properties.${SCHEMA_PROPERTY.written} and destination.properties.${SCHEMA_PROPERTY.read} must not differ: they name the same schema`,
+    ]);
   }
   return { ...rest, [SCHEMA_PROPERTY.read]: schema };
 }

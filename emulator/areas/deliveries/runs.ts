@@ -41,7 +41,12 @@ function destinationComponent(endpoint: DeliveryEndpoint, facts: ConnectionFacts
   const prefix = text(schema);
   const target = text(table) ?? source.name;
   const folder = text(path) ?? `${prefix ?? "deliveries"}/${source.name}`;
-  return { name: "destination", type: "destination", connection: { id: facts.id }, ...placeOf(facts, prefix === undefined ? target : `${prefix}.${target}`, folder) };
+  return {
+    name: "destination",
+    type: "destination",
+    connection: { id: facts.id },
+    ...placeOf(facts, prefix === undefined ? target : `${prefix}.${target}`, folder),
+  };
 }
 
 export function pipelineFlow(delivery: DeliveryRow, source: ConnectionFacts, destination: ConnectionFacts): DataFlow {

@@ -19,7 +19,10 @@ const hookSchema = z
     active: z.boolean().default(true),
     events: z.array(z.enum(HOOK_EVENT_IDS as [HookEvent, ...HookEvent[]])).min(1),
     settings: jsonObject,
-    salt: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters").optional(),
+    salt: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters")
+      .optional(),
   })
   .superRefine((hook, ctx) => {
     const result = SETTINGS_SCHEMAS[hook.type].safeParse(hook.settings);

@@ -64,9 +64,30 @@ export function eventOf(change: StatusChange): HookEvent | undefined {
 /** A notification's `object`: the record's fields by their API names, from the row's fields. */
 type FieldNames<T> = Readonly<Record<string, keyof T>>;
 
-const JOB_FIELDS: FieldNames<JobFacts> = { id: "id", status: "status", package_id: "packageId", cluster_id: "clusterId", owner_id: "ownerId", errors: "errors" };
-const JOB_TIMES: FieldNames<JobFacts> = { created_at: "createdAt", started_at: "startedAt", completed_at: "completedAt", failed_at: "failedAt", updated_at: "updatedAt" };
-const CLUSTER_FIELDS: FieldNames<ClusterFacts> = { id: "id", name: "name", status: "status", type: "type", nodes: "nodes", region: "region", owner_id: "ownerId" };
+const JOB_FIELDS: FieldNames<JobFacts> = {
+  id: "id",
+  status: "status",
+  package_id: "packageId",
+  cluster_id: "clusterId",
+  owner_id: "ownerId",
+  errors: "errors",
+};
+const JOB_TIMES: FieldNames<JobFacts> = {
+  created_at: "createdAt",
+  started_at: "startedAt",
+  completed_at: "completedAt",
+  failed_at: "failedAt",
+  updated_at: "updatedAt",
+};
+const CLUSTER_FIELDS: FieldNames<ClusterFacts> = {
+  id: "id",
+  name: "name",
+  status: "status",
+  type: "type",
+  nodes: "nodes",
+  region: "region",
+  owner_id: "ownerId",
+};
 const CLUSTER_TIMES: FieldNames<ClusterFacts> = { created_at: "createdAt", updated_at: "updatedAt" };
 
 function objectOf<T>(row: T, ...tables: FieldNames<T>[]): Record<string, unknown> {
@@ -84,5 +105,9 @@ export function changeNotification(hook: HookRow, accountUid: string, event: Hoo
 }
 
 export function pingNotification(hook: HookRow, accountUid: string, at: number): Notification {
-  return notification(hook, accountUid, at, { event: "ping", object_type: "hook", object: { id: hook.id, name: hook.name, type: hook.type, events: hook.events } });
+  return notification(hook, accountUid, at, {
+    event: "ping",
+    object_type: "hook",
+    object: { id: hook.id, name: hook.name, type: hook.type, events: hook.events },
+  });
 }

@@ -47,7 +47,12 @@ function masked(headers: Record<string, string>): Record<string, string> {
 
 function settle(store: Store, hook: HookRow, record: DeliveryRecord, answered: readonly HookEvent[], outcome: PostOutcome, sentAt: string): void {
   const succeeded = outcome.response !== null && outcome.response.status >= 200 && outcome.response.status < 300;
-  Object.assign(record, { status: succeeded ? "success" : "failure", response: outcome.response, error: outcome.error, finishedAt: isoTime(store.clock.now()) });
+  Object.assign(record, {
+    status: succeeded ? "success" : "failure",
+    response: outcome.response,
+    error: outcome.error,
+    finishedAt: isoTime(store.clock.now()),
+  });
   const response = outcome.response ?? { error: outcome.error };
   recordTrigger(store, hook, answered, { status: succeeded ? "success" : "failure", time: sentAt, response });
 }

@@ -21,7 +21,6 @@ function isBasicAuthData(text: string): boolean {
   return Buffer.from(text, "base64").toString("utf8").indexOf(":") > 0;
 }
 
-
 /** One comma-separated string of addresses (facts), each of them valid. */
 function isEmailList(text: string): boolean {
   const addresses = emailAddresses(text);
@@ -29,7 +28,10 @@ function isEmailList(text: string): boolean {
 }
 
 export function emailAddresses(text: string): string[] {
-  return text.split(",").map((address) => address.trim()).filter((address) => address !== "");
+  return text
+    .split(",")
+    .map((address) => address.trim())
+    .filter((address) => address !== "");
 }
 
 const webSettings = z

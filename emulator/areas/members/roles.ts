@@ -10,10 +10,7 @@ import type { MembershipRow } from "../../memberships";
 
 const RECORD_KINDS = ["Cluster", "Connection", "Hook", "Package", "Schedule"] as const;
 
-const MEMBER_PERMISSIONS = [
-  ...RECORD_KINDS.flatMap((kind) => [`create${kind}`, `update${kind}`, `delete${kind}`]),
-  "deleteMember",
-];
+const MEMBER_PERMISSIONS = [...RECORD_KINDS.flatMap((kind) => [`create${kind}`, `update${kind}`, `delete${kind}`]), "deleteMember"];
 
 const ADMIN_PERMISSIONS = [
   ...MEMBER_PERMISSIONS,

@@ -9,7 +9,6 @@ export const VALIDATION_SECONDS = {
   running: 3,
 } as const;
 
-
 function nextValidationTransition(state: LifecycleState, validation: PackageValidationRow): Due | undefined {
   if (validation.status !== "running") return undefined;
   return {

@@ -9,7 +9,18 @@ import { exactly, inPart, searchRecords, type SearchSpace } from "../../search";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { createBodySchema, updateBodySchema, type CreateBody } from "./body";
 import { packageAtVersion, recordVersion } from "./history";
-import { archive, FLOW_TYPES, insertPackage, PACKAGE_DEFAULTS, packageExport, packageJson, PACKAGES, versions, type NewPackage, type PackageRow } from "./model";
+import {
+  archive,
+  FLOW_TYPES,
+  insertPackage,
+  PACKAGE_DEFAULTS,
+  packageExport,
+  packageJson,
+  PACKAGES,
+  versions,
+  type NewPackage,
+  type PackageRow,
+} from "./model";
 import { PACKAGE_TEMPLATES, templateJson } from "./templates";
 import { validationRoutes } from "./validation-routes";
 
@@ -29,7 +40,10 @@ const packageSearch: SearchSpace<PackageRow> = {
     user: exactly((pkg) => pkg.ownerId),
     modified: inPart((pkg) => pkg.updatedAt.toLowerCase()),
   },
-  text: inPart((pkg) => pkg.name, (pkg) => pkg.description),
+  text: inPart(
+    (pkg) => pkg.name,
+    (pkg) => pkg.description,
+  ),
 };
 
 function sendPackage(ctx: ApiContext, status: number, pkg: PackageRow): void {
@@ -41,7 +55,8 @@ function readListFilters(query: URLSearchParams): { status: string; flowType: st
   const status = query.get("status") ?? "active";
   if (!(PACKAGE_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, `status must be one of ${PACKAGE_STATUSES.join(", ")}`);
   const flowType = query.get("flow_type") ?? "all";
-  if (flowType !== "all" && !(FLOW_TYPES as readonly string[]).includes(flowType)) throw new HttpError(400, `flow_type must be all or one of ${FLOW_TYPES.join(", ")}`);
+  if (flowType !== "all" && !(FLOW_TYPES as readonly string[]).includes(flowType))
+    throw new HttpError(400, `flow_type must be all or one of ${FLOW_TYPES.join(", ")}`);
   return { status, flowType: flowType === "all" ? undefined : flowType };
 }
 

@@ -21,9 +21,7 @@ export const DEFAULT_RUN: PackageRun = { seconds: 10, outcome: "completed", outp
 
 /** Only for a flow that breaks no rule (`flowFailure` comes first): it has no cycle, and every edge names components. */
 function recordsOf(flow: DataFlow, component: FlowComponent): number {
-  const inputs = flow.edges
-    .filter((edge) => edge.to === component.name)
-    .map((edge) => recordsOf(flow, flow.components.find((c) => c.name === edge.from)!));
+  const inputs = flow.edges.filter((edge) => edge.to === component.name).map((edge) => recordsOf(flow, flow.components.find((c) => c.name === edge.from)!));
   switch (component.type) {
     case "source":
       return SOURCE_RECORDS;

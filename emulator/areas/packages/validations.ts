@@ -53,7 +53,18 @@ export function finishValidation(store: Store, validation: PackageValidationRow,
 
 export function insertValidation(store: Store, accountId: number, packageId: number, ownerId: number): PackageValidationRow {
   const now = isoTime(store.clock.now());
-  return store.insert(PACKAGE_VALIDATIONS, { accountId, packageId, ownerId, status: "running", errors: [], statusMessage: null, runtime: null, statusSince: now, createdAt: now, updatedAt: now });
+  return store.insert(PACKAGE_VALIDATIONS, {
+    accountId,
+    packageId,
+    ownerId,
+    status: "running",
+    errors: [],
+    statusMessage: null,
+    runtime: null,
+    statusSince: now,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 export function validationJson(validation: PackageValidationRow, baseUrl: string): Record<string, unknown> {

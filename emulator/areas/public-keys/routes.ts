@@ -65,7 +65,10 @@ function listKeys(ctx: ApiContext): void {
 /** `q` matches a key's id exactly or its name case-insensitively as a substring. */
 function searchKeys(ctx: ApiContext): void {
   const needle = readSearchTerm(ctx.query);
-  sendKeyPage(ctx, ownKeys(ctx).filter((key) => String(key.id) === needle || key.name.toLowerCase().includes(needle)));
+  sendKeyPage(
+    ctx,
+    ownKeys(ctx).filter((key) => String(key.id) === needle || key.name.toLowerCase().includes(needle)),
+  );
 }
 
 /** Another user's key is not found, exactly like one that does not exist. */

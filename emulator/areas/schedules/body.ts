@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CLUSTER_NODES, RECORD_ID_TEXT, SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_INTERVAL_AMOUNT_MIN, SCHEDULE_TIME_TO_IDLE_SECONDS } from "../../../contract/limits";
+import {
+  CLUSTER_NODES,
+  RECORD_ID_TEXT,
+  SCHEDULE_AUTO_RETRY_ATTEMPTS,
+  SCHEDULE_INTERVAL_AMOUNT_MIN,
+  SCHEDULE_TIME_TO_IDLE_SECONDS,
+} from "../../../contract/limits";
 import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, SCHEDULE_STATUSES } from "../../../contract/vocabularies";
 import { invalid } from "../../body";
 import { isoTime } from "../../clock";

@@ -52,7 +52,8 @@ function checkScheduleFixture(store: Store, account: FixtureAccount, schedule: S
   }
   schedule.task.packages.forEach(({ packageId }, j) => {
     const pkg = packageSummary(store, account.id, packageId);
-    const problem = pkg === undefined ? `no package ${packageId} in this account` : pkg.status === "active" ? undefined : `package ${packageId} is ${pkg.status}`;
+    const problem =
+      pkg === undefined ? `no package ${packageId} in this account` : pkg.status === "active" ? undefined : `package ${packageId} is ${pkg.status}`;
     if (problem !== undefined) throw fixtureProblem(account, `schedules[${index}].task.packages[${j}].packageId`, problem);
   });
 }

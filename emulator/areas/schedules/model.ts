@@ -1,10 +1,5 @@
 import { SCHEDULE_AUTO_RETRY_ATTEMPTS, SCHEDULE_TIME_TO_IDLE_SECONDS } from "../../../contract/limits";
-import type {
-  ScheduleIntervalUnit,
-  ScheduleReuseClusterStrategy,
-  ScheduleRunStatus,
-  ScheduleStatus,
-} from "../../../contract/vocabularies";
+import type { ScheduleIntervalUnit, ScheduleReuseClusterStrategy, ScheduleRunStatus, ScheduleStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
 import { creatorWatching, type Watcher } from "../../watchers";

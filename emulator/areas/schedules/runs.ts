@@ -84,7 +84,9 @@ export function startRun(store: Store, schedule: ScheduleRow, at: number): void 
   }
   const cluster = clusterForRun(store, schedule, number, at);
   const scheduled: ScheduledJob = { scheduleId: schedule.id, attempts: 0, masterAutoRetryAttempts: schedule.autoRetry ? schedule.autoRetryAttempts : null };
-  const jobIds = packages.map((item) => runPackage(store, schedule, { clusterId: cluster.id, packageId: item.packageId, variables: item.variables, scheduled }, at).id);
+  const jobIds = packages.map(
+    (item) => runPackage(store, schedule, { clusterId: cluster.id, packageId: item.packageId, variables: item.variables, scheduled }, at).id,
+  );
   store.update(SCHEDULES, schedule, { ...counted, lastRunStatus: "running", activeRuns: [...schedule.activeRuns, { number, jobIds }] });
 }
 

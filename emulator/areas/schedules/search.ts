@@ -22,6 +22,9 @@ export function scheduleSearch(store: Store): SearchSpace<ScheduleRow> {
       status: exactly((schedule) => schedule.status),
       package: (schedule, value) => hasPackage(store, schedule, value),
     },
-    text: inPart((schedule) => schedule.name, (schedule) => schedule.description),
+    text: inPart(
+      (schedule) => schedule.name,
+      (schedule) => schedule.description,
+    ),
   };
 }

@@ -57,7 +57,11 @@ function listStacks(ctx: ApiContext): void {
 }
 
 function listTimeZones(ctx: ApiContext): void {
-  sendJson(ctx.res, 200, TIME_ZONES.map(({ id, name }) => ({ id, name })));
+  sendJson(
+    ctx.res,
+    200,
+    TIME_ZONES.map(({ id, name }) => ({ id, name })),
+  );
 }
 
 function showVariables(ctx: ApiContext): void {

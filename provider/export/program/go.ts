@@ -24,9 +24,20 @@ function marker(value: unknown, context: Context, asString: boolean): string | u
 function anyText(value: unknown, indent: Indent, context: Context): string {
   const special = marker(value, context, false);
   if (special !== undefined) return special;
-  if (Array.isArray(value)) return layout("pulumi.Array{", value.map((item) => anyText(item, deeper(indent), context)), "}", indent);
+  if (Array.isArray(value))
+    return layout(
+      "pulumi.Array{",
+      value.map((item) => anyText(item, deeper(indent), context)),
+      "}",
+      indent,
+    );
   if (value !== null && typeof value === "object") {
-    return layout("pulumi.Map{", Object.entries(value).map(([key, item]) => `${quoted(key)}: ${anyText(item, deeper(indent), context)}`), "}", indent);
+    return layout(
+      "pulumi.Map{",
+      Object.entries(value).map(([key, item]) => `${quoted(key)}: ${anyText(item, deeper(indent), context)}`),
+      "}",
+      indent,
+    );
   }
   if (value === null) return "nil";
   if (typeof value === "boolean") return `pulumi.Bool(${value})`;
@@ -56,7 +67,12 @@ function typedText(value: unknown, spec: Spec | undefined, indent: Indent, conte
   const element = (spec.type === "array" ? spec.items : spec.additionalProperties) as Spec | undefined;
   const collection = `${collectionOf(element)}${spec.type === "array" ? "Array" : "Map"}{`;
   if (spec.type === "array") {
-    return layout(collection, (value as unknown[]).map((item) => typedText(item, element, deeper(indent), context, true)), "}", indent);
+    return layout(
+      collection,
+      (value as unknown[]).map((item) => typedText(item, element, deeper(indent), context, true)),
+      "}",
+      indent,
+    );
   }
   const entries = Object.entries(value as object).map(([key, item]) => `${quoted(key)}: ${typedText(item, element, deeper(indent), context, true)}`);
   return layout(collection, entries, "}", indent);
@@ -73,10 +89,17 @@ function collectionOf(element: Spec | undefined): string {
 
 function declaration(object: ExportedObject, context: Context, referenced: Set<string>, inputSpec: (kind: string, name: string) => Spec): string {
   const indent = { current: "\t\t", step: "\t" };
-  const fields = Object.entries(object.inputs).map(([name, value]) => `${goName(name)}: ${typedText(value, inputSpec(object.kind, name), deeper(indent), context)}`);
+  const fields = Object.entries(object.inputs).map(
+    ([name, value]) => `${goName(name)}: ${typedText(value, inputSpec(object.kind, name), deeper(indent), context)}`,
+  );
   const args = layout(`&etl.${object.kind}Args{`, fields, "}", indent);
   const target = referenced.has(`${object.kind}:${object.id}`) ? object.variable : "_";
-  return [`\t\t${target}, err ${target === "_" ? "=" : ":="} etl.New${object.kind}(ctx, ${quoted(object.name)}, ${args}, pulumi.Protect(true))`, "\t\tif err != nil {", "\t\t\treturn err", "\t\t}"].join("\n");
+  return [
+    `\t\t${target}, err ${target === "_" ? "=" : ":="} etl.New${object.kind}(ctx, ${quoted(object.name)}, ${args}, pulumi.Protect(true))`,
+    "\t\tif err != nil {",
+    "\t\t\treturn err",
+    "\t\t}",
+  ].join("\n");
 }
 
 function flowFiles(account: AccountExport): string[] {
@@ -111,7 +134,7 @@ export function goProgram(account: AccountExport, inputSpec: (kind: string, name
     "",
     "func main() {",
     "\tpulumi.Run(func(ctx *pulumi.Context) error {",
-    ...(account.settings.length > 0 ? ["\t\tcfg := config.New(ctx, \"\")"] : []),
+    ...(account.settings.length > 0 ? ['\t\tcfg := config.New(ctx, "")'] : []),
     ...(declarations.length > 0 ? ["\t\tvar err error"] : []),
     ...flowFiles(account),
     ...declarations,

@@ -15,9 +15,20 @@ function plainText(value: unknown, indent: Indent, context: Context): string {
   if (value instanceof ResourceReference) return `${snakeCaseOf(context.variables.get(`${value.kind}:${value.id}`)!)}.id`;
   if (value instanceof ConfigValue) return `config.${value.secret ? "require_secret" : "require"}(${quoted(value.name)})`;
   if (value instanceof FileText) return `flow(${quoted(value.path)})`;
-  if (Array.isArray(value)) return layout("[", value.map((item) => plainText(item, deeper(indent), context)), "]", indent);
+  if (Array.isArray(value))
+    return layout(
+      "[",
+      value.map((item) => plainText(item, deeper(indent), context)),
+      "]",
+      indent,
+    );
   if (value !== null && typeof value === "object") {
-    return layout("{", Object.entries(value).map(([key, item]) => `${quoted(key)}: ${plainText(item, deeper(indent), context)}`), "}", indent);
+    return layout(
+      "{",
+      Object.entries(value).map(([key, item]) => `${quoted(key)}: ${plainText(item, deeper(indent), context)}`),
+      "}",
+      indent,
+    );
   }
   if (value === null) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
@@ -33,7 +44,9 @@ function typedText(value: unknown, spec: Spec | undefined, indent: Indent, conte
 
 function declaration(object: ExportedObject, context: Context, inputSpec: (kind: string, name: string) => Spec): string {
   const indent = { current: "", step: "    " };
-  const args = Object.entries(object.inputs).map(([name, value]) => `${snakeCaseOf(name)}=${typedText(value, inputSpec(object.kind, name), deeper(indent), context)}`);
+  const args = Object.entries(object.inputs).map(
+    ([name, value]) => `${snakeCaseOf(name)}=${typedText(value, inputSpec(object.kind, name), deeper(indent), context)}`,
+  );
   const call = layout(`etl.${object.kind}(`, [quoted(object.name), ...args, "opts=pulumi.ResourceOptions(protect=True)"], ")", indent);
   return `${snakeCaseOf(object.variable)} = ${call}`;
 }
@@ -47,7 +60,15 @@ export function pythonProgram(account: AccountExport, inputSpec: (kind: string, 
     "",
     ...(account.settings.length > 0 ? ["config = pulumi.Config()", ""] : []),
     ...(account.files.length > 0
-      ? ["", "def flow(path):", '    """A package\'s export document, kept beside the program."""', '    with open(path, encoding="utf-8") as file:', "        return file.read()", "", ""]
+      ? [
+          "",
+          "def flow(path):",
+          '    """A package\'s export document, kept beside the program."""',
+          '    with open(path, encoding="utf-8") as file:',
+          "        return file.read()",
+          "",
+          "",
+        ]
       : []),
     ...declarationOrder(account.objects).map((object) => declaration(object, context, inputSpec)),
   ];

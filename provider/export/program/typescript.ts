@@ -13,7 +13,13 @@ function valueText(value: unknown, indent: Indent, variables: Map<string, string
   if (value instanceof ResourceReference) return `${variables.get(`${value.kind}:${value.id}`)}.id`;
   if (value instanceof ConfigValue) return `config.${value.secret ? "requireSecret" : "require"}(${quoted(value.name)})`;
   if (value instanceof FileText) return `flow(${quoted(value.path)})`;
-  if (Array.isArray(value)) return layout("[", value.map((item) => valueText(item, deeper(indent), variables)), "]", indent);
+  if (Array.isArray(value))
+    return layout(
+      "[",
+      value.map((item) => valueText(item, deeper(indent), variables)),
+      "]",
+      indent,
+    );
   if (value !== null && typeof value === "object") {
     const parts = Object.entries(value).map(([key, item]) => `${IDENTIFIER.test(key) ? key : quoted(key)}: ${valueText(item, deeper(indent), variables)}`);
     return layout("{ ", parts, " }", indent);
@@ -39,7 +45,9 @@ export function typescriptProgram(account: AccountExport, surface: Surface): str
     `import * as etl from ${quoted(surface === "plugin" ? SDK_NAMES.nodejs : "pulumi-etl")};`,
     "",
     ...(account.settings.length > 0 ? ["const config = new pulumi.Config();"] : []),
-    ...(account.files.length > 0 ? ["/** A package's export document, kept beside the program. */", 'const flow = (path: string) => fs.readFileSync(path, "utf8");'] : []),
+    ...(account.files.length > 0
+      ? ["/** A package's export document, kept beside the program. */", 'const flow = (path: string) => fs.readFileSync(path, "utf8");']
+      : []),
     "",
     ...declarationOrder(account.objects).map((object) => declaration(object, surface, variables)),
   ];

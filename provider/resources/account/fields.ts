@@ -38,7 +38,8 @@ const slug = z.string().superRefine((value, ctx) => {
 });
 
 const region = z.string().superRefine((value, ctx) => {
-  if (!isKnownRegion(value)) ctx.addIssue({ code: "custom", message: `must be a region id such as "amazon-web-services::us-east-1" (see getRegions), got ${describeGiven(value)}` });
+  if (!isKnownRegion(value))
+    ctx.addIssue({ code: "custom", message: `must be a region id such as "amazon-web-services::us-east-1" (see getRegions), got ${describeGiven(value)}` });
 });
 
 /** An existing account is named by its slug, as its paths are. */
@@ -50,7 +51,10 @@ const accountImportId = z.union([z.string(), z.number()]).transform((value, ctx)
   return z.NEVER;
 });
 
-const email = z.string().trim().pipe(z.email({ message: "must be an email address such as \"billing@example.com\"" }));
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ message: 'must be an email address such as "billing@example.com"' }));
 
 const table = {
   name: { input: labelText(), required: true, api: "name", onChange: "update" },

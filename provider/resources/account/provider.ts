@@ -92,7 +92,12 @@ export function isAccountCreatedBy(record: ManagedAccountRecord, inputs: Account
   return createdInWindow(record.created_at, sentAt) && owned && fields.hasSentValues(record, posted);
 }
 
-export async function findCreatedAccount(request: RequestFn, inputs: AccountInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<ManagedAccountRecord[]> {
+export async function findCreatedAccount(
+  request: RequestFn,
+  inputs: AccountInputs,
+  sentAt: number,
+  owners: OwnerCheck = ANY_OWNER,
+): Promise<ManagedAccountRecord[]> {
   const recent = await createdSince(request, newestAccountsRequest, managedAccountRecord, "accounts", sentAt, (record) => record.created_at);
   return recent.filter((record) => isAccountCreatedBy(record, inputs, sentAt, owners));
 }

@@ -7,15 +7,7 @@
  * another. A create whose outcome is unknown looks for a cluster made since it was sent with
  * every setting asked for before sending again (see shared/reconciler.ts).
  */
-import {
-  clusterRecord,
-  createCluster,
-  listNewestClustersRequest,
-  getCluster,
-  updateCluster,
-  type ClusterRecord,
-  type ClusterUpdate,
-} from "../../api/clusters";
+import { clusterRecord, createCluster, listNewestClustersRequest, getCluster, updateCluster, type ClusterRecord, type ClusterUpdate } from "../../api/clusters";
 import type { RequestFn } from "../../client/http";
 import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
@@ -105,5 +97,4 @@ export const clusterProvider = {
     const record = await unlessGone(batchedRead(ctx.reads, request, KIND, CLUSTER_LISTING, id, () => getCluster(request, id)));
     return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
-
 } satisfies ResourceImplementation<ClusterInputs, ClusterOutputs>;

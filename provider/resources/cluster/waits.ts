@@ -14,7 +14,6 @@ import { unlessGone } from "../shared/gone";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
 
-
 export function isReady(status: string): boolean {
   return (READY_CLUSTER_STATUSES as readonly string[]).includes(status);
 }
@@ -107,7 +106,8 @@ export async function terminate(ctx: OperationContext, id: string, props: Partia
   const first = await startTermination(ctx.request, id);
   if (first === undefined) return;
   const seconds = timeoutOf(props);
-  const again = "its termination was asked for, it stays in the stack, and the next `pulumi destroy` (or `pulumi up`, if it is still declared) waits for it again";
+  const again =
+    "its termination was asked for, it stays in the stack, and the next `pulumi destroy` (or `pulumi up`, if it is still declared) waits for it again";
   try {
     await watch(ctx, first, seconds, (record) => record === undefined || record.status === "terminated");
   } catch (error) {

@@ -68,8 +68,7 @@ const groupName = z
   .max(MAX_NAME_LENGTH)
   .refine((name) => name === "" || name.trim() !== "", "must not be blank");
 
-const assignmentsOf = (connections: ReadonlyArray<{ id: number; type: string }>): ConnectionAssignment[] =>
-  connections.map(({ id, type }) => ({ id, type }));
+const assignmentsOf = (connections: ReadonlyArray<{ id: number; type: string }>): ConnectionAssignment[] => connections.map(({ id, type }) => ({ id, type }));
 
 const table = {
   name: { input: groupName, required: true, api: "connection_group.name", onChange: "update" },

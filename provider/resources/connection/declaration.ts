@@ -8,12 +8,20 @@ import { connectionRecover } from "./recover";
 
 export const connectionResource = declareResource({
   kind: "Connection",
-  description: "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",
+  description:
+    "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",
   provider: connectionProvider,
   recover: connectionRecover,
   export: connectionExport,
   fields,
   record: connectionSettingsRecord,
   secrets: SECRET_ATTRIBUTES,
-  example: { type: "postgres", name: "warehouse", host: "db.example.com", database: "analytics", username: "etl_loader", password: { secretConfig: "warehousePassword" } },
+  example: {
+    type: "postgres",
+    name: "warehouse",
+    host: "db.example.com",
+    database: "analytics",
+    username: "etl_loader",
+    password: { secretConfig: "warehousePassword" },
+  },
 });

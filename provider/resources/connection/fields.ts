@@ -16,7 +16,12 @@ import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type ConnectionAttributeVal
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./attributes";
 
 const OWN_FIELDS = {
-  type: { input: z.enum(CONNECTION_TYPE_NAMES as [ConnectionType, ...ConnectionType[]]), required: true, onChange: "replace", read: (r) => r.type as ConnectionType },
+  type: {
+    input: z.enum(CONNECTION_TYPE_NAMES as [ConnectionType, ...ConnectionType[]]),
+    required: true,
+    onChange: "replace",
+    read: (r) => r.type as ConnectionType,
+  },
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
   testBeforeCreate: { input: z.boolean(), default: true },
   importId: importIdField,

@@ -7,7 +7,8 @@ import { deliveryRecover } from "./recover";
 
 export const deliveryResource = declareResource({
   kind: "Delivery",
-  description: "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",
+  description:
+    "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",
   provider: deliveryProvider,
   recover: deliveryRecover,
   export: deliveryExport,

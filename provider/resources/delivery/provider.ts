@@ -58,7 +58,12 @@ async function waitUntilSetUp(ctx: OperationContext, first: DeliveryRecord, inpu
         fields.outputs(last, inputs),
       );
     }
-    throw keepingObject(error, { what: `delivery ${id} (it is ${last.status})`, id, properties: fields.outputs(last, inputs), next: "the next `pulumi up` waits for it again" });
+    throw keepingObject(error, {
+      what: `delivery ${id} (it is ${last.status})`,
+      id,
+      properties: fields.outputs(last, inputs),
+      next: "the next `pulumi up` waits for it again",
+    });
   }
 }
 
@@ -93,7 +98,12 @@ async function adopt(ctx: OperationContext, importId: string, inputs: DeliveryIn
   const found = fields.outputs(record, inputs);
   // The service has no update, so what differs cannot be brought to the inputs.
   const differing = changedFields(fields.rules(inputs), found, inputs);
-  if (differing.length > 0) throw new AdoptionError(KIND, importId, `it differs from the inputs in ${differing.join(", ")}, and a delivery cannot be changed: make the inputs match it`);
+  if (differing.length > 0)
+    throw new AdoptionError(
+      KIND,
+      importId,
+      `it differs from the inputs in ${differing.join(", ")}, and a delivery cannot be changed: make the inputs match it`,
+    );
   return settled(ctx, record, inputs);
 }
 
@@ -102,7 +112,12 @@ export function isDeliveryCreatedBy(record: DeliveryRecord, inputs: DeliveryInpu
   return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
 }
 
-export async function findCreatedDelivery(request: RequestFn, inputs: DeliveryInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<DeliveryRecord[]> {
+export async function findCreatedDelivery(
+  request: RequestFn,
+  inputs: DeliveryInputs,
+  sentAt: number,
+  owners: OwnerCheck = ANY_OWNER,
+): Promise<DeliveryRecord[]> {
   const recent = await createdSince(request, listNewestDeliveriesRequest, deliveryRecord, "deliveries", sentAt, (record) => record.created_at);
   return recent.filter((record) => isDeliveryCreatedBy(record, inputs, sentAt, owners));
 }

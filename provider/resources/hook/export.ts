@@ -21,7 +21,12 @@ const SETTINGS_OF: Record<string, (shown: Shown, context: ExportContext) => Reco
       insecureSsl: shown.insecure_ssl === true ? true : undefined,
     }),
   slack: (shown, context) => given({ url: context.secret("slackUrl"), team: shown.team, channel: shown.channel, username: shown.username }),
-  email: (shown) => ({ emails: String(shown.emails ?? "").split(",").map((address) => address.trim()).filter((address) => address !== "") }),
+  email: (shown) => ({
+    emails: String(shown.emails ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter((address) => address !== ""),
+  }),
   hipchat: (shown, context) => ({ room: shown.room, authToken: context.secret("authToken") }),
   pagerduty: (shown, context) => ({ pdAccount: shown.pd_account, serviceName: shown.service_name, serviceKey: context.secret("serviceKey") }),
 };

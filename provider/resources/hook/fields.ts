@@ -41,7 +41,16 @@ const table = {
   type: { input: z.enum(HOOK_TYPES), required: true, api: "type", onChange: "replace" },
   name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update" },
   active: { input: z.boolean(), default: true, api: "active", onChange: "update" },
-  events: { input: z.array(z.enum(HOOK_EVENT_IDS as [HookEvent, ...HookEvent[]])).min(1).transform(eventSet), required: true, api: "events", onChange: "update", read: (r) => eventSet(r.events) },
+  events: {
+    input: z
+      .array(z.enum(HOOK_EVENT_IDS as [HookEvent, ...HookEvent[]]))
+      .min(1)
+      .transform(eventSet),
+    required: true,
+    api: "events",
+    onChange: "update",
+    read: (r) => eventSet(r.events),
+  },
   settings: { input: z.record(z.string(), z.unknown()), required: true, api: "settings", toApi: settingsBody, writeOnly: true, onChange: "update" },
   saltRotation: { input: z.json(), onChange: "update" },
   importId: importIdField,

@@ -46,5 +46,14 @@ export async function findCreatedHook(request: RequestFn, inputs: HookInputs, se
 }
 
 export const hookProvider = {
-  ...standardOperations(fields, { kind: KIND, create: createHook, findCreated: findCreatedHook, get: getHook, listed: hookExport, remove: ({ request }, id) => deleteHook(request, id), update, adopt }),
+  ...standardOperations(fields, {
+    kind: KIND,
+    create: createHook,
+    findCreated: findCreatedHook,
+    get: getHook,
+    listed: hookExport,
+    remove: ({ request }, id) => deleteHook(request, id),
+    update,
+    adopt,
+  }),
 } satisfies ResourceImplementation<HookInputs, HookOutputs>;

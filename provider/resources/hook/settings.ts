@@ -31,7 +31,15 @@ const text = z.string().trim().min(1);
 export const SETTINGS_BY_TYPE = {
   web: z.strictObject({
     url: httpUrl,
-    basicAuth: z.strictObject({ username: z.string().min(1).refine((u) => !u.includes(":"), "must not contain a colon"), password: z.string().min(1) }).optional(),
+    basicAuth: z
+      .strictObject({
+        username: z
+          .string()
+          .min(1)
+          .refine((u) => !u.includes(":"), "must not contain a colon"),
+        password: z.string().min(1),
+      })
+      .optional(),
     insecureSsl: z.boolean().optional(),
   }),
   slack: z.strictObject({ url: httpUrl, team: text.optional(), channel: text.optional(), username: text.optional() }),

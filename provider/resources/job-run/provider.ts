@@ -97,7 +97,8 @@ async function stopIfRunning(ctx: OperationContext, id: string, props: JobRunOut
   if (isJobFinished(props.status)) return;
   try {
     const last = await unlessGone(stopAndWatch(ctx, id, progressPrinter(id)));
-    if (last !== undefined && !isJobFinished(last.status)) reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
+    if (last !== undefined && !isJobFinished(last.status))
+      reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
   } catch (error) {
     throw new ResourceFailure(
       `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,
@@ -134,6 +135,4 @@ export const jobRunProvider = {
     }
     return { outs: fields.withOwnInputs(olds, news) };
   },
-
-
 } satisfies ResourceImplementation<JobRunInputs, JobRunOutputs>;

@@ -11,6 +11,5 @@ import { findCreatedJob } from "./provider";
 export const jobRunRecover: RecoverDeclaration = {
   by: "its package, cluster, variables and creation time",
   find: findCreatedJob,
-  unsettled: (outputs) =>
-    isJobFinished(String(outputs.status)) || !waitSettingsOf(outputs).waitForCompletion ? undefined : `it is ${String(outputs.status)}`,
+  unsettled: (outputs) => (isJobFinished(String(outputs.status)) || !waitSettingsOf(outputs).waitForCompletion ? undefined : `it is ${String(outputs.status)}`),
 };

@@ -24,7 +24,7 @@ export interface MemberArgs {
 const email = z
   .string()
   .trim()
-  .pipe(z.email({ message: "must be an email address such as \"dana@example.com\"" }))
+  .pipe(z.email({ message: 'must be an email address such as "dana@example.com"' }))
   .transform((address) => address.toLowerCase());
 
 const role = z.string().superRefine((value, ctx) => {

@@ -28,7 +28,10 @@ export async function refuseMistypedConnections(request: RequestFn, flow: DataFl
   const actual = await actualTypes(request, [...new Set(typed.map((component) => component.connection.id))]);
   const problems = typed.flatMap(({ name, connection }) => {
     const type = actual.get(connection.id);
-    return type === undefined || type === connection.type ? [] : [`component "${name}" gives connection.type "${connection.type}", but connection ${connection.id} is a ${type} connection`];
+    return type === undefined || type === connection.type
+      ? []
+      : [`component "${name}" gives connection.type "${connection.type}", but connection ${connection.id} is a ${type} connection`];
   });
-  if (problems.length > 0) throw new UserFacingError(`dataFlow is invalid: ${problems.join("; ")}; give the connection's own type, or leave connection.type out`);
+  if (problems.length > 0)
+    throw new UserFacingError(`dataFlow is invalid: ${problems.join("; ")}; give the connection's own type, or leave connection.type out`);
 }

@@ -21,5 +21,7 @@ export const packageExport: ExportDeclaration<ExportedPackage> = {
   name: (pkg) => pkg.name,
   // A package without a flow is written without one, as an import by id rebuilds it: no file.
   inputs: (inputs, pkg, context) =>
-    hasNoComponents(flowOfService(pkg.data_flow_json)) ? inputs : { ...inputs, dataFlow: context.file("flows", "json", `${JSON.stringify(pkg.exportDocument, null, 2)}\n`) },
+    hasNoComponents(flowOfService(pkg.data_flow_json))
+      ? inputs
+      : { ...inputs, dataFlow: context.file("flows", "json", `${JSON.stringify(pkg.exportDocument, null, 2)}\n`) },
 };

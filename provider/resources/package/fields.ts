@@ -59,7 +59,14 @@ const table = {
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
   description: { input: z.string(), default: "", api: "description", onChange: "update" },
   variables: { input: z.record(z.string(), z.string()), default: {}, api: "variables", onChange: "update" },
-  flowType: { input: z.enum(FLOW_TYPES), default: "dataflow", sendDefault: true, api: "flow_type", onChange: "replace", read: (r) => r.flow_type ?? "dataflow" },
+  flowType: {
+    input: z.enum(FLOW_TYPES),
+    default: "dataflow",
+    sendDefault: true,
+    api: "flow_type",
+    onChange: "replace",
+    read: (r) => r.flow_type ?? "dataflow",
+  },
   dataFlow: {
     description: "The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.",
     input: dataFlowInput,
@@ -88,7 +95,14 @@ true satisfies ArgsMatchTable<PackageArgs, typeof table>;
 export const fields = fieldsOf<PackageState, typeof table>(table, {
   refine(inputs, ctx) {
     // The account-free rules are checked at preview; a flow not yet known is checked by the update.
-    if (inputs.validate === false || inputs.dataFlow === undefined || isUnknown(inputs.dataFlow) || containsUnknown(inputs.dataFlow) || containsUnknown(inputs.variables)) return;
+    if (
+      inputs.validate === false ||
+      inputs.dataFlow === undefined ||
+      isUnknown(inputs.dataFlow) ||
+      containsUnknown(inputs.dataFlow) ||
+      containsUnknown(inputs.variables)
+    )
+      return;
     for (const error of flowErrorsBeforeValidation(inputs.dataFlow, inputs.variables ?? {})) {
       ctx.addIssue({ code: "custom", path: ["dataFlow"], message: `is invalid: ${error.message} (rule ${error.rule})` });
     }

@@ -44,7 +44,9 @@ async function readState(request: RequestFn, id: string | number, record?: Packa
 }
 
 function describeErrors(validation: PackageValidationRecord): string {
-  return validation.errors.map((error) => `${error.component === undefined ? "" : `${error.component}: `}${error.message}${error.rule === undefined ? "" : ` (rule ${error.rule})`}`).join("; ");
+  return validation.errors
+    .map((error) => `${error.component === undefined ? "" : `${error.component}: `}${error.message}${error.rule === undefined ? "" : ` (rule ${error.rule})`}`)
+    .join("; ");
 }
 
 /** The validation's answer; whatever keeps it from coming (an outage, a cancellation) keeps the package in the stack. */
@@ -52,7 +54,12 @@ async function validationOf(request: RequestFn, id: string, state: PackageState,
   try {
     return await validatePackageNow(request, id);
   } catch (error) {
-    throw keepingObject(error, { what: `the validation of package ${id}`, id, properties: fields.outputs(state, inputs), next: "the next `pulumi up` validates it again" });
+    throw keepingObject(error, {
+      what: `the validation of package ${id}`,
+      id,
+      properties: fields.outputs(state, inputs),
+      next: "the next `pulumi up` validates it again",
+    });
   }
 }
 
@@ -89,7 +96,8 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PackageInp
   const record = await objectToAdopt(KIND, importId, () => getPackage(request, importId));
   if (record.status === "archived") throw new AdoptionError(KIND, importId, "it is archived, and the service has no way to restore it");
   const flowType = fields.desired("flowType", inputs);
-  if ((record.flow_type ?? "dataflow") !== flowType) throw new AdoptionError(KIND, importId, `flow type is ${record.flow_type}, not ${String(flowType)}, and cannot be changed`);
+  if ((record.flow_type ?? "dataflow") !== flowType)
+    throw new AdoptionError(KIND, importId, `flow type is ${record.flow_type}, not ${String(flowType)}, and cannot be changed`);
   const found = fields.outputs(await readState(request, importId, record), inputs);
   // A found package is validated whatever it was: the inputs decide.
   return adoptionChange(KIND, importId, () => update(ctx, importId, { ...found, validationStatus: undefined }, inputs));
@@ -112,7 +120,10 @@ export async function findCreatedPackage(request: RequestFn, inputs: PackageInpu
 const operations = standardOperations(fields, {
   kind: KIND,
   beforeCreate: (ctx, inputs) => refuseMistypedConnections(ctx.request, inputs.dataFlow),
-  create: async (request, body, inputs): Promise<PackageState> => ({ ...(await createPackage(request, body)), data_flow_json: fields.desired("dataFlow", inputs) }),
+  create: async (request, body, inputs): Promise<PackageState> => ({
+    ...(await createPackage(request, body)),
+    data_flow_json: fields.desired("dataFlow", inputs),
+  }),
   findCreated: findCreatedPackage,
   get: async (request, id) => {
     const state = await readState(request, id);
@@ -121,7 +132,8 @@ const operations = standardOperations(fields, {
   remove: (ctx, id) => archivePackage(ctx.request, id),
   update,
   adopt,
-  settle: async (ctx, record: PackageState, inputs) => withValidation(ctx.request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
+  settle: async (ctx, record: PackageState, inputs) =>
+    withValidation(ctx.request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
 });
 
 export const packageProvider = {

@@ -64,7 +64,9 @@ const table = {
     onChange: "replace",
     compared: (line: string) => keyIdentity(fingerprintOf(line), commentOf(line)),
     current: (outputs) =>
-      outputs.fingerprint === undefined ? keyIdentity(fingerprintOf(outputs.publicKey), commentOf(outputs.publicKey)) : keyIdentity(outputs.fingerprint, outputs.comment),
+      outputs.fingerprint === undefined
+        ? keyIdentity(fingerprintOf(outputs.publicKey), commentOf(outputs.publicKey))
+        : keyIdentity(outputs.fingerprint, outputs.comment),
   },
   name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace" },
   importId: importIdField,
@@ -72,7 +74,8 @@ const table = {
   comment: output("The key line's comment, when it has one."),
   createdAt: OUTPUT,
   userId: {
-    description: "The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.",
+    description:
+      "The id of the user whose key this is: the user the API key belonged to when the key was made. Only that user's API key can read or delete it.",
     read: (r: PublicKeyState) => r.user_id,
   },
 } satisfies Record<string, Field<PublicKeyState>>;

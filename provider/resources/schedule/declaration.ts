@@ -14,5 +14,10 @@ export const scheduleResource = declareResource({
   fields,
   record: scheduleRecord,
   secrets: [],
-  example: { name: "nightly orders rollup", startAt: "2030-01-01T02:00:00Z", interval: { amount: 1, unit: "days" }, task: { nodes: 2, packages: [{ packageId: 101 }] } },
+  example: {
+    name: "nightly orders rollup",
+    startAt: "2030-01-01T02:00:00Z",
+    interval: { amount: 1, unit: "days" },
+    task: { nodes: 2, packages: [{ packageId: 101 }] },
+  },
 });

@@ -103,7 +103,12 @@ type Task = z.output<typeof task>;
 
 function taskOf(record: ScheduleRecord): Task {
   const { nodes, terminate_on_idle, time_to_idle, packages } = record.task;
-  return { nodes, terminateOnIdle: terminate_on_idle, timeToIdle: time_to_idle, packages: packages.map((p) => ({ packageId: p.package_id, variables: p.variables })) };
+  return {
+    nodes,
+    terminateOnIdle: terminate_on_idle,
+    timeToIdle: time_to_idle,
+    packages: packages.map((p) => ({ packageId: p.package_id, variables: p.variables })),
+  };
 }
 
 function taskBody(value: Task) {
@@ -123,7 +128,13 @@ const table = {
     onChange: "update",
     read: (r) => r.status === "enabled",
   },
-  startAt: { input: dateTime, unmanagedWhenOmitted: true, api: "start_at", onChange: "update", read: (r) => (r.start_at === null ? null : canonicalTime(r.start_at)) },
+  startAt: {
+    input: dateTime,
+    unmanagedWhenOmitted: true,
+    api: "start_at",
+    onChange: "update",
+    read: (r) => (r.start_at === null ? null : canonicalTime(r.start_at)),
+  },
   interval: {
     input: interval,
     required: true,
@@ -167,6 +178,7 @@ export type ScheduleOutputs = OutputsOf<typeof table, ScheduleRecord>;
  * service documents no way to write a quote inside one, so text with a quote is refused.
  */
 export function stringLiteral(text: string): string {
-  if (text.includes("'")) throw new TypeError(`stringLiteral: the text must not contain a single quote (the service's expressions have no documented escape for it)`);
+  if (text.includes("'"))
+    throw new TypeError(`stringLiteral: the text must not contain a single quote (the service's expressions have no documented escape for it)`);
   return `'${text}'`;
 }

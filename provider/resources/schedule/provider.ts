@@ -45,7 +45,12 @@ export function isScheduleCreatedBy(record: ScheduleRecord, inputs: ScheduleInpu
   return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
 }
 
-export async function findCreatedSchedule(request: RequestFn, inputs: ScheduleInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<ScheduleRecord[]> {
+export async function findCreatedSchedule(
+  request: RequestFn,
+  inputs: ScheduleInputs,
+  sentAt: number,
+  owners: OwnerCheck = ANY_OWNER,
+): Promise<ScheduleRecord[]> {
   const recent = await createdSince(request, listNewestSchedulesRequest, scheduleRecord, "schedules", sentAt, (record) => record.created_at);
   return recent.filter((record) => isScheduleCreatedBy(record, inputs, sentAt, owners));
 }

@@ -10,15 +10,18 @@ import { ResourceFailure } from "./failures";
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
 export const importIdField = {
-  input: z.unknown().meta(ID_INPUT_TYPE).transform((value, ctx) => {
-    const id = typeof value === "number" ? String(value) : value;
-    if (typeof id === "string" && ID_TEXT.test(id)) return id;
-    ctx.addIssue({
-      code: "custom",
-      message: `must be the id of an existing object, a positive integer such as "42" (a string or a number), got ${describeGiven(value)}`,
-    });
-    return z.NEVER;
-  }),
+  input: z
+    .unknown()
+    .meta(ID_INPUT_TYPE)
+    .transform((value, ctx) => {
+      const id = typeof value === "number" ? String(value) : value;
+      if (typeof id === "string" && ID_TEXT.test(id)) return id;
+      ctx.addIssue({
+        code: "custom",
+        message: `must be the id of an existing object, a positive integer such as "42" (a string or a number), got ${describeGiven(value)}`,
+      });
+      return z.NEVER;
+    }),
 } as const;
 
 export class AdoptionError extends ResourceFailure {

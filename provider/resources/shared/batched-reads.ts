@@ -60,7 +60,17 @@ export function createBatchedReads(): BatchedReads {
 function stateOf({ states }: BatchedReads, kind: string, now: number): KindState {
   const known = states.get(kind);
   if (known !== undefined && now - known.startedAt < SNAPSHOT_TTL_MS) return known;
-  const fresh: KindState = { startedAt: now, reads: 0, calls: 0, waiting: 0, unanswered: 0, listing: false, records: new Map(), failed: false, written: new Set() };
+  const fresh: KindState = {
+    startedAt: now,
+    reads: 0,
+    calls: 0,
+    waiting: 0,
+    unanswered: 0,
+    listing: false,
+    records: new Map(),
+    failed: false,
+    written: new Set(),
+  };
   states.set(kind, fresh);
   return fresh;
 }

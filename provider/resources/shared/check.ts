@@ -14,9 +14,7 @@ export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN_VALUE;
 }
 
-export type CheckResult<T> =
-  | { ok: true; inputs: T }
-  | { ok: false; inputs: Record<string, unknown>; failures: pulumi.dynamic.CheckFailure[] };
+export type CheckResult<T> = { ok: true; inputs: T } | { ok: false; inputs: Record<string, unknown>; failures: pulumi.dynamic.CheckFailure[] };
 
 /**
  * Runs `schema` on known values only: a value still unknown during a preview passes through
@@ -52,18 +50,18 @@ export function labelText() {
 export const ID_INPUT_TYPE = { oneOf: [{ type: "integer" }, { type: "string" }] };
 
 export function objectIdInput(example: number) {
-  return zod.unknown().meta(ID_INPUT_TYPE).transform((value, ctx) => {
-    if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
-    if (typeof value === "string" && ID_TEXT.test(value)) return Number(value);
-    ctx.addIssue({
-      code: "custom",
-      message:
-        value === undefined
-          ? "is required"
-          : `must be a positive integer, as a number or a string such as "${example}", got ${describeGiven(value)}`,
+  return zod
+    .unknown()
+    .meta(ID_INPUT_TYPE)
+    .transform((value, ctx) => {
+      if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+      if (typeof value === "string" && ID_TEXT.test(value)) return Number(value);
+      ctx.addIssue({
+        code: "custom",
+        message: value === undefined ? "is required" : `must be a positive integer, as a number or a string such as "${example}", got ${describeGiven(value)}`,
+      });
+      return zod.NEVER;
     });
-    return zod.NEVER;
-  });
 }
 
 /** Drops what the engine adds itself (`__provider`) and inputs left undefined. */

@@ -35,12 +35,7 @@ export interface DetailedDiffResult extends pulumi.dynamic.DiffResult {
   detailed?: Record<string, "update" | "replace">;
 }
 
-export function diffByRules<Olds, News>(
-  rules: FieldRules<Olds, News>,
-  olds: Olds,
-  news: News,
-  options: DiffOptions = {},
-): DetailedDiffResult {
+export function diffByRules<Olds, News>(rules: FieldRules<Olds, News>, olds: Olds, news: News, options: DiffOptions = {}): DetailedDiffResult {
   const changed = changedFields(rules, olds, news);
   const replaces = changed.filter((name) => rules[name]!.onChange === "replace");
   return {
@@ -64,9 +59,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
-      : v,
-  ) ?? "undefined";
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      v !== null && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
+        : v,
+    ) ?? "undefined"
+  );
 }

@@ -52,7 +52,9 @@ type ReadKeys<T> = Exclude<KeysWhere<T, { read: (record: never) => unknown } | {
 type LastPart<S extends string> = S extends `${string}.${infer Rest}` ? LastPart<Rest> : S;
 type InputValue<F> = F extends { input: infer S extends z.ZodType } ? z.output<S> : never;
 /** `createdAt` → `created_at`. */
-export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S;
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
 type ReadValue<F, K, Rec> = F extends { read: (record: never) => infer V }
   ? V
   : F extends { output: true }
@@ -101,13 +103,15 @@ type BodyEntry<T> = {
     ? { path: A; value: ApiValue<T[K]>; always: T[K] extends { required: true } | { sendDefault: true } ? true : false }
     : never;
 }[keyof T];
-type BodyLevel<E extends { path: string; value: unknown; always: boolean }> = { [X in E as X["path"] extends `${string}.${string}` ? never : X["always"] extends true ? X["path"] : never]: X["value"] } & {
-    [X in E as X["path"] extends `${string}.${string}` ? never : X["always"] extends true ? never : X["path"]]?: X["value"];
-  } & {
-    [P in E["path"] as P extends `${infer Head}.${string}` ? Head : never]: BodyLevel<
-      E extends { path: `${P extends `${infer Head}.${string}` ? Head : never}.${infer Rest}` } ? { path: Rest; value: E["value"]; always: E["always"] } : never
-    >;
-  };
+type BodyLevel<E extends { path: string; value: unknown; always: boolean }> = {
+  [X in E as X["path"] extends `${string}.${string}` ? never : X["always"] extends true ? X["path"] : never]: X["value"];
+} & {
+  [X in E as X["path"] extends `${string}.${string}` ? never : X["always"] extends true ? never : X["path"]]?: X["value"];
+} & {
+  [P in E["path"] as P extends `${infer Head}.${string}` ? Head : never]: BodyLevel<
+    E extends { path: `${P extends `${infer Head}.${string}` ? Head : never}.${infer Rest}` } ? { path: Rest; value: E["value"]; always: E["always"] } : never
+  >;
+};
 /**
  * The create's body as the table sends it, typed, so it meets the endpoint's body type without
  * a cast. Fields spread over several API names (`api: [...]`) are left to the endpoint's type.
@@ -115,9 +119,7 @@ type BodyLevel<E extends { path: string; value: unknown; always: boolean }> = { 
 export type CreateBodyOf<T> = Simplify<BodyLevel<BodyEntry<T>>>;
 
 /** The inputs after `check`: omitted ones stay omitted, so "default" and "not managed" stay apart. */
-export type InputsOf<T> = Simplify<
-  { [K in RequiredKeys<T>]: InputValue<T[K]> } & { [K in Exclude<InputKeys<T>, RequiredKeys<T>>]?: InputValue<T[K]> }
->;
+export type InputsOf<T> = Simplify<{ [K in RequiredKeys<T>]: InputValue<T[K]> } & { [K in Exclude<InputKeys<T>, RequiredKeys<T>>]?: InputValue<T[K]> }>;
 
 /** The recorded outputs: the service's record, and the provider's own inputs. */
 export type OutputsOf<T, Rec = never> = Simplify<

@@ -27,7 +27,6 @@ export function withIdsInList(list: unknown, names: readonly string[]): unknown 
   return list.map((item) => (isPlainObject(item) ? withIds(item, names) : item));
 }
 
-
 /** A kind whose resource an input takes. A `Connection` stands for `{ id, type }`, the others for their id. */
 export type ReferencedKind = "Connection" | "Package" | "Cluster";
 

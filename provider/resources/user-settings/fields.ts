@@ -30,7 +30,8 @@ export interface UserSettingsArgs {
 }
 
 const timeZone = z.string().superRefine((value, ctx) => {
-  if (!isKnownTimeZone(value)) ctx.addIssue({ code: "custom", message: `must be a time zone id such as "UTC" (see getTimeZones), got ${describeGiven(value)}` });
+  if (!isKnownTimeZone(value))
+    ctx.addIssue({ code: "custom", message: `must be a time zone id such as "UTC" (see getTimeZones), got ${describeGiven(value)}` });
 });
 
 const notificationSettings = z.strictObject({ email: z.boolean(), web: z.boolean() });

@@ -183,8 +183,16 @@ describe("tests of settings", () => {
     ["postgres", { ...PG, host: "DB.Invalid.", port: 6543 }, "Could not connect to db.invalid:6543: host not found"],
     ["postgres", { ...PG, password: "wrong-password" }, 'Authentication failed for user "etl"'],
     ["postgres", { ...PG, host: "db.invalid", password: "wrong" }, "Could not connect to db.invalid:5432: host not found"],
-    ["snowflake", { account_name: "acme.invalid", username: "u", password: "p", database: "d", warehouse: "w", region: "r" }, "Could not connect to acme.invalid: host not found"],
-    ["athena", { username: "u", password: "p", s3_staging_dir: "s3://staging.invalid/results/", region: "r" }, "Could not connect to staging.invalid: host not found"],
+    [
+      "snowflake",
+      { account_name: "acme.invalid", username: "u", password: "p", database: "d", warehouse: "w", region: "r" },
+      "Could not connect to acme.invalid: host not found",
+    ],
+    [
+      "athena",
+      { username: "u", password: "p", s3_staging_dir: "s3://staging.invalid/results/", region: "r" },
+      "Could not connect to staging.invalid: host not found",
+    ],
     ["gs", { project_id: "lake.invalid" }, "Could not connect to lake.invalid: host not found"],
     ["azureblobstorage", { username: "store.invalid", password: "p" }, "Could not connect to store.invalid: host not found"],
     ["hdfs", { name_node_host: "nn.invalid", httpfs_host: "fs", name_node_port: 8020 }, "Could not connect to nn.invalid:8020: host not found"],

@@ -72,7 +72,11 @@ describe("POST /connection_groups", () => {
   });
 
   it("refuses a name already taken in the account, but not one taken in another account", async () => {
-    await expectError(await send("POST", "/connection_groups", { connection_group: { name: "warehouses" } }), 422, "connection_group.name has already been taken");
+    await expectError(
+      await send("POST", "/connection_groups", { connection_group: { name: "warehouses" } }),
+      422,
+      "connection_group.name has already been taken",
+    );
     const response = await send("POST", "/connection_groups", { connection_group: { name: "globex warehouses" } });
     expect(response.status).toBe(201);
   });
@@ -93,7 +97,12 @@ describe("POST /connection_groups", () => {
 
 describe("PUT /connection_groups/{id}", () => {
   it("replaces the assignments when connections is given: unlisted detached, new attached", async () => {
-    const response = await send("PUT", "/connection_groups/401", { connections: [{ id: 302, type: "s3" }, { id: 301, type: "postgres" }] });
+    const response = await send("PUT", "/connection_groups/401", {
+      connections: [
+        { id: 302, type: "s3" },
+        { id: 301, type: "postgres" },
+      ],
+    });
     expect(response.status).toBe(200);
     expect(expectGroup(await readJson(response)).connections).toEqual([WAREHOUSE, RAW_EVENTS]);
     expect((await getConnectionGroup(service.dana, 401)).connections).toEqual([WAREHOUSE, RAW_EVENTS]);
@@ -119,7 +128,13 @@ describe("PUT /connection_groups/{id}", () => {
   it("records who changed the group and when; an update that changes nothing records nothing", async () => {
     const before = await getConnectionGroup(service.dana, 401);
     const lee = createHttpRequest({ apiUrl: service.emulator.url, accountId: ACCOUNT, apiKey: LEE_KEY, vendor: "service" });
-    const unchanged = await updateConnectionGroup(lee, 401, { connection_group: { name: "warehouses" }, connections: [{ id: 301, type: "postgres" }, { id: 303, type: "mysql" }] });
+    const unchanged = await updateConnectionGroup(lee, 401, {
+      connection_group: { name: "warehouses" },
+      connections: [
+        { id: 301, type: "postgres" },
+        { id: 303, type: "mysql" },
+      ],
+    });
     expect(unchanged).toEqual(before);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const changed = await updateConnectionGroup(lee, 401, { connection_group: { description: "Lee's now" } });
@@ -130,14 +145,36 @@ describe("PUT /connection_groups/{id}", () => {
 
   it("allows keeping its own name but not taking another group's", async () => {
     expect((await send("PUT", "/connection_groups/401", { connection_group: { name: "warehouses" } })).status).toBe(200);
-    await expectError(await send("PUT", "/connection_groups/401", { connection_group: { name: "landing" } }), 422, "connection_group.name has already been taken");
+    await expectError(
+      await send("PUT", "/connection_groups/401", { connection_group: { name: "landing" } }),
+      422,
+      "connection_group.name has already been taken",
+    );
   });
 
   it.each([
     ["a connection of no account of the caller", [{ id: 999, type: "postgres" }], "connections[0].id: no connection 999 in this account"],
-    ["a type that is not the connection's", [{ id: 301, type: "postgres" }, { id: 302, type: "gs" }], "connections[1].type: connection 302 has type s3, not gs"],
-    ["a connection that cannot join groups", [{ id: 304, type: "web_analytics" }], "connections[0].id: connection 304 has type web_analytics; only database and cloud-storage connections join groups"],
-    ["the same connection twice", [{ id: 301, type: "postgres" }, { id: 301, type: "postgres" }], "connections[1].id: connection 301 is listed more than once"],
+    [
+      "a type that is not the connection's",
+      [
+        { id: 301, type: "postgres" },
+        { id: 302, type: "gs" },
+      ],
+      "connections[1].type: connection 302 has type s3, not gs",
+    ],
+    [
+      "a connection that cannot join groups",
+      [{ id: 304, type: "web_analytics" }],
+      "connections[0].id: connection 304 has type web_analytics; only database and cloud-storage connections join groups",
+    ],
+    [
+      "the same connection twice",
+      [
+        { id: 301, type: "postgres" },
+        { id: 301, type: "postgres" },
+      ],
+      "connections[1].id: connection 301 is listed more than once",
+    ],
   ])("refuses %s with 422 and changes nothing", async (_what, connections, message) => {
     await expectError(await send("PUT", "/connection_groups/401", { connections }), 422, message);
     expect((await getConnectionGroup(service.dana, 401)).connections).toEqual([WAREHOUSE, REPLICA]);

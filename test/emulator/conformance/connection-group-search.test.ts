@@ -91,6 +91,10 @@ describe("isolation between accounts", () => {
   });
 
   it("refuses to assign another account's connection", async () => {
-    await expectError(await send("PUT", "/connection_groups/401", { connections: [{ id: 351, type: "postgres" }] }), 422, "connections[0].id: no connection 351 in this account");
+    await expectError(
+      await send("PUT", "/connection_groups/401", { connections: [{ id: 351, type: "postgres" }] }),
+      422,
+      "connections[0].id: no connection 351 in this account",
+    );
   });
 });

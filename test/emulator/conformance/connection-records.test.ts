@@ -42,7 +42,16 @@ const CASES: Case[] = [
   {
     type: "mongo",
     body: { host: "mongo.example.com", database: "events" },
-    shown: { host: "mongo.example.com", database: "events", username: null, port: 27017, ssl: false, read_preference: "primary", authentication_database: "", ...TUNNEL },
+    shown: {
+      host: "mongo.example.com",
+      database: "events",
+      username: null,
+      port: 27017,
+      ssl: false,
+      read_preference: "primary",
+      authentication_database: "",
+      ...TUNNEL,
+    },
   },
   { type: "s3", body: { username: "AKIAEXAMPLE", password: SECRET }, shown: { username: "AKIAEXAMPLE", region: "us-east-1" } },
   { type: "gs", body: { project_id: "acme-project" }, shown: { project_id: "acme-project" } },
@@ -98,7 +107,17 @@ describe("POST /connections/{type}", () => {
   });
 
   it("reads booleans as true/false, t/f and 1/0", async () => {
-    const cases: [unknown, boolean][] = [[true, true], ["t", true], ["1", true], [1, true], ["true", true], [false, false], ["f", false], [0, false], ["false", false]];
+    const cases: [unknown, boolean][] = [
+      [true, true],
+      ["t", true],
+      ["1", true],
+      [1, true],
+      ["true", true],
+      [false, false],
+      ["f", false],
+      [0, false],
+      ["false", false],
+    ];
     for (const [ssl, expected] of cases) {
       const response = await create("mysql", { name: "flags", ...sqlServer(3306, false).body, ssl });
       expect((await readJson(response)).ssl, `ssl ${JSON.stringify(ssl)}`).toBe(expected);
@@ -111,7 +130,11 @@ describe("POST /connections/{type}", () => {
   });
 
   it.each([
-    ["postgres", { name: "x" }, "username is required for postgres connections; password is required for postgres connections; host is required for postgres connections"],
+    [
+      "postgres",
+      { name: "x" },
+      "username is required for postgres connections; password is required for postgres connections; host is required for postgres connections",
+    ],
     ["postgres", { ...sqlServer(5432, true).body }, "name is required"],
     ["postgres", { name: "  ", ...sqlServer(5432, true).body }, "name must not be blank"],
     ["postgres", { name: "x".repeat(256), ...sqlServer(5432, true).body }, "name must be at most 255 characters"],
@@ -122,7 +145,11 @@ describe("POST /connections/{type}", () => {
     ["postgres", { name: "x", ...sqlServer(5432, true).body, host: "" }, "host must not be blank"],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, host: 5 }, "host must be a string"],
     ["postgres", { name: "x", ...sqlServer(5432, true).body, tunnel_type: "vpn" }, "tunnel_type must be one of direct, reverse"],
-    ["postgres", { name: "x", username: "etl", password: "p", port: "x" }, "port must be an integer between 1 and 65535; host is required for postgres connections"],
+    [
+      "postgres",
+      { name: "x", username: "etl", password: "p", port: "x" },
+      "port must be an integer between 1 and 65535; host is required for postgres connections",
+    ],
     ["sftp", { name: "x", username: "u", host: "h", auth_method: "token" }, "auth_method must be one of password, key"],
     ["salesforce", { name: "x", environment: "production" }, "password is required for salesforce connections unless code is given"],
     ["salesforce", { name: "x", environment: "production", code: "abc" }, "redirect_uri is required for salesforce connections when code is given"],

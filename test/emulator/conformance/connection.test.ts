@@ -10,7 +10,20 @@ import {
 } from "../../../provider/api/connections";
 import type { RequestFn } from "../../../provider/client/http";
 import { NotFoundError, ValidationError } from "../../../provider/client/errors";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, expectError, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator, startWithClient, testFixtures } from "../helpers";
+import {
+  ACCEPT,
+  ACCOUNT,
+  basic,
+  call,
+  DANA_KEY,
+  expectError,
+  OTHER_ACCOUNT,
+  OTHER_KEY,
+  readJson,
+  startTestEmulator,
+  startWithClient,
+  testFixtures,
+} from "../helpers";
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { ACCEPT, ACCOUNT, basic, call, DANA_KEY, ed25519Key, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator, testFixtures } from "../helpers";
+import {
+  ACCEPT,
+  ACCOUNT,
+  basic,
+  call,
+  DANA_KEY,
+  ed25519Key,
+  expectError,
+  LEE_KEY,
+  OTHER_ACCOUNT,
+  OTHER_KEY,
+  readJson,
+  startTestEmulator,
+  testFixtures,
+} from "../helpers";
 
 /**
  * Rules every operation shares: the version header (spec section 9), authentication

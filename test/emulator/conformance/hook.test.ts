@@ -88,7 +88,9 @@ describe("the shapes of every operation", () => {
     const response = await fetch(`${emulator.url}/hook_events`, { headers: { Accept: ACCEPT, Authorization: basic(DANA_KEY) } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(ACCEPT);
-    z.array(hookEvent).length(HOOK_EVENT_IDS.length).parse(await readJson(response));
+    z.array(hookEvent)
+      .length(HOOK_EVENT_IDS.length)
+      .parse(await readJson(response));
   });
 });
 

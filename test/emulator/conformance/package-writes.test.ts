@@ -21,7 +21,12 @@ function fixtures(): Fixtures {
         ...acme!,
         clusters: [{ id: 1, name: "sandbox" }],
         connections: [
-          { id: WAREHOUSE, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "fine" } },
+          {
+            id: WAREHOUSE,
+            name: "warehouse",
+            type: "postgres",
+            attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "fine" },
+          },
           { id: BUCKET, name: "lake", type: "s3" },
           { id: CRM, name: "crm", type: "salesforce" },
           { id: BROKEN_DB, name: "gone-host", type: "postgres", attributes: { host: "db.invalid", database: "x", username: "etl", password: "fine" } },
@@ -84,7 +89,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 describe("POST /packages", () => {
   it("creates 201 with the service's defaults, version 1 and an item", async () => {
     const pkg = await create({ data_flow_json: flow(), variables: { since: "2026-01-01" } });
-    expect(pkg).toMatchObject({ name: "Untitled package", flow_type: "dataflow", status: "active", version: 1, flow_version: "2.0.0", package_version: "1.0", owner_id: 1 });
+    expect(pkg).toMatchObject({
+      name: "Untitled package",
+      flow_type: "dataflow",
+      status: "active",
+      version: 1,
+      flow_version: "2.0.0",
+      package_version: "1.0",
+      owner_id: 1,
+    });
     expect(pkg.item_id).toEqual(expect.any(String));
   });
 
@@ -95,8 +108,16 @@ describe("POST /packages", () => {
   });
 
   it.each<[string, Record<string, unknown>, string | RegExp]>([
-    ["a component of an unknown type", { data_flow_json: { components: [{ name: "a", type: "pivot" }] } }, /data_flow_json\.components\[0\]\.type must be one of source/],
-    ["a misspelt field of a component", { data_flow_json: { components: [{ name: "a", type: "source", conection: { id: 1 } }] } }, "data_flow_json.components[0].conection is not a known field"],
+    [
+      "a component of an unknown type",
+      { data_flow_json: { components: [{ name: "a", type: "pivot" }] } },
+      /data_flow_json\.components\[0\]\.type must be one of source/,
+    ],
+    [
+      "a misspelt field of a component",
+      { data_flow_json: { components: [{ name: "a", type: "source", conection: { id: 1 } }] } },
+      "data_flow_json.components[0].conection is not a known field",
+    ],
     ["JSON text that is not JSON", { data_flow_json: "{components" }, /data_flow_json must be a JSON object, or JSON text of one/],
     ["an unknown flow type", { flow_type: "graph" }, /flow_type must be one of dataflow, workflow/],
     ["a copy of a package of another account", { source_package_id: 999 }, "source_package_id 999 does not name a package of this account"],
@@ -109,14 +130,19 @@ describe("POST /packages", () => {
     const pkg = await create({ name: "dangling", data_flow_json: flow(CRM, 9999), variables: { since: "x" } });
     const validation = await expectStatus(await call(emulator, `/packages/${pkg.id}/validate`, { method: "POST" }), 200);
     expect(validation).toMatchObject({ status: "failed", package_id: pkg.id });
-    expect(validation.errors).toEqual([expect.objectContaining({ component: "warehouse", rule: "connection-exists", message: expect.stringContaining("9999") })]);
+    expect(validation.errors).toEqual([
+      expect.objectContaining({ component: "warehouse", rule: "connection-exists", message: expect.stringContaining("9999") }),
+    ]);
   });
 });
 
 describe("PUT, GET with a version, DELETE", () => {
   it("increments the version on each update and answers an older version when asked", async () => {
     const pkg = await create({ name: "v", data_flow_json: flow(), variables: { since: "a" } });
-    const updated = await expectStatus(await call(emulator, `/packages/${pkg.id}`, { method: "PUT", body: { description: "second", package_version: "1.1" } }), 200);
+    const updated = await expectStatus(
+      await call(emulator, `/packages/${pkg.id}`, { method: "PUT", body: { description: "second", package_version: "1.1" } }),
+      200,
+    );
     expect(updated).toMatchObject({ version: 2, description: "second", package_version: "1.1" });
     expect(await expectStatus(await call(emulator, `/packages/${pkg.id}?version=1`), 200)).toMatchObject({ version: 1, description: "" });
     expect(await expectStatus(await call(emulator, `/packages/${pkg.id}?package_version=1.1`), 200)).toMatchObject({ version: 2 });
@@ -127,7 +153,11 @@ describe("PUT, GET with a version, DELETE", () => {
 
   it("refuses a change of flow type, but takes the same one as an export document holds it", async () => {
     const pkg = await create({ name: "typed", data_flow_json: flow(), variables: { since: "a" } });
-    await expectError(await call(emulator, `/packages/${pkg.id}`, { method: "PUT", body: { flow_type: "workflow" } }), 422, "flow_type cannot be changed (it is dataflow)");
+    await expectError(
+      await call(emulator, `/packages/${pkg.id}`, { method: "PUT", body: { flow_type: "workflow" } }),
+      422,
+      "flow_type cannot be changed (it is dataflow)",
+    );
     await expectStatus(await call(emulator, `/packages/${pkg.id}`, { method: "PUT", body: { flow_type: "dataflow" } }), 200);
   });
 
@@ -160,15 +190,30 @@ describe("export, copies and templates", () => {
 
   it("lists templates, and a package from one validates once its slots name connections of the account", async () => {
     const templates = await expectStatus(await call(emulator, "/packages/templates"), 200);
-    expect(templates[0]).toEqual({ id: 1, name: "Copy a table", description: expect.any(String), position: 1, author: expect.objectContaining({ name: expect.any(String) }) });
+    expect(templates[0]).toEqual({
+      id: 1,
+      name: "Copy a table",
+      description: expect.any(String),
+      position: 1,
+      author: expect.objectContaining({ name: expect.any(String) }),
+    });
     const pkg = await create({ package_template_id: 1 });
     const before = await expectStatus(await call(emulator, `/packages/${pkg.id}/validate`, { method: "POST" }), 200);
     expect(before.errors.map((e: { rule: string }) => e.rule)).toEqual(["connection", "connection"]);
     const document = await expectStatus(await call(emulator, `/packages/${pkg.id}/export`), 200);
     const [source, destination] = document.data_flow_json.components;
-    const named = { ...document.data_flow_json, components: [{ ...source, connection: { id: WAREHOUSE } }, { ...destination, connection: { id: BUCKET } }] };
+    const named = {
+      ...document.data_flow_json,
+      components: [
+        { ...source, connection: { id: WAREHOUSE } },
+        { ...destination, connection: { id: BUCKET } },
+      ],
+    };
     await expectStatus(await call(emulator, `/packages/${pkg.id}`, { method: "PUT", body: { data_flow_json: named } }), 200);
-    expect(await expectStatus(await call(emulator, `/packages/${pkg.id}/validate`, { method: "POST" }), 200)).toMatchObject({ status: "completed", errors: [] });
+    expect(await expectStatus(await call(emulator, `/packages/${pkg.id}/validate`, { method: "POST" }), 200)).toMatchObject({
+      status: "completed",
+      errors: [],
+    });
   });
 
   it("finds packages by search", async () => {
@@ -212,7 +257,12 @@ describe("jobs of a package with a flow", () => {
     const pkg = await create({ name: "runs", data_flow_json: flow(), variables: { since: "2026-01-01" } });
     const job = await runJob(pkg.id);
     expect(job.status).toBe("completed");
-    const outputs = job.outputs.map((o: { name: string; records_count: number; component: { name: string; fields: string[] } }) => [o.component.name, o.name, o.records_count, o.component.fields]);
+    const outputs = job.outputs.map((o: { name: string; records_count: number; component: { name: string; fields: string[] } }) => [
+      o.component.name,
+      o.name,
+      o.records_count,
+      o.component.fields,
+    ]);
     expect(outputs).toEqual([
       ["warehouse", "recent_orders", 500, ["id", "amount"]],
       ["lake", "exports/orders", 500, []],

@@ -13,12 +13,21 @@ const { expectSchedule, post } = suite;
 
 describe("PUT /schedules/{id}", () => {
   it("changes only the fields given and answers 200 with the schedule", async () => {
-    const created = await suite.api.create(scheduleBody({ description: "before", task: { nodes: 3, packages: [{ package_id: 101, variables: { a: "'1'" } }] } }));
+    const created = await suite.api.create(
+      scheduleBody({ description: "before", task: { nodes: 3, packages: [{ package_id: 101, variables: { a: "'1'" } }] } }),
+    );
     const updated = expectSchedule(await suite.api.send("PUT", `/schedules/${created.id}`, { description: "after", task: { time_to_idle: 120 } }));
-    expect(updated).toMatchObject({ name: "nightly", description: "after", task: { nodes: 3, time_to_idle: 120, packages: [{ package_id: "101", variables: { a: "'1'" } }] } });
+    expect(updated).toMatchObject({
+      name: "nightly",
+      description: "after",
+      task: { nodes: 3, time_to_idle: 120, packages: [{ package_id: "101", variables: { a: "'1'" } }] },
+    });
     expect(updated.updated_at >= created.updated_at).toBe(true);
     const replaced = await suite.api.send("PUT", `/schedules/${created.id}`, { task: { packages: [{ package_id: "102" }, { package_id: 101 }] } });
-    expect(replaced.task.packages).toEqual([{ package_id: "102", variables: {} }, { package_id: "101", variables: {} }]);
+    expect(replaced.task.packages).toEqual([
+      { package_id: "102", variables: {} },
+      { package_id: "101", variables: {} },
+    ]);
   });
 
   it("leaves updated_at alone when nothing changes", async () => {
@@ -47,7 +56,10 @@ describe("PUT /schedules/{id}", () => {
   it.each<[unknown, RegExp]>([
     [{ task: { packages: [] } }, /^task\.packages must list at least one package$/],
     [{ task: { packages: [{ package_id: 103 }] } }, /^task\.packages\[0\]\.package_id 103 names a package that is archived$/],
-    [{ interval_amount: 0, reuse_cluster_strategy: "all" }, /^interval_amount must be an integer of at least 1; reuse_cluster_strategy must be one of any, self, none$/],
+    [
+      { interval_amount: 0, reuse_cluster_strategy: "all" },
+      /^interval_amount must be an integer of at least 1; reuse_cluster_strategy must be one of any, self, none$/,
+    ],
     [{ name: null }, /^name must be a string$/],
   ])("answers 422 to %j", async (body, message) => {
     const created = await suite.api.create(scheduleBody());
@@ -70,7 +82,9 @@ describe("DELETE, clone and run", () => {
   });
 
   it("clones with 201: the same settings, `Copy of` the name, disabled, the caller's, never run", async () => {
-    const original = await suite.api.create(scheduleBody({ status: "enabled", start_at: FUTURE, overlap: false, interval_unit: "days" }, [{ package_id: 101, variables: { v: "'x'" } }]));
+    const original = await suite.api.create(
+      scheduleBody({ status: "enabled", start_at: FUTURE, overlap: false, interval_unit: "days" }, [{ package_id: 101, variables: { v: "'x'" } }]),
+    );
     await suite.api.send("POST", `/schedules/${original.id}/run`);
     const response = await call(suite.emulator, `/schedules/${original.id}/clone`, { method: "POST", key: LEE_KEY });
     expect(response.status).toBe(201);
@@ -117,7 +131,13 @@ describe("DELETE, clone and run", () => {
     expect(jobs.find((job) => job.package_id === 101)!.variables).toEqual({ day: "'mon'" });
   });
 
-  it.each([["POST", "/clone"], ["POST", "/run"], ["GET", ""], ["DELETE", ""], ["GET", "/watchers"]])("answers 404 to %s of an unknown schedule%s", async (method, suffix) => {
+  it.each([
+    ["POST", "/clone"],
+    ["POST", "/run"],
+    ["GET", ""],
+    ["DELETE", ""],
+    ["GET", "/watchers"],
+  ])("answers 404 to %s of an unknown schedule%s", async (method, suffix) => {
     await expectError(await call(suite.emulator, `/schedules/999999${suffix}`, { method }), 404, "Item not found.");
   });
 
@@ -136,7 +156,10 @@ describe("watchers", () => {
     expect(watched).toEqual({ created_at: expect.any(String), schedule_url: schedule.url });
     const again = await readJson(await call(suite.emulator, path, { method: "POST", key: LEE_KEY }));
     expect(again.created_at).toBe(watched.created_at);
-    expect(await suite.api.read(path)).toEqual([{ id: 1, display_name: "Dana Platform" }, { id: 2, display_name: "Lee Analyst" }]);
+    expect(await suite.api.read(path)).toEqual([
+      { id: 1, display_name: "Dana Platform" },
+      { id: 2, display_name: "Lee Analyst" },
+    ]);
     const stopped = await call(suite.emulator, path, { method: "DELETE" });
     expect(stopped.status).toBe(204);
     expect(await stopped.text()).toBe("");
@@ -162,7 +185,16 @@ describe("what every area shares", () => {
     const listed = (await readJson(await call(suite.emulator, "/schedules?limit=100", asOther))) as ApiRecord[];
     expect(listed.map((s) => s.id)).not.toContain(own.id);
     expect(await readJson(await call(suite.emulator, "/schedules/search?q=isolated", asOther))).toEqual([]);
-    for (const [method, suffix, body] of [["GET", ""], ["PUT", "", { name: "x" }], ["DELETE", ""], ["POST", "/clone"], ["POST", "/run"], ["POST", "/watchers"], ["GET", "/watchers"], ["DELETE", "/watchers"]] as const) {
+    for (const [method, suffix, body] of [
+      ["GET", ""],
+      ["PUT", "", { name: "x" }],
+      ["DELETE", ""],
+      ["POST", "/clone"],
+      ["POST", "/run"],
+      ["POST", "/watchers"],
+      ["GET", "/watchers"],
+      ["DELETE", "/watchers"],
+    ] as const) {
       await expectError(await call(suite.emulator, `/schedules/${own.id}${suffix}`, { ...asOther, method, body }), 404, "Item not found.");
     }
     await expectError(await call(suite.emulator, `/schedules/${own.id}`, { key: OTHER_KEY }), 401);

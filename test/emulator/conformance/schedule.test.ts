@@ -68,7 +68,13 @@ describe("POST /schedules", () => {
       ...body,
       start_at: FUTURE,
       next_run_at: FUTURE,
-      task: { ...body.task, packages: [{ package_id: "101", variables: { run_date: "'2026-01-31'" } }, { package_id: "102", variables: {} }] },
+      task: {
+        ...body.task,
+        packages: [
+          { package_id: "101", variables: { run_date: "'2026-01-31'" } },
+          { package_id: "102", variables: {} },
+        ],
+      },
     });
     expect(await suite.api.read(`/schedules/${schedule.id}`)).toEqual(schedule);
   });
@@ -79,11 +85,23 @@ describe("POST /schedules", () => {
     ["an empty package list", { task: { packages: [] } }, /^task\.packages must list at least one package$/],
     ["packages as an index-keyed object", { task: { packages: { 0: { package_id: 101 } } } }, /^task\.packages must be an array$/],
     ["a package without id", { task: { packages: [{ variables: {} }] } }, /^task\.packages\[0\]\.package_id is required$/],
-    ["a package id that is not one", { task: { packages: [{ package_id: "abc" }] } }, /^task\.packages\[0\]\.package_id must be a positive integer, or one written as a string$/],
-    ["an unknown package", scheduleBody({}, [{ package_id: 101 }, { package_id: 999 }]), /^task\.packages\[1\]\.package_id 999 does not name a package of this account$/],
+    [
+      "a package id that is not one",
+      { task: { packages: [{ package_id: "abc" }] } },
+      /^task\.packages\[0\]\.package_id must be a positive integer, or one written as a string$/,
+    ],
+    [
+      "an unknown package",
+      scheduleBody({}, [{ package_id: 101 }, { package_id: 999 }]),
+      /^task\.packages\[1\]\.package_id 999 does not name a package of this account$/,
+    ],
     ["another account's package", scheduleBody({}, [{ package_id: 901 }]), /^task\.packages\[0\]\.package_id 901 does not name a package of this account$/],
     ["an archived package", scheduleBody({}, [{ package_id: "103" }]), /^task\.packages\[0\]\.package_id 103 names a package that is archived$/],
-    ["a variable that is not a string", scheduleBody({}, [{ package_id: 101, variables: { day: 1 } }]), /^task\.packages\[0\]\.variables\.day must be a string$/],
+    [
+      "a variable that is not a string",
+      scheduleBody({}, [{ package_id: 101, variables: { day: 1 } }]),
+      /^task\.packages\[0\]\.variables\.day must be a string$/,
+    ],
     ["variables that are not an object", scheduleBody({}, [{ package_id: 101, variables: ["a"] }]), /^task\.packages\[0\]\.variables must be an object$/],
     ["an unknown interval unit", scheduleBody({ interval_unit: "years" }), /^interval_unit must be one of minutes, hours, days, weeks, months$/],
     ["an interval of 0", scheduleBody({ interval_amount: 0 }), /^interval_amount must be an integer of at least 1$/],
@@ -94,7 +112,11 @@ describe("POST /schedules", () => {
     ["an unknown reuse strategy", scheduleBody({ reuse_cluster_strategy: "some" }), /^reuse_cluster_strategy must be one of any, self, none$/],
     ["an unknown status", scheduleBody({ status: "on" }), /^status must be one of enabled, disabled$/],
     ["a start that is not a time", scheduleBody({ start_at: "tomorrow" }), /^start_at must be an ISO 8601 date-time/],
-    ["a boolean in no known spelling", scheduleBody({ overlap: "yes", auto_retry: 2 }), /^overlap must be a boolean: true or false .*; auto_retry must be a boolean: true or false /],
+    [
+      "a boolean in no known spelling",
+      scheduleBody({ overlap: "yes", auto_retry: 2 }),
+      /^overlap must be a boolean: true or false .*; auto_retry must be a boolean: true or false /,
+    ],
     ["a blank name", scheduleBody({ name: " " }), /^name must not be blank$/],
     ["0 nodes", { task: { nodes: 0, packages: [{ package_id: 101 }] } }, /^task\.nodes must be an integer between 1 and 100$/],
     ["0 seconds to idle", { task: { time_to_idle: 0, packages: [{ package_id: 101 }] } }, /^task\.time_to_idle must be an integer between 1 and 86400$/],
@@ -187,7 +209,11 @@ describe("GET /schedules/search", () => {
   ])("finds %s", async (q, expected) => {
     const ids = await found(q);
     const ours = ids.filter((id) => id === nightly.id || id === weekly.id);
-    expect(ours.sort()).toEqual(expected().map((s) => s.id).sort());
+    expect(ours.sort()).toEqual(
+      expected()
+        .map((s) => s.id)
+        .sort(),
+    );
   });
 
   it("finds by id, and by creation time", async () => {

@@ -1,12 +1,6 @@
 /** Retries against a scripted local server, with virtual time: attempts, waits and what is thrown. */
 import { describe, expect, it } from "vitest";
-import {
-  ConnectionError,
-  OutcomeUnknownError,
-  RateLimitError,
-  ServerError,
-  ValidationError,
-} from "../../../provider/client/errors";
+import { ConnectionError, OutcomeUnknownError, RateLimitError, ServerError, ValidationError } from "../../../provider/client/errors";
 import type { ApiRequest } from "../../../provider/client/http";
 import { RETRY_DEFAULTS } from "../../../provider/client/policies/retry";
 import { clientFor, failureOf, ok, startScriptedServer, useScriptedServer, type ScriptedServer, type Step } from "./scripted-server";
@@ -190,11 +184,15 @@ describe("requests that are not idempotent (POST creating something)", () => {
     const port = placeholder.port;
     await placeholder.close();
     let restarted: ScriptedServer | undefined;
-    const client = clientFor(`http://127.0.0.1:${port}`, {}, {
-      sleep: async () => {
-        restarted ??= await startScriptedServer([{ status: 201, body: { id: 5 } }], port);
+    const client = clientFor(
+      `http://127.0.0.1:${port}`,
+      {},
+      {
+        sleep: async () => {
+          restarted ??= await startScriptedServer([{ status: 201, body: { id: 5 } }], port);
+        },
       },
-    });
+    );
     try {
       const response = await client.request(create);
       expect(response.body).toEqual({ id: 5 });

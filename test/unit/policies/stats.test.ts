@@ -11,13 +11,7 @@ afterEach(async () => {
 
 describe("client counters", () => {
   it("count requests, retries by reason, 429s, and the time spent waiting", async () => {
-    server = await startScriptedServer([
-      { status: 503 },
-      { status: 429, headers: { "retry-after": "2" } },
-      { drop: true },
-      ok(),
-      { status: 500 },
-    ]);
+    server = await startScriptedServer([{ status: 503 }, { status: 429, headers: { "retry-after": "2" } }, { drop: true }, ok(), { status: 500 }]);
     const client = clientFor(server.url, {}, { random: () => 0.5 });
     await client.request({ method: "GET", path: "/a" });
     await failureOf(client.request({ method: "POST", path: "/b", body: {} }));

@@ -118,11 +118,15 @@ describe("an address that refuses connections", () => {
   it("a service back within the budget answers the create, sent once", async () => {
     const port = await closedPort();
     let back: Awaited<ReturnType<typeof startScriptedServer>> | undefined;
-    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1 }, {
-      sleep: async () => {
-        if (client.clock.waits.push(0) === 3) back = await startScriptedServer([{ status: 201, body: { id: 5 } }], port);
+    const client = clientFor(
+      `http://127.0.0.1:${port}`,
+      { maxRetries: 1 },
+      {
+        sleep: async () => {
+          if (client.clock.waits.push(0) === 3) back = await startScriptedServer([{ status: 201, body: { id: 5 } }], port);
+        },
       },
-    });
+    );
     try {
       expect((await client.request(create)).body).toEqual({ id: 5 });
       expect(back!.received).toHaveLength(1);
@@ -137,7 +141,9 @@ describe("an unresolvable host", () => {
     const client = clientFor("http://nonexistent.invalid", { maxRetries: 0 });
     const error = await failureOf(client.request(read));
     expect(error).toBeInstanceOf(UnreachableError);
-    expect(error.message).toMatch(/could not reach http:\/\/nonexistent\.invalid \((ENOTFOUND|EAI_AGAIN)\): nothing was sent; check etl:apiUrl \(the host name does not resolve/);
+    expect(error.message).toMatch(
+      /could not reach http:\/\/nonexistent\.invalid \((ENOTFOUND|EAI_AGAIN)\): nothing was sent; check etl:apiUrl \(the host name does not resolve/,
+    );
   });
 });
 

@@ -3,8 +3,7 @@
  * decrypted; ETL_* environment variables outside a program); served by the plugin, the settings
  * of the provider it was invoked on.
  */
-import { processResources, type OperationContext } from "../context";
-import { resolveConfig } from "../config";
+import { configuredBy, processResources, type OperationContext } from "../context";
 
 export type FunctionContext = Pick<OperationContext, "request" | "settings">;
 
@@ -26,10 +25,9 @@ function programSetting(key: string): string | undefined {
   return pulumi.runtime.getConfig(key);
 }
 
+/** Read anew each call: the stack's configuration is the program's to change between calls. */
 function programContext(): FunctionContext {
-  const result = resolveConfig(programSetting);
-  if (!result.ok) throw result.error;
-  return programProcess.contextFor(result.config, false);
+  return configuredBy(programSetting, programProcess, false)();
 }
 
 /** A function for programs, run with the stack's configuration, and with a given context as `withContext`. */

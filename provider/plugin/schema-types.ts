@@ -17,7 +17,7 @@ export const ANY: PropertySpec = { $ref: "pulumi.json#/Any" };
 /** Object types met inside properties, by token: filled while properties are described. */
 export type TypeSpecs = Record<string, Json>;
 
-const withDescription = (text: string | undefined) => (text === undefined ? {} : { description: text });
+export const withDescription = (text: string | undefined) => (text === undefined ? {} : { description: text });
 
 export const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 

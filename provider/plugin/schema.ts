@@ -27,6 +27,7 @@ import {
   type Json,
   type PropertySpec,
   type TypeSpecs,
+  withDescription,
 } from "./schema-types";
 
 interface Described {
@@ -34,8 +35,6 @@ interface Described {
   outputs: Record<string, PropertySpec>;
   requiredInputs: string[];
 }
-
-const withDescription = (text: string | undefined) => (text === undefined ? {} : { description: text });
 
 function describeFields(kind: string, declaration: ResourceDeclaration, types: TypeSpecs): Described {
   const secrets = new Set(declaration.secrets);

@@ -1,6 +1,8 @@
 /** UserSettings' check and diff: time zones from the catalogue, both notification channels, settings left out never compared. */
 import { describe, expect, it } from "vitest";
 import type { UserSettingsRecord } from "../../provider/api/users";
+import type { RequestFn } from "../../provider/client/http";
+import type { OperationContext } from "../../provider/context";
 import { fields, type UserSettingsInputs } from "../../provider/resources/user-settings/fields";
 import { userSettingsProvider } from "../../provider/resources/user-settings/provider";
 import { noCallsContext } from "../support/context";
@@ -53,5 +55,16 @@ describe("UserSettings diff", () => {
 
   it("deletes nothing: destroy leaves the settings as they are", async () => {
     await expect(userSettingsProvider.delete(noCallsContext(), "70", fields.outputs(record(), parsed({})))).resolves.toBeUndefined();
+  });
+});
+
+describe("UserSettings under another user's API key", () => {
+  const answer = record({ id: 71, time_zone: "Tokyo" });
+  const otherUser = (): OperationContext => ({ ...noCallsContext(), request: (async () => ({ status: 200, headers: {}, body: answer })) as RequestFn });
+  const olds = fields.outputs(record(), parsed({ timeZone: "UTC" }));
+
+  it("stops the refresh and the update rather than show or change that user's settings", async () => {
+    await expect(userSettingsProvider.read(otherUser(), "70", olds)).rejects.toThrow(/belongs to user 71, and this resource holds the settings of user 70/);
+    await expect(userSettingsProvider.update(otherUser(), "70", olds, parsed({ timeZone: "Tokyo" }))).rejects.toThrow(/belongs to user 71/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The inputs' documentation as the `*Args` interfaces say it, collected at build time
+ * The inputs' documentation as the doc comments on the field tables (and on nested `*Args` interfaces) say it, collected at build time
  * (scripts/field-docs.cts) beside this module: written once, for editors and the schema alike.
  * Loaded with `require` so that a bundle of the plugin (`npm run dist`) carries it inside.
  */

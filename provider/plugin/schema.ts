@@ -44,19 +44,23 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
   for (const [name, field] of entries) {
     const typeName = `${kind}${capitalized(name)}`;
     const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
-    const description = field.description ?? docs[name] ?? COMMON_OUTPUT_DOCS[name];
-    // An input without documentation would be an SDK argument nobody can read about.
-    if (description === undefined && field.input !== undefined) throw new Error(`${kind}.${name} has no documentation: write it on the input in ${kind}Args`);
-    const flags = { ...(secrets.has(name) ? { secret: true } : {}), ...withDescription(description) };
+    // An input says how to give it (its doc comment); an output, what it holds (`description`) when that differs.
+    const inputDoc = docs[name];
+    const outputDoc = field.description ?? inputDoc ?? COMMON_OUTPUT_DOCS[name];
+    const secret = secrets.has(name) ? { secret: true } : {};
     if (field.input !== undefined) {
+      // An input without documentation would be an SDK argument nobody can read about.
+      if (inputDoc === undefined && field.description === undefined)
+        throw new Error(`${kind}.${name} has no documentation: write a doc comment on its entry in the field table`);
       described.inputs[name] = {
         ...withResourceTypes(kind, name, type, typeToken, types),
-        ...flags,
+        ...secret,
+        ...withDescription(inputDoc ?? field.description),
         ...(field.onChange === "replace" ? { replaceOnChanges: true } : {}),
       };
       if (field.required) described.requiredInputs.push(name);
     }
-    if (declaration.fields.outputNames.includes(name)) described.outputs[name] = { ...type, ...flags };
+    if (declaration.fields.outputNames.includes(name)) described.outputs[name] = { ...type, ...secret, ...withDescription(outputDoc) };
   }
   return described;
 }

@@ -163,7 +163,7 @@ export class Package extends pulumi.CustomResource {
  */
 export interface PackageArgs {
     /**
-     * The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+     * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
      */
     dataFlow?: any | undefined;
     /**

@@ -9,28 +9,7 @@ import type { ManagedAccountRecord } from "../../api/accounts";
 import { accountSlugProblem } from "../../../contract/accounts";
 import { isKnownRegion } from "../../../contract/catalogues";
 import { describeGiven, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface AccountArgs {
-  /** The account's name. */
-  name: pulumi.Input<string>;
-  /** Where the account's data lives: a region id such as `amazon-web-services::us-east-1` (`getRegions`). */
-  region: pulumi.Input<string>;
-  /**
-   * The account's id in API paths (`etl:accountId` of a provider for it). Left out, the service
-   * makes one from the name and Pulumi leaves it alone. Changing it renames the account: every
-   * provider pointed at the old id must take the new one (use this resource's `slug` output).
-   */
-  slug?: pulumi.Input<string>;
-  /** Where the team is, as the account shows it. */
-  location?: pulumi.Input<string>;
-  /** Where invoices go; left out, the owner's address. */
-  billingEmail?: pulumi.Input<string>;
-  /** The address whose Gravatar picture the account shows. */
-  gravatarEmail?: pulumi.Input<string>;
-  /** The slug of an existing account of the caller's to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
-}
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const slug = z.string().superRefine((value, ctx) => {
   const problem = accountSlugProblem(value);
@@ -57,13 +36,24 @@ const email = z
   .pipe(z.email({ message: 'must be an email address such as "billing@example.com"' }));
 
 const table = {
+  /** The account's name. */
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
+  /** Where the account's data lives: a region id such as `amazon-web-services::us-east-1` (`getRegions`). */
   region: { input: region, required: true, api: "region", onChange: "update" },
+  /**
+   * The account's id in API paths (`etl:accountId` of a provider for it). Left out, the service
+   * makes one from the name and Pulumi leaves it alone. Changing it renames the account: every
+   * provider pointed at the old id must take the new one (use this resource's `slug` output).
+   */
   slug: { input: slug, unmanagedWhenOmitted: true, api: "account_id", onChange: "update" },
+  /** Where the team is, as the account shows it. */
   location: { input: labelText(), unmanagedWhenOmitted: true, api: "location", onChange: "update", read: (r) => r.location ?? undefined },
+  /** Where invoices go; left out, the owner's address. */
   billingEmail: { input: email, unmanagedWhenOmitted: true, api: "billing_email", onChange: "update", read: (r) => r.billing_email ?? undefined },
+  /** The address whose Gravatar picture the account shows. */
   gravatarEmail: { input: email, unmanagedWhenOmitted: true, api: "gravatar_email", onChange: "update", read: (r) => r.gravatar_email ?? undefined },
-  importId: { input: accountImportId },
+  /** The slug of an existing account of the caller's to manage instead of creating one. */
+  importId: { program: takes<pulumi.Input<string | number>>(), input: accountImportId },
   number: { description: "The account's number, which a rename keeps (the resource's id too).", read: (r) => r.id },
   uname: { description: "The account's user name, `u_<id>`.", read: (r) => r.uname ?? undefined },
   role: { description: "The caller's role in the account.", read: (r) => r.role ?? undefined },
@@ -76,8 +66,8 @@ const table = {
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<ManagedAccountRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<AccountArgs, typeof table>;
+/** What a program passes. */
+export type AccountArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<ManagedAccountRecord, typeof table>(table);
 

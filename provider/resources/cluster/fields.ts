@@ -13,47 +13,35 @@ import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } fr
 import { CLUSTER_STATUSES, CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface ClusterArgs {
-  /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
-  nodes: pulumi.Input<number>;
-  /** `production` (the default) or `sandbox`. Changing it replaces the cluster. */
-  type?: pulumi.Input<ClusterType>;
-  /** 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone. */
-  name?: pulumi.Input<string>;
-  /** Left out, the cluster has no description (one set elsewhere is removed). */
-  description?: pulumi.Input<string>;
-  /** Terminate the cluster after `timeToIdle` seconds without jobs; default false. */
-  terminateOnIdle?: pulumi.Input<boolean>;
-  /** Seconds without jobs before an idle cluster terminates itself, 300 to 86400; default 3600. */
-  timeToIdle?: pulumi.Input<number>;
-  /** Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster. */
-  region?: pulumi.Input<string>;
-  /** How long `up` and `destroy` wait for the cluster to become ready or terminated; default 1800. */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** The id of an existing cluster to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
-}
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 function integerBetween(min: number, max: number) {
   return z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(min).max(max);
 }
 
 const table = {
+  /** Machines in the cluster, 1 to 100; a sandbox has exactly 1. Changing it rescales in place. */
   nodes: { input: integerBetween(CLUSTER_NODES.min, CLUSTER_NODES.max), required: true, api: "nodes", onChange: "update" },
-  type: { input: z.enum(CLUSTER_TYPES), default: "production", api: "type", onChange: "replace" },
+  /** `production` (the default) or `sandbox`. Changing it replaces the cluster. */
+  type: { program: takes<pulumi.Input<ClusterType>>(), input: z.enum(CLUSTER_TYPES), default: "production", api: "type", onChange: "replace" },
+  /** 1 to 255 characters. Left out, the service names the cluster and Pulumi leaves the name alone. */
   name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update" },
+  /** Left out, the cluster has no description (one set elsewhere is removed). */
   description: { input: z.string(), default: "", api: "description", onChange: "update" },
+  /** Terminate the cluster after `timeToIdle` seconds without jobs; default false. */
   terminateOnIdle: { input: z.boolean(), default: false, api: "terminate_on_idle", onChange: "update" },
+  /** Seconds without jobs before an idle cluster terminates itself, 300 to 86400; default 3600. */
   timeToIdle: {
     input: integerBetween(CLUSTER_TIME_TO_IDLE_SECONDS.min, CLUSTER_TIME_TO_IDLE_SECONDS.max),
     default: CLUSTER_TIME_TO_IDLE_SECONDS.default,
     api: "time_to_idle",
     onChange: "update",
   },
+  /** Left out, the service picks the region and Pulumi leaves it alone. Changing it replaces the cluster. */
   region: { input: labelText(), unmanagedWhenOmitted: true, api: "region", onChange: "replace" },
+  /** How long `up` and `destroy` wait for the cluster to become ready or terminated; default 1800. */
   timeoutSeconds: { input: integerBetween(1, 86_400), default: 1800, onChange: "update" },
+  /** The id of an existing cluster to manage instead of creating one. */
   importId: importIdField,
   status: output(`One of ${CLUSTER_STATUSES.join(", ")}; it moves on its own and never causes a change.`),
   createdAt: OUTPUT,
@@ -67,8 +55,8 @@ const table = {
   htmlUrl: OUTPUT,
 } satisfies Record<string, Field<ClusterRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<ClusterArgs, typeof table>;
+/** What a program passes. */
+export type ClusterArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<ClusterRecord, typeof table>(table, {
   refine(inputs, ctx) {

@@ -11,28 +11,13 @@ import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ConnectionAssignmentArgs {
   /** The connection's id; a number or a numeric string (such as another resource's id). */
   id: pulumi.Input<number | string>;
   /** The connection's own type, e.g. `postgres` or `s3`. */
   type: pulumi.Input<string>;
-}
-
-export interface ConnectionGroupArgs {
-  /** The group's name, unique in the account; 1 to 255 characters. */
-  name: pulumi.Input<string>;
-  /** Left out, the group has no description (one set elsewhere is removed). */
-  description?: pulumi.Input<string>;
-  /**
-   * The database and cloud-storage connections assigned to the group, in any order, each once:
-   * `Connection` resources of the stack, or ids with types.
-   * Left out, the group has no connections (ones assigned elsewhere are detached).
-   */
-  connections?: pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]> | Array<pulumi.Input<ConnectionAssignmentArgs> | Connection>;
-  /** The id of an existing group to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
 }
 
 /** Only database and cloud-storage connections join groups: any other type is refused at `up`. */
@@ -71,7 +56,9 @@ const groupName = z
 const assignmentsOf = (connections: ReadonlyArray<{ id: number; type: string }>): ConnectionAssignment[] => connections.map(({ id, type }) => ({ id, type }));
 
 const table = {
+  /** The group's name, unique in the account; 1 to 255 characters. */
   name: { input: groupName, required: true, api: "connection_group.name", onChange: "update" },
+  /** Left out, the group has no description (one set elsewhere is removed). */
   description: {
     input: z.string(),
     default: null,
@@ -79,7 +66,13 @@ const table = {
     api: "connection_group.description",
     onChange: "update",
   },
+  /**
+   * The database and cloud-storage connections assigned to the group, in any order, each once:
+   * `Connection` resources of the stack, or ids with types.
+   * Left out, the group has no connections (ones assigned elsewhere are detached).
+   */
   connections: {
+    program: takes<pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]> | Array<pulumi.Input<ConnectionAssignmentArgs> | Connection>>(),
     input: connectionList,
     default: [],
     sendDefault: true,
@@ -89,6 +82,7 @@ const table = {
     read: (r): Array<{ id: number; name: string; type: string }> => sortedById(r.connections.map(({ id, name, type }) => ({ id, name, type }))),
     current: (outputs) => assignmentsOf((outputs.connections as ConnectionAssignment[] | undefined) ?? []),
   },
+  /** The id of an existing group to manage instead of creating one. */
   importId: importIdField,
   accountId: output("The account the group belongs to."),
   modifiedBy: { description: "Who last changed the group: `{ name, email }`.", read: (r) => ({ name: r.modified_by.name, email: r.modified_by.email }) },
@@ -96,8 +90,8 @@ const table = {
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<ConnectionGroupRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<ConnectionGroupArgs, typeof table>;
+/** What a program passes. */
+export type ConnectionGroupArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<ConnectionGroupRecord, typeof table>(table);
 

@@ -28,30 +28,12 @@ type ValueOf<A> = A extends { values: readonly (infer V)[] } ? V : A extends { k
 type RequiredNames<A> = { [K in keyof A]: A[K] extends { required: true } ? K : never }[keyof A] & string;
 type OptionalNames<A> = Exclude<keyof A & string, RequiredNames<A>>;
 
-/** What every connection takes, whatever its type. */
-export interface CommonConnectionArgs<T extends ConnectionType> {
-  /** The connection's type, e.g. `postgres`, `snowflake`, `s3`; changing it replaces the connection. */
-  type: T;
-  /** The connection's name; 1 to 255 characters. */
-  name: pulumi.Input<string>;
-  /**
-   * Default true: before creating, the service tries these settings, and a failure stops `up`
-   * with the service's reason, creating nothing.
-   */
-  testBeforeCreate?: pulumi.Input<boolean>;
-  /** The id of an existing connection of this type to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
-}
-
-/** One type's arguments: its required attributes required, the rest optional, with their value types. */
-export type ConnectionArgsOf<T extends ConnectionType> = CommonConnectionArgs<T> & {
+/** One type's attributes as a program gives them: its required ones required, the rest optional, with their value types. */
+export type AttributeArgsOf<T extends ConnectionType> = {
   [K in RequiredNames<AttributesOf<T>> as CamelCase<K>]: pulumi.Input<ValueOf<AttributesOf<T>[K]>>;
 } & {
   [K in OptionalNames<AttributesOf<T>> as CamelCase<K>]?: pulumi.Input<ValueOf<AttributesOf<T>[K]>>;
 };
-
-/** A connection's arguments: naming the type gives the type's own attributes, and only them. */
-export type ConnectionArgs = { [T in ConnectionType]: ConnectionArgsOf<T> }[ConnectionType];
 
 type AnyAttributeName = { [T in ConnectionType]: keyof AttributesOf<T> & string }[ConnectionType];
 export type ConnectionAttributeName = CamelCase<AnyAttributeName>;

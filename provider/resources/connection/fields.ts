@@ -10,25 +10,41 @@ import type { ConnectionSettingsRecord } from "../../api/connections";
 import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, connectionAttributes, type ConnectionType } from "../../../contract/connection-types";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type ConnectionAttributeValues } from "./attributes";
-
-export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs } from "./attributes";
+import { fieldsOf, output, OUTPUT, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type AttributeArgsOf, type ConnectionAttributeValues } from "./attributes";
 
 const OWN_FIELDS = {
+  /** The connection's type, e.g. `postgres`, `snowflake`, `s3`; changing it replaces the connection. */
   type: {
+    // Given as it is, never as another resource's output: the type says which attributes the connection takes.
+    program: takes<ConnectionType>(),
     input: z.enum(CONNECTION_TYPE_NAMES as [ConnectionType, ...ConnectionType[]]),
     required: true,
     onChange: "replace",
     read: (r) => r.type as ConnectionType,
   },
+  /** The connection's name; 1 to 255 characters. */
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
+  /**
+   * Default true: before creating, the service tries these settings, and a failure stops `up`
+   * with the service's reason, creating nothing.
+   */
   testBeforeCreate: { input: z.boolean(), default: true },
+  /** The id of an existing connection of this type to manage instead of creating one. */
   importId: importIdField,
   uniqueId: output("The connection's id across types, as the service gives it."),
   createdAt: OUTPUT,
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<ConnectionSettingsRecord>>;
+
+/** What every connection takes, whatever its type: the type is named as it is, so that it tells the type's attributes. */
+export type CommonConnectionArgs<T extends ConnectionType> = ArgsOf<typeof OWN_FIELDS> & { type: T };
+
+/** One type's arguments: the common ones and the type's own attributes. */
+export type ConnectionArgsOf<T extends ConnectionType> = CommonConnectionArgs<T> & AttributeArgsOf<T>;
+
+/** A connection's arguments: naming the type gives the type's own attributes, and only them. */
+export type ConnectionArgs = { [T in ConnectionType]: ConnectionArgsOf<T> }[ConnectionType];
 
 // The attributes are many and made from the catalogue, so their types come from
 // `ConnectionAttributeValues` below; the table's static type names only the fixed fields.

@@ -24,7 +24,7 @@ import {
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface DeliveryConnectionArgs {
   /** The connection's id; a number or a numeric string (such as a Connection's `id`). */
@@ -41,23 +41,6 @@ export interface DeliveryEndArgs {
    * destination's target schema is `schema`.
    */
   properties?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
-}
-
-export interface DeliveryArgs {
-  /** 1 to 255 characters. Left out, the service names it after its connections and Pulumi leaves the name alone. */
-  name?: pulumi.Input<string>;
-  /** Left out, the delivery has no description. */
-  description?: pulumi.Input<string>;
-  /** Time between runs; default one day. */
-  interval?: pulumi.Input<{ amount: pulumi.Input<number>; unit: pulumi.Input<DeliveryIntervalUnit> }>;
-  /** The connection read: any the service can read (a database, storage, analytics, ads or CRM service). */
-  source: pulumi.Input<DeliveryEndArgs> | DeliveryEndArgs;
-  /** The connection written: a database or cloud storage. */
-  destination: pulumi.Input<DeliveryEndArgs> | DeliveryEndArgs;
-  /** How long `up` waits for the service to set the delivery up; default 1800. */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** The id of an existing delivery to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
 }
 
 const interval = z.strictObject({
@@ -126,9 +109,13 @@ function endOf(record: DeliveryEndpointRecord): EndInput {
 }
 
 const table = {
+  /** 1 to 255 characters. Left out, the service names it after its connections and Pulumi leaves the name alone. */
   name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "replace" },
+  /** Left out, the delivery has no description. */
   description: { input: z.string(), default: DELIVERY_DEFAULTS.description, api: "description", onChange: "replace" },
+  /** Time between runs; default one day. */
   interval: {
+    program: takes<pulumi.Input<{ amount: pulumi.Input<number>; unit: pulumi.Input<DeliveryIntervalUnit> }>>(),
     input: interval,
     default: { amount: DELIVERY_DEFAULTS.intervalAmount, unit: DELIVERY_DEFAULTS.intervalUnit },
     sendDefault: true,
@@ -137,8 +124,19 @@ const table = {
     onChange: "replace",
     read: (r) => ({ amount: r.interval_amount, unit: r.interval_unit }),
   },
-  source: { input: endInput("source"), required: true, api: "source", toApi: endBody("source"), onChange: "replace", read: (r) => endOf(r.source) },
+  /** The connection read: any the service can read (a database, storage, analytics, ads or CRM service). */
+  source: {
+    program: takes<pulumi.Input<DeliveryEndArgs> | DeliveryEndArgs>(),
+    input: endInput("source"),
+    required: true,
+    api: "source",
+    toApi: endBody("source"),
+    onChange: "replace",
+    read: (r) => endOf(r.source),
+  },
+  /** The connection written: a database or cloud storage. */
   destination: {
+    program: takes<pulumi.Input<DeliveryEndArgs> | DeliveryEndArgs>(),
     input: endInput("destination"),
     required: true,
     api: "destination",
@@ -146,11 +144,13 @@ const table = {
     onChange: "replace",
     read: (r) => endOf(r.destination),
   },
+  /** How long `up` waits for the service to set the delivery up; default 1800. */
   timeoutSeconds: {
     input: z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(1).max(86_400),
     default: 1800,
     onChange: "update",
   },
+  /** The id of an existing delivery to manage instead of creating one. */
   importId: importIdField,
   status: output(`One of ${DELIVERY_STATUSES.join(", ")}; it moves on its own and never causes a change.`),
   statusMessage: output("Why the delivery is disabled (a connection it uses was deleted); null otherwise."),
@@ -160,8 +160,8 @@ const table = {
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<DeliveryRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<DeliveryArgs, typeof table>;
+/** What a program passes. */
+export type DeliveryArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<DeliveryRecord, typeof table>(table);
 

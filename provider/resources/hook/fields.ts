@@ -7,29 +7,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { HookRecord } from "../../api/hooks";
-import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent, type HookType } from "../../../contract/vocabularies";
+import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
-import { fieldsOf, output, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, output, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { SETTINGS_BY_TYPE, settingsBody, type HookSettingsArgs } from "./settings";
-
-export interface HookArgs {
-  /** `web`, `slack`, `email`, `hipchat` or `pagerduty`. Changing it replaces the hook. */
-  type: pulumi.Input<HookType>;
-  /** Left out, the service names the hook after its settings and Pulumi leaves the name alone. */
-  name?: pulumi.Input<string>;
-  /** Whether the hook is told of events; default true. */
-  active?: pulumi.Input<boolean>;
-  /** The events it is told of (`job.failed`, `cluster`, …), in any order; at least one. */
-  events: pulumi.Input<pulumi.Input<HookEvent>[]>;
-  /** The type's settings; stored encrypted in the state, whatever the program passes. */
-  settings: pulumi.Input<HookSettingsArgs>;
-  /** Any value; when it changes, the service makes a new salt. */
-  saltRotation?: pulumi.Input<unknown>;
-  /** The id of an existing hook to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
-}
 
 /** A set: sorted, each once. Left as given while an event is unknown. */
 function eventSet(events: string[]): string[] {
@@ -38,10 +21,15 @@ function eventSet(events: string[]): string[] {
 }
 
 const table = {
+  /** `web`, `slack`, `email`, `hipchat` or `pagerduty`. Changing it replaces the hook. */
   type: { input: z.enum(HOOK_TYPES), required: true, api: "type", onChange: "replace" },
+  /** Left out, the service names the hook after its settings and Pulumi leaves the name alone. */
   name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update" },
+  /** Whether the hook is told of events; default true. */
   active: { input: z.boolean(), default: true, api: "active", onChange: "update" },
+  /** The events it is told of (`job.failed`, `cluster`, …), in any order; at least one. */
   events: {
+    program: takes<pulumi.Input<pulumi.Input<HookEvent>[]>>(),
     input: z
       .array(z.enum(HOOK_EVENT_IDS as [HookEvent, ...HookEvent[]]))
       .min(1)
@@ -51,14 +39,25 @@ const table = {
     onChange: "update",
     read: (r) => eventSet(r.events),
   },
-  settings: { input: z.record(z.string(), z.unknown()), required: true, api: "settings", toApi: settingsBody, writeOnly: true, onChange: "update" },
-  saltRotation: { input: z.json(), onChange: "update" },
+  /** The type's settings; stored encrypted in the state, whatever the program passes. */
+  settings: {
+    program: takes<pulumi.Input<HookSettingsArgs>>(),
+    input: z.record(z.string(), z.unknown()),
+    required: true,
+    api: "settings",
+    toApi: settingsBody,
+    writeOnly: true,
+    onChange: "update",
+  },
+  /** Any value; when it changes, the service makes a new salt. */
+  saltRotation: { program: takes<pulumi.Input<unknown>>(), input: z.json(), onChange: "update" },
+  /** The id of an existing hook to manage instead of creating one. */
   importId: importIdField,
   salt: output("The secret the service signs each delivery with; a new `saltRotation` asks for a new one. Kept encrypted."),
 } satisfies Record<string, Field<HookRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<HookArgs, typeof table>;
+/** A hook's arguments in a program. */
+export type HookArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<HookRecord, typeof table>(table, {
   refine(inputs, ctx) {

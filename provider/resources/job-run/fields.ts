@@ -10,26 +10,7 @@ import { importIdField } from "../shared/adopt";
 import type { ObjectReference } from "../shared/references";
 import { objectIdInput } from "../shared/check";
 import { JOB_STATUSES } from "../../../contract/vocabularies";
-import { definedOnly, fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface JobRunArgs {
-  /** The cluster to run on: a `Cluster`, or its id as a number or a string. */
-  clusterId: ObjectReference;
-  /** The package the job runs: a `Package`, or its id as a number or a string. */
-  packageId: ObjectReference;
-  /** Static variables of the job. */
-  variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Variables evaluated when the job runs. */
-  dynamicVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Any value; when it changes, the package runs again. */
-  triggers?: pulumi.Input<unknown>;
-  /** Whether `up` waits for the job to finish and fails when the job fails (default true). */
-  waitForCompletion?: pulumi.Input<boolean>;
-  /** How long `up` waits before stopping the job and failing (default 3600, at most a week). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** The id of an existing job to take over instead of running a new one. */
-  importId?: pulumi.Input<string | number>;
-}
+import { definedOnly, fieldsOf, output, takes, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /** One output of the job: what a program or a reviewer uses, not the service's bookkeeping. */
 export interface JobRunOutput {
@@ -49,18 +30,32 @@ function outputOf(output: JobOutputRecord): JobRunOutput {
 }
 
 const table = {
-  clusterId: { input: objectIdInput(201), required: true, api: "cluster_id", onChange: "replace" },
-  packageId: { input: objectIdInput(101), required: true, api: "package_id", onChange: "replace" },
+  /** The cluster to run on: a `Cluster`, or its id as a number or a string. */
+  clusterId: { program: takes<ObjectReference>(), input: objectIdInput(201), required: true, api: "cluster_id", onChange: "replace" },
+  /** The package the job runs: a `Package`, or its id as a number or a string. */
+  packageId: { program: takes<ObjectReference>(), input: objectIdInput(101), required: true, api: "package_id", onChange: "replace" },
   // The service records an omitted variables object as an empty one.
-  variables: { input: variables, default: {}, api: "variables", onChange: "replace" },
-  dynamicVariables: { input: variables, default: {}, api: "dynamic_variables", onChange: "replace" },
-  triggers: { input: z.json(), onChange: "replace" },
+  /** Static variables of the job. */
+  variables: { program: takes<pulumi.Input<Record<string, pulumi.Input<string>>>>(), input: variables, default: {}, api: "variables", onChange: "replace" },
+  /** Variables evaluated when the job runs. */
+  dynamicVariables: {
+    program: takes<pulumi.Input<Record<string, pulumi.Input<string>>>>(),
+    input: variables,
+    default: {},
+    api: "dynamic_variables",
+    onChange: "replace",
+  },
+  /** Any value; when it changes, the package runs again. */
+  triggers: { program: takes<pulumi.Input<unknown>>(), input: z.json(), onChange: "replace" },
+  /** Whether `up` waits for the job to finish and fails when the job fails (default true). */
   waitForCompletion: { input: z.boolean(), default: true, onChange: "update" },
+  /** How long `up` waits before stopping the job and failing (default 3600, at most a week). */
   timeoutSeconds: {
     input: z.number().min(1).max(MAX_TIMEOUT_SECONDS).refine(Number.isInteger, "must be a whole number of seconds"),
     default: 3_600,
     onChange: "update",
   },
+  /** The id of an existing job to take over instead of running a new one. */
   importId: importIdField,
   status: output(`One of ${JOB_STATUSES.join(", ")}.`),
   ownerId: OUTPUT,
@@ -76,8 +71,8 @@ const table = {
   logUrl: output("Where the job's log can be read."),
 } satisfies Record<string, Field<JobRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<JobRunArgs, typeof table>;
+/** What a program passes. */
+export type JobRunArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<JobRecord, typeof table>(table);
 

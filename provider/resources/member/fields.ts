@@ -8,18 +8,7 @@ import { z } from "zod";
 import type { MemberRecord } from "../../api/members";
 import { MANAGED_MEMBER_ROLES, type ManagedMemberRole } from "../../../contract/vocabularies";
 import { describeGiven, ID_TEXT, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface MemberArgs {
-  /** The person's email address; a person with no user yet is invited. Changing it replaces the member. */
-  email: pulumi.Input<string>;
-  /** `member` (the default) or `admin`. Ownership is handed over in the service, not here. */
-  role?: pulumi.Input<ManagedMemberRole>;
-  /** The name an invited person's new user gets; not used for someone who already has a user. */
-  name?: pulumi.Input<string>;
-  /** An existing member to manage instead of adding one: their id, or their email address. */
-  importId?: pulumi.Input<string | number>;
-}
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const email = z
   .string()
@@ -43,11 +32,23 @@ const memberImportId = z.unknown().transform((value, ctx) => {
 });
 
 const table = {
+  /** The person's email address; a person with no user yet is invited. Changing it replaces the member. */
   email: { input: email, required: true, api: "email", onChange: "replace", read: (r) => r.email.toLowerCase() },
-  role: { input: role, default: "member", sendDefault: true, api: "role", onChange: "update", read: (r) => (r.owner ? "owner" : r.role) },
+  /** `member` (the default) or `admin`. Ownership is handed over in the service, not here. */
+  role: {
+    program: takes<pulumi.Input<ManagedMemberRole>>(),
+    input: role,
+    default: "member",
+    sendDefault: true,
+    api: "role",
+    onChange: "update",
+    read: (r) => (r.owner ? "owner" : r.role),
+  },
   // An invited person who gave no name has an empty one: no name, which no input could be.
+  /** The name an invited person's new user gets; not used for someone who already has a user. */
   name: { input: labelText(), api: "name", read: (r) => r.name || undefined },
-  importId: { input: memberImportId },
+  /** An existing member to manage instead of adding one: their id, or their email address. */
+  importId: { program: takes<pulumi.Input<string | number>>(), input: memberImportId },
   userId: { description: "The user's id (the resource's id too).", read: (r) => r.id },
   displayName: { description: "The user's display name.", read: (r) => r.display_name ?? undefined },
   confirmed: output("Whether the person accepted the invitation."),
@@ -59,8 +60,8 @@ const table = {
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<MemberRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<MemberArgs, typeof table>;
+/** What a program passes. */
+export type MemberArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<MemberRecord, typeof table>(table);
 

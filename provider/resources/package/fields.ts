@@ -12,37 +12,13 @@ import type { PackageRecord, PackageValidationRecord } from "../../api/packages"
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { dataFlowInput, EMPTY_FLOW, flowErrorsBeforeValidation, flowOfService } from "./flow";
 
 export const FLOW_TYPES = ["dataflow", "workflow"] as const;
 
 /** What the resource reads of a package: the record, its flow (from the export) and its latest validation. */
 export type PackageState = PackageRecord & { data_flow_json?: unknown; validation?: PackageValidationRecord };
-
-export interface PackageArgs {
-  /** 1 to 255 characters. */
-  name: pulumi.Input<string>;
-  /** Left out, the package has no description. */
-  description?: pulumi.Input<string>;
-  /** Package-level defaults of the variables its flow uses as `${name}`. */
-  variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** `dataflow` (the default) or `workflow`. Changing it replaces the package. */
-  flowType?: pulumi.Input<(typeof FLOW_TYPES)[number]>;
-  /**
-   * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a
-   * file kept in the repository), as an object or as JSON text. Compared by meaning. Left out
-   * (or with no components), the package has no flow, as the web application makes one first.
-   */
-  dataFlow?: pulumi.Input<unknown>;
-  /**
-   * Whether `up` validates the package after each change and fails when it is invalid; default
-   * true. A package without a flow is never validated: the service fails it for having no components.
-   */
-  validate?: pulumi.Input<boolean>;
-  /** The id of an existing package to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
-}
 
 /** One broken rule of the last validation. */
 export interface PackageValidationError {
@@ -56,10 +32,21 @@ function validationErrorsOf(record: PackageState): PackageValidationError[] | un
 }
 
 const table = {
+  /** 1 to 255 characters. */
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
+  /** Left out, the package has no description. */
   description: { input: z.string(), default: "", api: "description", onChange: "update" },
-  variables: { input: z.record(z.string(), z.string()), default: {}, api: "variables", onChange: "update" },
+  /** Package-level defaults of the variables its flow uses as `${name}`. */
+  variables: {
+    program: takes<pulumi.Input<Record<string, pulumi.Input<string>>>>(),
+    input: z.record(z.string(), z.string()),
+    default: {},
+    api: "variables",
+    onChange: "update",
+  },
+  /** `dataflow` (the default) or `workflow`. Changing it replaces the package. */
   flowType: {
+    program: takes<pulumi.Input<(typeof FLOW_TYPES)[number]>>(),
     input: z.enum(FLOW_TYPES),
     default: "dataflow",
     sendDefault: true,
@@ -67,7 +54,13 @@ const table = {
     onChange: "replace",
     read: (r) => r.flow_type ?? "dataflow",
   },
+  /**
+   * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a
+   * file kept in the repository), as an object or as JSON text. Compared by meaning. Left out
+   * (or with no components), the package has no flow, as the web application makes one first.
+   */
   dataFlow: {
+    program: takes<pulumi.Input<unknown>>(),
     description: "The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.",
     input: dataFlowInput,
     default: EMPTY_FLOW,
@@ -75,7 +68,12 @@ const table = {
     onChange: "update",
     read: (r): DataFlow | undefined => flowOfService(r.data_flow_json),
   },
+  /**
+   * Whether `up` validates the package after each change and fails when it is invalid; default
+   * true. A package without a flow is never validated: the service fails it for having no components.
+   */
   validate: { input: z.boolean(), default: true, onChange: "update" },
+  /** The id of an existing package to manage instead of creating one. */
   importId: importIdField,
   status: output("`active`, or `archived` once destroyed (the service's delete archives)."),
   version: output("The service's version of the package: 1 when made, one more for each update."),
@@ -89,8 +87,8 @@ const table = {
   validationErrors: { description: "Each rule the flow broke at the last validation, with the component at fault.", read: validationErrorsOf },
 } satisfies Record<string, Field<PackageState>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<PackageArgs, typeof table>;
+/** What a program passes. */
+export type PackageArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<PackageState, typeof table>(table, {
   refine(inputs, ctx) {

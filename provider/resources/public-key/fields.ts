@@ -2,22 +2,12 @@
  * PublicKey's fields. The API has no update for keys, so any change of the key or its name
  * replaces it; an omitted name is the key's comment.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { publicKeyRecord } from "../../api/public-keys";
 import { parseSshPublicKey } from "../../../contract/ssh-public-key";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface PublicKeyArgs {
-  /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
-  publicKey: pulumi.Input<string>;
-  /** The key's name in the service; defaults to the key's comment. */
-  name?: pulumi.Input<string>;
-  /** The id of an existing key to manage instead of creating one; its key and name must match. */
-  importId?: pulumi.Input<string | number>;
-}
+import { fieldsOf, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /**
  * What the resource knows of a key: the service's record, and the user it belongs to, which the
@@ -56,6 +46,7 @@ const table = {
   // The record has no key line, only its fingerprint and comment: the output is the line as
   // given, and a diff compares what the service holds of it, so a key imported by id alone
   // compares equal to the program's line for it.
+  /** An OpenSSH public key line, such as the contents of `~/.ssh/id_ed25519.pub`. */
   publicKey: {
     input: keyLine,
     required: true,
@@ -68,7 +59,9 @@ const table = {
         ? keyIdentity(fingerprintOf(outputs.publicKey), commentOf(outputs.publicKey))
         : keyIdentity(outputs.fingerprint, outputs.comment),
   },
+  /** The key's name in the service; defaults to the key's comment. */
   name: { input: labelText(), defaultFrom: (values) => commentOf(values.publicKey), api: "name", onChange: "replace" },
+  /** The id of an existing key to manage instead of creating one; its key and name must match. */
   importId: importIdField,
   fingerprint: output("The key's MD5 fingerprint, as `ssh-keygen -l -E md5` prints it."),
   comment: output("The key line's comment, when it has one."),
@@ -80,8 +73,8 @@ const table = {
   },
 } satisfies Record<string, Field<PublicKeyState>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<PublicKeyArgs, typeof table>;
+/** What a program passes. */
+export type PublicKeyArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<PublicKeyState, typeof table>(table, {
   refine(inputs, ctx) {

@@ -13,7 +13,7 @@ import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type Schedu
 import { importIdField } from "../shared/adopt";
 import type { ObjectReference } from "../shared/references";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface ScheduledPackageArgs {
   /** The package to run: a `Package`, or its id as a number or a string. */
@@ -34,34 +34,6 @@ export interface ScheduleTaskArgs {
   timeToIdle?: pulumi.Input<number>;
   /** The packages each run runs, one job each, in this order; at least one. */
   packages: pulumi.Input<pulumi.Input<ScheduledPackageArgs>[]>;
-}
-
-export interface ScheduleArgs {
-  /** 1 to 255 characters. */
-  name: pulumi.Input<string>;
-  /** Left out, the schedule has no description (one set elsewhere is removed). */
-  description?: pulumi.Input<string>;
-  /** Whether the schedule runs; default true. */
-  enabled?: pulumi.Input<boolean>;
-  /**
-   * The first run, as an ISO 8601 date-time. Left out, the service starts it at its creation and
-   * Pulumi leaves it alone. Once the schedule has run, changing it replaces the schedule.
-   */
-  startAt?: pulumi.Input<string>;
-  /** Time between runs. */
-  interval: pulumi.Input<{ amount: pulumi.Input<number>; unit: pulumi.Input<ScheduleIntervalUnit> }>;
-  /** Whether a run may start while the previous one still runs; default true. */
-  overlap?: pulumi.Input<boolean>;
-  /** Whether failed jobs run again; default false. */
-  autoRetry?: pulumi.Input<boolean>;
-  /** How often a failed job runs again, 1 to 5; default 3. */
-  autoRetryAttempts?: pulumi.Input<number>;
-  /** `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one. */
-  reuseClusterStrategy?: pulumi.Input<(typeof SCHEDULE_REUSE_CLUSTER_STRATEGIES)[number]>;
-  /** What each run does: the packages it runs and the cluster it runs them on. */
-  task: pulumi.Input<ScheduleTaskArgs>;
-  /** The id of an existing schedule to manage instead of creating one. */
-  importId?: pulumi.Input<string | number>;
 }
 
 function integerBetween(range: { min: number; max: number }) {
@@ -117,8 +89,11 @@ function taskBody(value: Task) {
 }
 
 const table = {
+  /** 1 to 255 characters. */
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
+  /** Left out, the schedule has no description (one set elsewhere is removed). */
   description: { input: z.string(), default: "", api: "description", onChange: "update" },
+  /** Whether the schedule runs; default true. */
   enabled: {
     input: z.boolean(),
     default: true,
@@ -128,6 +103,10 @@ const table = {
     onChange: "update",
     read: (r) => r.status === "enabled",
   },
+  /**
+   * The first run, as an ISO 8601 date-time. Left out, the service starts it at its creation and
+   * Pulumi leaves it alone. Once the schedule has run, changing it replaces the schedule.
+   */
   startAt: {
     input: dateTime,
     unmanagedWhenOmitted: true,
@@ -135,7 +114,9 @@ const table = {
     onChange: "update",
     read: (r) => (r.start_at === null ? null : canonicalTime(r.start_at)),
   },
+  /** Time between runs. */
   interval: {
+    program: takes<pulumi.Input<{ amount: pulumi.Input<number>; unit: pulumi.Input<ScheduleIntervalUnit> }>>(),
     input: interval,
     required: true,
     api: ["interval_amount", "interval_unit"],
@@ -143,16 +124,28 @@ const table = {
     onChange: "update",
     read: (r) => ({ amount: r.interval_amount, unit: r.interval_unit }),
   },
+  /** Whether a run may start while the previous one still runs; default true. */
   overlap: { input: z.boolean(), default: true, api: "overlap", onChange: "update" },
+  /** Whether failed jobs run again; default false. */
   autoRetry: { input: z.boolean(), default: false, api: "auto_retry", onChange: "update" },
+  /** How often a failed job runs again, 1 to 5; default 3. */
   autoRetryAttempts: {
     input: integerBetween(SCHEDULE_AUTO_RETRY_ATTEMPTS),
     default: SCHEDULE_AUTO_RETRY_ATTEMPTS.default,
     api: "auto_retry_attempts",
     onChange: "update",
   },
-  reuseClusterStrategy: { input: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES), default: "any", api: "reuse_cluster_strategy", onChange: "update" },
-  task: { input: task, required: true, api: "task", toApi: taskBody, onChange: "update", read: taskOf },
+  /** `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one. */
+  reuseClusterStrategy: {
+    program: takes<pulumi.Input<(typeof SCHEDULE_REUSE_CLUSTER_STRATEGIES)[number]>>(),
+    input: z.enum(SCHEDULE_REUSE_CLUSTER_STRATEGIES),
+    default: "any",
+    api: "reuse_cluster_strategy",
+    onChange: "update",
+  },
+  /** What each run does: the packages it runs and the cluster it runs them on. */
+  task: { program: takes<pulumi.Input<ScheduleTaskArgs>>(), input: task, required: true, api: "task", toApi: taskBody, onChange: "update", read: taskOf },
+  /** The id of an existing schedule to manage instead of creating one. */
   importId: importIdField,
   status: output("`enabled` or `disabled`, as `enabled` asks."),
   nextRunAt: output("When the schedule runs next."),
@@ -165,8 +158,8 @@ const table = {
   htmlUrl: OUTPUT,
 } satisfies Record<string, Field<ScheduleRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<ScheduleArgs, typeof table>;
+/** What a program passes. */
+export type ScheduleArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<ScheduleRecord, typeof table>(table);
 

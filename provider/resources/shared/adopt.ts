@@ -3,13 +3,16 @@
  * their serialized provider), so every resource takes an `importId` input. `create` then takes
  * over the object with that id instead of making another one, and the id stays the resource's.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { takes } from "./field-types";
 import { describeGiven, ID_INPUT_TYPE, ID_TEXT } from "./check";
 import { EtlApiError, NotFoundError, ValidationError } from "../../client/errors";
 import { ResourceFailure } from "./failures";
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
 export const importIdField = {
+  program: takes<pulumi.Input<string | number>>(),
   input: z
     .unknown()
     .meta(ID_INPUT_TYPE)

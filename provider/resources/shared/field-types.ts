@@ -3,15 +3,21 @@
  * outputs and create body a table makes, and the check that a program's `Args` and its table
  * name the same inputs. `fields.ts` makes the operations from a table.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
 type Values = Record<string, unknown>;
 
 export interface Field<Rec> {
-  /** What the field is, for the schema, the SDKs and the reference pages. */
+  /**
+   * What an output is, for the schema, the SDKs and the reference pages. An input says it in
+   * its doc comment on the table, which editors show on the program's arguments too.
+   */
   description?: string;
   /** The input's rule; values still unknown in a preview pass it unchecked. */
   input?: z.ZodType;
+  /** What a program passes, when it is more than `pulumi.Input` of what the rule takes (`takes<T>()`). */
+  program?: ProgramType<unknown>;
   required?: boolean;
   /** What an omitted input stands for: a value, or one computed from the other inputs. */
   default?: unknown;
@@ -87,13 +93,30 @@ export function snakeCaseOf(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+declare const PROGRAM_TYPE: unique symbol;
+
+/** A type a program's argument has, carried by a table entry: it exists for the compiler only. */
+export interface ProgramType<T> {
+  readonly [PROGRAM_TYPE]?: T;
+}
+
+/** The program's type of an input, when the rule's own input type says too little (`z.unknown()` and the like). */
+export function takes<T>(): ProgramType<T> {
+  return {};
+}
+
+type ProgramValue<F> = F extends { program: ProgramType<infer P> } ? P : F extends { input: infer S extends z.ZodType } ? pulumi.Input<z.input<S>> : never;
+type OptionalInputKeys<T> = Exclude<InputKeys<T>, RequiredKeys<T>>;
+
 /**
- * `true` when a program's `Args` interface and a field table name the same inputs; otherwise a
- * type naming the strays, so `true satisfies ArgsMatchTable<Args, typeof table>` fails to compile.
+ * A program's arguments, from the table: each input once, required when the table says so, with
+ * the doc comment written on its entry (key-preserving mapped types keep it for editors).
  */
-export type ArgsMatchTable<Args, T> = [Exclude<keyof Args, InputKeys<T>>, Exclude<InputKeys<T>, keyof Args>] extends [never, never]
-  ? true
-  : { onlyInArgs: Exclude<keyof Args, InputKeys<T>>; onlyInTable: Exclude<InputKeys<T>, keyof Args> };
+export type ArgsOf<T> = Simplify<
+  { [K in keyof T as K extends RequiredKeys<T> ? K : never]: ProgramValue<T[K]> } & {
+    [K in keyof T as K extends OptionalInputKeys<T> ? K : never]?: ProgramValue<T[K]>;
+  }
+>;
 
 /** What a field sends: its converted value, or the input as it is. */
 type ApiValue<F> = F extends { toApi: (value: never) => infer R } ? R : InputValue<F>;

@@ -7,26 +7,13 @@ import { z } from "zod";
 import type { UserSettingsRecord } from "../../api/users";
 import { isKnownTimeZone } from "../../../contract/catalogues";
 import { describeGiven, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsMatchTable, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 export interface UserSettingsNotificationSettingsArgs {
   /** Notifications of watched objects by email. */
   email: pulumi.Input<boolean>;
   /** Notifications of watched objects in the service's web console. */
   web: pulumi.Input<boolean>;
-}
-
-export interface UserSettingsArgs {
-  /** The user's name. */
-  name?: pulumi.Input<string>;
-  /** The user's time zone, an id such as `UTC` or `Pacific Time (US & Canada)` (`getTimeZones`). */
-  timeZone?: pulumi.Input<string>;
-  /** How the user hears of watched objects: `{ email, web }`, both given. */
-  notificationSettings?: pulumi.Input<UserSettingsNotificationSettingsArgs>;
-  /** Whether the user receives the service's newsletter. */
-  receiveNewsletter?: pulumi.Input<boolean>;
-  /** Where the user says they are. */
-  location?: pulumi.Input<string>;
 }
 
 const timeZone = z.string().superRefine((value, ctx) => {
@@ -37,10 +24,21 @@ const timeZone = z.string().superRefine((value, ctx) => {
 const notificationSettings = z.strictObject({ email: z.boolean(), web: z.boolean() });
 
 const table = {
+  /** The user's name. */
   name: { input: labelText(), unmanagedWhenOmitted: true, api: "name", onChange: "update", read: (r) => r.name ?? undefined },
+  /** The user's time zone, an id such as `UTC` or `Pacific Time (US & Canada)` (`getTimeZones`). */
   timeZone: { input: timeZone, unmanagedWhenOmitted: true, api: "time_zone", onChange: "update" },
-  notificationSettings: { input: notificationSettings, unmanagedWhenOmitted: true, api: "notification_settings", onChange: "update" },
+  /** How the user hears of watched objects: `{ email, web }`, both given. */
+  notificationSettings: {
+    program: takes<pulumi.Input<UserSettingsNotificationSettingsArgs>>(),
+    input: notificationSettings,
+    unmanagedWhenOmitted: true,
+    api: "notification_settings",
+    onChange: "update",
+  },
+  /** Whether the user receives the service's newsletter. */
   receiveNewsletter: { input: z.boolean(), unmanagedWhenOmitted: true, api: "receive_newsletter", onChange: "update" },
+  /** Where the user says they are. */
   location: { input: labelText(), unmanagedWhenOmitted: true, api: "location", onChange: "update", read: (r) => r.location ?? undefined },
   userId: { description: "The user's id (the resource's id too).", read: (r) => r.id },
   email: output("The user's email address (changed in the service, not here)."),
@@ -49,8 +47,8 @@ const table = {
   updatedAt: OUTPUT,
 } satisfies Record<string, Field<UserSettingsRecord>>;
 
-// A program's arguments and the table name the same inputs.
-true satisfies ArgsMatchTable<UserSettingsArgs, typeof table>;
+/** What a program passes. */
+export type UserSettingsArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<UserSettingsRecord, typeof table>(table);
 

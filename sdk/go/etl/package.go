@@ -95,7 +95,7 @@ func (PackageState) ElementType() reflect.Type {
 }
 
 type packageArgs struct {
-	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
 	DataFlow interface{} `pulumi:"dataFlow"`
 	// Left out, the package has no description.
 	Description *string `pulumi:"description"`
@@ -113,7 +113,7 @@ type packageArgs struct {
 
 // The set of arguments for constructing a Package resource.
 type PackageArgs struct {
-	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
 	DataFlow pulumi.Input
 	// Left out, the package has no description.
 	Description pulumi.StringPtrInput

@@ -30,7 +30,7 @@ class PackageArgs:
         The set of arguments for constructing a Package resource.
 
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
-        :param Any data_flow: The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+        :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
         :param pulumi.Input[_builtins.str] description: Left out, the package has no description.
         :param pulumi.Input[_builtins.str] flow_type: `dataflow` (the default) or `workflow`. Changing it replaces the package.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing package to manage instead of creating one.
@@ -67,7 +67,7 @@ class PackageArgs:
     @pulumi.getter(name="dataFlow")
     def data_flow(self) -> Optional[Any]:
         """
-        The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+        The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
         """
         return pulumi.get(self, "data_flow")
 
@@ -155,7 +155,7 @@ class Package(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param Any data_flow: The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
+        :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
         :param pulumi.Input[_builtins.str] description: Left out, the package has no description.
         :param pulumi.Input[_builtins.str] flow_type: `dataflow` (the default) or `workflow`. Changing it replaces the package.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing package to manage instead of creating one.

@@ -3,6 +3,7 @@
  * with an index. `npm run docs` writes them under docs/reference; a test holds the committed
  * pages to the schema, so they cannot go stale.
  */
+import { PIPELINE_EXAMPLE } from "../components/pipeline/args";
 import { RESOURCES, type ResourceKind } from "../resources/registry";
 import { FUNCTIONS, type FunctionDeclaration, type FunctionName } from "../functions/list";
 import { EXAMPLE_LANGUAGES, exampleIn, functionExampleIn, type ExampleLanguage } from "./reference-examples";
@@ -24,7 +25,7 @@ interface ObjectSpec {
   description?: string;
 }
 interface Schema {
-  resources: Record<string, ObjectSpec & { inputProperties: Record<string, Property>; requiredInputs: string[] }>;
+  resources: Record<string, ObjectSpec & { inputProperties: Record<string, Property>; requiredInputs: string[]; isComponent?: boolean }>;
   functions: Record<string, { description: string; inputs?: ObjectSpec; outputs: ObjectSpec }>;
   types: Record<string, ObjectSpec>;
   config: { variables: Record<string, Property> };
@@ -93,10 +94,15 @@ function examplesOf(write: (language: ExampleLanguage) => string): string[] {
   return EXAMPLE_LANGUAGES.flatMap((language) => [`### ${TITLES[language]}`, "", `${FENCE}${FENCES[language]}`, write(language), FENCE, ""]);
 }
 
-function examples(kind: ResourceKind, schema: Schema): string[] {
+/** What a page's examples declare: a resource kind's example, or a component's. */
+function exampleOf(kind: string): Record<string, unknown> {
+  return kind === "Pipeline" ? PIPELINE_EXAMPLE : RESOURCES[kind as ResourceKind].example;
+}
+
+function examples(kind: string, schema: Schema): string[] {
   const inputs = schema.resources[`${PACKAGE}:index:${kind}`]!.inputProperties;
   const types = (token: string) => schema.types[token]?.properties ?? {};
-  return examplesOf((language) => exampleIn(language, kind, RESOURCES[kind].example, inputs, types));
+  return examplesOf((language) => exampleIn(language, kind, exampleOf(kind), inputs, types));
 }
 
 /** The required arguments, with the values their declarations give for examples. */
@@ -105,9 +111,24 @@ function exampleArguments(name: FunctionName): Record<string, unknown> {
   return Object.fromEntries(args.filter(([, arg]) => arg.required).map(([arg, declared]) => [arg, declared.example]));
 }
 
-function resourcePage(kind: ResourceKind, schema: Schema): string {
+const IMPORT = (kind: string) => [
+  "## Import",
+  "",
+  `An existing object is brought under management by its id, with the plugin: \`pulumi import ${PACKAGE}:index:${kind} <name> <id>\`; or, on either surface, by setting \`importId\` on the resource for one \`pulumi up\`.`,
+];
+
+const CHILDREN = [
+  "## Children",
+  "",
+  "A component: what it declares are ordinary resources under it (`Package`, `Schedule`, `Hook`, `Delivery`), each shown on its own in a preview and kept in the state with the component as parent. It is served by the plugin to every language, and offered as a class by the `pulumi-etl` package for TypeScript programs on the dynamic resources.",
+];
+
+function resourcePage(kind: string, schema: Schema): string {
   const spec = schema.resources[`${PACKAGE}:index:${kind}`]!;
   const inputs = spec.inputProperties;
+  const intro = spec.isComponent
+    ? ""
+    : "A change of an input marked *replaces* replaces the object; any other updates it in place. Every input is an output too.";
   const outputs = Object.fromEntries(Object.entries(spec.properties ?? {}).filter(([name]) => inputs[name] === undefined));
   const types = typesUsed([...Object.values(inputs), ...Object.values(outputs)], schema);
   return [
@@ -120,7 +141,7 @@ function resourcePage(kind: ResourceKind, schema: Schema): string {
     ...examples(kind, schema),
     "## Inputs",
     "",
-    "A change of an input marked *replaces* replaces the object; any other updates it in place. Every input is an output too.",
+    intro,
     "",
     ...inputTable(inputs, spec.requiredInputs),
     "",
@@ -129,9 +150,7 @@ function resourcePage(kind: ResourceKind, schema: Schema): string {
     ...outputTable(outputs),
     ...(types.length > 0 ? ["", "## Types", ...typeSections(types, schema)] : []),
     "",
-    "## Import",
-    "",
-    `An existing object is brought under management by its id, with the plugin: \`pulumi import ${PACKAGE}:index:${kind} <name> <id>\`; or, on either surface, by setting \`importId\` on the resource for one \`pulumi up\`.`,
+    ...(spec.isComponent ? CHILDREN : IMPORT(kind)),
     "",
   ].join("\n");
 }
@@ -191,7 +210,7 @@ function indexPage(schema: Schema): string {
 export function referencePages(): Map<string, string> {
   const schema = packageSchema() as unknown as Schema;
   const pages = new Map<string, string>([["README.md", indexPage(schema)]]);
-  for (const token of Object.keys(schema.resources)) pages.set(`resources/${nameOf(token)}.md`, resourcePage(nameOf(token) as ResourceKind, schema));
+  for (const token of Object.keys(schema.resources)) pages.set(`resources/${nameOf(token)}.md`, resourcePage(nameOf(token), schema));
   for (const token of Object.keys(schema.functions)) pages.set(`functions/${nameOf(token)}.md`, functionPage(nameOf(token), schema));
   return pages;
 }

@@ -71,7 +71,7 @@ export function objectType(schema: Json, typeName: string, types: TypeSpecs): Pr
       properties: Object.fromEntries(
         Object.entries(properties).map(([name, item]) => [
           name,
-          { ...fromJsonSchema(item, `${typeName}${capitalized(name)}`, types), ...withDescription(docs[name]) },
+          { ...fromJsonSchema(item, `${typeName}${capitalized(name)}`, types), ...withDescription(docs[name] ?? (item.description as string | undefined)) },
         ]),
       ),
       ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: schema.required } : {}),

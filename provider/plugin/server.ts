@@ -12,6 +12,7 @@ import { cancel, installSignalHooks, tracked } from "../cancellation";
 import { engineLogAt, isEngineAddress } from "../engine-log";
 import { operationOf, useEngineLog, withinRequest } from "../progress";
 import { checkConfig, configure, diffConfig } from "./config";
+import { construct } from "./construct";
 import { failureOf, unimplemented } from "./errors";
 import { invoke } from "./functions";
 import * as resources from "./resources";
@@ -58,7 +59,8 @@ function pluginInfo(): pluginProto.PluginInfo {
 
 const empty = () => new Empty();
 
-export function providerService(): providerRpc.IResourceProviderServer {
+/** The plugin's calls; `engine` is the engine's address, which a component's construction talks to. */
+export function providerService(engine?: string): providerRpc.IResourceProviderServer {
   const session = pluginSession();
   return {
     handshake: notServed("Handshake"),
@@ -79,7 +81,7 @@ export function providerService(): providerRpc.IResourceProviderServer {
       await resources.remove(session, request);
       return empty();
     }),
-    construct: notServed("Construct"),
+    construct: served("Construct", (req: providerProto.ConstructRequest) => construct(req, engine)),
     cancel: served("Cancel", () => {
       cancel("the deployment was cancelled");
       return empty();
@@ -96,7 +98,7 @@ export async function main(args: readonly string[]): Promise<void> {
   if (isEngineAddress(engine)) useEngineLog(engineLogAt(engine));
   installSignalHooks();
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerRpc.ResourceProviderService, providerService());
+  server.addService(providerRpc.ResourceProviderService, providerService(isEngineAddress(engine) ? engine : undefined));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );

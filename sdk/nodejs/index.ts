@@ -180,6 +180,11 @@ export const pingHook: typeof import("./pingHook").pingHook = null as any;
 export const pingHookOutput: typeof import("./pingHook").pingHookOutput = null as any;
 utilities.lazyLoad(exports, ["pingHook","pingHookOutput"], () => require("./pingHook"));
 
+export { PipelineArgs } from "./pipeline";
+export type Pipeline = import("./pipeline").Pipeline;
+export const Pipeline: typeof import("./pipeline").Pipeline = null as any;
+utilities.lazyLoad(exports, ["Pipeline"], () => require("./pipeline"));
+
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
@@ -252,6 +257,8 @@ const _module = {
                 return new Member(name, <any>undefined, { urn })
             case "etl:index:Package":
                 return new Package(name, <any>undefined, { urn })
+            case "etl:index:Pipeline":
+                return new Pipeline(name, <any>undefined, { urn })
             case "etl:index:PublicKey":
                 return new PublicKey(name, <any>undefined, { urn })
             case "etl:index:Schedule":

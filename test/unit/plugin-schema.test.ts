@@ -18,9 +18,20 @@ const schema = packageSchema() as {
 const resource = (kind: (typeof RESOURCE_KINDS)[number]) => schema.resources[typeToken(kind)]!;
 
 describe("the plugin's schema", () => {
-  it("declares every kind of the list, and nothing else, under etl:index", () => {
+  it("declares every kind of the list and the Pipeline component, and nothing else, under etl:index", () => {
     expect(schema.name).toBe("etl");
-    expect(Object.keys(schema.resources).sort()).toEqual(RESOURCE_KINDS.map((kind) => `etl:index:${kind}`).sort());
+    expect(Object.keys(schema.resources).sort()).toEqual([...RESOURCE_KINDS, "Pipeline"].map((kind) => `etl:index:${kind}`).sort());
+    const components = Object.entries(schema.resources).filter(([, spec]) => (spec as { isComponent?: boolean }).isComponent);
+    expect(components.map(([token]) => token)).toEqual(["etl:index:Pipeline"]);
+  });
+
+  it("describes every input and output of the Pipeline, its alert's settings secret", () => {
+    const pipeline = schema.resources["etl:index:Pipeline"]!;
+    expect(pipeline.requiredInputs.sort()).toEqual(["name", "schedule"]);
+    const undocumented = [...Object.entries(pipeline.inputProperties), ...Object.entries(pipeline.properties)].filter(([, p]) => !p.description);
+    expect(undocumented).toEqual([]);
+    expect(schema.types["etl:index:PipelineFailureAlert"]!.properties.settings).toMatchObject({ secret: true });
+    expect(Object.values(schema.types["etl:index:PipelineSchedule"]!.properties).every((p) => p.description)).toBe(true);
   });
 
   it("documents every output of every resource", () => {

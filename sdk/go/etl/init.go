@@ -39,6 +39,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Member{}
 	case "etl:index:Package":
 		r = &Package{}
+	case "etl:index:Pipeline":
+		r = &Pipeline{}
 	case "etl:index:PublicKey":
 		r = &PublicKey{}
 	case "etl:index:Schedule":

@@ -1421,6 +1421,1574 @@ func (o ListConnectionsItemArrayOutput) Index(i pulumi.IntInput) ListConnections
 	}).(ListConnectionsItemOutput)
 }
 
+type PipelineCluster struct {
+	// Nodes of the cluster each run runs on; default 2.
+	Nodes *int `pulumi:"nodes"`
+	// `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+	Reuse *string `pulumi:"reuse"`
+	// Whether a cluster the schedule creates terminates when idle; default true.
+	TerminateOnIdle *bool `pulumi:"terminateOnIdle"`
+	// Seconds such a cluster may stay idle; default 60.
+	TimeToIdle *int `pulumi:"timeToIdle"`
+}
+
+// PipelineClusterInput is an input type that accepts PipelineClusterArgs and PipelineClusterOutput values.
+// You can construct a concrete instance of `PipelineClusterInput` via:
+//
+//	PipelineClusterArgs{...}
+type PipelineClusterInput interface {
+	pulumi.Input
+
+	ToPipelineClusterOutput() PipelineClusterOutput
+	ToPipelineClusterOutputWithContext(context.Context) PipelineClusterOutput
+}
+
+type PipelineClusterArgs struct {
+	// Nodes of the cluster each run runs on; default 2.
+	Nodes pulumi.IntPtrInput `pulumi:"nodes"`
+	// `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+	Reuse pulumi.StringPtrInput `pulumi:"reuse"`
+	// Whether a cluster the schedule creates terminates when idle; default true.
+	TerminateOnIdle pulumi.BoolPtrInput `pulumi:"terminateOnIdle"`
+	// Seconds such a cluster may stay idle; default 60.
+	TimeToIdle pulumi.IntPtrInput `pulumi:"timeToIdle"`
+}
+
+func (PipelineClusterArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineCluster)(nil)).Elem()
+}
+
+func (i PipelineClusterArgs) ToPipelineClusterOutput() PipelineClusterOutput {
+	return i.ToPipelineClusterOutputWithContext(context.Background())
+}
+
+func (i PipelineClusterArgs) ToPipelineClusterOutputWithContext(ctx context.Context) PipelineClusterOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineClusterOutput)
+}
+
+func (i PipelineClusterArgs) ToPipelineClusterPtrOutput() PipelineClusterPtrOutput {
+	return i.ToPipelineClusterPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineClusterArgs) ToPipelineClusterPtrOutputWithContext(ctx context.Context) PipelineClusterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineClusterOutput).ToPipelineClusterPtrOutputWithContext(ctx)
+}
+
+// PipelineClusterPtrInput is an input type that accepts PipelineClusterArgs, PipelineClusterPtr and PipelineClusterPtrOutput values.
+// You can construct a concrete instance of `PipelineClusterPtrInput` via:
+//
+//	        PipelineClusterArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineClusterPtrInput interface {
+	pulumi.Input
+
+	ToPipelineClusterPtrOutput() PipelineClusterPtrOutput
+	ToPipelineClusterPtrOutputWithContext(context.Context) PipelineClusterPtrOutput
+}
+
+type pipelineClusterPtrType PipelineClusterArgs
+
+func PipelineClusterPtr(v *PipelineClusterArgs) PipelineClusterPtrInput {
+	return (*pipelineClusterPtrType)(v)
+}
+
+func (*pipelineClusterPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineCluster)(nil)).Elem()
+}
+
+func (i *pipelineClusterPtrType) ToPipelineClusterPtrOutput() PipelineClusterPtrOutput {
+	return i.ToPipelineClusterPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineClusterPtrType) ToPipelineClusterPtrOutputWithContext(ctx context.Context) PipelineClusterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineClusterPtrOutput)
+}
+
+type PipelineClusterOutput struct{ *pulumi.OutputState }
+
+func (PipelineClusterOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineCluster)(nil)).Elem()
+}
+
+func (o PipelineClusterOutput) ToPipelineClusterOutput() PipelineClusterOutput {
+	return o
+}
+
+func (o PipelineClusterOutput) ToPipelineClusterOutputWithContext(ctx context.Context) PipelineClusterOutput {
+	return o
+}
+
+func (o PipelineClusterOutput) ToPipelineClusterPtrOutput() PipelineClusterPtrOutput {
+	return o.ToPipelineClusterPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineClusterOutput) ToPipelineClusterPtrOutputWithContext(ctx context.Context) PipelineClusterPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineCluster) *PipelineCluster {
+		return &v
+	}).(PipelineClusterPtrOutput)
+}
+
+// Nodes of the cluster each run runs on; default 2.
+func (o PipelineClusterOutput) Nodes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PipelineCluster) *int { return v.Nodes }).(pulumi.IntPtrOutput)
+}
+
+// `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+func (o PipelineClusterOutput) Reuse() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineCluster) *string { return v.Reuse }).(pulumi.StringPtrOutput)
+}
+
+// Whether a cluster the schedule creates terminates when idle; default true.
+func (o PipelineClusterOutput) TerminateOnIdle() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PipelineCluster) *bool { return v.TerminateOnIdle }).(pulumi.BoolPtrOutput)
+}
+
+// Seconds such a cluster may stay idle; default 60.
+func (o PipelineClusterOutput) TimeToIdle() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PipelineCluster) *int { return v.TimeToIdle }).(pulumi.IntPtrOutput)
+}
+
+type PipelineClusterPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineClusterPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineCluster)(nil)).Elem()
+}
+
+func (o PipelineClusterPtrOutput) ToPipelineClusterPtrOutput() PipelineClusterPtrOutput {
+	return o
+}
+
+func (o PipelineClusterPtrOutput) ToPipelineClusterPtrOutputWithContext(ctx context.Context) PipelineClusterPtrOutput {
+	return o
+}
+
+func (o PipelineClusterPtrOutput) Elem() PipelineClusterOutput {
+	return o.ApplyT(func(v *PipelineCluster) PipelineCluster {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineCluster
+		return ret
+	}).(PipelineClusterOutput)
+}
+
+// Nodes of the cluster each run runs on; default 2.
+func (o PipelineClusterPtrOutput) Nodes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PipelineCluster) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Nodes
+	}).(pulumi.IntPtrOutput)
+}
+
+// `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+func (o PipelineClusterPtrOutput) Reuse() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineCluster) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Reuse
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether a cluster the schedule creates terminates when idle; default true.
+func (o PipelineClusterPtrOutput) TerminateOnIdle() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PipelineCluster) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.TerminateOnIdle
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Seconds such a cluster may stay idle; default 60.
+func (o PipelineClusterPtrOutput) TimeToIdle() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PipelineCluster) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeToIdle
+	}).(pulumi.IntPtrOutput)
+}
+
+type PipelineDelivery struct {
+	// The connection it writes: a database or cloud storage.
+	Destination PipelineDeliveryDestination `pulumi:"destination"`
+	// Time between deliveries; default one day.
+	Interval *PipelineDeliveryInterval `pulumi:"interval"`
+	// The connection the delivery reads.
+	Source PipelineDeliverySource `pulumi:"source"`
+}
+
+// PipelineDeliveryInput is an input type that accepts PipelineDeliveryArgs and PipelineDeliveryOutput values.
+// You can construct a concrete instance of `PipelineDeliveryInput` via:
+//
+//	PipelineDeliveryArgs{...}
+type PipelineDeliveryInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryOutput() PipelineDeliveryOutput
+	ToPipelineDeliveryOutputWithContext(context.Context) PipelineDeliveryOutput
+}
+
+type PipelineDeliveryArgs struct {
+	// The connection it writes: a database or cloud storage.
+	Destination PipelineDeliveryDestinationInput `pulumi:"destination"`
+	// Time between deliveries; default one day.
+	Interval PipelineDeliveryIntervalPtrInput `pulumi:"interval"`
+	// The connection the delivery reads.
+	Source PipelineDeliverySourceInput `pulumi:"source"`
+}
+
+func (PipelineDeliveryArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDelivery)(nil)).Elem()
+}
+
+func (i PipelineDeliveryArgs) ToPipelineDeliveryOutput() PipelineDeliveryOutput {
+	return i.ToPipelineDeliveryOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryArgs) ToPipelineDeliveryOutputWithContext(ctx context.Context) PipelineDeliveryOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryOutput)
+}
+
+func (i PipelineDeliveryArgs) ToPipelineDeliveryPtrOutput() PipelineDeliveryPtrOutput {
+	return i.ToPipelineDeliveryPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryArgs) ToPipelineDeliveryPtrOutputWithContext(ctx context.Context) PipelineDeliveryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryOutput).ToPipelineDeliveryPtrOutputWithContext(ctx)
+}
+
+// PipelineDeliveryPtrInput is an input type that accepts PipelineDeliveryArgs, PipelineDeliveryPtr and PipelineDeliveryPtrOutput values.
+// You can construct a concrete instance of `PipelineDeliveryPtrInput` via:
+//
+//	        PipelineDeliveryArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDeliveryPtrInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryPtrOutput() PipelineDeliveryPtrOutput
+	ToPipelineDeliveryPtrOutputWithContext(context.Context) PipelineDeliveryPtrOutput
+}
+
+type pipelineDeliveryPtrType PipelineDeliveryArgs
+
+func PipelineDeliveryPtr(v *PipelineDeliveryArgs) PipelineDeliveryPtrInput {
+	return (*pipelineDeliveryPtrType)(v)
+}
+
+func (*pipelineDeliveryPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDelivery)(nil)).Elem()
+}
+
+func (i *pipelineDeliveryPtrType) ToPipelineDeliveryPtrOutput() PipelineDeliveryPtrOutput {
+	return i.ToPipelineDeliveryPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDeliveryPtrType) ToPipelineDeliveryPtrOutputWithContext(ctx context.Context) PipelineDeliveryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryPtrOutput)
+}
+
+type PipelineDeliveryOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDelivery)(nil)).Elem()
+}
+
+func (o PipelineDeliveryOutput) ToPipelineDeliveryOutput() PipelineDeliveryOutput {
+	return o
+}
+
+func (o PipelineDeliveryOutput) ToPipelineDeliveryOutputWithContext(ctx context.Context) PipelineDeliveryOutput {
+	return o
+}
+
+func (o PipelineDeliveryOutput) ToPipelineDeliveryPtrOutput() PipelineDeliveryPtrOutput {
+	return o.ToPipelineDeliveryPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDeliveryOutput) ToPipelineDeliveryPtrOutputWithContext(ctx context.Context) PipelineDeliveryPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDelivery) *PipelineDelivery {
+		return &v
+	}).(PipelineDeliveryPtrOutput)
+}
+
+// The connection it writes: a database or cloud storage.
+func (o PipelineDeliveryOutput) Destination() PipelineDeliveryDestinationOutput {
+	return o.ApplyT(func(v PipelineDelivery) PipelineDeliveryDestination { return v.Destination }).(PipelineDeliveryDestinationOutput)
+}
+
+// Time between deliveries; default one day.
+func (o PipelineDeliveryOutput) Interval() PipelineDeliveryIntervalPtrOutput {
+	return o.ApplyT(func(v PipelineDelivery) *PipelineDeliveryInterval { return v.Interval }).(PipelineDeliveryIntervalPtrOutput)
+}
+
+// The connection the delivery reads.
+func (o PipelineDeliveryOutput) Source() PipelineDeliverySourceOutput {
+	return o.ApplyT(func(v PipelineDelivery) PipelineDeliverySource { return v.Source }).(PipelineDeliverySourceOutput)
+}
+
+type PipelineDeliveryPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDelivery)(nil)).Elem()
+}
+
+func (o PipelineDeliveryPtrOutput) ToPipelineDeliveryPtrOutput() PipelineDeliveryPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryPtrOutput) ToPipelineDeliveryPtrOutputWithContext(ctx context.Context) PipelineDeliveryPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryPtrOutput) Elem() PipelineDeliveryOutput {
+	return o.ApplyT(func(v *PipelineDelivery) PipelineDelivery {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDelivery
+		return ret
+	}).(PipelineDeliveryOutput)
+}
+
+// The connection it writes: a database or cloud storage.
+func (o PipelineDeliveryPtrOutput) Destination() PipelineDeliveryDestinationPtrOutput {
+	return o.ApplyT(func(v *PipelineDelivery) *PipelineDeliveryDestination {
+		if v == nil {
+			return nil
+		}
+		return &v.Destination
+	}).(PipelineDeliveryDestinationPtrOutput)
+}
+
+// Time between deliveries; default one day.
+func (o PipelineDeliveryPtrOutput) Interval() PipelineDeliveryIntervalPtrOutput {
+	return o.ApplyT(func(v *PipelineDelivery) *PipelineDeliveryInterval {
+		if v == nil {
+			return nil
+		}
+		return v.Interval
+	}).(PipelineDeliveryIntervalPtrOutput)
+}
+
+// The connection the delivery reads.
+func (o PipelineDeliveryPtrOutput) Source() PipelineDeliverySourcePtrOutput {
+	return o.ApplyT(func(v *PipelineDelivery) *PipelineDeliverySource {
+		if v == nil {
+			return nil
+		}
+		return &v.Source
+	}).(PipelineDeliverySourcePtrOutput)
+}
+
+type PipelineDeliveryDestination struct {
+	// The connection: its id and type.
+	Connection PipelineDeliveryDestinationConnection `pulumi:"connection"`
+	// What to read or write there (`table`, `path`, `schema`, …).
+	Properties map[string]interface{} `pulumi:"properties"`
+}
+
+// PipelineDeliveryDestinationInput is an input type that accepts PipelineDeliveryDestinationArgs and PipelineDeliveryDestinationOutput values.
+// You can construct a concrete instance of `PipelineDeliveryDestinationInput` via:
+//
+//	PipelineDeliveryDestinationArgs{...}
+type PipelineDeliveryDestinationInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryDestinationOutput() PipelineDeliveryDestinationOutput
+	ToPipelineDeliveryDestinationOutputWithContext(context.Context) PipelineDeliveryDestinationOutput
+}
+
+type PipelineDeliveryDestinationArgs struct {
+	// The connection: its id and type.
+	Connection PipelineDeliveryDestinationConnectionInput `pulumi:"connection"`
+	// What to read or write there (`table`, `path`, `schema`, …).
+	Properties pulumi.MapInput `pulumi:"properties"`
+}
+
+func (PipelineDeliveryDestinationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliveryDestination)(nil)).Elem()
+}
+
+func (i PipelineDeliveryDestinationArgs) ToPipelineDeliveryDestinationOutput() PipelineDeliveryDestinationOutput {
+	return i.ToPipelineDeliveryDestinationOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryDestinationArgs) ToPipelineDeliveryDestinationOutputWithContext(ctx context.Context) PipelineDeliveryDestinationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryDestinationOutput)
+}
+
+func (i PipelineDeliveryDestinationArgs) ToPipelineDeliveryDestinationPtrOutput() PipelineDeliveryDestinationPtrOutput {
+	return i.ToPipelineDeliveryDestinationPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryDestinationArgs) ToPipelineDeliveryDestinationPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryDestinationOutput).ToPipelineDeliveryDestinationPtrOutputWithContext(ctx)
+}
+
+// PipelineDeliveryDestinationPtrInput is an input type that accepts PipelineDeliveryDestinationArgs, PipelineDeliveryDestinationPtr and PipelineDeliveryDestinationPtrOutput values.
+// You can construct a concrete instance of `PipelineDeliveryDestinationPtrInput` via:
+//
+//	        PipelineDeliveryDestinationArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDeliveryDestinationPtrInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryDestinationPtrOutput() PipelineDeliveryDestinationPtrOutput
+	ToPipelineDeliveryDestinationPtrOutputWithContext(context.Context) PipelineDeliveryDestinationPtrOutput
+}
+
+type pipelineDeliveryDestinationPtrType PipelineDeliveryDestinationArgs
+
+func PipelineDeliveryDestinationPtr(v *PipelineDeliveryDestinationArgs) PipelineDeliveryDestinationPtrInput {
+	return (*pipelineDeliveryDestinationPtrType)(v)
+}
+
+func (*pipelineDeliveryDestinationPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliveryDestination)(nil)).Elem()
+}
+
+func (i *pipelineDeliveryDestinationPtrType) ToPipelineDeliveryDestinationPtrOutput() PipelineDeliveryDestinationPtrOutput {
+	return i.ToPipelineDeliveryDestinationPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDeliveryDestinationPtrType) ToPipelineDeliveryDestinationPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryDestinationPtrOutput)
+}
+
+type PipelineDeliveryDestinationOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliveryDestination)(nil)).Elem()
+}
+
+func (o PipelineDeliveryDestinationOutput) ToPipelineDeliveryDestinationOutput() PipelineDeliveryDestinationOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationOutput) ToPipelineDeliveryDestinationOutputWithContext(ctx context.Context) PipelineDeliveryDestinationOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationOutput) ToPipelineDeliveryDestinationPtrOutput() PipelineDeliveryDestinationPtrOutput {
+	return o.ToPipelineDeliveryDestinationPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDeliveryDestinationOutput) ToPipelineDeliveryDestinationPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDeliveryDestination) *PipelineDeliveryDestination {
+		return &v
+	}).(PipelineDeliveryDestinationPtrOutput)
+}
+
+// The connection: its id and type.
+func (o PipelineDeliveryDestinationOutput) Connection() PipelineDeliveryDestinationConnectionOutput {
+	return o.ApplyT(func(v PipelineDeliveryDestination) PipelineDeliveryDestinationConnection { return v.Connection }).(PipelineDeliveryDestinationConnectionOutput)
+}
+
+// What to read or write there (`table`, `path`, `schema`, …).
+func (o PipelineDeliveryDestinationOutput) Properties() pulumi.MapOutput {
+	return o.ApplyT(func(v PipelineDeliveryDestination) map[string]interface{} { return v.Properties }).(pulumi.MapOutput)
+}
+
+type PipelineDeliveryDestinationPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryDestinationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliveryDestination)(nil)).Elem()
+}
+
+func (o PipelineDeliveryDestinationPtrOutput) ToPipelineDeliveryDestinationPtrOutput() PipelineDeliveryDestinationPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationPtrOutput) ToPipelineDeliveryDestinationPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationPtrOutput) Elem() PipelineDeliveryDestinationOutput {
+	return o.ApplyT(func(v *PipelineDeliveryDestination) PipelineDeliveryDestination {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDeliveryDestination
+		return ret
+	}).(PipelineDeliveryDestinationOutput)
+}
+
+// The connection: its id and type.
+func (o PipelineDeliveryDestinationPtrOutput) Connection() PipelineDeliveryDestinationConnectionPtrOutput {
+	return o.ApplyT(func(v *PipelineDeliveryDestination) *PipelineDeliveryDestinationConnection {
+		if v == nil {
+			return nil
+		}
+		return &v.Connection
+	}).(PipelineDeliveryDestinationConnectionPtrOutput)
+}
+
+// What to read or write there (`table`, `path`, `schema`, …).
+func (o PipelineDeliveryDestinationPtrOutput) Properties() pulumi.MapOutput {
+	return o.ApplyT(func(v *PipelineDeliveryDestination) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(pulumi.MapOutput)
+}
+
+type PipelineDeliveryDestinationConnection struct {
+	// The connection's id.
+	Id interface{} `pulumi:"id"`
+	// The connection's type, e.g. `postgres`.
+	Type string `pulumi:"type"`
+}
+
+// PipelineDeliveryDestinationConnectionInput is an input type that accepts PipelineDeliveryDestinationConnectionArgs and PipelineDeliveryDestinationConnectionOutput values.
+// You can construct a concrete instance of `PipelineDeliveryDestinationConnectionInput` via:
+//
+//	PipelineDeliveryDestinationConnectionArgs{...}
+type PipelineDeliveryDestinationConnectionInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryDestinationConnectionOutput() PipelineDeliveryDestinationConnectionOutput
+	ToPipelineDeliveryDestinationConnectionOutputWithContext(context.Context) PipelineDeliveryDestinationConnectionOutput
+}
+
+type PipelineDeliveryDestinationConnectionArgs struct {
+	// The connection's id.
+	Id pulumi.Input `pulumi:"id"`
+	// The connection's type, e.g. `postgres`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (PipelineDeliveryDestinationConnectionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliveryDestinationConnection)(nil)).Elem()
+}
+
+func (i PipelineDeliveryDestinationConnectionArgs) ToPipelineDeliveryDestinationConnectionOutput() PipelineDeliveryDestinationConnectionOutput {
+	return i.ToPipelineDeliveryDestinationConnectionOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryDestinationConnectionArgs) ToPipelineDeliveryDestinationConnectionOutputWithContext(ctx context.Context) PipelineDeliveryDestinationConnectionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryDestinationConnectionOutput)
+}
+
+func (i PipelineDeliveryDestinationConnectionArgs) ToPipelineDeliveryDestinationConnectionPtrOutput() PipelineDeliveryDestinationConnectionPtrOutput {
+	return i.ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryDestinationConnectionArgs) ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationConnectionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryDestinationConnectionOutput).ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(ctx)
+}
+
+// PipelineDeliveryDestinationConnectionPtrInput is an input type that accepts PipelineDeliveryDestinationConnectionArgs, PipelineDeliveryDestinationConnectionPtr and PipelineDeliveryDestinationConnectionPtrOutput values.
+// You can construct a concrete instance of `PipelineDeliveryDestinationConnectionPtrInput` via:
+//
+//	        PipelineDeliveryDestinationConnectionArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDeliveryDestinationConnectionPtrInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryDestinationConnectionPtrOutput() PipelineDeliveryDestinationConnectionPtrOutput
+	ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(context.Context) PipelineDeliveryDestinationConnectionPtrOutput
+}
+
+type pipelineDeliveryDestinationConnectionPtrType PipelineDeliveryDestinationConnectionArgs
+
+func PipelineDeliveryDestinationConnectionPtr(v *PipelineDeliveryDestinationConnectionArgs) PipelineDeliveryDestinationConnectionPtrInput {
+	return (*pipelineDeliveryDestinationConnectionPtrType)(v)
+}
+
+func (*pipelineDeliveryDestinationConnectionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliveryDestinationConnection)(nil)).Elem()
+}
+
+func (i *pipelineDeliveryDestinationConnectionPtrType) ToPipelineDeliveryDestinationConnectionPtrOutput() PipelineDeliveryDestinationConnectionPtrOutput {
+	return i.ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDeliveryDestinationConnectionPtrType) ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationConnectionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryDestinationConnectionPtrOutput)
+}
+
+type PipelineDeliveryDestinationConnectionOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryDestinationConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliveryDestinationConnection)(nil)).Elem()
+}
+
+func (o PipelineDeliveryDestinationConnectionOutput) ToPipelineDeliveryDestinationConnectionOutput() PipelineDeliveryDestinationConnectionOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationConnectionOutput) ToPipelineDeliveryDestinationConnectionOutputWithContext(ctx context.Context) PipelineDeliveryDestinationConnectionOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationConnectionOutput) ToPipelineDeliveryDestinationConnectionPtrOutput() PipelineDeliveryDestinationConnectionPtrOutput {
+	return o.ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDeliveryDestinationConnectionOutput) ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationConnectionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDeliveryDestinationConnection) *PipelineDeliveryDestinationConnection {
+		return &v
+	}).(PipelineDeliveryDestinationConnectionPtrOutput)
+}
+
+// The connection's id.
+func (o PipelineDeliveryDestinationConnectionOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v PipelineDeliveryDestinationConnection) interface{} { return v.Id }).(pulumi.AnyOutput)
+}
+
+// The connection's type, e.g. `postgres`.
+func (o PipelineDeliveryDestinationConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineDeliveryDestinationConnection) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type PipelineDeliveryDestinationConnectionPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryDestinationConnectionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliveryDestinationConnection)(nil)).Elem()
+}
+
+func (o PipelineDeliveryDestinationConnectionPtrOutput) ToPipelineDeliveryDestinationConnectionPtrOutput() PipelineDeliveryDestinationConnectionPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationConnectionPtrOutput) ToPipelineDeliveryDestinationConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliveryDestinationConnectionPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryDestinationConnectionPtrOutput) Elem() PipelineDeliveryDestinationConnectionOutput {
+	return o.ApplyT(func(v *PipelineDeliveryDestinationConnection) PipelineDeliveryDestinationConnection {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDeliveryDestinationConnection
+		return ret
+	}).(PipelineDeliveryDestinationConnectionOutput)
+}
+
+// The connection's id.
+func (o PipelineDeliveryDestinationConnectionPtrOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v *PipelineDeliveryDestinationConnection) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.AnyOutput)
+}
+
+// The connection's type, e.g. `postgres`.
+func (o PipelineDeliveryDestinationConnectionPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineDeliveryDestinationConnection) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type PipelineDeliveryInterval struct {
+	// How many units between runs.
+	Amount int `pulumi:"amount"`
+	// `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit string `pulumi:"unit"`
+}
+
+// PipelineDeliveryIntervalInput is an input type that accepts PipelineDeliveryIntervalArgs and PipelineDeliveryIntervalOutput values.
+// You can construct a concrete instance of `PipelineDeliveryIntervalInput` via:
+//
+//	PipelineDeliveryIntervalArgs{...}
+type PipelineDeliveryIntervalInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryIntervalOutput() PipelineDeliveryIntervalOutput
+	ToPipelineDeliveryIntervalOutputWithContext(context.Context) PipelineDeliveryIntervalOutput
+}
+
+type PipelineDeliveryIntervalArgs struct {
+	// How many units between runs.
+	Amount pulumi.IntInput `pulumi:"amount"`
+	// `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit pulumi.StringInput `pulumi:"unit"`
+}
+
+func (PipelineDeliveryIntervalArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliveryInterval)(nil)).Elem()
+}
+
+func (i PipelineDeliveryIntervalArgs) ToPipelineDeliveryIntervalOutput() PipelineDeliveryIntervalOutput {
+	return i.ToPipelineDeliveryIntervalOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryIntervalArgs) ToPipelineDeliveryIntervalOutputWithContext(ctx context.Context) PipelineDeliveryIntervalOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryIntervalOutput)
+}
+
+func (i PipelineDeliveryIntervalArgs) ToPipelineDeliveryIntervalPtrOutput() PipelineDeliveryIntervalPtrOutput {
+	return i.ToPipelineDeliveryIntervalPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliveryIntervalArgs) ToPipelineDeliveryIntervalPtrOutputWithContext(ctx context.Context) PipelineDeliveryIntervalPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryIntervalOutput).ToPipelineDeliveryIntervalPtrOutputWithContext(ctx)
+}
+
+// PipelineDeliveryIntervalPtrInput is an input type that accepts PipelineDeliveryIntervalArgs, PipelineDeliveryIntervalPtr and PipelineDeliveryIntervalPtrOutput values.
+// You can construct a concrete instance of `PipelineDeliveryIntervalPtrInput` via:
+//
+//	        PipelineDeliveryIntervalArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDeliveryIntervalPtrInput interface {
+	pulumi.Input
+
+	ToPipelineDeliveryIntervalPtrOutput() PipelineDeliveryIntervalPtrOutput
+	ToPipelineDeliveryIntervalPtrOutputWithContext(context.Context) PipelineDeliveryIntervalPtrOutput
+}
+
+type pipelineDeliveryIntervalPtrType PipelineDeliveryIntervalArgs
+
+func PipelineDeliveryIntervalPtr(v *PipelineDeliveryIntervalArgs) PipelineDeliveryIntervalPtrInput {
+	return (*pipelineDeliveryIntervalPtrType)(v)
+}
+
+func (*pipelineDeliveryIntervalPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliveryInterval)(nil)).Elem()
+}
+
+func (i *pipelineDeliveryIntervalPtrType) ToPipelineDeliveryIntervalPtrOutput() PipelineDeliveryIntervalPtrOutput {
+	return i.ToPipelineDeliveryIntervalPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDeliveryIntervalPtrType) ToPipelineDeliveryIntervalPtrOutputWithContext(ctx context.Context) PipelineDeliveryIntervalPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliveryIntervalPtrOutput)
+}
+
+type PipelineDeliveryIntervalOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryIntervalOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliveryInterval)(nil)).Elem()
+}
+
+func (o PipelineDeliveryIntervalOutput) ToPipelineDeliveryIntervalOutput() PipelineDeliveryIntervalOutput {
+	return o
+}
+
+func (o PipelineDeliveryIntervalOutput) ToPipelineDeliveryIntervalOutputWithContext(ctx context.Context) PipelineDeliveryIntervalOutput {
+	return o
+}
+
+func (o PipelineDeliveryIntervalOutput) ToPipelineDeliveryIntervalPtrOutput() PipelineDeliveryIntervalPtrOutput {
+	return o.ToPipelineDeliveryIntervalPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDeliveryIntervalOutput) ToPipelineDeliveryIntervalPtrOutputWithContext(ctx context.Context) PipelineDeliveryIntervalPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDeliveryInterval) *PipelineDeliveryInterval {
+		return &v
+	}).(PipelineDeliveryIntervalPtrOutput)
+}
+
+// How many units between runs.
+func (o PipelineDeliveryIntervalOutput) Amount() pulumi.IntOutput {
+	return o.ApplyT(func(v PipelineDeliveryInterval) int { return v.Amount }).(pulumi.IntOutput)
+}
+
+// `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o PipelineDeliveryIntervalOutput) Unit() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineDeliveryInterval) string { return v.Unit }).(pulumi.StringOutput)
+}
+
+type PipelineDeliveryIntervalPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliveryIntervalPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliveryInterval)(nil)).Elem()
+}
+
+func (o PipelineDeliveryIntervalPtrOutput) ToPipelineDeliveryIntervalPtrOutput() PipelineDeliveryIntervalPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryIntervalPtrOutput) ToPipelineDeliveryIntervalPtrOutputWithContext(ctx context.Context) PipelineDeliveryIntervalPtrOutput {
+	return o
+}
+
+func (o PipelineDeliveryIntervalPtrOutput) Elem() PipelineDeliveryIntervalOutput {
+	return o.ApplyT(func(v *PipelineDeliveryInterval) PipelineDeliveryInterval {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDeliveryInterval
+		return ret
+	}).(PipelineDeliveryIntervalOutput)
+}
+
+// How many units between runs.
+func (o PipelineDeliveryIntervalPtrOutput) Amount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PipelineDeliveryInterval) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Amount
+	}).(pulumi.IntPtrOutput)
+}
+
+// `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o PipelineDeliveryIntervalPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineDeliveryInterval) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
+type PipelineDeliverySource struct {
+	// The connection: its id and type.
+	Connection PipelineDeliverySourceConnection `pulumi:"connection"`
+	// What to read or write there (`table`, `path`, `schema`, …).
+	Properties map[string]interface{} `pulumi:"properties"`
+}
+
+// PipelineDeliverySourceInput is an input type that accepts PipelineDeliverySourceArgs and PipelineDeliverySourceOutput values.
+// You can construct a concrete instance of `PipelineDeliverySourceInput` via:
+//
+//	PipelineDeliverySourceArgs{...}
+type PipelineDeliverySourceInput interface {
+	pulumi.Input
+
+	ToPipelineDeliverySourceOutput() PipelineDeliverySourceOutput
+	ToPipelineDeliverySourceOutputWithContext(context.Context) PipelineDeliverySourceOutput
+}
+
+type PipelineDeliverySourceArgs struct {
+	// The connection: its id and type.
+	Connection PipelineDeliverySourceConnectionInput `pulumi:"connection"`
+	// What to read or write there (`table`, `path`, `schema`, …).
+	Properties pulumi.MapInput `pulumi:"properties"`
+}
+
+func (PipelineDeliverySourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliverySource)(nil)).Elem()
+}
+
+func (i PipelineDeliverySourceArgs) ToPipelineDeliverySourceOutput() PipelineDeliverySourceOutput {
+	return i.ToPipelineDeliverySourceOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliverySourceArgs) ToPipelineDeliverySourceOutputWithContext(ctx context.Context) PipelineDeliverySourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliverySourceOutput)
+}
+
+func (i PipelineDeliverySourceArgs) ToPipelineDeliverySourcePtrOutput() PipelineDeliverySourcePtrOutput {
+	return i.ToPipelineDeliverySourcePtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliverySourceArgs) ToPipelineDeliverySourcePtrOutputWithContext(ctx context.Context) PipelineDeliverySourcePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliverySourceOutput).ToPipelineDeliverySourcePtrOutputWithContext(ctx)
+}
+
+// PipelineDeliverySourcePtrInput is an input type that accepts PipelineDeliverySourceArgs, PipelineDeliverySourcePtr and PipelineDeliverySourcePtrOutput values.
+// You can construct a concrete instance of `PipelineDeliverySourcePtrInput` via:
+//
+//	        PipelineDeliverySourceArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDeliverySourcePtrInput interface {
+	pulumi.Input
+
+	ToPipelineDeliverySourcePtrOutput() PipelineDeliverySourcePtrOutput
+	ToPipelineDeliverySourcePtrOutputWithContext(context.Context) PipelineDeliverySourcePtrOutput
+}
+
+type pipelineDeliverySourcePtrType PipelineDeliverySourceArgs
+
+func PipelineDeliverySourcePtr(v *PipelineDeliverySourceArgs) PipelineDeliverySourcePtrInput {
+	return (*pipelineDeliverySourcePtrType)(v)
+}
+
+func (*pipelineDeliverySourcePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliverySource)(nil)).Elem()
+}
+
+func (i *pipelineDeliverySourcePtrType) ToPipelineDeliverySourcePtrOutput() PipelineDeliverySourcePtrOutput {
+	return i.ToPipelineDeliverySourcePtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDeliverySourcePtrType) ToPipelineDeliverySourcePtrOutputWithContext(ctx context.Context) PipelineDeliverySourcePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliverySourcePtrOutput)
+}
+
+type PipelineDeliverySourceOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliverySourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliverySource)(nil)).Elem()
+}
+
+func (o PipelineDeliverySourceOutput) ToPipelineDeliverySourceOutput() PipelineDeliverySourceOutput {
+	return o
+}
+
+func (o PipelineDeliverySourceOutput) ToPipelineDeliverySourceOutputWithContext(ctx context.Context) PipelineDeliverySourceOutput {
+	return o
+}
+
+func (o PipelineDeliverySourceOutput) ToPipelineDeliverySourcePtrOutput() PipelineDeliverySourcePtrOutput {
+	return o.ToPipelineDeliverySourcePtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDeliverySourceOutput) ToPipelineDeliverySourcePtrOutputWithContext(ctx context.Context) PipelineDeliverySourcePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDeliverySource) *PipelineDeliverySource {
+		return &v
+	}).(PipelineDeliverySourcePtrOutput)
+}
+
+// The connection: its id and type.
+func (o PipelineDeliverySourceOutput) Connection() PipelineDeliverySourceConnectionOutput {
+	return o.ApplyT(func(v PipelineDeliverySource) PipelineDeliverySourceConnection { return v.Connection }).(PipelineDeliverySourceConnectionOutput)
+}
+
+// What to read or write there (`table`, `path`, `schema`, …).
+func (o PipelineDeliverySourceOutput) Properties() pulumi.MapOutput {
+	return o.ApplyT(func(v PipelineDeliverySource) map[string]interface{} { return v.Properties }).(pulumi.MapOutput)
+}
+
+type PipelineDeliverySourcePtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliverySourcePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliverySource)(nil)).Elem()
+}
+
+func (o PipelineDeliverySourcePtrOutput) ToPipelineDeliverySourcePtrOutput() PipelineDeliverySourcePtrOutput {
+	return o
+}
+
+func (o PipelineDeliverySourcePtrOutput) ToPipelineDeliverySourcePtrOutputWithContext(ctx context.Context) PipelineDeliverySourcePtrOutput {
+	return o
+}
+
+func (o PipelineDeliverySourcePtrOutput) Elem() PipelineDeliverySourceOutput {
+	return o.ApplyT(func(v *PipelineDeliverySource) PipelineDeliverySource {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDeliverySource
+		return ret
+	}).(PipelineDeliverySourceOutput)
+}
+
+// The connection: its id and type.
+func (o PipelineDeliverySourcePtrOutput) Connection() PipelineDeliverySourceConnectionPtrOutput {
+	return o.ApplyT(func(v *PipelineDeliverySource) *PipelineDeliverySourceConnection {
+		if v == nil {
+			return nil
+		}
+		return &v.Connection
+	}).(PipelineDeliverySourceConnectionPtrOutput)
+}
+
+// What to read or write there (`table`, `path`, `schema`, …).
+func (o PipelineDeliverySourcePtrOutput) Properties() pulumi.MapOutput {
+	return o.ApplyT(func(v *PipelineDeliverySource) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Properties
+	}).(pulumi.MapOutput)
+}
+
+type PipelineDeliverySourceConnection struct {
+	// The connection's id.
+	Id interface{} `pulumi:"id"`
+	// The connection's type, e.g. `postgres`.
+	Type string `pulumi:"type"`
+}
+
+// PipelineDeliverySourceConnectionInput is an input type that accepts PipelineDeliverySourceConnectionArgs and PipelineDeliverySourceConnectionOutput values.
+// You can construct a concrete instance of `PipelineDeliverySourceConnectionInput` via:
+//
+//	PipelineDeliverySourceConnectionArgs{...}
+type PipelineDeliverySourceConnectionInput interface {
+	pulumi.Input
+
+	ToPipelineDeliverySourceConnectionOutput() PipelineDeliverySourceConnectionOutput
+	ToPipelineDeliverySourceConnectionOutputWithContext(context.Context) PipelineDeliverySourceConnectionOutput
+}
+
+type PipelineDeliverySourceConnectionArgs struct {
+	// The connection's id.
+	Id pulumi.Input `pulumi:"id"`
+	// The connection's type, e.g. `postgres`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (PipelineDeliverySourceConnectionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliverySourceConnection)(nil)).Elem()
+}
+
+func (i PipelineDeliverySourceConnectionArgs) ToPipelineDeliverySourceConnectionOutput() PipelineDeliverySourceConnectionOutput {
+	return i.ToPipelineDeliverySourceConnectionOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliverySourceConnectionArgs) ToPipelineDeliverySourceConnectionOutputWithContext(ctx context.Context) PipelineDeliverySourceConnectionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliverySourceConnectionOutput)
+}
+
+func (i PipelineDeliverySourceConnectionArgs) ToPipelineDeliverySourceConnectionPtrOutput() PipelineDeliverySourceConnectionPtrOutput {
+	return i.ToPipelineDeliverySourceConnectionPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDeliverySourceConnectionArgs) ToPipelineDeliverySourceConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliverySourceConnectionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliverySourceConnectionOutput).ToPipelineDeliverySourceConnectionPtrOutputWithContext(ctx)
+}
+
+// PipelineDeliverySourceConnectionPtrInput is an input type that accepts PipelineDeliverySourceConnectionArgs, PipelineDeliverySourceConnectionPtr and PipelineDeliverySourceConnectionPtrOutput values.
+// You can construct a concrete instance of `PipelineDeliverySourceConnectionPtrInput` via:
+//
+//	        PipelineDeliverySourceConnectionArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDeliverySourceConnectionPtrInput interface {
+	pulumi.Input
+
+	ToPipelineDeliverySourceConnectionPtrOutput() PipelineDeliverySourceConnectionPtrOutput
+	ToPipelineDeliverySourceConnectionPtrOutputWithContext(context.Context) PipelineDeliverySourceConnectionPtrOutput
+}
+
+type pipelineDeliverySourceConnectionPtrType PipelineDeliverySourceConnectionArgs
+
+func PipelineDeliverySourceConnectionPtr(v *PipelineDeliverySourceConnectionArgs) PipelineDeliverySourceConnectionPtrInput {
+	return (*pipelineDeliverySourceConnectionPtrType)(v)
+}
+
+func (*pipelineDeliverySourceConnectionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliverySourceConnection)(nil)).Elem()
+}
+
+func (i *pipelineDeliverySourceConnectionPtrType) ToPipelineDeliverySourceConnectionPtrOutput() PipelineDeliverySourceConnectionPtrOutput {
+	return i.ToPipelineDeliverySourceConnectionPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDeliverySourceConnectionPtrType) ToPipelineDeliverySourceConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliverySourceConnectionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDeliverySourceConnectionPtrOutput)
+}
+
+type PipelineDeliverySourceConnectionOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliverySourceConnectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDeliverySourceConnection)(nil)).Elem()
+}
+
+func (o PipelineDeliverySourceConnectionOutput) ToPipelineDeliverySourceConnectionOutput() PipelineDeliverySourceConnectionOutput {
+	return o
+}
+
+func (o PipelineDeliverySourceConnectionOutput) ToPipelineDeliverySourceConnectionOutputWithContext(ctx context.Context) PipelineDeliverySourceConnectionOutput {
+	return o
+}
+
+func (o PipelineDeliverySourceConnectionOutput) ToPipelineDeliverySourceConnectionPtrOutput() PipelineDeliverySourceConnectionPtrOutput {
+	return o.ToPipelineDeliverySourceConnectionPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDeliverySourceConnectionOutput) ToPipelineDeliverySourceConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliverySourceConnectionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDeliverySourceConnection) *PipelineDeliverySourceConnection {
+		return &v
+	}).(PipelineDeliverySourceConnectionPtrOutput)
+}
+
+// The connection's id.
+func (o PipelineDeliverySourceConnectionOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v PipelineDeliverySourceConnection) interface{} { return v.Id }).(pulumi.AnyOutput)
+}
+
+// The connection's type, e.g. `postgres`.
+func (o PipelineDeliverySourceConnectionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineDeliverySourceConnection) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type PipelineDeliverySourceConnectionPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDeliverySourceConnectionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDeliverySourceConnection)(nil)).Elem()
+}
+
+func (o PipelineDeliverySourceConnectionPtrOutput) ToPipelineDeliverySourceConnectionPtrOutput() PipelineDeliverySourceConnectionPtrOutput {
+	return o
+}
+
+func (o PipelineDeliverySourceConnectionPtrOutput) ToPipelineDeliverySourceConnectionPtrOutputWithContext(ctx context.Context) PipelineDeliverySourceConnectionPtrOutput {
+	return o
+}
+
+func (o PipelineDeliverySourceConnectionPtrOutput) Elem() PipelineDeliverySourceConnectionOutput {
+	return o.ApplyT(func(v *PipelineDeliverySourceConnection) PipelineDeliverySourceConnection {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDeliverySourceConnection
+		return ret
+	}).(PipelineDeliverySourceConnectionOutput)
+}
+
+// The connection's id.
+func (o PipelineDeliverySourceConnectionPtrOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v *PipelineDeliverySourceConnection) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.AnyOutput)
+}
+
+// The connection's type, e.g. `postgres`.
+func (o PipelineDeliverySourceConnectionPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineDeliverySourceConnection) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type PipelineFailureAlert struct {
+	// The events it alerts on; default `job.failed`.
+	Events []string `pulumi:"events"`
+	// That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+	Settings map[string]interface{} `pulumi:"settings"`
+	// The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+	Type string `pulumi:"type"`
+}
+
+// PipelineFailureAlertInput is an input type that accepts PipelineFailureAlertArgs and PipelineFailureAlertOutput values.
+// You can construct a concrete instance of `PipelineFailureAlertInput` via:
+//
+//	PipelineFailureAlertArgs{...}
+type PipelineFailureAlertInput interface {
+	pulumi.Input
+
+	ToPipelineFailureAlertOutput() PipelineFailureAlertOutput
+	ToPipelineFailureAlertOutputWithContext(context.Context) PipelineFailureAlertOutput
+}
+
+type PipelineFailureAlertArgs struct {
+	// The events it alerts on; default `job.failed`.
+	Events pulumi.StringArrayInput `pulumi:"events"`
+	// That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+	Settings pulumi.MapInput `pulumi:"settings"`
+	// The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (PipelineFailureAlertArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineFailureAlert)(nil)).Elem()
+}
+
+func (i PipelineFailureAlertArgs) ToPipelineFailureAlertOutput() PipelineFailureAlertOutput {
+	return i.ToPipelineFailureAlertOutputWithContext(context.Background())
+}
+
+func (i PipelineFailureAlertArgs) ToPipelineFailureAlertOutputWithContext(ctx context.Context) PipelineFailureAlertOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineFailureAlertOutput)
+}
+
+func (i PipelineFailureAlertArgs) ToPipelineFailureAlertPtrOutput() PipelineFailureAlertPtrOutput {
+	return i.ToPipelineFailureAlertPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineFailureAlertArgs) ToPipelineFailureAlertPtrOutputWithContext(ctx context.Context) PipelineFailureAlertPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineFailureAlertOutput).ToPipelineFailureAlertPtrOutputWithContext(ctx)
+}
+
+// PipelineFailureAlertPtrInput is an input type that accepts PipelineFailureAlertArgs, PipelineFailureAlertPtr and PipelineFailureAlertPtrOutput values.
+// You can construct a concrete instance of `PipelineFailureAlertPtrInput` via:
+//
+//	        PipelineFailureAlertArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineFailureAlertPtrInput interface {
+	pulumi.Input
+
+	ToPipelineFailureAlertPtrOutput() PipelineFailureAlertPtrOutput
+	ToPipelineFailureAlertPtrOutputWithContext(context.Context) PipelineFailureAlertPtrOutput
+}
+
+type pipelineFailureAlertPtrType PipelineFailureAlertArgs
+
+func PipelineFailureAlertPtr(v *PipelineFailureAlertArgs) PipelineFailureAlertPtrInput {
+	return (*pipelineFailureAlertPtrType)(v)
+}
+
+func (*pipelineFailureAlertPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineFailureAlert)(nil)).Elem()
+}
+
+func (i *pipelineFailureAlertPtrType) ToPipelineFailureAlertPtrOutput() PipelineFailureAlertPtrOutput {
+	return i.ToPipelineFailureAlertPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineFailureAlertPtrType) ToPipelineFailureAlertPtrOutputWithContext(ctx context.Context) PipelineFailureAlertPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineFailureAlertPtrOutput)
+}
+
+type PipelineFailureAlertOutput struct{ *pulumi.OutputState }
+
+func (PipelineFailureAlertOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineFailureAlert)(nil)).Elem()
+}
+
+func (o PipelineFailureAlertOutput) ToPipelineFailureAlertOutput() PipelineFailureAlertOutput {
+	return o
+}
+
+func (o PipelineFailureAlertOutput) ToPipelineFailureAlertOutputWithContext(ctx context.Context) PipelineFailureAlertOutput {
+	return o
+}
+
+func (o PipelineFailureAlertOutput) ToPipelineFailureAlertPtrOutput() PipelineFailureAlertPtrOutput {
+	return o.ToPipelineFailureAlertPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineFailureAlertOutput) ToPipelineFailureAlertPtrOutputWithContext(ctx context.Context) PipelineFailureAlertPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineFailureAlert) *PipelineFailureAlert {
+		return &v
+	}).(PipelineFailureAlertPtrOutput)
+}
+
+// The events it alerts on; default `job.failed`.
+func (o PipelineFailureAlertOutput) Events() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PipelineFailureAlert) []string { return v.Events }).(pulumi.StringArrayOutput)
+}
+
+// That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+func (o PipelineFailureAlertOutput) Settings() pulumi.MapOutput {
+	return o.ApplyT(func(v PipelineFailureAlert) map[string]interface{} { return v.Settings }).(pulumi.MapOutput)
+}
+
+// The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+func (o PipelineFailureAlertOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineFailureAlert) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type PipelineFailureAlertPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineFailureAlertPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineFailureAlert)(nil)).Elem()
+}
+
+func (o PipelineFailureAlertPtrOutput) ToPipelineFailureAlertPtrOutput() PipelineFailureAlertPtrOutput {
+	return o
+}
+
+func (o PipelineFailureAlertPtrOutput) ToPipelineFailureAlertPtrOutputWithContext(ctx context.Context) PipelineFailureAlertPtrOutput {
+	return o
+}
+
+func (o PipelineFailureAlertPtrOutput) Elem() PipelineFailureAlertOutput {
+	return o.ApplyT(func(v *PipelineFailureAlert) PipelineFailureAlert {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineFailureAlert
+		return ret
+	}).(PipelineFailureAlertOutput)
+}
+
+// The events it alerts on; default `job.failed`.
+func (o PipelineFailureAlertPtrOutput) Events() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PipelineFailureAlert) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Events
+	}).(pulumi.StringArrayOutput)
+}
+
+// That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+func (o PipelineFailureAlertPtrOutput) Settings() pulumi.MapOutput {
+	return o.ApplyT(func(v *PipelineFailureAlert) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Settings
+	}).(pulumi.MapOutput)
+}
+
+// The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+func (o PipelineFailureAlertPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineFailureAlert) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type PipelineSchedule struct {
+	// When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+	Cron *string `pulumi:"cron"`
+	// Whether the schedule runs; default true.
+	Enabled *bool `pulumi:"enabled"`
+	// Time between runs, from `startAt`. Give this or `cron`.
+	Interval *PipelineScheduleInterval `pulumi:"interval"`
+	// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+	StartAt *string `pulumi:"startAt"`
+	// The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+	TimeZone *string `pulumi:"timeZone"`
+}
+
+// PipelineScheduleInput is an input type that accepts PipelineScheduleArgs and PipelineScheduleOutput values.
+// You can construct a concrete instance of `PipelineScheduleInput` via:
+//
+//	PipelineScheduleArgs{...}
+type PipelineScheduleInput interface {
+	pulumi.Input
+
+	ToPipelineScheduleOutput() PipelineScheduleOutput
+	ToPipelineScheduleOutputWithContext(context.Context) PipelineScheduleOutput
+}
+
+type PipelineScheduleArgs struct {
+	// When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+	Cron pulumi.StringPtrInput `pulumi:"cron"`
+	// Whether the schedule runs; default true.
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// Time between runs, from `startAt`. Give this or `cron`.
+	Interval PipelineScheduleIntervalPtrInput `pulumi:"interval"`
+	// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+	StartAt pulumi.StringPtrInput `pulumi:"startAt"`
+	// The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+	TimeZone pulumi.StringPtrInput `pulumi:"timeZone"`
+}
+
+func (PipelineScheduleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineSchedule)(nil)).Elem()
+}
+
+func (i PipelineScheduleArgs) ToPipelineScheduleOutput() PipelineScheduleOutput {
+	return i.ToPipelineScheduleOutputWithContext(context.Background())
+}
+
+func (i PipelineScheduleArgs) ToPipelineScheduleOutputWithContext(ctx context.Context) PipelineScheduleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineScheduleOutput)
+}
+
+type PipelineScheduleOutput struct{ *pulumi.OutputState }
+
+func (PipelineScheduleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineSchedule)(nil)).Elem()
+}
+
+func (o PipelineScheduleOutput) ToPipelineScheduleOutput() PipelineScheduleOutput {
+	return o
+}
+
+func (o PipelineScheduleOutput) ToPipelineScheduleOutputWithContext(ctx context.Context) PipelineScheduleOutput {
+	return o
+}
+
+// When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+func (o PipelineScheduleOutput) Cron() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineSchedule) *string { return v.Cron }).(pulumi.StringPtrOutput)
+}
+
+// Whether the schedule runs; default true.
+func (o PipelineScheduleOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PipelineSchedule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// Time between runs, from `startAt`. Give this or `cron`.
+func (o PipelineScheduleOutput) Interval() PipelineScheduleIntervalPtrOutput {
+	return o.ApplyT(func(v PipelineSchedule) *PipelineScheduleInterval { return v.Interval }).(PipelineScheduleIntervalPtrOutput)
+}
+
+// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+func (o PipelineScheduleOutput) StartAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineSchedule) *string { return v.StartAt }).(pulumi.StringPtrOutput)
+}
+
+// The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+func (o PipelineScheduleOutput) TimeZone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineSchedule) *string { return v.TimeZone }).(pulumi.StringPtrOutput)
+}
+
+type PipelineScheduleInterval struct {
+	// How many units between runs.
+	Amount int `pulumi:"amount"`
+	// `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit string `pulumi:"unit"`
+}
+
+// PipelineScheduleIntervalInput is an input type that accepts PipelineScheduleIntervalArgs and PipelineScheduleIntervalOutput values.
+// You can construct a concrete instance of `PipelineScheduleIntervalInput` via:
+//
+//	PipelineScheduleIntervalArgs{...}
+type PipelineScheduleIntervalInput interface {
+	pulumi.Input
+
+	ToPipelineScheduleIntervalOutput() PipelineScheduleIntervalOutput
+	ToPipelineScheduleIntervalOutputWithContext(context.Context) PipelineScheduleIntervalOutput
+}
+
+type PipelineScheduleIntervalArgs struct {
+	// How many units between runs.
+	Amount pulumi.IntInput `pulumi:"amount"`
+	// `minutes`, `hours`, `days`, `weeks` or `months`.
+	Unit pulumi.StringInput `pulumi:"unit"`
+}
+
+func (PipelineScheduleIntervalArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineScheduleInterval)(nil)).Elem()
+}
+
+func (i PipelineScheduleIntervalArgs) ToPipelineScheduleIntervalOutput() PipelineScheduleIntervalOutput {
+	return i.ToPipelineScheduleIntervalOutputWithContext(context.Background())
+}
+
+func (i PipelineScheduleIntervalArgs) ToPipelineScheduleIntervalOutputWithContext(ctx context.Context) PipelineScheduleIntervalOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineScheduleIntervalOutput)
+}
+
+func (i PipelineScheduleIntervalArgs) ToPipelineScheduleIntervalPtrOutput() PipelineScheduleIntervalPtrOutput {
+	return i.ToPipelineScheduleIntervalPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineScheduleIntervalArgs) ToPipelineScheduleIntervalPtrOutputWithContext(ctx context.Context) PipelineScheduleIntervalPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineScheduleIntervalOutput).ToPipelineScheduleIntervalPtrOutputWithContext(ctx)
+}
+
+// PipelineScheduleIntervalPtrInput is an input type that accepts PipelineScheduleIntervalArgs, PipelineScheduleIntervalPtr and PipelineScheduleIntervalPtrOutput values.
+// You can construct a concrete instance of `PipelineScheduleIntervalPtrInput` via:
+//
+//	        PipelineScheduleIntervalArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineScheduleIntervalPtrInput interface {
+	pulumi.Input
+
+	ToPipelineScheduleIntervalPtrOutput() PipelineScheduleIntervalPtrOutput
+	ToPipelineScheduleIntervalPtrOutputWithContext(context.Context) PipelineScheduleIntervalPtrOutput
+}
+
+type pipelineScheduleIntervalPtrType PipelineScheduleIntervalArgs
+
+func PipelineScheduleIntervalPtr(v *PipelineScheduleIntervalArgs) PipelineScheduleIntervalPtrInput {
+	return (*pipelineScheduleIntervalPtrType)(v)
+}
+
+func (*pipelineScheduleIntervalPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineScheduleInterval)(nil)).Elem()
+}
+
+func (i *pipelineScheduleIntervalPtrType) ToPipelineScheduleIntervalPtrOutput() PipelineScheduleIntervalPtrOutput {
+	return i.ToPipelineScheduleIntervalPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineScheduleIntervalPtrType) ToPipelineScheduleIntervalPtrOutputWithContext(ctx context.Context) PipelineScheduleIntervalPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineScheduleIntervalPtrOutput)
+}
+
+type PipelineScheduleIntervalOutput struct{ *pulumi.OutputState }
+
+func (PipelineScheduleIntervalOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineScheduleInterval)(nil)).Elem()
+}
+
+func (o PipelineScheduleIntervalOutput) ToPipelineScheduleIntervalOutput() PipelineScheduleIntervalOutput {
+	return o
+}
+
+func (o PipelineScheduleIntervalOutput) ToPipelineScheduleIntervalOutputWithContext(ctx context.Context) PipelineScheduleIntervalOutput {
+	return o
+}
+
+func (o PipelineScheduleIntervalOutput) ToPipelineScheduleIntervalPtrOutput() PipelineScheduleIntervalPtrOutput {
+	return o.ToPipelineScheduleIntervalPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineScheduleIntervalOutput) ToPipelineScheduleIntervalPtrOutputWithContext(ctx context.Context) PipelineScheduleIntervalPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineScheduleInterval) *PipelineScheduleInterval {
+		return &v
+	}).(PipelineScheduleIntervalPtrOutput)
+}
+
+// How many units between runs.
+func (o PipelineScheduleIntervalOutput) Amount() pulumi.IntOutput {
+	return o.ApplyT(func(v PipelineScheduleInterval) int { return v.Amount }).(pulumi.IntOutput)
+}
+
+// `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o PipelineScheduleIntervalOutput) Unit() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineScheduleInterval) string { return v.Unit }).(pulumi.StringOutput)
+}
+
+type PipelineScheduleIntervalPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineScheduleIntervalPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineScheduleInterval)(nil)).Elem()
+}
+
+func (o PipelineScheduleIntervalPtrOutput) ToPipelineScheduleIntervalPtrOutput() PipelineScheduleIntervalPtrOutput {
+	return o
+}
+
+func (o PipelineScheduleIntervalPtrOutput) ToPipelineScheduleIntervalPtrOutputWithContext(ctx context.Context) PipelineScheduleIntervalPtrOutput {
+	return o
+}
+
+func (o PipelineScheduleIntervalPtrOutput) Elem() PipelineScheduleIntervalOutput {
+	return o.ApplyT(func(v *PipelineScheduleInterval) PipelineScheduleInterval {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineScheduleInterval
+		return ret
+	}).(PipelineScheduleIntervalOutput)
+}
+
+// How many units between runs.
+func (o PipelineScheduleIntervalPtrOutput) Amount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PipelineScheduleInterval) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Amount
+	}).(pulumi.IntPtrOutput)
+}
+
+// `minutes`, `hours`, `days`, `weeks` or `months`.
+func (o PipelineScheduleIntervalPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineScheduleInterval) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
 type ScheduleInterval struct {
 	Amount float64 `pulumi:"amount"`
 	Unit   string  `pulumi:"unit"`
@@ -2448,6 +4016,25 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryIntervalInput)(nil)).Elem(), DeliveryIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliveryIntervalPtrInput)(nil)).Elem(), DeliveryIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeliverySourceInput)(nil)).Elem(), DeliverySourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineClusterInput)(nil)).Elem(), PipelineClusterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineClusterPtrInput)(nil)).Elem(), PipelineClusterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryInput)(nil)).Elem(), PipelineDeliveryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryPtrInput)(nil)).Elem(), PipelineDeliveryArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryDestinationInput)(nil)).Elem(), PipelineDeliveryDestinationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryDestinationPtrInput)(nil)).Elem(), PipelineDeliveryDestinationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryDestinationConnectionInput)(nil)).Elem(), PipelineDeliveryDestinationConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryDestinationConnectionPtrInput)(nil)).Elem(), PipelineDeliveryDestinationConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryIntervalInput)(nil)).Elem(), PipelineDeliveryIntervalArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliveryIntervalPtrInput)(nil)).Elem(), PipelineDeliveryIntervalArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliverySourceInput)(nil)).Elem(), PipelineDeliverySourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliverySourcePtrInput)(nil)).Elem(), PipelineDeliverySourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliverySourceConnectionInput)(nil)).Elem(), PipelineDeliverySourceConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDeliverySourceConnectionPtrInput)(nil)).Elem(), PipelineDeliverySourceConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineFailureAlertInput)(nil)).Elem(), PipelineFailureAlertArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineFailureAlertPtrInput)(nil)).Elem(), PipelineFailureAlertArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineScheduleInput)(nil)).Elem(), PipelineScheduleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineScheduleIntervalInput)(nil)).Elem(), PipelineScheduleIntervalArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineScheduleIntervalPtrInput)(nil)).Elem(), PipelineScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleIntervalInput)(nil)).Elem(), ScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleTaskInput)(nil)).Elem(), ScheduleTaskArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UserSettingsNotificationSettingsInput)(nil)).Elem(), UserSettingsNotificationSettingsArgs{})
@@ -2492,6 +4079,25 @@ func init() {
 	pulumi.RegisterOutputType(GetTimeZonesItemArrayOutput{})
 	pulumi.RegisterOutputType(ListConnectionsItemOutput{})
 	pulumi.RegisterOutputType(ListConnectionsItemArrayOutput{})
+	pulumi.RegisterOutputType(PipelineClusterOutput{})
+	pulumi.RegisterOutputType(PipelineClusterPtrOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryPtrOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryDestinationOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryDestinationPtrOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryDestinationConnectionOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryDestinationConnectionPtrOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryIntervalOutput{})
+	pulumi.RegisterOutputType(PipelineDeliveryIntervalPtrOutput{})
+	pulumi.RegisterOutputType(PipelineDeliverySourceOutput{})
+	pulumi.RegisterOutputType(PipelineDeliverySourcePtrOutput{})
+	pulumi.RegisterOutputType(PipelineDeliverySourceConnectionOutput{})
+	pulumi.RegisterOutputType(PipelineDeliverySourceConnectionPtrOutput{})
+	pulumi.RegisterOutputType(PipelineFailureAlertOutput{})
+	pulumi.RegisterOutputType(PipelineFailureAlertPtrOutput{})
+	pulumi.RegisterOutputType(PipelineScheduleOutput{})
+	pulumi.RegisterOutputType(PipelineScheduleIntervalOutput{})
+	pulumi.RegisterOutputType(PipelineScheduleIntervalPtrOutput{})
 	pulumi.RegisterOutputType(ScheduleIntervalOutput{})
 	pulumi.RegisterOutputType(ScheduleIntervalPtrOutput{})
 	pulumi.RegisterOutputType(ScheduleTaskOutput{})

@@ -50,6 +50,144 @@ export interface DeliverySourceArgs {
     properties?: any | undefined;
 }
 
+export interface PipelineClusterArgs {
+    /**
+     * Nodes of the cluster each run runs on; default 2.
+     */
+    nodes?: pulumi.Input<number | undefined>;
+    /**
+     * `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+     */
+    reuse?: pulumi.Input<string | undefined>;
+    /**
+     * Whether a cluster the schedule creates terminates when idle; default true.
+     */
+    terminateOnIdle?: pulumi.Input<boolean | undefined>;
+    /**
+     * Seconds such a cluster may stay idle; default 60.
+     */
+    timeToIdle?: pulumi.Input<number | undefined>;
+}
+
+export interface PipelineDeliveryArgs {
+    /**
+     * The connection it writes: a database or cloud storage.
+     */
+    destination: pulumi.Input<inputs.PipelineDeliveryDestinationArgs>;
+    /**
+     * Time between deliveries; default one day.
+     */
+    interval?: pulumi.Input<inputs.PipelineDeliveryIntervalArgs | undefined>;
+    /**
+     * The connection the delivery reads.
+     */
+    source: pulumi.Input<inputs.PipelineDeliverySourceArgs>;
+}
+
+export interface PipelineDeliveryDestinationArgs {
+    /**
+     * The connection: its id and type.
+     */
+    connection: pulumi.Input<inputs.PipelineDeliveryDestinationConnectionArgs>;
+    /**
+     * What to read or write there (`table`, `path`, `schema`, …).
+     */
+    properties?: pulumi.Input<{[key: string]: any} | undefined>;
+}
+
+export interface PipelineDeliveryDestinationConnectionArgs {
+    /**
+     * The connection's id.
+     */
+    id: pulumi.Input<number | string>;
+    /**
+     * The connection's type, e.g. `postgres`.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface PipelineDeliveryIntervalArgs {
+    /**
+     * How many units between runs.
+     */
+    amount: pulumi.Input<number>;
+    /**
+     * `minutes`, `hours`, `days`, `weeks` or `months`.
+     */
+    unit: pulumi.Input<string>;
+}
+
+export interface PipelineDeliverySourceArgs {
+    /**
+     * The connection: its id and type.
+     */
+    connection: pulumi.Input<inputs.PipelineDeliverySourceConnectionArgs>;
+    /**
+     * What to read or write there (`table`, `path`, `schema`, …).
+     */
+    properties?: pulumi.Input<{[key: string]: any} | undefined>;
+}
+
+export interface PipelineDeliverySourceConnectionArgs {
+    /**
+     * The connection's id.
+     */
+    id: pulumi.Input<number | string>;
+    /**
+     * The connection's type, e.g. `postgres`.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface PipelineFailureAlertArgs {
+    /**
+     * The events it alerts on; default `job.failed`.
+     */
+    events?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+     */
+    settings: pulumi.Input<{[key: string]: any}>;
+    /**
+     * The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface PipelineScheduleArgs {
+    /**
+     * When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*&#47;N * * * *`. Give this or `interval`.
+     */
+    cron?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the schedule runs; default true.
+     */
+    enabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * Time between runs, from `startAt`. Give this or `cron`.
+     */
+    interval?: pulumi.Input<inputs.PipelineScheduleIntervalArgs | undefined>;
+    /**
+     * With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+     */
+    startAt?: pulumi.Input<string | undefined>;
+    /**
+     * The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+     */
+    timeZone?: pulumi.Input<string | undefined>;
+}
+
+export interface PipelineScheduleIntervalArgs {
+    /**
+     * How many units between runs.
+     */
+    amount: pulumi.Input<number>;
+    /**
+     * `minutes`, `hours`, `days`, `weeks` or `months`.
+     */
+    unit: pulumi.Input<string>;
+}
+
 export interface ScheduleIntervalArgs {
     amount: pulumi.Input<number>;
     unit: pulumi.Input<string>;

@@ -41,6 +41,7 @@ from .mark_notifications_read import *
 from .member import *
 from .package import *
 from .ping_hook import *
+from .pipeline import *
 from .provider import *
 from .public_key import *
 from .schedule import *
@@ -76,6 +77,7 @@ _utilities.register(
    "etl:index:JobRun": "JobRun",
    "etl:index:Member": "Member",
    "etl:index:Package": "Package",
+   "etl:index:Pipeline": "Pipeline",
    "etl:index:PublicKey": "PublicKey",
    "etl:index:Schedule": "Schedule",
    "etl:index:UserSettings": "UserSettings"

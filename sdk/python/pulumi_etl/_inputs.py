@@ -26,6 +26,26 @@ __all__ = [
     'DeliveryIntervalArgsDict',
     'DeliverySourceArgs',
     'DeliverySourceArgsDict',
+    'PipelineClusterArgs',
+    'PipelineClusterArgsDict',
+    'PipelineDeliveryArgs',
+    'PipelineDeliveryArgsDict',
+    'PipelineDeliveryDestinationArgs',
+    'PipelineDeliveryDestinationArgsDict',
+    'PipelineDeliveryDestinationConnectionArgs',
+    'PipelineDeliveryDestinationConnectionArgsDict',
+    'PipelineDeliveryIntervalArgs',
+    'PipelineDeliveryIntervalArgsDict',
+    'PipelineDeliverySourceArgs',
+    'PipelineDeliverySourceArgsDict',
+    'PipelineDeliverySourceConnectionArgs',
+    'PipelineDeliverySourceConnectionArgsDict',
+    'PipelineFailureAlertArgs',
+    'PipelineFailureAlertArgsDict',
+    'PipelineScheduleArgs',
+    'PipelineScheduleArgsDict',
+    'PipelineScheduleIntervalArgs',
+    'PipelineScheduleIntervalArgsDict',
     'ScheduleIntervalArgs',
     'ScheduleIntervalArgsDict',
     'ScheduleTaskArgs',
@@ -231,6 +251,622 @@ class DeliverySourceArgs:
     @properties.setter
     def properties(self, value: Optional[Any]):
         pulumi.set(self, "properties", value)
+
+
+class PipelineClusterArgsDict(TypedDict):
+    nodes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Nodes of the cluster each run runs on; default 2.
+    """
+    reuse: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+    """
+    terminate_on_idle: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether a cluster the schedule creates terminates when idle; default true.
+    """
+    time_to_idle: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds such a cluster may stay idle; default 60.
+    """
+
+@pulumi.input_type
+class PipelineClusterArgs:
+    def __init__(__self__, *,
+                 nodes: pulumi.Input[Optional[_builtins.int]] = None,
+                 reuse: pulumi.Input[Optional[_builtins.str]] = None,
+                 terminate_on_idle: pulumi.Input[Optional[_builtins.bool]] = None,
+                 time_to_idle: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] nodes: Nodes of the cluster each run runs on; default 2.
+        :param pulumi.Input[_builtins.str] reuse: `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+        :param pulumi.Input[_builtins.bool] terminate_on_idle: Whether a cluster the schedule creates terminates when idle; default true.
+        :param pulumi.Input[_builtins.int] time_to_idle: Seconds such a cluster may stay idle; default 60.
+        """
+        if nodes is not None:
+            pulumi.set(__self__, "nodes", nodes)
+        if reuse is not None:
+            pulumi.set(__self__, "reuse", reuse)
+        if terminate_on_idle is not None:
+            pulumi.set(__self__, "terminate_on_idle", terminate_on_idle)
+        if time_to_idle is not None:
+            pulumi.set(__self__, "time_to_idle", time_to_idle)
+
+    @_builtins.property
+    @pulumi.getter
+    def nodes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Nodes of the cluster each run runs on; default 2.
+        """
+        return pulumi.get(self, "nodes")
+
+    @nodes.setter
+    def nodes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "nodes", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def reuse(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `any` (the default): a ready cluster with enough nodes; `self`: one this pipeline's schedule made; `none`: always a new one.
+        """
+        return pulumi.get(self, "reuse")
+
+    @reuse.setter
+    def reuse(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "reuse", value)
+
+    @_builtins.property
+    @pulumi.getter(name="terminateOnIdle")
+    def terminate_on_idle(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a cluster the schedule creates terminates when idle; default true.
+        """
+        return pulumi.get(self, "terminate_on_idle")
+
+    @terminate_on_idle.setter
+    def terminate_on_idle(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "terminate_on_idle", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeToIdle")
+    def time_to_idle(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds such a cluster may stay idle; default 60.
+        """
+        return pulumi.get(self, "time_to_idle")
+
+    @time_to_idle.setter
+    def time_to_idle(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "time_to_idle", value)
+
+
+class PipelineDeliveryArgsDict(TypedDict):
+    destination: pulumi.Input['PipelineDeliveryDestinationArgsDict']
+    """
+    The connection it writes: a database or cloud storage.
+    """
+    source: pulumi.Input['PipelineDeliverySourceArgsDict']
+    """
+    The connection the delivery reads.
+    """
+    interval: NotRequired[pulumi.Input[Optional['PipelineDeliveryIntervalArgsDict']]]
+    """
+    Time between deliveries; default one day.
+    """
+
+@pulumi.input_type
+class PipelineDeliveryArgs:
+    def __init__(__self__, *,
+                 destination: pulumi.Input['PipelineDeliveryDestinationArgs'],
+                 source: pulumi.Input['PipelineDeliverySourceArgs'],
+                 interval: pulumi.Input[Optional['PipelineDeliveryIntervalArgs']] = None):
+        """
+        :param pulumi.Input['PipelineDeliveryDestinationArgs'] destination: The connection it writes: a database or cloud storage.
+        :param pulumi.Input['PipelineDeliverySourceArgs'] source: The connection the delivery reads.
+        :param pulumi.Input['PipelineDeliveryIntervalArgs'] interval: Time between deliveries; default one day.
+        """
+        pulumi.set(__self__, "destination", destination)
+        pulumi.set(__self__, "source", source)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+
+    @_builtins.property
+    @pulumi.getter
+    def destination(self) -> pulumi.Input['PipelineDeliveryDestinationArgs']:
+        """
+        The connection it writes: a database or cloud storage.
+        """
+        return pulumi.get(self, "destination")
+
+    @destination.setter
+    def destination(self, value: pulumi.Input['PipelineDeliveryDestinationArgs']):
+        pulumi.set(self, "destination", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> pulumi.Input['PipelineDeliverySourceArgs']:
+        """
+        The connection the delivery reads.
+        """
+        return pulumi.get(self, "source")
+
+    @source.setter
+    def source(self, value: pulumi.Input['PipelineDeliverySourceArgs']):
+        pulumi.set(self, "source", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> pulumi.Input[Optional['PipelineDeliveryIntervalArgs']]:
+        """
+        Time between deliveries; default one day.
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: pulumi.Input[Optional['PipelineDeliveryIntervalArgs']]):
+        pulumi.set(self, "interval", value)
+
+
+class PipelineDeliveryDestinationArgsDict(TypedDict):
+    connection: pulumi.Input['PipelineDeliveryDestinationConnectionArgsDict']
+    """
+    The connection: its id and type.
+    """
+    properties: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    What to read or write there (`table`, `path`, `schema`, …).
+    """
+
+@pulumi.input_type
+class PipelineDeliveryDestinationArgs:
+    def __init__(__self__, *,
+                 connection: pulumi.Input['PipelineDeliveryDestinationConnectionArgs'],
+                 properties: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        """
+        :param pulumi.Input['PipelineDeliveryDestinationConnectionArgs'] connection: The connection: its id and type.
+        :param pulumi.Input[Mapping[str, Any]] properties: What to read or write there (`table`, `path`, `schema`, …).
+        """
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> pulumi.Input['PipelineDeliveryDestinationConnectionArgs']:
+        """
+        The connection: its id and type.
+        """
+        return pulumi.get(self, "connection")
+
+    @connection.setter
+    def connection(self, value: pulumi.Input['PipelineDeliveryDestinationConnectionArgs']):
+        pulumi.set(self, "connection", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        What to read or write there (`table`, `path`, `schema`, …).
+        """
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "properties", value)
+
+
+class PipelineDeliveryDestinationConnectionArgsDict(TypedDict):
+    id: pulumi.Input[Union[_builtins.int, _builtins.str]]
+    """
+    The connection's id.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The connection's type, e.g. `postgres`.
+    """
+
+@pulumi.input_type
+class PipelineDeliveryDestinationConnectionArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] id: The connection's id.
+        :param pulumi.Input[_builtins.str] type: The connection's type, e.g. `postgres`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        """
+        The connection's id.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The connection's type, e.g. `postgres`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class PipelineDeliveryIntervalArgsDict(TypedDict):
+    amount: pulumi.Input[_builtins.int]
+    """
+    How many units between runs.
+    """
+    unit: pulumi.Input[_builtins.str]
+    """
+    `minutes`, `hours`, `days`, `weeks` or `months`.
+    """
+
+@pulumi.input_type
+class PipelineDeliveryIntervalArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[_builtins.int],
+                 unit: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.int] amount: How many units between runs.
+        :param pulumi.Input[_builtins.str] unit: `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        pulumi.set(__self__, "amount", amount)
+        pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[_builtins.int]:
+        """
+        How many units between runs.
+        """
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "unit", value)
+
+
+class PipelineDeliverySourceArgsDict(TypedDict):
+    connection: pulumi.Input['PipelineDeliverySourceConnectionArgsDict']
+    """
+    The connection: its id and type.
+    """
+    properties: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    What to read or write there (`table`, `path`, `schema`, …).
+    """
+
+@pulumi.input_type
+class PipelineDeliverySourceArgs:
+    def __init__(__self__, *,
+                 connection: pulumi.Input['PipelineDeliverySourceConnectionArgs'],
+                 properties: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        """
+        :param pulumi.Input['PipelineDeliverySourceConnectionArgs'] connection: The connection: its id and type.
+        :param pulumi.Input[Mapping[str, Any]] properties: What to read or write there (`table`, `path`, `schema`, …).
+        """
+        pulumi.set(__self__, "connection", connection)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def connection(self) -> pulumi.Input['PipelineDeliverySourceConnectionArgs']:
+        """
+        The connection: its id and type.
+        """
+        return pulumi.get(self, "connection")
+
+    @connection.setter
+    def connection(self, value: pulumi.Input['PipelineDeliverySourceConnectionArgs']):
+        pulumi.set(self, "connection", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        What to read or write there (`table`, `path`, `schema`, …).
+        """
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "properties", value)
+
+
+class PipelineDeliverySourceConnectionArgsDict(TypedDict):
+    id: pulumi.Input[Union[_builtins.int, _builtins.str]]
+    """
+    The connection's id.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The connection's type, e.g. `postgres`.
+    """
+
+@pulumi.input_type
+class PipelineDeliverySourceConnectionArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] id: The connection's id.
+        :param pulumi.Input[_builtins.str] type: The connection's type, e.g. `postgres`.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        """
+        The connection's id.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The connection's type, e.g. `postgres`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class PipelineFailureAlertArgsDict(TypedDict):
+    settings: pulumi.Input[Mapping[str, Any]]
+    """
+    That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+    """
+    events: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The events it alerts on; default `job.failed`.
+    """
+
+@pulumi.input_type
+class PipelineFailureAlertArgs:
+    def __init__(__self__, *,
+                 settings: pulumi.Input[Mapping[str, Any]],
+                 type: pulumi.Input[_builtins.str],
+                 events: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[Mapping[str, Any]] settings: That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+        :param pulumi.Input[_builtins.str] type: The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] events: The events it alerts on; default `job.failed`.
+        """
+        pulumi.set(__self__, "settings", settings)
+        pulumi.set(__self__, "type", type)
+        if events is not None:
+            pulumi.set(__self__, "events", events)
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> pulumi.Input[Mapping[str, Any]]:
+        """
+        That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
+        """
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input[Mapping[str, Any]]):
+        pulumi.set(self, "settings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def events(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The events it alerts on; default `job.failed`.
+        """
+        return pulumi.get(self, "events")
+
+    @events.setter
+    def events(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "events", value)
+
+
+class PipelineScheduleArgsDict(TypedDict):
+    cron: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+    """
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the schedule runs; default true.
+    """
+    interval: NotRequired[pulumi.Input[Optional['PipelineScheduleIntervalArgsDict']]]
+    """
+    Time between runs, from `startAt`. Give this or `cron`.
+    """
+    start_at: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+    """
+    time_zone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+    """
+
+@pulumi.input_type
+class PipelineScheduleArgs:
+    def __init__(__self__, *,
+                 cron: pulumi.Input[Optional[_builtins.str]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 interval: pulumi.Input[Optional['PipelineScheduleIntervalArgs']] = None,
+                 start_at: pulumi.Input[Optional[_builtins.str]] = None,
+                 time_zone: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] cron: When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the schedule runs; default true.
+        :param pulumi.Input['PipelineScheduleIntervalArgs'] interval: Time between runs, from `startAt`. Give this or `cron`.
+        :param pulumi.Input[_builtins.str] start_at: With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+        :param pulumi.Input[_builtins.str] time_zone: The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+        """
+        if cron is not None:
+            pulumi.set(__self__, "cron", cron)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if start_at is not None:
+            pulumi.set(__self__, "start_at", start_at)
+        if time_zone is not None:
+            pulumi.set(__self__, "time_zone", time_zone)
+
+    @_builtins.property
+    @pulumi.getter
+    def cron(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+        """
+        return pulumi.get(self, "cron")
+
+    @cron.setter
+    def cron(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "cron", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the schedule runs; default true.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> pulumi.Input[Optional['PipelineScheduleIntervalArgs']]:
+        """
+        Time between runs, from `startAt`. Give this or `cron`.
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: pulumi.Input[Optional['PipelineScheduleIntervalArgs']]):
+        pulumi.set(self, "interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="startAt")
+    def start_at(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
+        """
+        return pulumi.get(self, "start_at")
+
+    @start_at.setter
+    def start_at(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "start_at", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeZone")
+    def time_zone(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+        """
+        return pulumi.get(self, "time_zone")
+
+    @time_zone.setter
+    def time_zone(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "time_zone", value)
+
+
+class PipelineScheduleIntervalArgsDict(TypedDict):
+    amount: pulumi.Input[_builtins.int]
+    """
+    How many units between runs.
+    """
+    unit: pulumi.Input[_builtins.str]
+    """
+    `minutes`, `hours`, `days`, `weeks` or `months`.
+    """
+
+@pulumi.input_type
+class PipelineScheduleIntervalArgs:
+    def __init__(__self__, *,
+                 amount: pulumi.Input[_builtins.int],
+                 unit: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.int] amount: How many units between runs.
+        :param pulumi.Input[_builtins.str] unit: `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        pulumi.set(__self__, "amount", amount)
+        pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def amount(self) -> pulumi.Input[_builtins.int]:
+        """
+        How many units between runs.
+        """
+        return pulumi.get(self, "amount")
+
+    @amount.setter
+    def amount(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "amount", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        `minutes`, `hours`, `days`, `weeks` or `months`.
+        """
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "unit", value)
 
 
 class ScheduleIntervalArgsDict(TypedDict):

@@ -1,0 +1,122 @@
+/**
+ * `Construct`: the plugin serves the `Pipeline` component to programs in every language. The
+ * engine asks the plugin to make the component; the plugin registers it and its children with the
+ * engine's resource monitor, as a program would, and answers with the component's URN and
+ * outputs. The children are the plugin's own resource types, so each then comes back to this
+ * plugin as an ordinary Create, Diff or Delete.
+ *
+ * A program's runtime is what registers resources, so this is the one call that loads
+ * `@pulumi/pulumi`'s: lazily, so a plugin that is never asked for a component never pays for it.
+ * Its set-up follows what `@pulumi/pulumi/provider`'s own server does for a construct: the runtime's
+ * options and configuration from the request, in a local store per call.
+ */
+import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
+import type * as Pulumi from "@pulumi/pulumi";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { RESOURCES } from "../resources/registry";
+import type { ChildMaker, PipelineOutputs } from "../components/pipeline/children";
+import { ProviderError } from "./errors";
+
+const PIPELINE_TYPE = "etl:index:Pipeline";
+
+/** The parts of the program runtime a construct uses that its type declarations leave out (marked internal). */
+interface ProgramRuntime {
+  pulumi: typeof Pulumi;
+  settings: {
+    resetOptions(project: string, stack: string, parallel: number, engine: string, monitor: string, preview: boolean, organization: string): void;
+    awaitFeatureSupport(): Promise<void>;
+    waitForRPCs(): Promise<void>;
+  };
+  config: { setAllConfig(config: Record<string, string>, secretKeys: string[]): void };
+  state: { withLocalStorage<T>(work: () => Promise<T>): Promise<T> };
+  rpc: {
+    serializeResourceProperties(label: string, props: Record<string, unknown>): Promise<[Record<string, unknown>, Map<string, Set<Pulumi.Resource>>]>;
+  };
+  server: { deserializeInputs(inputs: Struct, dependencies: unknown): Promise<Record<string, unknown>> };
+  pipeline: typeof import("../components/pipeline/children");
+}
+
+/** An output's value when it is known, as the runtime's own code awaits it. */
+function resolvedValue<T>(output: Pulumi.Output<T>): Promise<T> {
+  return (output as unknown as { promise(): Promise<T> }).promise();
+}
+
+function programRuntime(): ProgramRuntime {
+  return {
+    pulumi: require("@pulumi/pulumi"),
+    settings: require("@pulumi/pulumi/runtime/settings"),
+    config: require("@pulumi/pulumi/runtime/config"),
+    state: require("@pulumi/pulumi/runtime/state"),
+    rpc: require("@pulumi/pulumi/runtime/rpc"),
+    server: require("@pulumi/pulumi/provider/server"),
+    pipeline: require("../components/pipeline/children"),
+  };
+}
+
+async function configureRuntime(runtime: ProgramRuntime, req: providerProto.ConstructRequest, engine: string): Promise<void> {
+  const { settings, config } = runtime;
+  settings.resetOptions(req.getProject(), req.getStack(), req.getParallel(), engine, req.getMonitorendpoint(), req.getDryrun(), req.getOrganization());
+  await settings.awaitFeatureSupport();
+  config.setAllConfig(Object.fromEntries(req.getConfigMap().entries()), req.getConfigsecretkeysList());
+}
+
+function optionsOf(pulumi: typeof Pulumi, req: providerProto.ConstructRequest): Pulumi.ComponentResourceOptions {
+  const providers = Object.fromEntries([...req.getProvidersMap().entries()].map(([pkg, ref]) => [pkg, new pulumi.DependencyProviderResource(ref)]));
+  return {
+    parent: req.getParent() ? new pulumi.DependencyResource(req.getParent()) : undefined,
+    providers,
+    dependsOn: req.getDependenciesList().map((urn) => new pulumi.DependencyResource(urn)),
+    protect: req.getProtect(),
+    aliases: req.getAliasesList().flatMap((alias) => (alias.hasUrn() ? [alias.getUrn()] : [])),
+  };
+}
+
+/** A child as the plugin's own resource type, with every output the kind declares, so the component can pass them on. */
+function pluginChild(pulumi: typeof Pulumi): ChildMaker {
+  return (kind, name, args, opts) => {
+    const outputs = Object.fromEntries(RESOURCES[kind].fields.outputNames.filter((output) => !(output in args)).map((output) => [output, undefined]));
+    return new (class extends pulumi.CustomResource {})(`etl:index:${kind}`, name, { ...args, ...outputs }, opts);
+  };
+}
+
+async function stateOf(runtime: ProgramRuntime, type: string, name: string, outputs: PipelineOutputs, response: providerProto.ConstructResponse) {
+  const [state, dependencies] = await runtime.rpc.serializeResourceProperties(`construct(${type}, ${name})`, outputs as unknown as Record<string, unknown>);
+  const map = response.getStatedependenciesMap();
+  for (const [key, resources] of dependencies) {
+    const urns = new providerProto.ConstructResponse.PropertyDependencies();
+    urns.setUrnsList(await Promise.all([...resources].map((resource) => resolvedValue(resource.urn))));
+    map.set(key, urns);
+  }
+  response.setState(Struct.fromJavaScript(state as Record<string, never>));
+}
+
+/** Makes a `Pipeline` for the engine, as a program in any language declared it. */
+export async function construct(req: providerProto.ConstructRequest, engine: string | undefined): Promise<providerProto.ConstructResponse> {
+  const type = req.getType();
+  if (type !== PIPELINE_TYPE) throw new ProviderError(`the etl provider has no component "${type}"; is the installed plugin older than the program?`);
+  if (engine === undefined) throw new ProviderError("the etl provider was started without the engine's address, which a component needs");
+  const runtime = programRuntime();
+  return runtime.state.withLocalStorage(async () => {
+    await configureRuntime(runtime, req, engine);
+    const name = req.getName();
+    const inputs = (await runtime.server.deserializeInputs(req.getInputs()!, req.getInputdependenciesMap())) as Record<string, unknown>;
+    const args = inputs as unknown as Parameters<typeof runtime.pipeline.declarePipeline>[2];
+    try {
+      runtime.pipeline.checkPlainInputs(name, args);
+    } catch (error) {
+      throw error instanceof runtime.pipeline.PipelineInputError ? new ProviderError(error.message) : error;
+    }
+    const component = new (class extends runtime.pulumi.ComponentResource {
+      publish(outputs: PipelineOutputs): void {
+        this.registerOutputs(outputs);
+      }
+    })(type, name, {}, optionsOf(runtime.pulumi, req));
+    const outputs = runtime.pipeline.declarePipeline(component, name, args, pluginChild(runtime.pulumi));
+    component.publish(outputs);
+    const response = new providerProto.ConstructResponse();
+    response.setUrn(await resolvedValue(component.urn));
+    await stateOf(runtime, type, name, outputs, response);
+    await runtime.settings.waitForRPCs();
+    return response;
+  });
+}

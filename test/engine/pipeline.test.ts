@@ -1,0 +1,112 @@
+/**
+ * `Pipeline` through the real engine, on both surfaces (the dynamic component of the package, and
+ * the plugin's component made by `Construct`): up declares a package, a schedule from a cron in a
+ * time zone and a failure hook, all children of the component; an unchanged preview changes
+ * nothing and calls nothing; a new cron and cluster size update the schedule in place; a wrong
+ * cron fails the preview naming the input before any call; destroy removes every child.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { OutputMap } from "@pulumi/pulumi/automation";
+import { Pipeline, type PipelineArgs } from "pulumi-etl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { startLocalService, type LocalService } from "../support/service";
+import { kindOfType, SURFACES, type Surface } from "../support/surfaces";
+
+/** A generated SDK's component class, generically: the plugin constructs it (`remote`). */
+class RemotePipeline extends pulumi.ComponentResource {
+  constructor(name: string, args: Record<string, unknown>) {
+    const outputs = { packageId: undefined, scheduleId: undefined, nextRunAt: undefined, hookId: undefined, deliveryId: undefined };
+    super("etl:index:Pipeline", name, { ...outputs, ...args }, {}, true);
+  }
+}
+
+function declarePipeline(surface: Surface, name: string, args: PipelineArgs): Record<string, pulumi.Output<unknown>> {
+  const made = surface === "plugin" ? new RemotePipeline(name, args) : new Pipeline(name, args);
+  const outputs = made as unknown as Record<string, pulumi.Output<unknown>>;
+  return { packageId: outputs.packageId!, scheduleId: outputs.scheduleId!, hookId: outputs.hookId!, nextRunAt: outputs.nextRunAt! };
+}
+
+describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }, (surface) => {
+  let service: LocalService;
+  let test: TestStack;
+  let outputs: OutputMap;
+  let args: PipelineArgs;
+
+  const record = async (path: string) => (await service.api("GET", path)).body;
+
+  beforeAll(async () => {
+    service = await startLocalService();
+    args = {
+      name: `orders rollup ${surface}`,
+      variables: { region: "'eu'" },
+      schedule: { cron: "0 6 * * *", timeZone: "Berlin" },
+      cluster: { nodes: 3 },
+      failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
+    };
+    test = await createTestStack(`pipeline-${surface}`, async () => declarePipeline(surface, "orders", args), service, {}, { plugin: surface === "plugin" });
+  });
+
+  afterAll(async () => {
+    test?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("declares the package, the schedule and the failure hook under the component", async () => {
+    outputs = (await test.stack.up()).outputs;
+    const exported = await test.stack.exportStack();
+    const resources = exported.deployment.resources as Array<{ urn: string; type: string; parent?: string }>;
+    const component = resources.find((resource) => resource.type === "etl:index:Pipeline")!;
+    expect(component).toBeDefined();
+    const children = resources.filter((resource) => resource.parent === component.urn).map((resource) => kindOfType(resource.type));
+    expect(children.sort()).toEqual(["Hook", "Package", "Schedule"]);
+
+    const schedule = await record(`/schedules/${outputs.scheduleId!.value}`);
+    // 06:00 in Berlin on the anchor day (winter, UTC+1), repeated daily.
+    expect(schedule).toMatchObject({ name: args.name, interval_amount: 1, interval_unit: "days", status: "enabled" });
+    expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-01T05:00:00.000Z");
+    expect(schedule.task).toMatchObject({ nodes: 3, packages: [{ package_id: String(outputs.packageId!.value) }] });
+    const hook = await record(`/hooks/${outputs.hookId!.value}`);
+    expect(hook).toMatchObject({ type: "web", events: ["job.failed"], name: `${args.name} failures` });
+    expect(await record(`/packages/${outputs.packageId!.value}`)).toMatchObject({ name: args.name, variables: { region: "'eu'" } });
+  });
+
+  it("previews no change without calling the service", async () => {
+    await service.resetRequests();
+    const preview = await test.stack.preview();
+    expect(Object.keys(preview.changeSummary).filter((op) => op !== "same")).toEqual([]);
+    expect(await service.calls()).toEqual([]);
+  });
+
+  it("updates the schedule in place for a new cron and cluster size", async () => {
+    args = { ...args, schedule: { cron: "30 7 * * 1", timeZone: "UTC" }, cluster: { nodes: 4 } };
+    const result = await test.stack.up();
+    expect(result.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(result.summary.resourceChanges?.create ?? 0).toBe(0);
+    expect(result.outputs.scheduleId!.value).toBe(outputs.scheduleId!.value);
+    const schedule = await record(`/schedules/${outputs.scheduleId!.value}`);
+    // Mondays at 07:30 UTC: the first Monday on or after the anchor is 2026-01-05.
+    expect(schedule).toMatchObject({ interval_amount: 1, interval_unit: "weeks" });
+    expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-05T07:30:00.000Z");
+    expect(schedule.task.nodes).toBe(4);
+  });
+
+  it("refuses a cron the service cannot repeat, naming the input, before any call", async () => {
+    const kept = args;
+    args = { ...args, schedule: { cron: "0 6 1 1 *" } };
+    await service.resetRequests();
+    const failure = await failureOf(test.stack.preview());
+    args = kept;
+    expect(failure).toMatch(/schedule\.cron "0 6 1 1 \*" is not a form the service can repeat/);
+    // The provider's own code shows no stack (the plugin surface's program shows its own, as any failed construct does).
+    expect(failure).not.toMatch(/\n\s+at .*(components|provider|plugin)\//);
+    expect(await service.writeRequests()).toEqual([]);
+  });
+
+  it("destroys every child", async () => {
+    await test.stack.destroy();
+    expect((await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).status).toBe(404);
+    expect((await service.api("GET", `/hooks/${outputs.hookId!.value}`)).status).toBe(404);
+    expect(await record(`/packages/${outputs.packageId!.value}`)).toMatchObject({ status: "archived" });
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * Stopping waits when a deployment is cancelled, so Ctrl-C in a terminal or a CI runner's
  * SIGINT/SIGTERM ends `pulumi up` within seconds and every object made so far stays in state.
+ * Each provider process makes one cancellation (ProcessResources); operations see its signal
+ * through their context.
  *
  * How a cancellation reaches a dynamic provider's process with this engine:
  * - The first SIGINT/SIGTERM of the CLI makes the engine send the `Cancel` RPC to every
@@ -13,59 +15,69 @@
  */
 import * as fs from "node:fs";
 import { engineLogAt, isEngineAddress } from "./engine-log";
-import { operationOf, useEngineLog, withinRequest } from "./progress";
+import { operationOf, type Progress } from "./progress";
 
-const controller = new AbortController();
-let inFlight = 0;
-let installed = false;
-
-/** Aborted once the deployment is cancelled; waits and retries watch it. */
-export const cancelSignal: AbortSignal = controller.signal;
-
-export function isCancelled(): boolean {
-  return controller.signal.aborted;
+export interface ProcessCancellation {
+  /** Aborted once the deployment is cancelled, with an Error saying why; waits and retries watch it. */
+  readonly signal: AbortSignal;
+  cancel(reason: string): void;
+  /** Counts an operation in flight, so a signal lets it report its object before the process ends. */
+  tracked<T>(operation: () => Promise<T>): Promise<T>;
+  /** Hooks the ways in for a process serving an engine; only the first call installs. */
+  installHooks(options: HookOptions): void;
 }
 
-export function cancel(reason: string): void {
-  if (!controller.signal.aborted) controller.abort(new Error(reason));
+export interface HookOptions {
+  /** The engine's address (`host:port`), whose `Log` the progress then uses. */
+  engine: string | undefined;
+  progress: Progress;
+  /** The dynamic-provider host: its Cancel call is seen, and its calls run within their URN. */
+  hostCalls: boolean;
 }
 
-/** The cancellation's cause in words, such as "the deployment was cancelled". */
-export function cancellationReason(): string {
-  const reason = controller.signal.reason as Error | undefined;
-  return reason?.message ?? "the deployment was cancelled";
+/** The cancellation's cause in words ("the deployment was cancelled"), or undefined while not cancelled. */
+export function cancelledBecause(signal: AbortSignal): string | undefined {
+  if (!signal.aborted) return undefined;
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : "the deployment was cancelled";
 }
 
-/** Counts an operation in flight, so a signal lets it report its object before the process ends. */
-export async function tracked<T>(operation: () => Promise<T>): Promise<T> {
-  inFlight++;
-  try {
-    return await operation();
-  } finally {
-    inFlight--;
-  }
+/** A signal for work that runs to its end (a program's functions): nothing aborts it. */
+export function neverCancelled(): AbortSignal {
+  return new AbortController().signal;
 }
 
-/**
- * Hooks the three ways in. Only in the dynamic-provider host: a program's process (which runs
- * the functions) has its own signal handling and stdin.
- */
-export function installCancellationHooks(): void {
-  if (installed || !isDynamicProviderHost()) return;
-  installed = true;
-  watchHostCalls();
-  const engine = process.argv[2];
-  if (isEngineAddress(engine)) useEngineLog(engineLogAt(engine));
-  installSignalHooks();
+export function createCancellation(): ProcessCancellation {
+  const controller = new AbortController();
+  let inFlight = 0;
+  let installed = false;
+  const cancel = (reason: string) => {
+    if (!controller.signal.aborted) controller.abort(new Error(reason));
+  };
+  return {
+    signal: controller.signal,
+    cancel,
+    async tracked(operation) {
+      inFlight++;
+      try {
+        return await operation();
+      } finally {
+        inFlight--;
+      }
+    },
+    installHooks({ engine, progress, hostCalls }) {
+      if (installed) return;
+      installed = true;
+      if (hostCalls) watchHostCalls(cancel, progress);
+      if (isEngineAddress(engine)) progress.useEngineLog(engineLogAt(engine));
+      for (const name of ["SIGINT", "SIGTERM"] as const) process.on(name, () => onSignal(name, cancel, () => inFlight));
+      watchForCliExit(cancel);
+    },
+  };
 }
 
-/** Signals and the CLI's exit end the operations in flight; the plugin's own server handles Cancel. */
-export function installSignalHooks(): void {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => onSignal(signal));
-  watchForCliExit();
-}
-
-function isDynamicProviderHost(): boolean {
+/** Whether this process is the dynamic-provider host; a program's process has its own signal handling and stdin. */
+export function isDynamicProviderHost(): boolean {
   return /[\\/]cmd[\\/]dynamic-provider[\\/]index\.js$/.test(require.main?.filename ?? "");
 }
 
@@ -84,7 +96,7 @@ interface GrpcServerPrototype {
  * call runs knowing its resource's URN, so its progress lands on that resource's row. Without the
  * hook, signals still work and progress goes to the stack.
  */
-function watchHostCalls(): void {
+function watchHostCalls(cancel: (reason: string) => void, progress: Progress): void {
   let grpc: { Server?: { prototype: GrpcServerPrototype } };
   try {
     grpc = require.main!.require("@grpc/grpc-js") as typeof grpc;
@@ -102,7 +114,7 @@ function watchHostCalls(): void {
     const operation = operationOf(path);
     return {
       ...handler,
-      func: (call: Parameters<typeof func>[0], ...rest: unknown[]) => withinRequest(call?.request?.getUrn?.(), operation, () => func(call, ...rest)),
+      func: (call: Parameters<typeof func>[0], ...rest: unknown[]) => progress.withinRequest(call?.request?.getUrn?.(), operation, () => func(call, ...rest)),
     };
   };
 }
@@ -110,15 +122,15 @@ function watchHostCalls(): void {
 /** Longest time a signal leaves operations in flight to report their objects. */
 const REPORT_GRACE_MS = 3_000;
 
-function onSignal(signal: string): void {
+function onSignal(signal: string, cancel: (reason: string) => void, inFlight: () => number): void {
   cancel(`the provider process received ${signal}`);
-  if (inFlight === 0) process.exit(0);
-  const poll = setInterval(() => inFlight === 0 && process.exit(0), 50);
+  if (inFlight() === 0) process.exit(0);
+  const poll = setInterval(() => inFlight() === 0 && process.exit(0), 50);
   poll.unref();
   setTimeout(() => process.exit(0), REPORT_GRACE_MS).unref();
 }
 
-function watchForCliExit(): void {
+function watchForCliExit(cancel: (reason: string) => void): void {
   let isPipe = false;
   try {
     isPipe = fs.fstatSync(0).isFIFO();

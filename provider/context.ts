@@ -5,14 +5,14 @@
  * Nothing of it lives in module variables, so two providers of one process (two accounts) never
  * share settings, and nothing of it reaches the serialized provider or the state.
  */
-import { cancellationReason, cancelSignal } from "./cancellation";
+import { cancelledBecause, createCancellation, neverCancelled, type ProcessCancellation } from "./cancellation";
 import { createClient, createReachability, type Client, type ClientStats } from "./client";
 import type { RequestFn } from "./client/http";
 import { createPacingState } from "./client/policies/pacing";
 import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
 import { resolveConfig, type ConfigLookup, type ProviderConfig } from "./config";
 import { createBatchedReads, type BatchedReads } from "./resources/shared/batched-reads";
-import { reportNote } from "./progress";
+import { createProgress, STDOUT_REPORTER, type Progress, type Reporter } from "./progress";
 import { Reconciler, realClock } from "./resources/shared/reconciler";
 
 export interface OperationContext {
@@ -27,17 +27,30 @@ export interface OperationContext {
    * the first read that failed, as a single request would; not at all with `etl:maxRetries` 0.
    */
   readonly outageToleranceMs: number;
+  /** Aborted when the deployment is cancelled; never, for a program's functions, which run to the end. */
+  readonly signal: AbortSignal;
+  /** Statuses and notes, on the row of the resource being served. */
+  readonly report: Reporter;
+}
+
+/** What an operation is told of the process it runs in: when to stop, and where its words go. */
+export interface ProcessSide {
+  signal: AbortSignal;
+  report: Reporter;
 }
 
 /**
  * What one process shares by nature, whichever provider of it sends: one allowance of requests
  * (pacing), what is known of the service's reachability, the counters, and the contexts already
- * made (a cache by settings, so the providers of one configuration share one client).
+ * made (a cache by settings, so the providers of one configuration share one client), its
+ * cancellation and its way to the engine's log.
  */
 export interface ProcessResources {
   contextFor(config: ProviderConfig, cancellable: boolean): OperationContext;
   stats(): ClientStats;
   resetStats(): void;
+  readonly cancellation: ProcessCancellation;
+  readonly progress: Progress;
 }
 
 export function processResources(): ProcessResources {
@@ -45,33 +58,51 @@ export function processResources(): ProcessResources {
   const reachability = createReachability();
   const stats = createClientStats();
   const contexts = new Map<string, OperationContext>();
+  const cancellation = createCancellation();
+  const progress = createProgress();
   return {
     contextFor(config, cancellable) {
       const key = `${cancellable}:${JSON.stringify(config)}`;
       let context = contexts.get(key);
       if (context === undefined) {
         // Only a deployment's operations can be cancelled; a program's functions run to the end.
-        const cancellation = cancellable ? { signal: cancelSignal, reason: cancellationReason } : undefined;
-        const client: Client = createClient(config, { pacing, reachability, stats, cancellation });
-        context = operationContext(config, client.request);
+        const signal = cancellable ? cancellation.signal : neverCancelled();
+        const client: Client = createClient(config, { pacing, reachability, stats, cancellation: cancellable ? clientCancellation(signal) : undefined });
+        context = operationContext(config, client.request, { signal, report: progress.reporter });
         contexts.set(key, context);
       }
       return context;
     },
     stats: () => snapshotOf(stats),
     resetStats: () => resetStats(stats),
+    cancellation,
+    progress,
   };
 }
 
-/** An operation's context from settings and a request function (tests pass their own). */
-export function operationContext(settings: ProviderConfig, request: RequestFn): OperationContext {
+function clientCancellation(signal: AbortSignal) {
+  return { signal, reason: () => cancelledBecause(signal) ?? "the deployment was cancelled" };
+}
+
+/**
+ * An operation's context from settings and a request function (tests pass their own). Without
+ * a process, nothing cancels it and its words go to stdout.
+ */
+export function operationContext(
+  settings: ProviderConfig,
+  request: RequestFn,
+  side: ProcessSide = { signal: neverCancelled(), report: STDOUT_REPORTER },
+): OperationContext {
   const { maxRetries, retryBudgetSeconds } = settings;
+  const { signal, report } = side;
   return {
     settings,
     request,
-    reconciler: new Reconciler({ clock: realClock, patienceMs: () => lookupPatienceMs(settings), log: (line) => reportNote(line, "warning") }),
+    reconciler: new Reconciler({ clock: realClock, patienceMs: () => lookupPatienceMs(settings), log: (line) => report.note(line, "warning"), signal }),
     reads: createBatchedReads(),
     outageToleranceMs: maxRetries === 0 ? 0 : retryBudgetSeconds * 1000,
+    signal,
+    report,
   };
 }
 

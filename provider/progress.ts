@@ -16,17 +16,60 @@ export interface EngineLog {
   log(urn: string, severity: Severity, message: string, ephemeral: boolean): Promise<void>;
 }
 
+/** What an operation says while it runs. */
+export interface Reporter {
+  /** A passing status on the resource's row; replaced by the next one, gone when the step ends. */
+  status(message: string): void;
+  /** A message that stays with the resource after the step. */
+  note(message: string, severity?: Severity): void;
+}
+
+/** One process's way to the engine's log, and the request each line belongs to. */
+export interface Progress {
+  useEngineLog(log: EngineLog | undefined): void;
+  /** Runs one request's work knowing its resource, so what it reports lands on that resource's row. */
+  withinRequest<T>(urn: string | undefined, operation: string, work: () => T): T;
+  readonly reporter: Reporter;
+}
+
 interface RequestScope {
   urn: string;
   /** What the engine's status line says before each status, e.g. `creating`. */
   operation: string;
 }
 
-const scope = new AsyncLocalStorage<RequestScope>();
-let engine: EngineLog | undefined;
+/** Lines to stdout: where a process without an engine to talk to says them. */
+export const STDOUT_REPORTER: Reporter = Object.freeze({
+  status: (message: string) => console.log(message),
+  note: (message: string) => console.log(message),
+});
 
-export function useEngineLog(log: EngineLog | undefined): void {
-  engine = log;
+export function createProgress(): Progress {
+  const scope = new AsyncLocalStorage<RequestScope>();
+  let engine: EngineLog | undefined;
+  const send = (severity: Severity, message: string, ephemeral: boolean): void => {
+    const current = scope.getStore();
+    if (engine === undefined || current === undefined) {
+      console.log(message);
+      return;
+    }
+    const text = ephemeral ? `${current.operation}: ${message}` : message;
+    // A lost status line must never fail the operation it describes.
+    engine.log(current.urn, severity, text, ephemeral).catch(() => undefined);
+  };
+  return {
+    useEngineLog(log) {
+      engine = log;
+    },
+    withinRequest(urn, operation, work) {
+      if (!urn) return work();
+      return scope.run({ urn, operation }, work);
+    },
+    reporter: {
+      status: (message) => send("info", message, true),
+      note: (message, severity = "info") => send(severity, message, false),
+    },
+  };
 }
 
 const OPERATIONS: Record<string, string> = {
@@ -42,31 +85,4 @@ const OPERATIONS: Record<string, string> = {
 export function operationOf(method: string): string {
   const name = method.slice(method.lastIndexOf("/") + 1);
   return OPERATIONS[name] ?? name.toLowerCase();
-}
-
-/** Runs one request's work knowing its resource, so what it reports lands on that resource's row. */
-export function withinRequest<T>(urn: string | undefined, operation: string, work: () => T): T {
-  if (!urn) return work();
-  return scope.run({ urn, operation }, work);
-}
-
-/** A passing status on the resource's row; replaced by the next one, gone when the step ends. */
-export function reportStatus(message: string): void {
-  send("info", message, true);
-}
-
-/** A message that stays with the resource after the step. */
-export function reportNote(message: string, severity: Severity = "info"): void {
-  send(severity, message, false);
-}
-
-function send(severity: Severity, message: string, ephemeral: boolean): void {
-  const current = scope.getStore();
-  if (engine === undefined || current === undefined) {
-    console.log(message);
-    return;
-  }
-  const text = ephemeral ? `${current.operation}: ${message}` : message;
-  // A lost status line must never fail the operation it describes.
-  engine.log(current.urn, severity, text, ephemeral).catch(() => undefined);
 }

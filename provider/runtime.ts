@@ -4,7 +4,7 @@
  * answer, a broken response) reaches the CLI as one line, not as a stack trace.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { installCancellationHooks, tracked } from "./cancellation";
+import { isDynamicProviderHost } from "./cancellation";
 import { configuredBy, fromEnvironment, processResources, type OperationContext } from "./context";
 import { UserFacingError } from "./errors";
 import { PROVIDERS, type ResourceKind } from "./resources/registry";
@@ -13,7 +13,8 @@ import type { ResourceImplementation } from "./resources/shared/implementation";
 /** Inputs and outputs arrive from the engine untyped; `check` has validated the inputs. */
 const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation<unknown, unknown>> = PROVIDERS;
 
-// What the provider process shares whichever kind sends: one allowance, one client per settings.
+// What the provider process shares whichever kind sends: one allowance, one client per settings,
+// one cancellation, one way to the engine's log.
 const PROCESS = processResources();
 
 /** An error whose message says it all; the dynamic provider host prints `${e}: ${e.stack}`. */
@@ -35,7 +36,7 @@ class ProviderFailure extends Error {
  */
 async function reported<T>(operation: () => Promise<T>, provider?: unknown): Promise<T> {
   try {
-    return await tracked(operation);
+    return await PROCESS.cancellation.tracked(operation);
   } catch (error) {
     if (!(error instanceof UserFacingError)) throw error;
     const { id, properties, reasons } = error as { id?: unknown; properties?: Record<string, unknown>; reasons?: unknown };
@@ -61,7 +62,8 @@ export async function saidToStay(deletion: Promise<void>): Promise<void> {
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   const impl = Object.hasOwn(IMPLEMENTATIONS, kind) ? IMPLEMENTATIONS[kind] : undefined;
   if (!impl) throw new Error(`pulumi-etl has no resource kind "${kind}"; is the installed package older than the program's?`);
-  installCancellationHooks();
+  // The host is started with the engine's address as its first argument; a program's process (which runs the functions) has its own signal handling and stdin.
+  if (isDynamicProviderHost()) PROCESS.cancellation.installHooks({ engine: process.argv[2], progress: PROCESS.progress, hostCalls: true });
   // Without a `configure` call (older engines), environment variables still work.
   let context: () => OperationContext = configuredBy(fromEnvironment, PROCESS, true);
   return {
@@ -70,7 +72,7 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
     },
     check: (olds, news) =>
       reported(async () => {
-        const result = await impl.check(olds, news);
+        const result = await impl.check(olds, news, PROCESS.progress.reporter);
         return { inputs: result.inputs, failures: result.failures ?? [] };
       }),
     diff: (id, olds, news) => reported(() => impl.diff(id, olds, news, context)),

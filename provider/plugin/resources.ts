@@ -49,7 +49,7 @@ export async function check(session: PluginSession, req: providerProto.CheckRequ
     response.setFailuresList(checkFailures(given.failures));
     return response;
   }
-  const result = await implementationOf(kind).check(olds.values, given.values);
+  const result = await implementationOf(kind).check(olds.values, given.values, session.report);
   if (result.failures && result.failures.length > 0) {
     response.setFailuresList(checkFailures(result.failures));
     return response;

@@ -8,9 +8,9 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
-import { cancel, installSignalHooks, tracked } from "../cancellation";
-import { engineLogAt, isEngineAddress } from "../engine-log";
-import { operationOf, useEngineLog, withinRequest } from "../progress";
+import { processResources, type ProcessResources } from "../context";
+import { isEngineAddress } from "../engine-log";
+import { operationOf } from "../progress";
 import { checkConfig, configure, diffConfig } from "./config";
 import { construct } from "./construct";
 import { failureOf, unimplemented } from "./errors";
@@ -26,15 +26,17 @@ interface WithUrn {
   getUrn?: () => string;
 }
 
-/** One call's handler: its work knows the resource's URN, counts as in flight, and fails readably. */
-function served<Req, Res>(method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
+/** One call's handler: its work knows the resource's URN, counts as in flight in the process, and fails readably. */
+function servedIn<Req, Res>(shared: ProcessResources, method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
   const operation = operationOf(method);
   return (call, callback) => {
     const urn = (call.request as WithUrn).getUrn?.();
-    withinRequest(urn, operation, () => tracked(async () => work(call.request))).then(
-      (response) => callback(null, response),
-      (error: unknown) => callback(failureOf(error)),
-    );
+    shared.progress
+      .withinRequest(urn, operation, () => shared.cancellation.tracked(async () => work(call.request)))
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(failureOf(error)),
+      );
   };
 }
 
@@ -59,9 +61,13 @@ function pluginInfo(): pluginProto.PluginInfo {
 
 const empty = () => new Empty();
 
-/** The plugin's calls; `engine` is the engine's address, which a component's construction talks to. */
-export function providerService(engine?: string): providerRpc.IResourceProviderServer {
-  const session = pluginSession();
+/**
+ * The calls the engine makes, served with what the process shares (its session, cancellation and
+ * log); `engine` is the engine's address, which a component's construction talks to.
+ */
+export function providerService(shared: ProcessResources, engine?: string): providerRpc.IResourceProviderServer {
+  const session = pluginSession(shared);
+  const served = <Req, Res>(method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> => servedIn(shared, method, work);
   return {
     handshake: notServed("Handshake"),
     parameterize: notServed("Parameterize"),
@@ -83,7 +89,7 @@ export function providerService(engine?: string): providerRpc.IResourceProviderS
     }),
     construct: served("Construct", (req: providerProto.ConstructRequest) => construct(req, engine)),
     cancel: served("Cancel", () => {
-      cancel("the deployment was cancelled");
+      shared.cancellation.cancel("the deployment was cancelled");
       return empty();
     }),
     getPluginInfo: served("GetPluginInfo", pluginInfo),
@@ -95,10 +101,11 @@ export function providerService(engine?: string): providerRpc.IResourceProviderS
 
 export async function main(args: readonly string[]): Promise<void> {
   const engine = args.find((arg) => !arg.startsWith("-"));
-  if (isEngineAddress(engine)) useEngineLog(engineLogAt(engine));
-  installSignalHooks();
+  // One process, one set of resources: the session's contexts see the cancellation the Cancel call and the signals set.
+  const shared = processResources();
+  shared.cancellation.installHooks({ engine, progress: shared.progress, hostCalls: false });
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerRpc.ResourceProviderService, providerService(isEngineAddress(engine) ? engine : undefined));
+  server.addService(providerRpc.ResourceProviderService, providerService(shared, isEngineAddress(engine) ? engine : undefined));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );

@@ -1,10 +1,12 @@
 /**
  * What one plugin process holds for the provider the engine configured: the context its
  * operations receive (settings and request function, from Configure; environment variables
- * until then) and the connection types already learnt for references to connections.
+ * until then), the connection types already learnt for references to connections, and where
+ * a check's words go; made from the process's resources, which it shares with the server.
  */
-import { configuredBy, fromEnvironment, processResources, type OperationContext } from "../context";
+import { configuredBy, fromEnvironment, type OperationContext, type ProcessResources } from "../context";
 import type { ConfigLookup } from "../config";
+import type { Reporter } from "../progress";
 import { knownConnectionTypes, type KnownConnectionTypes } from "./references";
 
 export interface PluginSession {
@@ -12,10 +14,11 @@ export interface PluginSession {
   context(): OperationContext;
   configure(lookup: ConfigLookup): void;
   readonly connectionTypes: KnownConnectionTypes;
+  /** For what a check says of valid inputs (the operations have theirs in the context). */
+  readonly report: Reporter;
 }
 
-export function pluginSession(): PluginSession {
-  const resources = processResources();
+export function pluginSession(resources: ProcessResources): PluginSession {
   let context = configuredBy(fromEnvironment, resources, true);
   return {
     context: () => context(),
@@ -23,5 +26,6 @@ export function pluginSession(): PluginSession {
       context = configuredBy(lookup, resources, true);
     },
     connectionTypes: knownConnectionTypes(),
+    report: resources.progress.reporter,
   };
 }

@@ -41,7 +41,7 @@ export const unusedRequest: RequestFn = async () => {
 };
 
 /** A reconciler of its own per test, on a clock that moves only when it sleeps; `slept` records the sleeps. */
-export function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = [], cancelled = () => false): Reconciler {
+export function reconcilerFor(patienceMs: number, lines: string[] = [], slept: number[] = [], signal: AbortSignal = new AbortController().signal): Reconciler {
   let now = SENT_AT;
   const clock = {
     now: () => now,
@@ -50,5 +50,5 @@ export function reconcilerFor(patienceMs: number, lines: string[] = [], slept: n
       now += ms;
     },
   };
-  return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line), cancelled });
+  return new Reconciler({ clock, patienceMs: () => patienceMs, log: (line) => lines.push(line), signal });
 }

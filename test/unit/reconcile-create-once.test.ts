@@ -125,7 +125,9 @@ describe("createOnce", () => {
   it("still looks for what a create made once the deployment is cancelled, for a little while only", async () => {
     const unreachable = () => new ConnectionError({ status: 0, request: request0, serviceMessage: "could not reach it (ECONNREFUSED)" });
     let lookups = 0;
-    reconciler = reconcilerFor(600_000, lines, slept, () => true);
+    const cancellation = new AbortController();
+    cancellation.abort(new Error("the deployment was cancelled"));
+    reconciler = reconcilerFor(600_000, lines, slept, cancellation.signal);
     const found = await createOnce({
       ...base,
       send: async () => Promise.reject(dropped()),

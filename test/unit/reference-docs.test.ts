@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { referencePages } from "pulumi-etl/plugin";
 import { RESOURCE_KINDS, RESOURCES } from "../../provider/resources/registry";
+import { STDOUT_REPORTER } from "../../provider/progress";
 import { isSecretExample } from "../../provider/plugin/reference-examples";
 
 const ROOT = path.resolve(__dirname, "..", "..", "docs", "reference");
@@ -38,7 +39,7 @@ describe("the reference pages", () => {
   });
 
   it.each(RESOURCE_KINDS)("%s's example passes the kind's check", async (kind) => {
-    const result = await RESOURCES[kind].provider.check({}, asGiven(RESOURCES[kind].example) as Record<string, unknown>);
+    const result = await RESOURCES[kind].provider.check({}, asGiven(RESOURCES[kind].example) as Record<string, unknown>, STDOUT_REPORTER);
     expect("failures" in result ? result.failures : []).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 /** Schedule's check and diff: pure rules, no API call. */
 import * as pulumi from "@pulumi/pulumi";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { STDOUT_REPORTER, type Reporter } from "../../provider/progress";
 import { fields, stringLiteral, type ScheduleInputs, type ScheduleOutputs } from "../../provider/resources/schedule/fields";
 import { scheduleProvider } from "../../provider/resources/schedule/provider";
 import { expectedFailure } from "./check-failure";
 
-const check = (news: Record<string, unknown>) => scheduleProvider.check({}, news);
+const check = (news: Record<string, unknown>) => scheduleProvider.check({}, news, STDOUT_REPORTER);
 const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: "101" }] } };
 
 describe("Schedule check", () => {
@@ -105,19 +106,15 @@ describe("stringLiteral", () => {
 describe("a startAt in the past", () => {
   async function warnings(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<string[]> {
     const lines: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
-    try {
-      expect((await scheduleProvider.check(olds, news)).ok).toBe(true);
-    } finally {
-      spy.mockRestore();
-    }
+    const report: Reporter = { status: (line) => lines.push(`status: ${line}`), note: (line, severity) => lines.push(`${severity}: ${line}`) };
+    expect((await scheduleProvider.check(olds, news, report)).ok).toBe(true);
     return lines;
   }
   const schedule = { name: "n", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };
 
   it("is warned of when given or changed, as the service starts at the next run time without the runs before", async () => {
     expect(await warnings({}, { ...schedule, startAt: "2020-01-01T02:00:00Z" })).toEqual([
-      "startAt 2020-01-01T02:00:00Z lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up",
+      "warning: startAt 2020-01-01T02:00:00Z lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up",
     ]);
   });
 

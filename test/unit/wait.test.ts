@@ -167,14 +167,20 @@ describe("a wait that ends early", () => {
 });
 
 describe("keepingObject", () => {
+  const running = () => new AbortController().signal;
+
   it("keeps the object with its id and last properties, saying what ended the wait and what comes next", () => {
     const ended = new WaitInterruptedError({ status: "creating" }, 3, new Error("GET /clusters/7 failed with no response: could not reach it (ECONNREFUSED)"));
-    const failure = keepingObject(ended, {
-      what: "cluster 7 (it is creating)",
-      id: "7",
-      properties: { status: "creating" },
-      next: "the next `pulumi up` waits for it again",
-    });
+    const failure = keepingObject(
+      ended,
+      {
+        what: "cluster 7 (it is creating)",
+        id: "7",
+        properties: { status: "creating" },
+        next: "the next `pulumi up` waits for it again",
+      },
+      running(),
+    );
     expect(failure).toBeInstanceOf(ResourceFailure);
     expect(failure).toMatchObject({ id: "7", properties: { status: "creating" }, reasons: [failure.message] });
     expect(failure.message).toBe(
@@ -184,7 +190,24 @@ describe("keepingObject", () => {
 
   it("passes on a failure that keeps the object already", () => {
     const kept = new ResourceFailure("job 4 failed: boom", "4", { status: "failed" });
-    expect(keepingObject(kept, { what: "job 4", id: "4", properties: {}, next: "" })).toBe(kept);
+    expect(keepingObject(kept, { what: "job 4", id: "4", properties: {}, next: "" }, running())).toBe(kept);
+  });
+
+  it("says the cancellation's reason, from the signal it is given, and what is left behind", () => {
+    const controller = new AbortController();
+    controller.abort(new Error("the provider process received SIGTERM"));
+    const ended = new WaitInterruptedError({ status: "running" }, 2, controller.signal.reason);
+    const kept = {
+      what: "job 4 (it is running 40%)",
+      id: "4",
+      properties: {},
+      next: "the next `pulumi up` waits for it again",
+      whenCancelled: "the job is left running",
+    };
+    expect(keepingObject(ended, kept, controller.signal).message).toBe(
+      "the provider process received SIGTERM while waiting for job 4 (it is running 40%); the job is left running; it stays in the stack and the next `pulumi up` waits for it again",
+    );
+    expect(keepingObject(ended, kept, running()).message).toMatch(/^waiting for job 4 \(it is running 40%\) failed: the provider process received SIGTERM;/);
   });
 });
 

@@ -8,7 +8,8 @@ import { READY_CLUSTER_STATUSES, getCluster, terminateCluster, type ClusterRecor
 import { ValidationError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
 import type { OperationContext } from "../../context";
-import { cancellationReason, cancelSignal, isCancelled } from "../../cancellation";
+import { cancelledBecause } from "../../cancellation";
+import type { Reporter } from "../../progress";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "../shared/failures";
 import { unlessGone } from "../shared/gone";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
@@ -33,8 +34,8 @@ function timeoutOf(inputs: Partial<ClusterOutputs>): number {
 }
 
 /** "cluster 202 creating", once per status. */
-function progressPrinter(id: string): (record: ClusterRecord | undefined) => void {
-  return progressLines((record) => (record === undefined ? undefined : `cluster ${id} ${record.status}`));
+function progressPrinter(report: Reporter, id: string): (record: ClusterRecord | undefined) => void {
+  return progressLines(report, (record) => (record === undefined ? undefined : `cluster ${id} ${record.status}`));
 }
 
 /** Watches the cluster from `first` until `isDone`, within its timeout. */
@@ -43,9 +44,9 @@ function watch(ctx: OperationContext, first: ClusterRecord, seconds: number, isD
   return pollUntil<ClusterRecord | undefined>({
     read: readingFrom<ClusterRecord | undefined>(first, () => findCluster(ctx.request, id)),
     isDone,
-    onProgress: progressPrinter(id),
+    onProgress: progressPrinter(ctx.report, id),
     timeoutMs: seconds * 1000,
-    signal: cancelSignal,
+    signal: ctx.signal,
     outageToleranceMs: ctx.outageToleranceMs,
   });
 }
@@ -66,12 +67,16 @@ async function waitUntilReady(ctx: OperationContext, first: ClusterRecord, input
         fields.outputs(last, inputs),
       );
     }
-    throw keepingObject(error, {
-      what: `cluster ${id} (it is ${last.status})`,
-      id,
-      properties: fields.outputs(last, inputs),
-      next: "the next `pulumi up` waits for it again",
-    });
+    throw keepingObject(
+      error,
+      {
+        what: `cluster ${id} (it is ${last.status})`,
+        id,
+        properties: fields.outputs(last, inputs),
+        next: "the next `pulumi up` waits for it again",
+      },
+      ctx.signal,
+    );
   }
   if (current === undefined || isEnding(current.status)) {
     throw new ResourceFailure(`cluster ${id} was terminated before it became ready`);
@@ -115,7 +120,7 @@ export async function terminate(ctx: OperationContext, id: string, props: Partia
     if (error instanceof WaitTimeoutError) {
       throw new ResourceFailure(`cluster ${id} is still ${status} after ${seconds} s: ${again} (timeoutSeconds sets how long)`);
     }
-    const cause = isCancelled() ? cancellationReason() : `reading it failed (${waitFailureOf(error)})`;
+    const cause = cancelledBecause(ctx.signal) ?? `reading it failed (${waitFailureOf(error)})`;
     throw new ResourceFailure(`cluster ${id} is ${status} and ${cause} before it was terminated: ${again}`);
   }
 }

@@ -10,7 +10,7 @@
  */
 import { createDelivery, deleteDelivery, deliveryRecord, getDelivery, listNewestDeliveriesRequest, type DeliveryRecord } from "../../api/deliveries";
 import type { RequestFn } from "../../client/http";
-import { cancelSignal } from "../../cancellation";
+import type { Reporter } from "../../progress";
 import type { OperationContext } from "../../context";
 import { AdoptionError, objectToAdopt } from "../shared/adopt";
 import { changedFields } from "../shared/diff";
@@ -31,8 +31,8 @@ function timeoutOf(inputs: Partial<DeliveryOutputs>): number {
 }
 
 /** "delivery 12 idle", once per status. */
-function progressPrinter(id: string): (record: DeliveryRecord | undefined) => void {
-  return progressLines((record) => (record === undefined ? undefined : `delivery ${id} ${record.status}`));
+function progressPrinter(report: Reporter, id: string): (record: DeliveryRecord | undefined) => void {
+  return progressLines(report, (record) => (record === undefined ? undefined : `delivery ${id} ${record.status}`));
 }
 
 /** Waits until the service has set the delivery up: enabled, disabled or gone. */
@@ -43,9 +43,9 @@ async function waitUntilSetUp(ctx: OperationContext, first: DeliveryRecord, inpu
     const { current } = await pollUntil<DeliveryRecord | undefined>({
       read: readingFrom<DeliveryRecord | undefined>(first, () => unlessGone(getDelivery(ctx.request, id))),
       isDone: (record) => record === undefined || record.status !== "idle",
-      onProgress: progressPrinter(id),
+      onProgress: progressPrinter(ctx.report, id),
       timeoutMs: seconds * 1000,
-      signal: cancelSignal,
+      signal: ctx.signal,
       outageToleranceMs: ctx.outageToleranceMs,
     });
     return current;
@@ -58,12 +58,16 @@ async function waitUntilSetUp(ctx: OperationContext, first: DeliveryRecord, inpu
         fields.outputs(last, inputs),
       );
     }
-    throw keepingObject(error, {
-      what: `delivery ${id} (it is ${last.status})`,
-      id,
-      properties: fields.outputs(last, inputs),
-      next: "the next `pulumi up` waits for it again",
-    });
+    throw keepingObject(
+      error,
+      {
+        what: `delivery ${id} (it is ${last.status})`,
+        id,
+        properties: fields.outputs(last, inputs),
+        next: "the next `pulumi up` waits for it again",
+      },
+      ctx.signal,
+    );
   }
 }
 

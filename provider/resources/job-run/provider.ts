@@ -24,7 +24,6 @@ import { windowStart } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
 import { progressPrinter, resultOf, stopAndWatch, waitForJob } from "./waits";
-import { reportNote } from "../../progress";
 
 /** Statuses after which the package has to run again to get its result. */
 const RERUN_STATUSES: readonly string[] = ["failed", "stopped"];
@@ -96,9 +95,9 @@ async function adopt(ctx: OperationContext, importId: string, inputs: JobRunInpu
 async function stopIfRunning(ctx: OperationContext, id: string, props: JobRunOutputs): Promise<void> {
   if (isJobFinished(props.status)) return;
   try {
-    const last = await unlessGone(stopAndWatch(ctx, id, progressPrinter(id)));
+    const last = await unlessGone(stopAndWatch(ctx, id, progressPrinter(ctx.report, id)));
     if (last !== undefined && !isJobFinished(last.status))
-      reportNote(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
+      ctx.report.note(`job ${id} is still ${last.status}: it was asked to stop and is left to finish`, "warning");
   } catch (error) {
     throw new ResourceFailure(
       `job ${id} could not be asked to stop (${waitFailureOf(error)}); it stays in the stack and the next \`pulumi destroy\` asks again`,

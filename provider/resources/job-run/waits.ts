@@ -5,11 +5,10 @@
 import { getJob, isJobFinished, stopJob, type JobRecord } from "../../api/jobs";
 import { ValidationError } from "../../client/errors";
 import type { OperationContext } from "../../context";
-import { cancelSignal, isCancelled } from "../../cancellation";
 import { keepingObject, lastReading, ResourceFailure } from "../shared/failures";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
-import { reportNote } from "../../progress";
+import type { Reporter } from "../../progress";
 
 /** A stop takes the service seconds; past this, delete and a timed-out wait stop watching it. */
 const STOP_WAIT_MS = 120_000;
@@ -28,8 +27,8 @@ function describeState(job: JobRecord): string {
 }
 
 /** One line per change: "job 42 queued", "job 42 running 40%". */
-export function progressPrinter(jobId: number | string): (job: JobRecord) => void {
-  return progressLines((job) => `job ${jobId} ${describeState(job)}`);
+export function progressPrinter(report: Reporter, jobId: number | string): (job: JobRecord) => void {
+  return progressLines(report, (job) => `job ${jobId} ${describeState(job)}`);
 }
 
 /**
@@ -71,20 +70,20 @@ export async function stopAndWatch(ctx: OperationContext, jobId: number | string
       isDone: (job) => isJobFinished(job.status),
       onProgress: print,
       timeoutMs: STOP_WAIT_MS,
-      signal: cancelSignal,
+      signal: ctx.signal,
       outageToleranceMs: ctx.outageToleranceMs,
     });
     return current;
   } catch (error) {
     // It was asked to stop; watching it is a courtesy that a timeout or a cancellation ends.
-    if (error instanceof WaitTimeoutError || isCancelled()) return lastReading(error, asked);
+    if (error instanceof WaitTimeoutError || ctx.signal.aborted) return lastReading(error, asked);
     throw error;
   }
 }
 
 async function stopAfterTimeout(ctx: OperationContext, job: JobRecord, inputs: JobRunInputs, print: (job: JobRecord) => void): Promise<JobRecord> {
   const seconds = waitSettingsOf(inputs).timeoutSeconds;
-  reportNote(`job ${job.id} did not finish within ${seconds} s: stopping it`, "warning");
+  ctx.report.note(`job ${job.id} did not finish within ${seconds} s: stopping it`, "warning");
   const last = await stopAndWatch(ctx, job.id, print);
   // It may have finished on its own just as it was asked to stop.
   if (last.status === "completed" || last.status === "failed") return last;
@@ -95,7 +94,7 @@ async function stopAfterTimeout(ctx: OperationContext, job: JobRecord, inputs: J
 /** Waits until the job finishes, or stops it at the deadline. */
 export async function waitForJob(ctx: OperationContext, first: JobRecord, inputs: JobRunInputs): Promise<JobRecord> {
   const { request } = ctx;
-  const print = progressPrinter(first.id);
+  const print = progressPrinter(ctx.report, first.id);
   const estimate = remainingEstimator(first);
   try {
     const { current } = await pollUntil({
@@ -104,7 +103,7 @@ export async function waitForJob(ctx: OperationContext, first: JobRecord, inputs
       expectedRemainingMs: (job) => estimate(job),
       onProgress: print,
       timeoutMs: waitSettingsOf(inputs).timeoutSeconds * 1_000,
-      signal: cancelSignal,
+      signal: ctx.signal,
       outageToleranceMs: ctx.outageToleranceMs,
     });
     print(current);
@@ -115,13 +114,17 @@ export async function waitForJob(ctx: OperationContext, first: JobRecord, inputs
       if (error instanceof WaitTimeoutError) return await stopAfterTimeout(ctx, last, inputs, print);
       throw error;
     } catch (failure) {
-      throw keepingObject(failure, {
-        what: `job ${first.id} (it is ${describeState(last)})`,
-        id: String(first.id),
-        properties: fields.outputs(last, inputs),
-        next: "the next `pulumi up` waits for it again",
-        whenCancelled: "the job is left running on the service",
-      });
+      throw keepingObject(
+        failure,
+        {
+          what: `job ${first.id} (it is ${describeState(last)})`,
+          id: String(first.id),
+          properties: fields.outputs(last, inputs),
+          next: "the next `pulumi up` waits for it again",
+          whenCancelled: "the job is left running on the service",
+        },
+        ctx.signal,
+      );
     }
   }
 }

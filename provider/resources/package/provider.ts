@@ -50,16 +50,20 @@ function describeErrors(validation: PackageValidationRecord): string {
 }
 
 /** The validation's answer; whatever keeps it from coming (an outage, a cancellation) keeps the package in the stack. */
-async function validationOf(request: RequestFn, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageValidationRecord> {
+async function validationOf(ctx: OperationContext, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageValidationRecord> {
   try {
-    return await validatePackageNow(request, id);
+    return await validatePackageNow(ctx.request, id);
   } catch (error) {
-    throw keepingObject(error, {
-      what: `the validation of package ${id}`,
-      id,
-      properties: fields.outputs(state, inputs),
-      next: "the next `pulumi up` validates it again",
-    });
+    throw keepingObject(
+      error,
+      {
+        what: `the validation of package ${id}`,
+        id,
+        properties: fields.outputs(state, inputs),
+        next: "the next `pulumi up` validates it again",
+      },
+      ctx.signal,
+    );
   }
 }
 
@@ -68,9 +72,9 @@ async function validationOf(request: RequestFn, id: string, state: PackageState,
  * it now is. A package without a flow is not validated: the service would fail it for having no
  * components, and such a package is one still to be designed.
  */
-async function withValidation(request: RequestFn, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
+async function withValidation(ctx: OperationContext, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
   if (fields.desired("validate", inputs) === false || hasNoComponents(flowOfService(state.data_flow_json))) return fields.outputs(state, inputs);
-  const validation = await validationOf(request, id, state, inputs);
+  const validation = await validationOf(ctx, id, state, inputs);
   const outputs = fields.outputs({ ...state, validation }, inputs);
   if (validation.status !== "failed") return outputs;
   const message = `package ${id} is invalid: ${describeErrors(validation)}. It stays in the stack as updated; fix the flow, and the next \`pulumi up\` validates it again`;
@@ -84,11 +88,11 @@ async function update(ctx: OperationContext, id: string, olds: PackageOutputs, n
   if (Object.keys(body).length > 0) {
     await refuseMistypedConnections(request, body.data_flow_json as DataFlow | undefined);
     const record = await updatePackage(request, id, body);
-    return withValidation(request, id, { ...record, data_flow_json: body.data_flow_json ?? olds.dataFlow }, news);
+    return withValidation(ctx, id, { ...record, data_flow_json: body.data_flow_json ?? olds.dataFlow }, news);
   }
   const revalidate = fields.desired("validate", news) !== false && olds.validationStatus !== "completed";
   if (!revalidate) return fields.withOwnInputs(olds, news);
-  return withValidation(request, id, await readState(request, id), news);
+  return withValidation(ctx, id, await readState(request, id), news);
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: PackageInputs): Promise<PackageOutputs> {
@@ -133,7 +137,7 @@ const operations = standardOperations(fields, {
   update,
   adopt,
   settle: async (ctx, record: PackageState, inputs) =>
-    withValidation(ctx.request, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
+    withValidation(ctx, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
 });
 
 export const packageProvider = {

@@ -12,7 +12,7 @@ import { getMember } from "../../api/members";
 import { getCurrentUser, type UserRecord } from "../../api/system";
 import type { RequestFn } from "../../client/http";
 import { UserFacingError } from "../../errors";
-import { reportNote } from "../../progress";
+import type { Reporter } from "../../progress";
 
 /** Keyed by the configured request function: new settings make a new one. */
 const knownIds = new WeakMap<RequestFn, number>();
@@ -46,11 +46,11 @@ export function noteFoundKeyOwner(request: RequestFn, userId: number | undefined
  * The user of a key just made, for its outputs. The key exists already: if the service cannot
  * say who the user is now, the key is recorded without, as keys made before `userId` were.
  */
-export async function ownerOfNewKey(request: RequestFn): Promise<number | undefined> {
+export async function ownerOfNewKey(request: RequestFn, report: Reporter): Promise<number | undefined> {
   try {
     return await currentUserId(request);
   } catch (error) {
-    reportNote(`public key: could not learn which user the API key belongs to (${(error as Error).message}); the next refresh records it`, "warning");
+    report.note(`public key: could not learn which user the API key belongs to (${(error as Error).message}); the next refresh records it`, "warning");
     return undefined;
   }
 }

@@ -67,7 +67,7 @@ const operations = standardOperations(fields, {
     return deletePublicKey(request, id);
   },
   adopt,
-  settle: async ({ request }, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request) }, inputs),
+  settle: async ({ request, report }, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request, report) }, inputs),
   // The service takes a key once per user.
   refused: (error, { request }, inputs) =>
     orInTheWay(error, {

@@ -22,7 +22,7 @@ import { changedFields } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { isUnknown } from "../shared/check";
-import { reportNote } from "../../progress";
+import type { Reporter } from "../../progress";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
@@ -67,20 +67,20 @@ const operations = standardOperations(fields, {
 });
 
 /** A `startAt` newly given in the past: the service starts at the next run time after now, without the runs before it. */
-function warnOfPastStart(olds: Record<string, unknown>, news: Record<string, unknown>): void {
+function warnOfPastStart(olds: Record<string, unknown>, news: Record<string, unknown>, report: Reporter): void {
   const startAt = news.startAt;
   if (typeof startAt !== "string" || isUnknown(startAt)) return;
   const at = Date.parse(startAt);
   if (Number.isNaN(at) || at >= Date.now() || at === Date.parse(String(olds.startAt))) return;
-  reportNote(`startAt ${startAt} lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up`, "warning");
+  report.note(`startAt ${startAt} lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up`, "warning");
 }
 
 export const scheduleProvider = {
   ...operations,
 
-  async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
+  async check(olds: Record<string, unknown>, news: Record<string, unknown>, report: Reporter) {
     const result = await operations.check(olds, news);
-    if (result.ok) warnOfPastStart(olds, news);
+    if (result.ok) warnOfPastStart(olds, news, report);
     return result;
   },
 

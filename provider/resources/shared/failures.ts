@@ -1,4 +1,4 @@
-import { cancellationReason, isCancelled } from "../../cancellation";
+import { cancelledBecause } from "../../cancellation";
 import { UserFacingError } from "../../errors";
 
 /**
@@ -45,13 +45,16 @@ export interface KeptObject {
 /**
  * Whatever ended the wait for an object that exists (an outage longer than the retry budget, a
  * 429 past it, a broken response, a cancellation) becomes a failure that keeps the object, so
- * the next command carries on with it instead of making another.
+ * the next command carries on with it instead of making another. `signal` is the operation's,
+ * which says whether the deployment was cancelled.
  */
-export function keepingObject(error: unknown, kept: KeptObject): ResourceFailure {
+export function keepingObject(error: unknown, kept: KeptObject, signal: AbortSignal): ResourceFailure {
   if (error instanceof ResourceFailure && error.id !== undefined) return error;
-  const what = isCancelled()
-    ? `${cancellationReason()} while waiting for ${kept.what}${kept.whenCancelled === undefined ? "" : `; ${kept.whenCancelled}`}`
-    : `waiting for ${kept.what} failed: ${waitFailureOf(error)}`;
+  const cancelled = cancelledBecause(signal);
+  const what =
+    cancelled !== undefined
+      ? `${cancelled} while waiting for ${kept.what}${kept.whenCancelled === undefined ? "" : `; ${kept.whenCancelled}`}`
+      : `waiting for ${kept.what} failed: ${waitFailureOf(error)}`;
   return new ResourceFailure(`${what}; it stays in the stack and ${kept.next}`, kept.id, kept.properties);
 }
 

@@ -6,9 +6,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { OperationContext } from "../../context";
+import type { Reporter } from "../../progress";
 
 export interface ResourceImplementation<Inputs, Outputs> {
-  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs: unknown; failures?: pulumi.dynamic.CheckFailure[] }>;
+  /** `report` is the process's, for a warning about inputs that are valid. */
+  check(olds: Record<string, unknown>, news: Record<string, unknown>, report: Reporter): Promise<{ inputs: unknown; failures?: pulumi.dynamic.CheckFailure[] }>;
   /** `context` is there for a diff that must ask the service (whose key this is), and throws when the settings are wrong. */
   diff(id: string, olds: Outputs, news: Inputs, context: () => OperationContext): Promise<pulumi.dynamic.DiffResult>;
   create(ctx: OperationContext, inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>>;

@@ -13,7 +13,6 @@
  * another person) creating an identical object in the same seconds cannot be told apart from the
  * one this request made, and may be adopted instead.
  */
-import { cancelSignal, isCancelled } from "../../cancellation";
 import { isServiceUnavailable, RateLimitError, type EtlApiError } from "../../client/errors";
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock, type Clock } from "../../client/policies/clock";
@@ -50,8 +49,8 @@ export interface ReconcilerOptions {
   patienceMs: () => number;
   /** Told when a found object is taken over, or a lookup is tried again. */
   log: (line: string) => void;
-  /** Whether the deployment is cancelled (default: this process's cancellation). */
-  cancelled?: () => boolean;
+  /** The operation's: aborted once the deployment is cancelled. */
+  signal: AbortSignal;
 }
 
 const LOOKUP_DELAYS = { firstMs: 2_000, maxMs: 30_000 } as const;
@@ -175,9 +174,9 @@ export class Reconciler {
    * for a little while (CANCELLED_LOOKUP_PATIENCE_MS) rather than leave an object behind.
    */
   private async patiently<T>(kind: string, lookup: () => Promise<T>): Promise<T> {
-    const { clock, log } = this.options;
-    const cancelled = this.options.cancelled ?? isCancelled;
-    const cancellable = cancellableSleep(clock.sleep, cancelSignal);
+    const { clock, log, signal } = this.options;
+    const cancelled = () => signal.aborted;
+    const cancellable = cancellableSleep(clock.sleep, signal);
     const started = clock.now();
     for (let delay: number = LOOKUP_DELAYS.firstMs; ; delay = Math.min(LOOKUP_DELAYS.maxMs, delay * 2)) {
       try {

@@ -10,7 +10,7 @@
 import { cancellableSleep } from "../../client/policies/cancel";
 import { realClock } from "../../client/policies/clock";
 import { isServiceUnavailable, UnreachableError } from "../../client/errors";
-import { reportStatus } from "../../progress";
+import type { Reporter } from "../../progress";
 
 export interface PollOptions<T> {
   /** Reads the object once. */
@@ -137,12 +137,12 @@ export function readingFrom<T>(first: T, read: () => Promise<T>): () => Promise<
 }
 
 /** Reports a status each time what `describe` says of a reading changes: the resource's row shows it while `up` waits. */
-export function progressLines<T>(describe: (reading: T) => string | undefined): (reading: T) => void {
+export function progressLines<T>(report: Reporter, describe: (reading: T) => string | undefined): (reading: T) => void {
   let last: string | undefined;
   return (reading) => {
     const line = describe(reading);
     if (line === undefined || line === last) return;
     last = line;
-    reportStatus(line);
+    report.status(line);
   };
 }

@@ -6,7 +6,7 @@
  * plugin as an ordinary Create, Diff or Delete.
  *
  * A program's runtime is what registers resources, so this is the one call that loads
- * `@pulumi/pulumi`'s: lazily, so a plugin that is never asked for a component never pays for it.
+ * `@pulumi/pulumi`'s (program-runtime.ts): lazily, so a plugin never asked for a component never pays for it.
  * Its set-up follows what `@pulumi/pulumi/provider`'s own server does for a construct: the runtime's
  * options and configuration from the request, in a local store per call.
  */
@@ -41,16 +41,29 @@ function resolvedValue<T>(output: Pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
 
+/** The asset of the release's executable that holds the program runtime (scripts/dist/plugin.cts). */
+const PROGRAM_RUNTIME_ASSET = "program-runtime.cjs";
+
+interface SeaApi {
+  isSea(): boolean;
+  getAsset(key: string, encoding: "utf8"): string;
+}
+
+/** The release's single executable carries the runtime as an asset; from a checkout, it is a module beside this one. */
 function programRuntime(): ProgramRuntime {
-  return {
-    pulumi: require("@pulumi/pulumi"),
-    settings: require("@pulumi/pulumi/runtime/settings"),
-    config: require("@pulumi/pulumi/runtime/config"),
-    state: require("@pulumi/pulumi/runtime/state"),
-    rpc: require("@pulumi/pulumi/runtime/rpc"),
-    server: require("@pulumi/pulumi/provider/server"),
-    pipeline: require("../components/pipeline/children"),
-  };
+  let sea: SeaApi | undefined;
+  try {
+    sea = require("node:sea") as SeaApi;
+  } catch {
+    sea = undefined;
+  }
+  if (sea?.isSea()) {
+    const Module = require("node:module") as { new (id: string): { exports: unknown; _compile(code: string, file: string): void } };
+    const loaded = new Module(PROGRAM_RUNTIME_ASSET);
+    loaded._compile(sea.getAsset(PROGRAM_RUNTIME_ASSET, "utf8"), PROGRAM_RUNTIME_ASSET);
+    return loaded.exports as ProgramRuntime;
+  }
+  return require("./program-runtime") as ProgramRuntime;
 }
 
 async function configureRuntime(runtime: ProgramRuntime, req: providerProto.ConstructRequest, engine: string): Promise<void> {

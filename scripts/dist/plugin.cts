@@ -40,40 +40,52 @@ function nodeBinary(npmPackage: string, context: DistContext): string {
   return binary;
 }
 
+const BUNDLE_OPTIONS = { bundle: true, platform: "node", target: "node22", format: "cjs", minify: true, legalComments: "none", logLevel: "error" } as const;
+
+/** Written by construct.ts's PROGRAM_RUNTIME_ASSET: the name the plugin asks its executable for. */
+const PROGRAM_RUNTIME_ASSET = "program-runtime.cjs";
+
 /**
- * One CommonJS file with the plugin and every module it loads. `@pulumi/pulumi`'s program runtime
- * stays out: only a program loads it (provider/context.ts), and the plugin runs none.
+ * Two CommonJS files: the plugin with every module it loads, and apart from it `@pulumi/pulumi`'s
+ * program runtime (program-runtime.ts), which only a component's Construct loads: most of the
+ * bytes, kept out of the file every start parses.
  */
-async function bundle(context: DistContext): Promise<string> {
+async function bundle(context: DistContext): Promise<{ main: string; runtime: string }> {
   const esbuild: typeof import("esbuild") = require("esbuild");
-  const outfile = path.join(context.scratchDir, "plugin.cjs");
+  const plugin = path.join(context.repoRoot, "dist", "provider", "plugin");
+  const main = path.join(context.scratchDir, "plugin.cjs");
+  const runtime = path.join(context.scratchDir, PROGRAM_RUNTIME_ASSET);
   await esbuild.build({
-    entryPoints: [path.join(context.repoRoot, "dist", "provider", "plugin", "main.js")],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
-    minify: true,
-    legalComments: "none",
-    logLevel: "error",
+    ...BUNDLE_OPTIONS,
+    entryPoints: [path.join(plugin, "main.js")],
+    outfile: main,
     plugins: [
       {
-        name: "without-program-runtime",
+        name: "program-runtime-apart",
         setup(build) {
-          build.onResolve({ filter: /^@pulumi\/pulumi$/ }, (args) => ({ path: args.path, external: true }));
+          // The program runtime's entry, and `@pulumi/pulumi` itself, which only a program's functions load (provider/context.ts).
+          build.onResolve({ filter: /^(\.\/program-runtime|@pulumi\/pulumi)$/ }, (args) => ({ path: args.path, external: true }));
         },
       },
     ],
   });
-  return outfile;
+  await esbuild.build({ ...BUNDLE_OPTIONS, entryPoints: [path.join(plugin, "program-runtime.js")], outfile: runtime });
+  return { main, runtime };
 }
 
-/** The SEA blob of the bundle; it holds no platform's code cache, so one serves every platform. */
-function seaBlob(bundled: string, context: DistContext): string {
+/** The SEA blob of the bundles; it holds no platform's code cache, so one serves every platform. */
+function seaBlob(bundled: { main: string; runtime: string }, context: DistContext): string {
   const blob = path.join(context.scratchDir, "sea.blob");
   const config = path.join(context.scratchDir, "sea-config.json");
-  fs.writeFileSync(config, JSON.stringify({ main: bundled, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
+  const settings = {
+    main: bundled.main,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: false,
+    useSnapshot: false,
+    assets: { [PROGRAM_RUNTIME_ASSET]: bundled.runtime },
+  };
+  fs.writeFileSync(config, JSON.stringify(settings));
   execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: "pipe" });
   return blob;
 }

@@ -3,10 +3,14 @@
  * broken fails the preview, naming the resource and the input, before any call to the service;
  * the same resources following the rules pass; rules configured advisory warn and pass, a
  * disabled rule is silent, and each rule's settings are heeded. On both surfaces: the dynamic
- * resources of a TypeScript program and the plugin's `etl:index:<Kind>`.
+ * resources of a TypeScript program and the plugin's `etl:index:<Kind>`, from TypeScript and from a
+ * YAML program run by its own language host.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureOfInline, type TestStack } from "../support/engine";
+import { failureOf, failureOfInline, newWorkDir, type TestStack } from "../support/engine";
+import { createProjectStack } from "../support/language-project";
 import { createNamedStack, policyConfigFile, previewWithPack } from "../support/policy";
 import { ADMIN_DOMAIN, breaksTheRules, followsTheRules } from "../support/policy-programs";
 import { startLocalService, type LocalService } from "../support/service";
@@ -75,6 +79,25 @@ describe("The policy pack on the real engine", { timeout: 300_000 }, () => {
       expect(result.changeSummary.create).toBeGreaterThanOrEqual(8);
     });
   }
+
+  it("checks a YAML program's stack, run by its own language host, with the same pack", async () => {
+    const resources = {
+      alerts: { type: "etl:Hook", properties: { type: "web", events: ["job.failed"], settings: { url: "http://alerts.example.com/etl" } } },
+      rollups: { type: "etl:Cluster", properties: { nodes: 50 } },
+    };
+    const { workDir, backend } = newWorkDir("policy-yaml");
+    const dir = path.join(workDir, "project");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), ["name: etl-policy-yaml", "runtime: yaml", `resources: ${JSON.stringify(resources)}`, ""].join("\n"));
+    const test = await createProjectStack("yaml", "etl-policy-yaml", { dir, workDir, backend }, service, {});
+    stacks.push(test);
+    await service.resetRequests();
+    const failure = await failureOf(previewWithPack(test.stack));
+    expect(failure).toMatch(/\[mandatory\]\s+etl-hook-https\s+\(etl:index:Hook: alerts\)/);
+    expect(failure).toMatch(BROKEN["etl-hook-https"]![0]!);
+    expect(failure).toMatch(BROKEN["etl-cluster-max-nodes"]![0]!);
+    expect(await service.requests()).toEqual([]);
+  });
 
   it("warns and passes where the rules are advisory, is silent on a disabled rule, and heeds each rule's settings", async () => {
     const test = await stackOf("prod-eu", breaksTheRules("dynamic"), "dynamic");

@@ -1,4 +1,4 @@
-import type { PolicyResource, StackValidationPolicy } from "@pulumi/policy";
+import { type PolicyResource, type StackValidationPolicy, UnknownValueError } from "@pulumi/policy";
 import { isKind, named, stackOf } from "../resources";
 
 /** Events a hook must be told of to alert on a failed job: the event itself or its whole group. */
@@ -21,8 +21,20 @@ function descendsFrom(resource: PolicyResource, ancestor: PolicyResource): boole
  * declared an alerting Hook among its children.
  */
 function pipelineAlerts(pipeline: PolicyResource, resources: PolicyResource[]): boolean {
-  const given = pipeline.props.failureAlert ?? pipeline.props.hookId;
-  return (given !== undefined && given !== null) || resources.some((r) => alertsOnFailure(r) && descendsFrom(r, pipeline));
+  return (
+    given(() => pipeline.props.failureAlert) || given(() => pipeline.props.hookId) || resources.some((r) => alertsOnFailure(r) && descendsFrom(r, pipeline))
+  );
+}
+
+/** A value not known before `up` (the id of a hook still to be made) is given. */
+function given(read: () => unknown): boolean {
+  try {
+    const value = read();
+    return value !== undefined && value !== null;
+  } catch (error) {
+    if (error instanceof UnknownValueError) return true;
+    throw error;
+  }
 }
 
 /** A schedule inside a Pipeline is covered by the Pipeline's own failureAlert, checked on the Pipeline. */

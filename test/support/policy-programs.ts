@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { declare, type Surface } from "./surfaces";
 
 const SCHEDULE = { name: "nightly", startAt: "2030-01-01T02:00:00Z", interval: { amount: 1, unit: "days" } };
@@ -20,18 +21,8 @@ class Pipeline extends pulumi.ComponentResource {
   }
 }
 
-/** A flow whose filter uses the variable `since`. */
-const FLOW = {
-  components: [
-    { name: "orders", type: "source", connection: { id: 301 }, table: "orders" },
-    { name: "recent", type: "filter", condition: "created_at > '${since}'" },
-    { name: "warehouse", type: "destination", connection: { id: 302 }, table: "recent_orders" },
-  ],
-  edges: [
-    { from: "orders", to: "recent" },
-    { from: "recent", to: "warehouse" },
-  ],
-};
+/** The reference pages' package: a flow whose filter uses the variable `since`. */
+const FLOW = RESOURCE_EXAMPLES.Package.dataFlow;
 
 const CONNECTION = { type: "postgres", name: "warehouse", host: "db.example.com", database: "analytics", username: "etl_loader" };
 

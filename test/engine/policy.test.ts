@@ -75,6 +75,7 @@ describe("The policy pack on the real engine", { timeout: 300_000 }, () => {
       const test = await stackOf("prod-eu", followsTheRules(surface), surface);
       const config = policyConfigFile(test, { "etl-admin-email-domain": { allowedDomains: [ADMIN_DOMAIN] } });
       const result = await previewWithPack(test.stack, config);
+      expect(result.stdout).toMatch(/✅ etl-platform@v0\.1\.0/);
       expect(result.stdout).not.toMatch(ANY_VIOLATION);
       expect(result.changeSummary.create).toBeGreaterThanOrEqual(8);
     });

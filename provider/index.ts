@@ -5,3 +5,4 @@ export * from "./functions";
 export { SETTINGS as CONFIGURATION_SETTINGS, type ProviderConfig } from "./config";
 export * from "./client/errors";
 export { UserFacingError } from "./errors";
+export { dataFlowInput, flowErrorsBeforeValidation } from "./resources/package/flow";

@@ -1,0 +1,28 @@
+/**
+ * What the rules know of pulumi-etl's resources, whichever surface a program uses: the plugin's
+ * `etl:index:<Kind>` and the dynamic resources' `pulumi-nodejs:dynamic/etl:<Kind>`.
+ */
+import type { ResourceKind } from "pulumi-etl/plugin";
+
+/** The kinds the rules look at: the provider's resources and the `Pipeline` component. */
+export type RuleKind = ResourceKind | "Pipeline";
+
+const ETL_TYPE = /^(?:pulumi-nodejs:dynamic\/etl:|etl:index:)(\w+)$/;
+
+export function isKind(type: string, kind: RuleKind): boolean {
+  return ETL_TYPE.exec(type)?.[1] === kind;
+}
+
+/** How a message names a resource: its kind and the name the program gave it. */
+export function named(kind: RuleKind, name: string): string {
+  return `${kind} "${name}"`;
+}
+
+/** The stack of a URN (`urn:pulumi:<stack>::<project>::…`). */
+export function stackOf(urn: string): string {
+  return urn.split("::")[0]!.replace(/^urn:pulumi:/, "");
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

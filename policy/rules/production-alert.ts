@@ -17,12 +17,15 @@ function descendsFrom(resource: PolicyResource, ancestor: PolicyResource): boole
 
 /**
  * A component's own inputs reach the pack only when it registers them (a program's local
- * component does not): a Pipeline alerts when it was given a failureAlert, has a hook output, or
- * declared an alerting Hook among its children.
+ * component does not): a Pipeline alerts when it was given a failureAlert or an alertHookId, has
+ * a hook output, or declared an alerting Hook among its children.
  */
 function pipelineAlerts(pipeline: PolicyResource, resources: PolicyResource[]): boolean {
   return (
-    given(() => pipeline.props.failureAlert) || given(() => pipeline.props.hookId) || resources.some((r) => alertsOnFailure(r) && descendsFrom(r, pipeline))
+    given(() => pipeline.props.failureAlert) ||
+    given(() => pipeline.props.alertHookId) ||
+    given(() => pipeline.props.hookId) ||
+    resources.some((r) => alertsOnFailure(r) && descendsFrom(r, pipeline))
   );
 }
 
@@ -49,7 +52,7 @@ function insidePipeline(resource: PolicyResource): boolean {
 export const productionAlert: StackValidationPolicy = {
   name: "etl-production-failure-alert",
   description:
-    "In a production stack (name matching productionStackPattern), a Schedule needs a Hook told of job.failed (or job), and a Pipeline a failureAlert.",
+    "In a production stack (name matching productionStackPattern), a Schedule needs a Hook told of job.failed (or job), and a Pipeline a failureAlert or an alertHookId.",
   enforcementLevel: "mandatory",
   configSchema: { properties: { productionStackPattern: { type: "string", default: DEFAULT_PATTERN } } },
   validateStack: (args, report) => {
@@ -59,7 +62,7 @@ export const productionAlert: StackValidationPolicy = {
     const hasAlert = args.resources.some(alertsOnFailure);
     for (const resource of args.resources) {
       if (isKind(resource.type, "Pipeline") && !pipelineAlerts(resource, args.resources)) {
-        report(`${named("Pipeline", resource.name)}: a Pipeline of production stack "${stack}" needs a failureAlert.`, resource.urn);
+        report(`${named("Pipeline", resource.name)}: a Pipeline of production stack "${stack}" needs a failureAlert or an alertHookId.`, resource.urn);
       }
       if (isKind(resource.type, "Schedule") && !hasAlert && !insidePipeline(resource)) {
         report(

@@ -5,26 +5,17 @@
  * nothing and calls nothing; a new cron and cluster size update the schedule in place; a wrong
  * cron fails the preview naming the input before any call; destroy removes every child.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { Pipeline, type PipelineArgs } from "pulumi-etl";
+import type { PipelineArgs } from "pulumi-etl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
-import { kindOfType, SURFACES, type Surface } from "../support/surfaces";
+import { declarePipeline, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
-/** A generated SDK's component class, generically: the plugin constructs it (`remote`). */
-class RemotePipeline extends pulumi.ComponentResource {
-  constructor(name: string, args: Record<string, unknown>) {
-    const outputs = { packageId: undefined, scheduleId: undefined, nextRunAt: undefined, hookId: undefined, deliveryId: undefined };
-    super("etl:index:Pipeline", name, { ...outputs, ...args }, {}, true);
-  }
-}
-
-function declarePipeline(surface: Surface, name: string, args: PipelineArgs): Record<string, pulumi.Output<unknown>> {
-  const made = surface === "plugin" ? new RemotePipeline(name, args) : new Pipeline(name, args);
-  const outputs = made as unknown as Record<string, pulumi.Output<unknown>>;
-  return { packageId: outputs.packageId!, scheduleId: outputs.scheduleId!, hookId: outputs.hookId!, nextRunAt: outputs.nextRunAt! };
+function pipelineOutputs(surface: Surface, name: string, args: PipelineArgs): Record<string, pulumi.Output<unknown>> {
+  const { packageId, scheduleId, hookId, nextRunAt } = declarePipeline(surface, name, args);
+  return { packageId: packageId!, scheduleId: scheduleId!, hookId: hookId!, nextRunAt: nextRunAt! };
 }
 
 describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }, (surface) => {
@@ -44,7 +35,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
       cluster: { nodes: 3 },
       failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
     };
-    test = await createTestStack(`pipeline-${surface}`, async () => declarePipeline(surface, "orders", args), service, {}, { plugin: surface === "plugin" });
+    test = await createTestStack(`pipeline-${surface}`, async () => pipelineOutputs(surface, "orders", args), service, {}, { plugin: surface === "plugin" });
   });
 
   afterAll(async () => {

@@ -1,25 +1,12 @@
 /**
  * Programs for the policy pack's tests, on either surface: one that breaks every rule it can
- * and one that follows them all, of the same resources. The `Pipeline` here is a component of
- * the type the provider's component registers, with the inputs the rules read.
+ * and one that follows them all, of the same resources, a `Pipeline` among them.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
-import { declare, type Surface } from "./surfaces";
+import { declare, declarePipeline, type Surface } from "./surfaces";
 
 const SCHEDULE = { name: "nightly", startAt: "2030-01-01T02:00:00Z", interval: { amount: 1, unit: "days" } };
-
-/** As the provider's component does: a schedule on a cluster of the size asked, and a hook when an alert is defined. */
-class Pipeline extends pulumi.ComponentResource {
-  constructor(surface: Surface, name: string, args: { nodes: number; failureAlert?: Record<string, unknown> }) {
-    super("etl:index:Pipeline", name, args);
-    const schedule = { ...SCHEDULE, task: { nodes: args.nodes, packages: [{ packageId: 101 }] } };
-    declare(surface, "Schedule", `${name}-schedule`, schedule, { parent: this });
-    if (args.failureAlert) declare(surface, "Hook", `${name}-alert`, args.failureAlert, { parent: this });
-    this.registerOutputs({});
-  }
-}
 
 /** The reference pages' package: a flow whose filter uses the variable `since`. */
 const FLOW = RESOURCE_EXAMPLES.Package.dataFlow;
@@ -31,7 +18,7 @@ interface Choices {
   hookUrl: string;
   hookEvents: string[];
   nodes: number;
-  failureAlert?: Record<string, unknown>;
+  failureAlert?: { type: "web"; settings: Record<string, unknown>; events: "job.failed"[] };
   variables: Record<string, string>;
   adminEmail: string;
   password: string;
@@ -42,7 +29,12 @@ function program(surface: Surface, c: Choices): PulumiFn {
     declare(surface, "Hook", "alerts", { type: "web", events: c.hookEvents, settings: { url: c.hookUrl } });
     declare(surface, "Cluster", "rollups", { nodes: c.nodes });
     declare(surface, "Schedule", "nightly", { ...SCHEDULE, task: { nodes: c.nodes, packages: [{ packageId: 101 }] } });
-    new Pipeline(surface, "orders", { nodes: c.nodes, ...(c.failureAlert ? { failureAlert: c.failureAlert } : {}) });
+    declarePipeline(surface, "orders", {
+      name: "orders",
+      schedule: { cron: "0 2 * * *" },
+      cluster: { nodes: c.nodes },
+      ...(c.failureAlert ? { failureAlert: c.failureAlert } : {}),
+    });
     // The provider's own check is off: the platform's rule still holds.
     declare(surface, "Package", "recent-orders", { name: "recent orders", validate: false, dataFlow: FLOW, variables: c.variables });
     declare(surface, "Member", "ops-admin", { email: c.adminEmail, role: "admin" });
@@ -68,7 +60,7 @@ export function followsTheRules(surface: Surface): PulumiFn {
     hookUrl: "https://alerts.example.com/etl",
     hookEvents: ["job.failed"],
     nodes: 4,
-    failureAlert: { type: "web", name: "orders failed", settings: { url: "https://alerts.example.com/orders" }, events: ["job.failed"] },
+    failureAlert: { type: "web", settings: { url: "https://alerts.example.com/orders" }, events: ["job.failed"] },
     variables: { since: "2026-01-01" },
     adminEmail: "ana@corp.example",
     password: "hunter2",

@@ -2,7 +2,7 @@
  * The two ways programs reach the provider, for tests that must hold on both: the dynamic
  * resources (`new PublicKey(...)` from the package) and the plugin (`etl:index:PublicKey`).
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import * as etl from "pulumi-etl";
 import type { ResourceKind } from "pulumi-etl/plugin";
 import { pluginResource } from "./plugin";
@@ -28,4 +28,23 @@ export function declare(surface: Surface, kind: ResourceKind, name: string, args
   if (surface === "plugin") return pluginResource(kind, name, args, opts);
   const made = etl[kind] as unknown as new (name: string, args: unknown, opts?: pulumi.CustomResourceOptions) => Declared;
   return new made(name, args, opts);
+}
+
+/** A generated SDK's component class, generically: the plugin constructs it (`remote`), its outputs declared. */
+class RemotePipeline extends pulumi.ComponentResource {
+  constructor(name: string, args: Record<string, unknown>, opts?: pulumi.ComponentResourceOptions) {
+    const outputs = { packageId: undefined, scheduleId: undefined, nextRunAt: undefined, hookId: undefined, deliveryId: undefined };
+    super("etl:index:Pipeline", name, { ...outputs, ...args }, opts, true);
+  }
+}
+
+/** A `Pipeline` on a surface: the package's class, or the plugin's component; its outputs by name. */
+export function declarePipeline(
+  surface: Surface,
+  name: string,
+  args: etl.PipelineArgs,
+  opts?: pulumi.ComponentResourceOptions,
+): Record<string, pulumi.Output<any>> {
+  const made = surface === "plugin" ? new RemotePipeline(name, args, opts) : new etl.Pipeline(name, args, opts);
+  return made as unknown as Record<string, pulumi.Output<any>>;
 }

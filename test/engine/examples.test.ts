@@ -6,7 +6,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "pulumi-etl/emulator";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { createProjectStack, type Service, type TestStack } from "../support/engine";
+import { createProjectStack, failureOf, type Service, type TestStack } from "../support/engine";
+import { POLICY_PACK } from "../support/policy";
 import { ACCEPT, control } from "../support/service";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
@@ -134,6 +135,35 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
 
     await test.stack.destroy();
     expect(await members()).toEqual(before);
+  });
+
+  it("platform-team: two Pipelines pass the policy pack's preview and come up with their children; a cluster over the platform's limit fails the preview before any call", async () => {
+    const folder = path.join(REPO_ROOT, "examples", "platform-team");
+    const test = await createProjectStack("platform", folder, service);
+    stacks.push(test);
+    const withPack = { policyPacks: [POLICY_PACK], policyPackConfigs: [path.join(folder, "policy-config.json")] };
+
+    const preview = await test.stack.preview(withPack);
+    // The stack, two components, the orders team's package, schedule and hook, the marketing team's package and schedule.
+    expect(preview.changeSummary.create).toBe(8);
+    const up = await test.stack.up();
+    const made = await account();
+    const schedule = (id: unknown) => made.schedules.find((s: { id: number }) => s.id === Number(id));
+    expect(schedule(up.outputs.ordersScheduleId!.value)).toMatchObject({ intervalUnit: "days", task: { nodes: 4 } });
+    expect(schedule(up.outputs.marketingScheduleId!.value)).toMatchObject({ intervalAmount: 6, intervalUnit: "hours", task: { nodes: 2 } });
+    expect(made.hooks.filter((h: { id: number }) => h.id === Number(up.outputs.alertHookId!.value))).toHaveLength(1);
+    await expectQuietPreview(test);
+
+    await test.stack.setConfig("etl-platform-team:ordersNodes", { value: "50" });
+    await control(emulator, "requests", "DELETE");
+    const refused = await failureOf(test.stack.preview(withPack));
+    expect(refused).toMatch(/Schedule "orders-schedule": task\.nodes is 50, more than the 8 allowed/);
+    expect(await control(emulator, "requests")).toEqual([]);
+    await test.stack.removeConfig("etl-platform-team:ordersNodes");
+
+    await test.stack.destroy();
+    const after = await account();
+    expect(after.schedules.some((s: { id: number }) => s.id === Number(up.outputs.ordersScheduleId!.value))).toBe(false);
   });
 });
 

@@ -11,14 +11,7 @@ import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface ConnectionAssignmentArgs {
-  /** The connection's id; a number or a numeric string (such as another resource's id). */
-  id: pulumi.Input<number | string>;
-  /** The connection's own type, e.g. `postgres` or `s3`. */
-  type: pulumi.Input<string>;
-}
+import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /** Only database and cloud-storage connections join groups: any other type is refused at `up`. */
 const groupableType = z
@@ -26,7 +19,17 @@ const groupableType = z
   .min(1, { abort: true })
   .refine(canJoinGroups, `must be the type of a database or cloud-storage connection: ${GROUPABLE_CONNECTION_TYPES.join(", ")}`);
 
-const assignment = unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: groupableType }));
+const assignmentFields = {
+  /** The connection's id; a number or a numeric string (such as another resource's id). */
+  id: { program: takes<pulumi.Input<number | string>>(), input: unlessUnknown(objectIdInput(301)), required: true },
+  /** The connection's own type, e.g. `postgres` or `s3`. */
+  type: { input: groupableType, required: true },
+} as const;
+
+/** A connection assigned to the group by its id and type. */
+export type ConnectionAssignmentArgs = ArgsOf<typeof assignmentFields>;
+
+const assignment = unlessUnknown(objectRule(assignmentFields));
 
 /** Assignments are a set: sorted, equal sets compare equal. Left as given while an id is unknown. */
 export function sortedById<T extends { id: number }>(list: T[]): T[] {

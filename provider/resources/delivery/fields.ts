@@ -24,24 +24,34 @@ import {
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText, objectIdInput, unlessUnknown } from "../shared/check";
 import type { Connection } from "../connection";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
-export interface DeliveryConnectionArgs {
+const connectionFields = {
   /** The connection's id; a number or a numeric string (such as a Connection's `id`). */
-  id: pulumi.Input<number | string>;
+  id: { program: takes<pulumi.Input<number | string>>(), input: unlessUnknown(objectIdInput(301)), required: true },
   /** The connection's own type, e.g. `salesforce` or `redshift`. */
-  type: pulumi.Input<string>;
-}
+  type: { program: takes<pulumi.Input<string>>(), input: unlessUnknown(z.string().min(1)), required: true },
+} as const;
 
-export interface DeliveryEndArgs {
+/** A connection of a delivery's end, by its id and type. */
+export type DeliveryConnectionArgs = ArgsOf<typeof connectionFields>;
+
+const endFields = {
   /** A `Connection` resource of the stack, or a connection's id and type. */
-  connection: pulumi.Input<DeliveryConnectionArgs> | Connection;
+  connection: {
+    program: takes<pulumi.Input<DeliveryConnectionArgs> | Connection>(),
+    input: unlessUnknown(objectRule(connectionFields)),
+    required: true,
+  },
   /**
    * What to read or write there, as the service names it (`table`, `path`, `object`, …); a
    * destination's target schema is `schema`.
    */
-  properties?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
-}
+  properties: { program: takes<pulumi.Input<Record<string, pulumi.Input<unknown>>>>(), input: unlessUnknown(z.record(z.string(), z.unknown())) },
+} as const;
+
+/** A delivery's source or destination. */
+export type DeliveryEndArgs = ArgsOf<typeof endFields>;
 
 const interval = z.strictObject({
   amount: z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(DELIVERY_INTERVAL_AMOUNT_MIN),
@@ -49,11 +59,17 @@ const interval = z.strictObject({
 });
 type Interval = z.output<typeof interval>;
 
-function connectionType(end: DeliveryEnd) {
-  return z
-    .string()
-    .min(1, { abort: true })
-    .refine((type) => canPlayEnd(end, type), `${DELIVERY_END_RULES[end]}, e.g. ${end === "source" ? "salesforce or postgres" : "redshift or s3"}`);
+/** The connection's type must be able to play the end's part (a destination is a database or cloud storage). */
+function refuseTypeOfOtherEnd(end: DeliveryEnd) {
+  return (given: { connection?: { type?: unknown } }, ctx: z.RefinementCtx) => {
+    const type = given.connection?.type;
+    if (typeof type !== "string" || type === "" || isUnknown(type) || canPlayEnd(end, type)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["connection", "type"],
+      message: `${DELIVERY_END_RULES[end]}, e.g. ${end === "source" ? "salesforce or postgres" : "redshift or s3"}`,
+    });
+  };
 }
 
 /** The program's spelling of the schema is `schema`; the create example's `schema_name` is taken too. */
@@ -81,11 +97,8 @@ function refuseTwoSchemas(end: DeliveryEnd) {
 }
 
 function endInput(end: DeliveryEnd) {
-  return z
-    .strictObject({
-      connection: unlessUnknown(z.strictObject({ id: unlessUnknown(objectIdInput(301)), type: unlessUnknown(connectionType(end)) })),
-      properties: unlessUnknown(z.record(z.string(), z.unknown())).optional(),
-    })
+  return objectRule(endFields)
+    .superRefine(refuseTypeOfOtherEnd(end))
     .superRefine(refuseTwoSchemas(end))
     .transform((given) => ({
       connection: given.connection,

@@ -8,44 +8,90 @@ import { z } from "zod";
 import { EMAIL_ADDRESS, HOOK_URL_RULE, isHookUrl } from "../../../contract/hook-settings";
 import type { HookType } from "../../../contract/vocabularies";
 import type * as pulumi from "@pulumi/pulumi";
-
-export interface WebHookSettingsArgs {
-  /** Where the service POSTs each notification, signed with the hook's `salt`. */
-  url: pulumi.Input<string>;
-  basicAuth?: pulumi.Input<{ username: pulumi.Input<string>; password: pulumi.Input<string> }>;
-  /** True: the receiver's TLS certificate is not verified. */
-  insecureSsl?: pulumi.Input<boolean>;
-}
-
-export type HookSettingsArgs =
-  | WebHookSettingsArgs
-  | { url: pulumi.Input<string>; team?: pulumi.Input<string>; channel?: pulumi.Input<string>; username?: pulumi.Input<string> }
-  | { emails: pulumi.Input<pulumi.Input<string>[]> }
-  | { room: pulumi.Input<string>; authToken: pulumi.Input<string> }
-  | { pdAccount: pulumi.Input<string>; serviceName: pulumi.Input<string>; serviceKey: pulumi.Input<string> };
+import { objectRule, takes, type ArgsOf } from "../shared/field-types";
 
 const httpUrl = z.string().refine(isHookUrl, HOOK_URL_RULE);
 const text = z.string().trim().min(1);
 
+const basicAuthFields = {
+  /** The user name the service sends; no colon. */
+  username: {
+    input: z
+      .string()
+      .min(1)
+      .refine((u) => !u.includes(":"), "must not contain a colon"),
+    required: true,
+  },
+  /** The password it sends. */
+  password: { input: z.string().min(1), required: true },
+} as const;
+
+const webFields = {
+  /** Where the service POSTs each notification, signed with the hook's `salt`. */
+  url: { input: httpUrl, required: true },
+  /** Basic authentication the service sends with each notification. */
+  basicAuth: { program: takes<pulumi.Input<ArgsOf<typeof basicAuthFields>>>(), input: objectRule(basicAuthFields) },
+  /** True: the receiver's TLS certificate is not verified. */
+  insecureSsl: { input: z.boolean() },
+} as const;
+
+const slackFields = {
+  /** The Slack incoming webhook's address. */
+  url: { input: httpUrl, required: true },
+  /** The Slack team. */
+  team: { input: text },
+  /** The channel posted to, e.g. `#etl`. */
+  channel: { input: text },
+  /** The name the posts are made under. */
+  username: { input: text },
+} as const;
+
+const emailFields = {
+  /** The addresses told, at least one. */
+  emails: {
+    program: takes<pulumi.Input<pulumi.Input<string>[]>>(),
+    input: z.array(z.string().regex(EMAIL_ADDRESS, "must be an email address")).min(1),
+    required: true,
+  },
+} as const;
+
+const hipchatFields = {
+  /** The HipChat room. */
+  room: { input: text, required: true },
+  /** The HipChat token. */
+  authToken: { input: text, required: true },
+} as const;
+
+const pagerdutyFields = {
+  /** The PagerDuty account. */
+  pdAccount: { input: text, required: true },
+  /** The PagerDuty service's name. */
+  serviceName: { input: text, required: true },
+  /** The PagerDuty service's integration key. */
+  serviceKey: { input: text, required: true },
+} as const;
+
+/** A `web` hook's settings. */
+export type WebHookSettingsArgs = ArgsOf<typeof webFields>;
+/** A `slack` hook's settings. */
+export type SlackHookSettingsArgs = ArgsOf<typeof slackFields>;
+/** An `email` hook's settings. */
+export type EmailHookSettingsArgs = ArgsOf<typeof emailFields>;
+/** A `hipchat` hook's settings. */
+export type HipchatHookSettingsArgs = ArgsOf<typeof hipchatFields>;
+/** A `pagerduty` hook's settings. */
+export type PagerdutyHookSettingsArgs = ArgsOf<typeof pagerdutyFields>;
+
+/** A hook's settings, as its `type` takes them. */
+export type HookSettingsArgs = WebHookSettingsArgs | SlackHookSettingsArgs | EmailHookSettingsArgs | HipchatHookSettingsArgs | PagerdutyHookSettingsArgs;
+
 /** One strict schema per type: a setting of another type is refused like any unknown input. */
 export const SETTINGS_BY_TYPE = {
-  web: z.strictObject({
-    url: httpUrl,
-    basicAuth: z
-      .strictObject({
-        username: z
-          .string()
-          .min(1)
-          .refine((u) => !u.includes(":"), "must not contain a colon"),
-        password: z.string().min(1),
-      })
-      .optional(),
-    insecureSsl: z.boolean().optional(),
-  }),
-  slack: z.strictObject({ url: httpUrl, team: text.optional(), channel: text.optional(), username: text.optional() }),
-  email: z.strictObject({ emails: z.array(z.string().regex(EMAIL_ADDRESS, "must be an email address")).min(1) }),
-  hipchat: z.strictObject({ room: text, authToken: text }),
-  pagerduty: z.strictObject({ pdAccount: text, serviceName: text, serviceKey: text }),
+  web: objectRule(webFields),
+  slack: objectRule(slackFields),
+  email: objectRule(emailFields),
+  hipchat: objectRule(hipchatFields),
+  pagerduty: objectRule(pagerdutyFields),
 } as const satisfies Record<HookType, z.ZodType>;
 
 const API_NAMES: Record<string, string> = {

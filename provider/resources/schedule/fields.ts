@@ -13,28 +13,7 @@ import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type Schedu
 import { importIdField } from "../shared/adopt";
 import type { ObjectReference } from "../shared/references";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
-
-export interface ScheduledPackageArgs {
-  /** The package to run: a `Package`, or its id as a number or a string. */
-  packageId: ObjectReference;
-  /**
-   * Variables of the run. Values are expressions: a text value needs single quotes inside the
-   * string (`"'eu'"`); `stringLiteral("eu")` writes one.
-   */
-  variables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-}
-
-export interface ScheduleTaskArgs {
-  /** Nodes of a cluster the schedule creates, and the least a reused one must have; default 2. */
-  nodes?: pulumi.Input<number>;
-  /** Whether a cluster the schedule creates terminates when idle; default true. */
-  terminateOnIdle?: pulumi.Input<boolean>;
-  /** Seconds such a cluster may stay idle; default 60. */
-  timeToIdle?: pulumi.Input<number>;
-  /** The packages each run runs, one job each, in this order; at least one. */
-  packages: pulumi.Input<pulumi.Input<ScheduledPackageArgs>[]>;
-}
+import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 function integerBetween(range: { min: number; max: number }) {
   return z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(range.min).max(range.max);
@@ -52,25 +31,46 @@ const interval = z.strictObject({
   unit: z.enum(SCHEDULE_INTERVAL_UNITS),
 });
 
-const scheduledPackage = z.strictObject({
-  packageId: unlessUnknown(objectIdInput(101)),
-  variables: unlessUnknown(z.record(z.string(), z.string())).optional(),
-});
+const scheduledPackageFields = {
+  /** The package to run: a `Package`, or its id as a number or a string. */
+  packageId: { program: takes<ObjectReference>(), input: unlessUnknown(objectIdInput(101)), required: true },
+  /**
+   * Variables of the run. Values are expressions: a text value needs single quotes inside the
+   * string (`"'eu'"`); `stringLiteral("eu")` writes one.
+   */
+  variables: { program: takes<pulumi.Input<Record<string, pulumi.Input<string>>>>(), input: unlessUnknown(z.record(z.string(), z.string())) },
+} as const;
+
+/** A package a schedule's run runs. */
+export type ScheduledPackageArgs = ArgsOf<typeof scheduledPackageFields>;
+
+const scheduledPackage = objectRule(scheduledPackageFields);
 
 /** The task with its defaults, so an omitted setting and its default compare equal. */
-const task = z
-  .strictObject({
-    nodes: unlessUnknown(integerBetween(CLUSTER_NODES)).optional(),
-    terminateOnIdle: unlessUnknown(z.boolean()).optional(),
-    timeToIdle: unlessUnknown(integerBetween(SCHEDULE_TIME_TO_IDLE_SECONDS)).optional(),
-    packages: z.array(unlessUnknown(scheduledPackage)).min(1),
-  })
-  .transform((given) => ({
-    nodes: given.nodes ?? 2,
-    terminateOnIdle: given.terminateOnIdle ?? true,
-    timeToIdle: given.timeToIdle ?? SCHEDULE_TIME_TO_IDLE_SECONDS.default,
-    packages: given.packages.map((item) => ({ packageId: item.packageId, variables: item.variables ?? {} })),
-  }));
+const taskFields = {
+  /** Nodes of a cluster the schedule creates, and the least a reused one must have; default 2. */
+  nodes: { program: takes<pulumi.Input<number>>(), input: unlessUnknown(integerBetween(CLUSTER_NODES)) },
+  /** Whether a cluster the schedule creates terminates when idle; default true. */
+  terminateOnIdle: { program: takes<pulumi.Input<boolean>>(), input: unlessUnknown(z.boolean()) },
+  /** Seconds such a cluster may stay idle; default 60. */
+  timeToIdle: { program: takes<pulumi.Input<number>>(), input: unlessUnknown(integerBetween(SCHEDULE_TIME_TO_IDLE_SECONDS)) },
+  /** The packages each run runs, one job each, in this order; at least one. */
+  packages: {
+    program: takes<pulumi.Input<pulumi.Input<ScheduledPackageArgs>[]>>(),
+    input: z.array(unlessUnknown(scheduledPackage)).min(1),
+    required: true,
+  },
+} as const;
+
+/** What each run of a schedule does. */
+export type ScheduleTaskArgs = ArgsOf<typeof taskFields>;
+
+const task = objectRule(taskFields).transform((given) => ({
+  nodes: given.nodes ?? 2,
+  terminateOnIdle: given.terminateOnIdle ?? true,
+  timeToIdle: given.timeToIdle ?? SCHEDULE_TIME_TO_IDLE_SECONDS.default,
+  packages: given.packages.map((item) => ({ packageId: item.packageId, variables: item.variables ?? {} })),
+}));
 type Task = z.output<typeof task>;
 
 function taskOf(record: ScheduleRecord): Task {

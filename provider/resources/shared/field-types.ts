@@ -4,7 +4,7 @@
  * name the same inputs. `fields.ts` makes the operations from a table.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
+import { z } from "zod";
 
 type Values = Record<string, unknown>;
 
@@ -154,3 +154,17 @@ export type OutputsOf<T, Rec = never> = Simplify<
  * the inputs the program set, so a refresh rebuilds only those.
  */
 export const INPUTS_SET = "__inputsSet";
+
+/** The fields of a nested object input: each its rule, its doc comment, and whether it is required. */
+export type ObjectFields = Record<string, { input: z.ZodType; required?: true; program?: ProgramType<unknown> }>;
+
+type ObjectShape<T extends ObjectFields> = { [K in keyof T]: T[K] extends { required: true } ? T[K]["input"] : z.ZodOptional<T[K]["input"]> };
+
+/**
+ * A nested object's rule from the table of its fields, so its fields are named once: the rule
+ * takes them (and no others), and the program's type is `ArgsOf` the same table.
+ */
+export function objectRule<const T extends ObjectFields>(fields: T): z.ZodObject<ObjectShape<T>, z.core.$strict> {
+  const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.required ? field.input : field.input.optional()]));
+  return z.strictObject(shape as ObjectShape<T>);
+}

@@ -25,6 +25,7 @@ export {
   COMMON_OUTPUT_DOCS,
   INPUTS_SET,
   OUTPUT,
+  objectRule,
   output,
   takes,
   type ArgsOf,

@@ -7,21 +7,24 @@ import { z } from "zod";
 import type { UserSettingsRecord } from "../../api/users";
 import { isKnownTimeZone } from "../../../contract/catalogues";
 import { describeGiven, labelText } from "../shared/check";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
-export interface UserSettingsNotificationSettingsArgs {
+const notificationFields = {
   /** Notifications of watched objects by email. */
-  email: pulumi.Input<boolean>;
+  email: { input: z.boolean(), required: true },
   /** Notifications of watched objects in the service's web console. */
-  web: pulumi.Input<boolean>;
-}
+  web: { input: z.boolean(), required: true },
+} as const;
+
+/** How the user hears of watched objects. */
+export type UserSettingsNotificationSettingsArgs = ArgsOf<typeof notificationFields>;
 
 const timeZone = z.string().superRefine((value, ctx) => {
   if (!isKnownTimeZone(value))
     ctx.addIssue({ code: "custom", message: `must be a time zone id such as "UTC" (see getTimeZones), got ${describeGiven(value)}` });
 });
 
-const notificationSettings = z.strictObject({ email: z.boolean(), web: z.boolean() });
+const notificationSettings = objectRule(notificationFields);
 
 const table = {
   /** The user's name. */

@@ -6,10 +6,12 @@
  * cron fails the preview naming the input before any call; destroy removes every child.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { readFileSync } from "node:fs";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
+import { filesUnder } from "../support/files";
 import { startLocalService, type LocalService } from "../support/service";
 import { declarePipeline, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
@@ -18,11 +20,14 @@ function pipelineOutputs(surface: Surface, name: string, args: PipelineArgs): Re
   return { packageId: packageId!, scheduleId: scheduleId!, hookId: hookId!, nextRunAt: nextRunAt! };
 }
 
+const PASSWORD = "pipeline-SECRET-pw-3141";
+
 describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }, (surface) => {
   let service: LocalService;
   let test: TestStack;
   let outputs: OutputMap;
   let args: PipelineArgs;
+  const cliOutput: string[] = [];
 
   const record = async (path: string) => (await service.api("GET", path)).body;
 
@@ -33,7 +38,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
       variables: { region: "'eu'" },
       schedule: { cron: "0 6 * * *", timeZone: "Berlin" },
       cluster: { nodes: 3 },
-      failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
+      failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl", basicAuth: { username: "etl", password: PASSWORD } } },
     };
     test = await createTestStack(`pipeline-${surface}`, async () => pipelineOutputs(surface, "orders", args), service, {}, { plugin: surface === "plugin" });
   });
@@ -44,7 +49,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
   });
 
   it("declares the package, the schedule and the failure hook under the component", async () => {
-    outputs = (await test.stack.up()).outputs;
+    outputs = (await test.stack.up({ onOutput: (text) => cliOutput.push(text) })).outputs;
     const exported = await test.stack.exportStack();
     const resources = exported.deployment.resources as Array<{ urn: string; type: string; parent?: string }>;
     const component = resources.find((resource) => resource.type === "etl:index:Pipeline")!;
@@ -60,6 +65,10 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     const hook = await record(`/hooks/${outputs.hookId!.value}`);
     expect(hook).toMatchObject({ type: "web", events: ["job.failed"], name: `${args.name} failures` });
     expect(await record(`/packages/${outputs.packageId!.value}`)).toMatchObject({ name: args.name, variables: { region: "'eu'" } });
+    // The alert's settings are kept encrypted wherever the stack's files hold them (the hook's inputs and outputs, the component's inputs), and never printed.
+    const written = filesUnder(test.workDir).map((file) => readFileSync(file, "latin1"));
+    for (const text of [...written, cliOutput.join("")]) expect(text).not.toContain(PASSWORD);
+    expect(written.some((text) => text.includes("orders-alert"))).toBe(true);
   });
 
   it("previews no change without calling the service", async () => {

@@ -1,13 +1,14 @@
 /**
  * A program of a language whose SDK comes from the release folder alone (test/release/programs:
- * a postgres connection named by the stack's settings), run by the `pulumi` CLI with no Node.js
- * on its PATH against the plugin installed from the release's archive: up, an unchanged preview
- * that calls the service not at all, refresh, an update in place, destroy, the service's records
- * checked after each.
+ * a postgres connection named by the stack's settings, and a `Pipeline` on a cron the settings
+ * give), run by the `pulumi` CLI with no Node.js on its PATH against the plugin installed from the
+ * release's archive: up, an unchanged preview that calls the service not at all, refresh, an
+ * update in place of each, destroy, the state and the service's records checked after each.
  */
 import { cpSync, existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectHookAndPackage, expectPipelineDestroyed, expectPipelineInState, expectScheduleOfCron, PIPELINE_CRON, pipelineIds, type PipelineIds } from "./release-pipeline";
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
 import { startLocalService, type LocalService } from "./service";
 
@@ -35,11 +36,12 @@ export function writeProgram(machine: UserMachine, language: ReleaseLanguage, ru
   if (!existsSync(project)) writeFileSync(project, `name: etl-release-${language}\nruntime:\n${runtime}`);
 }
 
-/** The stack's settings for the program: the connection's name, and its password as a secret. */
+/** The stack's settings for the program: the connection's name, its password as a secret, the pipeline's cron. */
 export async function configureProgram(machine: UserMachine, service: LocalService, password: string): Promise<void> {
   await configureStack(machine, "dev", service);
   await machine.pulumi(["config", "set", "test:connectionName", "warehouse"]);
   await machine.pulumi(["config", "set", "--secret", "test:password", password]);
+  await machine.pulumi(["config", "set", "test:pipelineCron", PIPELINE_CRON.first]);
 }
 
 /** The program's `connectionId` output, as `pulumi stack output` prints it. */
@@ -61,6 +63,7 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
     let service: LocalService;
     let machine: UserMachine;
     let id: number;
+    let pipeline: PipelineIds;
     const connections = async () => (await service.state()).accounts[0].connections as Array<{ id: number; name: string }>;
 
     beforeAll(async () => {
@@ -85,38 +88,51 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
 
     for (const [name, check] of Object.entries(project.installedChecks ?? {})) it(name, () => check(machine));
 
-    it("up creates the connection", async () => {
+    it("up creates the connection, and the pipeline's package, schedule and hook under its component", async () => {
       await machine.pulumi(["up", "--yes"]);
       id = await connectionId(machine);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse", host: "warehouse.db.example.com", username: "etl" });
       expect((await connections()).map((row) => row.id)).toEqual([id]);
+      pipeline = await pipelineIds(machine);
+      await expectPipelineInState(machine, pipeline);
+      // 06:00 in Berlin on the service's anchor day (winter, UTC+1), daily.
+      await expectScheduleOfCron(service, pipeline, { unit: "days", startAt: "2026-01-01T05:00:00.000Z" });
+      await expectHookAndPackage(service, pipeline);
     });
 
-    it("an unchanged preview proposes nothing and makes no API call; refresh reads the connection and finds it unchanged", async () => {
+    it("an unchanged preview proposes nothing and makes no API call; refresh reads the connection and the pipeline's children and finds them unchanged", async () => {
       await service.resetRequests();
       await machine.pulumi(["preview", "--expect-no-changes"]);
       expect(await service.requests()).toEqual([]);
       await machine.pulumi(["refresh", "--yes", "--expect-no-changes"]);
-      expect(await service.calls()).toContain(`GET /connections/postgres/${id}`);
+      expect(await service.calls()).toEqual(
+        expect.arrayContaining([`GET /connections/postgres/${id}`, `GET /schedules/${pipeline.scheduleId}`, `GET /hooks/${pipeline.hookId}`, `GET /packages/${pipeline.packageId}`]),
+      );
       expect(await service.writeRequests()).toEqual([]);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse" });
     });
 
-    it("a new name updates the connection in place", async () => {
+    it("a new name updates the connection in place, a new cron the pipeline's schedule", async () => {
       await machine.pulumi(["config", "set", "test:connectionName", "warehouse-renamed"]);
+      await machine.pulumi(["config", "set", "test:pipelineCron", PIPELINE_CRON.updated]);
       await service.resetRequests();
       await machine.pulumi(["up", "--yes"]);
-      expect((await service.writeRequests()).map((call) => `${call.method} ${call.path}`)).toEqual([
+      expect((await service.writeRequests()).map((call) => `${call.method} ${call.path}`).sort()).toEqual([
         expect.stringMatching(new RegExp(`^PUT .*/connections/postgres/${id}$`)),
+        expect.stringMatching(new RegExp(`^PUT .*/schedules/${pipeline.scheduleId}$`)),
       ]);
       expect(await connectionId(machine)).toBe(id);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse-renamed" });
+      expect(await pipelineIds(machine)).toEqual(pipeline);
+      // Mondays at 07:30 in Berlin: the first Monday on or after the anchor day is 2026-01-05 (UTC+1).
+      await expectScheduleOfCron(service, pipeline, { unit: "weeks", startAt: "2026-01-05T06:30:00.000Z" });
     });
 
-    it("destroy deletes the connection", async () => {
+    it("destroy deletes the connection, the schedule and the hook, and archives the package", async () => {
       await machine.pulumi(["destroy", "--yes"]);
       expect((await serviceConnection(service, id)).status).toBe(404);
       expect(await connections()).toEqual([]);
+      await expectPipelineDestroyed(service, pipeline);
     });
   });
 }

@@ -1,5 +1,6 @@
-// A connection through the released Go SDK: its name from the stack's settings, its password a
-// secret.
+// A connection and a pipeline through the released Go SDK: the connection's name and the
+// pipeline's cron from the stack's settings, the password a secret; the pipeline runs daily in a
+// time zone and alerts a web hook on failure.
 package main
 
 import (
@@ -21,7 +22,25 @@ func main() {
 		if err != nil {
 			return err
 		}
+		rollup, err := etl.NewPipeline(ctx, "rollup", &etl.PipelineArgs{
+			Name: pulumi.String("orders rollup"),
+			Schedule: etl.PipelineScheduleArgs{
+				Cron:     pulumi.String(cfg.Require("pipelineCron")),
+				TimeZone: pulumi.String("Berlin"),
+			},
+			Cluster: etl.PipelineClusterArgs{Nodes: pulumi.Int(3)},
+			FailureAlert: etl.PipelineFailureAlertArgs{
+				Type:     pulumi.String("web"),
+				Settings: pulumi.Map{"url": pulumi.String("https://alerts.example.com/etl")},
+			},
+		})
+		if err != nil {
+			return err
+		}
 		ctx.Export("connectionId", warehouse.ID())
+		ctx.Export("pipelinePackageId", rollup.PackageId)
+		ctx.Export("pipelineScheduleId", rollup.ScheduleId)
+		ctx.Export("pipelineHookId", rollup.HookId)
 		return nil
 	})
 }

@@ -8,7 +8,15 @@
 import { cpSync, existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectHookAndPackage, expectPipelineDestroyed, expectPipelineInState, expectScheduleOfCron, PIPELINE_CRON, pipelineIds, type PipelineIds } from "./release-pipeline";
+import {
+  expectHookAndPackage,
+  expectPipelineDestroyed,
+  expectPipelineInState,
+  expectScheduleOfCron,
+  PIPELINE_CRON,
+  pipelineIds,
+  type PipelineIds,
+} from "./release-pipeline";
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
 import { startLocalService, type LocalService } from "./service";
 
@@ -106,7 +114,12 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       expect(await service.requests()).toEqual([]);
       await machine.pulumi(["refresh", "--yes", "--expect-no-changes"]);
       expect(await service.calls()).toEqual(
-        expect.arrayContaining([`GET /connections/postgres/${id}`, `GET /schedules/${pipeline.scheduleId}`, `GET /hooks/${pipeline.hookId}`, `GET /packages/${pipeline.packageId}`]),
+        expect.arrayContaining([
+          `GET /connections/postgres/${id}`,
+          `GET /schedules/${pipeline.scheduleId}`,
+          `GET /hooks/${pipeline.hookId}`,
+          `GET /packages/${pipeline.packageId}`,
+        ]),
       );
       expect(await service.writeRequests()).toEqual([]);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse" });

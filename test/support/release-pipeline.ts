@@ -21,7 +21,8 @@ export interface PipelineIds {
 export async function pipelineIds(machine: UserMachine): Promise<PipelineIds> {
   const outputs = JSON.parse((await machine.pulumi(["stack", "output", "--json"])).output) as Record<string, unknown>;
   const ids = { packageId: outputs.pipelinePackageId, scheduleId: outputs.pipelineScheduleId, hookId: outputs.pipelineHookId };
-  for (const [name, id] of Object.entries(ids)) if (!/^\d+$/.test(String(id))) throw new Error(`the stack's output for the pipeline's ${name} is ${JSON.stringify(id)}`);
+  for (const [name, id] of Object.entries(ids))
+    if (!/^\d+$/.test(String(id))) throw new Error(`the stack's output for the pipeline's ${name} is ${JSON.stringify(id)}`);
   return { packageId: String(ids.packageId), scheduleId: String(ids.scheduleId), hookId: String(ids.hookId) };
 }
 

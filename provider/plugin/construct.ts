@@ -14,10 +14,10 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import type * as Pulumi from "@pulumi/pulumi";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { RESOURCES } from "../resources/registry";
+import { PIPELINE_TYPE } from "../components/pipeline/args";
 import type { ChildMaker, PipelineOutputs } from "../components/pipeline/children";
+import { PROGRAM_RUNTIME_ASSET } from "./program-runtime-asset";
 import { ProviderError } from "./errors";
-
-const PIPELINE_TYPE = "etl:index:Pipeline";
 
 /** The parts of the program runtime a construct uses that its type declarations leave out (marked internal). */
 interface ProgramRuntime {
@@ -41,16 +41,13 @@ function resolvedValue<T>(output: Pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
 
-/** The asset of the release's executable that holds the program runtime (scripts/dist/plugin.cts). */
-const PROGRAM_RUNTIME_ASSET = "program-runtime.cjs";
-
 interface SeaApi {
   isSea(): boolean;
   getAsset(key: string, encoding: "utf8"): string;
 }
 
 /** The release's single executable carries the runtime as an asset; from a checkout, it is a module beside this one. */
-function programRuntime(): ProgramRuntime {
+function loadProgramRuntime(): ProgramRuntime {
   let sea: SeaApi | undefined;
   try {
     sea = require("node:sea") as SeaApi;
@@ -59,11 +56,19 @@ function programRuntime(): ProgramRuntime {
   }
   if (sea?.isSea()) {
     const Module = require("node:module") as { new (id: string): { exports: unknown; _compile(code: string, file: string): void } };
-    const loaded = new Module(PROGRAM_RUNTIME_ASSET);
-    loaded._compile(sea.getAsset(PROGRAM_RUNTIME_ASSET, "utf8"), PROGRAM_RUNTIME_ASSET);
-    return loaded.exports as ProgramRuntime;
+    const asset = new Module(PROGRAM_RUNTIME_ASSET);
+    asset._compile(sea.getAsset(PROGRAM_RUNTIME_ASSET, "utf8"), PROGRAM_RUNTIME_ASSET);
+    return asset.exports as ProgramRuntime;
   }
   return require("./program-runtime") as ProgramRuntime;
+}
+
+// Loaded by the first Construct and kept: the runtime's modules are compiled once per process.
+let loaded: ProgramRuntime | undefined;
+
+function programRuntime(): ProgramRuntime {
+  loaded ??= loadProgramRuntime();
+  return loaded;
 }
 
 async function configureRuntime(runtime: ProgramRuntime, req: providerProto.ConstructRequest, engine: string): Promise<void> {

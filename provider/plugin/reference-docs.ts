@@ -3,11 +3,11 @@
  * with an index. `npm run docs` writes them under docs/reference; a test holds the committed
  * pages to the schema, so they cannot go stale.
  */
-import { PIPELINE_EXAMPLE } from "../components/pipeline/args";
+import { PIPELINE_EXAMPLE, PIPELINE_TYPE } from "../components/pipeline/args";
 import { RESOURCES, type ResourceKind } from "../resources/registry";
 import { FUNCTIONS, type FunctionDeclaration, type FunctionName } from "../functions/list";
 import { EXAMPLE_LANGUAGES, exampleIn, functionExampleIn, type ExampleLanguage } from "./reference-examples";
-import { packageSchema, PACKAGE } from "./schema";
+import { packageSchema, PACKAGE, typeToken } from "./schema";
 
 interface Property {
   type?: string;
@@ -96,7 +96,7 @@ function examplesOf(write: (language: ExampleLanguage) => string): string[] {
 
 /** What a page's examples declare: a resource kind's example, or a component's. */
 function exampleOf(kind: string): Record<string, unknown> {
-  return kind === "Pipeline" ? PIPELINE_EXAMPLE : RESOURCES[kind as ResourceKind].example;
+  return typeToken(kind) === PIPELINE_TYPE ? PIPELINE_EXAMPLE : RESOURCES[kind as ResourceKind].example;
 }
 
 function examples(kind: string, schema: Schema): string[] {

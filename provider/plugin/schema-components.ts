@@ -4,8 +4,8 @@
  * of them (`PIPELINE_INPUTS`).
  */
 import type { z } from "zod";
-import { PIPELINE_INPUTS, PIPELINE_OUTPUTS } from "../components/pipeline/args";
-import { fromZod, type Json, type TypeSpecs, withDescription } from "./schema-types";
+import { PIPELINE_INPUTS, PIPELINE_OUTPUTS, PIPELINE_TYPE } from "../components/pipeline/args";
+import { capitalized, fromZod, type Json, type TypeSpecs, withDescription } from "./schema-types";
 
 function isOptional(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
@@ -18,13 +18,10 @@ function descriptionOf(schema: z.ZodType): string | undefined {
 export function pipelineSpec(types: TypeSpecs): Json {
   const entries = Object.entries(PIPELINE_INPUTS) as Array<[string, z.ZodType]>;
   const inputProperties = Object.fromEntries(
-    entries.map(([name, schema]) => [
-      name,
-      { ...fromZod(schema, "input", `Pipeline${name.charAt(0).toUpperCase()}${name.slice(1)}`, types), ...withDescription(descriptionOf(schema)) },
-    ]),
+    entries.map(([name, schema]) => [name, { ...fromZod(schema, "input", `Pipeline${capitalized(name)}`, types), ...withDescription(descriptionOf(schema)) }]),
   );
   // A hook's settings carry its credentials: every SDK keeps them secret, as `Hook.settings`.
-  const alert = types["etl:index:PipelineFailureAlert"] as { properties: Record<string, Json> };
+  const alert = types[`${PIPELINE_TYPE}FailureAlert`] as { properties: Record<string, Json> };
   alert.properties.settings = { ...alert.properties.settings, secret: true };
   const properties = Object.fromEntries(Object.entries(PIPELINE_OUTPUTS).map(([name, description]) => [name, { type: "string", description }]));
   return {

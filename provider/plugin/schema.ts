@@ -11,6 +11,7 @@ import { FUNCTIONS, type ArgumentType, type FunctionDeclaration } from "../funct
 import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
 import { COMMON_OUTPUT_DOCS, type Field } from "../resources/shared/fields";
 import { fieldDocs } from "./field-docs";
+import { PIPELINE_TYPE } from "../components/pipeline/args";
 import { pipelineSpec } from "./schema-components";
 import { withResourceTypes } from "./schema-references";
 import { packageVersion } from "./version";
@@ -169,7 +170,7 @@ export interface SchemaOptions {
 export function packageSchema(options: SchemaOptions = {}): Json {
   const types: TypeSpecs = {};
   const resources = Object.fromEntries(RESOURCE_KINDS.map((kind) => [typeToken(kind), resourceSpec(kind, RESOURCES[kind], types)]));
-  resources[typeToken("Pipeline")] = pipelineSpec(types);
+  resources[PIPELINE_TYPE] = pipelineSpec(types);
   const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, declaration]) => [typeToken(name), functionSpec(name, declaration, types)]));
   const variables = configSpec();
   return {

@@ -42,8 +42,11 @@ function nodeBinary(npmPackage: string, context: DistContext): string {
 
 const BUNDLE_OPTIONS = { bundle: true, platform: "node", target: "node22", format: "cjs", minify: true, legalComments: "none", logLevel: "error" } as const;
 
-/** Written by construct.ts's PROGRAM_RUNTIME_ASSET: the name the plugin asks its executable for. */
-const PROGRAM_RUNTIME_ASSET = "program-runtime.cjs";
+/** The name the plugin asks its executable for (provider/plugin/program-runtime-asset.ts, built into dist). */
+function programRuntimeAsset(context: DistContext): string {
+  const built = path.join(context.repoRoot, "dist", "provider", "plugin", "program-runtime-asset.js");
+  return (require(built) as { PROGRAM_RUNTIME_ASSET: string }).PROGRAM_RUNTIME_ASSET;
+}
 
 /**
  * Two CommonJS files: the plugin with every module it loads, and apart from it `@pulumi/pulumi`'s
@@ -54,7 +57,7 @@ async function bundle(context: DistContext): Promise<{ main: string; runtime: st
   const esbuild: typeof import("esbuild") = require("esbuild");
   const plugin = path.join(context.repoRoot, "dist", "provider", "plugin");
   const main = path.join(context.scratchDir, "plugin.cjs");
-  const runtime = path.join(context.scratchDir, PROGRAM_RUNTIME_ASSET);
+  const runtime = path.join(context.scratchDir, programRuntimeAsset(context));
   await esbuild.build({
     ...BUNDLE_OPTIONS,
     entryPoints: [path.join(plugin, "main.js")],
@@ -83,7 +86,7 @@ function seaBlob(bundled: { main: string; runtime: string }, context: DistContex
     disableExperimentalSEAWarning: true,
     useCodeCache: false,
     useSnapshot: false,
-    assets: { [PROGRAM_RUNTIME_ASSET]: bundled.runtime },
+    assets: { [programRuntimeAsset(context)]: bundled.runtime },
   };
   fs.writeFileSync(config, JSON.stringify(settings));
   execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: "pipe" });

@@ -9,6 +9,9 @@ import { z } from "zod";
 import { CLUSTER_NODES, SCHEDULE_INTERVAL_AMOUNT_MIN } from "../../../contract/limits";
 import { HOOK_EVENT_IDS, HOOK_TYPES, SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES } from "../../../contract/vocabularies";
 
+/** The component's type token, the same on both surfaces, so a policy or a `getResource` finds it either way. */
+export const PIPELINE_TYPE = "etl:index:Pipeline";
+
 const described = <S extends z.ZodType>(schema: S, description: string): S => schema.meta({ description });
 
 const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be a positive integer")]);

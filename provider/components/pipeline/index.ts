@@ -7,14 +7,11 @@ import { Delivery } from "../../resources/delivery";
 import { Hook } from "../../resources/hook";
 import { Package } from "../../resources/package";
 import { Schedule } from "../../resources/schedule";
-import type { PipelineArgs } from "./args";
+import { PIPELINE_TYPE, type PipelineArgs } from "./args";
 import { type ChildKind, type ChildMaker, checkPlainInputs, declarePipeline } from "./children";
 
-export type { PipelineArgs } from "./args";
+export { PIPELINE_TYPE, type PipelineArgs } from "./args";
 export { PipelineInputError } from "./children";
-
-/** The component's type token, the same on both surfaces, so a policy or a `getResource` finds it either way. */
-export const PIPELINE_TYPE = "etl:index:Pipeline";
 
 const CLASSES = { Package, Schedule, Hook, Delivery } as const satisfies Record<ChildKind, unknown>;
 

@@ -34,3 +34,4 @@ export const ordersScheduleId = orders.scheduleId;
 export const ordersNextRunAt = orders.nextRunAt;
 export const marketingScheduleId = marketing.scheduleId;
 export const alertHookId = orders.hookId;
+export const marketingAlertHookId = marketing.hookId;

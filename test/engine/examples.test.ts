@@ -152,6 +152,8 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(schedule(up.outputs.ordersScheduleId!.value)).toMatchObject({ intervalUnit: "days", task: { nodes: 4 } });
     expect(schedule(up.outputs.marketingScheduleId!.value)).toMatchObject({ intervalAmount: 6, intervalUnit: "hours", task: { nodes: 2 } });
     expect(made.hooks.filter((h: { id: number }) => h.id === Number(up.outputs.alertHookId!.value))).toHaveLength(1);
+    // The marketing pipeline declares no hook of its own: it alerts through the one it was given.
+    expect(up.outputs.marketingAlertHookId!.value).toBe(up.outputs.alertHookId!.value);
     await expectQuietPreview(test);
 
     await test.stack.setConfig("etl-platform-team:ordersNodes", { value: "50" });

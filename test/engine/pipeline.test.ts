@@ -9,6 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { readFileSync } from "node:fs";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";
+import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { filesUnder } from "../support/files";
@@ -16,11 +17,22 @@ import { startLocalService, type LocalService } from "../support/service";
 import { declarePipeline, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
 function pipelineOutputs(surface: Surface, name: string, args: PipelineArgs): Record<string, pulumi.Output<unknown>> {
-  const { packageId, scheduleId, hookId, nextRunAt } = declarePipeline(surface, name, args);
-  return { packageId: packageId!, scheduleId: scheduleId!, hookId: hookId!, nextRunAt: nextRunAt! };
+  const { packageId, scheduleId, hookId, nextRunAt, deliveryId } = declarePipeline(surface, name, args);
+  return { packageId: packageId!, scheduleId: scheduleId!, hookId: hookId!, nextRunAt: nextRunAt!, deliveryId: deliveryId! };
 }
 
 const PASSWORD = "pipeline-SECRET-pw-3141";
+/** The connections of the flow (301, 302) and of the delivery (306 into 301). */
+const CONNECTIONS = [
+  { id: 301, name: "warehouse", type: "postgres", attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" } },
+  { id: 302, name: "lake", type: "s3", attributes: { username: "AKIAEXAMPLE", password: "secret", region: "eu-west-1" } },
+  { id: 306, name: "crm", type: "crm_platform", crmObjects: [{ name: "Contact" }] },
+];
+const DELIVERY = {
+  source: { connection: { id: 306, type: "crm_platform" }, properties: { object: "Contact" } },
+  destination: { connection: { id: 301, type: "postgres" }, properties: { schema: "crm" } },
+  interval: { amount: 1, unit: "days" as const },
+};
 
 describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }, (surface) => {
   let service: LocalService;
@@ -32,12 +44,14 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
   const record = async (path: string) => (await service.api("GET", path)).body;
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startLocalService({ speed: 60, account: { connections: CONNECTIONS } });
     args = {
       name: `orders rollup ${surface}`,
-      variables: { region: "'eu'" },
+      flow: RESOURCE_EXAMPLES.Package.dataFlow,
+      variables: { region: "'eu'", since: "2026-01-01" },
       schedule: { cron: "0 6 * * *", timeZone: "Berlin" },
-      cluster: { nodes: 3 },
+      cluster: { nodes: 3, terminateOnIdle: false, timeToIdle: 120, reuse: "self" },
+      delivery: DELIVERY,
       failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl", basicAuth: { username: "etl", password: PASSWORD } } },
     };
     test = await createTestStack(`pipeline-${surface}`, async () => pipelineOutputs(surface, "orders", args), service, {}, { plugin: surface === "plugin" });
@@ -48,23 +62,33 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     await service?.emulator.close();
   });
 
-  it("declares the package, the schedule and the failure hook under the component", async () => {
+  it("declares the package with its flow, the schedule, the failure hook and the delivery under the component", async () => {
     outputs = (await test.stack.up({ onOutput: (text) => cliOutput.push(text) })).outputs;
     const exported = await test.stack.exportStack();
     const resources = exported.deployment.resources as Array<{ urn: string; type: string; parent?: string }>;
     const component = resources.find((resource) => resource.type === "etl:index:Pipeline")!;
     expect(component).toBeDefined();
     const children = resources.filter((resource) => resource.parent === component.urn).map((resource) => kindOfType(resource.type));
-    expect(children.sort()).toEqual(["Hook", "Package", "Schedule"]);
+    expect(children.sort()).toEqual(["Delivery", "Hook", "Package", "Schedule"]);
 
     const schedule = await record(`/schedules/${outputs.scheduleId!.value}`);
     // 06:00 in Berlin on the anchor day (winter, UTC+1), repeated daily.
     expect(schedule).toMatchObject({ name: args.name, interval_amount: 1, interval_unit: "days", status: "enabled" });
     expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-01T05:00:00.000Z");
-    expect(schedule.task).toMatchObject({ nodes: 3, packages: [{ package_id: String(outputs.packageId!.value) }] });
+    expect(schedule).toMatchObject({ reuse_cluster_strategy: "self" });
+    expect(schedule.task).toMatchObject({
+      nodes: 3,
+      terminate_on_idle: false,
+      time_to_idle: 120,
+      packages: [{ package_id: String(outputs.packageId!.value) }],
+    });
     const hook = await record(`/hooks/${outputs.hookId!.value}`);
     expect(hook).toMatchObject({ type: "web", events: ["job.failed"], name: `${args.name} failures` });
-    expect(await record(`/packages/${outputs.packageId!.value}`)).toMatchObject({ name: args.name, variables: { region: "'eu'" } });
+    expect(await record(`/packages/${outputs.packageId!.value}`)).toMatchObject({ name: args.name, variables: { region: "'eu'", since: "2026-01-01" } });
+    expect(JSON.stringify(await record(`/packages/${outputs.packageId!.value}/export`))).toContain("recent_orders");
+    const delivery = await record(`/deliveries/${outputs.deliveryId!.value}`);
+    expect(delivery).toMatchObject({ name: `${args.name} delivery`, interval_amount: 1, interval_unit: "days" });
+    expect([delivery.source.connection.id, delivery.destination.connection.id].map(Number)).toEqual([306, 301]);
     // The alert's settings are kept encrypted wherever the stack's files hold them (the hook's inputs and outputs, the component's inputs), and never printed.
     const written = filesUnder(test.workDir).map((file) => readFileSync(file, "latin1"));
     for (const text of [...written, cliOutput.join("")]) expect(text).not.toContain(PASSWORD);
@@ -79,7 +103,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
   });
 
   it("updates the schedule in place for a new cron and cluster size", async () => {
-    args = { ...args, schedule: { cron: "30 7 * * 1", timeZone: "UTC" }, cluster: { nodes: 4 } };
+    args = { ...args, schedule: { cron: "30 7 * * 1", timeZone: "UTC" }, cluster: { ...(args.cluster as object), nodes: 4 } };
     const result = await test.stack.up();
     expect(result.summary.resourceChanges).toMatchObject({ update: 1 });
     expect(result.summary.resourceChanges?.create ?? 0).toBe(0);
@@ -107,6 +131,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     await test.stack.destroy();
     expect((await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).status).toBe(404);
     expect((await service.api("GET", `/hooks/${outputs.hookId!.value}`)).status).toBe(404);
+    expect((await service.api("GET", `/deliveries/${outputs.deliveryId!.value}`)).status).toBe(404);
     expect(await record(`/packages/${outputs.packageId!.value}`)).toMatchObject({ status: "archived" });
   });
 });

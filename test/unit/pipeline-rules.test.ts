@@ -3,6 +3,7 @@
  * refuses, with the rule named.
  */
 import { describe, expect, it } from "vitest";
+import { checkPlainInputs } from "../../provider/components/pipeline/children";
 import { ianaZoneOf, timingOfCron } from "../../provider/components/pipeline/cron";
 
 const timing = (cron: string, zone = "UTC") => {
@@ -39,5 +40,38 @@ describe("a pipeline's cron", () => {
       ok: false,
       message: 'timeZone "Mars/Olympus" is neither a time zone of the service (getTimeZones) nor an IANA name',
     });
+  });
+});
+
+describe("a pipeline's inputs given as plain values", () => {
+  const schedule = { cron: "0 6 * * *" };
+  const failureOf = (args: Record<string, unknown>) => {
+    try {
+      checkPlainInputs("orders", args as never);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return undefined;
+  };
+
+  it.each([
+    [{ schedule }, 'Pipeline "orders": name is required'],
+    [{ name: "o", schedule, cluster: { nodes: 500 } }, 'Pipeline "orders": cluster.nodes must be at most 100, got 500'],
+    [{ name: "o", schedule: { cron: "0 6 * * *", interval: { amount: 1, unit: "days" } } }, 'Pipeline "orders": schedule must give one of cron and interval'],
+    [
+      { name: "o", schedule: { interval: { amount: 1, unit: "days" }, timeZone: "UTC" } },
+      'Pipeline "orders": schedule.timeZone is for a cron: an interval starts at startAt',
+    ],
+    [
+      { name: "o", schedule, alertHookId: 7, failureAlert: { type: "web", settings: { url: "https://a.example.com" } } },
+      'Pipeline "orders": give failureAlert (a hook the pipeline declares) or alertHookId (an existing hook), not both',
+    ],
+    [{ name: "o", schedule, colour: "red" }, 'Pipeline "orders": colour is not an input of this resource'],
+  ])("%j is refused: %s", (args, message) => {
+    expect(failureOf(args)).toBe(message);
+  });
+
+  it("takes a whole pipeline given as plain values", () => {
+    expect(failureOf({ name: "o", schedule, cluster: { nodes: 4, reuse: "self" }, alertHookId: "7", delivery: undefined })).toBeUndefined();
   });
 });

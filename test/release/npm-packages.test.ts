@@ -24,10 +24,16 @@ function firstLines(child: ChildProcess, count: number): Promise<string[]> {
   });
 }
 
+/** A GET of the local service's API as its default user: the status and the JSON. */
+async function serviceGet(service: { url: string; account: string; apiKey: string }, path: string): Promise<{ status: number; body: any }> {
+  const headers = { Accept: "application/vnd.service+json; version=2", Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
+  const response = await fetch(`${service.url}/${service.account}/api${path}`, { headers });
+  return { status: response.status, body: await response.json() };
+}
+
 /** The keys of the local service's default user, as its API lists them. */
 async function serviceKeysOf(service: { url: string; account: string; apiKey: string }): Promise<Array<{ id: number }>> {
-  const headers = { Accept: "application/vnd.service+json; version=2", Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
-  return (await (await fetch(`${service.url}/${service.account}/api/user/keys`, { headers })).json()) as Array<{ id: number }>;
+  return (await serviceGet(service, "/user/keys")).body as Array<{ id: number }>;
 }
 
 describe("the pulumi-etl npm tarball, installed as a user installs it", { timeout: 300_000 }, () => {
@@ -71,21 +77,31 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
     for (const file of ["Pulumi.yaml", manifest]) expect(readFileSync(path.join(out, file), "utf8")).not.toContain(service.apiKey);
   });
 
-  it("a JavaScript program on its dynamic resources runs up, an unchanged preview and destroy, its state holding only the line that loads the package", async () => {
+  it("a JavaScript program on its dynamic resources and a Pipeline runs up, an unchanged preview and destroy, its state holding only the line that loads the package", async () => {
     const key = ed25519PublicKeyLine("dynamic@example.com");
     writeFileSync(path.join(machine.dir, "Pulumi.yaml"), "name: etl-dynamic\nruntime: nodejs\nmain: program.js\n");
-    writeFileSync(path.join(machine.dir, "program.js"), `const etl = require("pulumi-etl");\nexports.keyId = new etl.PublicKey("deploy", { publicKey: ${JSON.stringify(key.line)} }).id;\n`);
+    const pipeline = `new etl.Pipeline("rollup", { name: "rollup", schedule: { interval: { amount: 1, unit: "days" }, startAt: "2030-01-01T00:00:00Z" } })`;
+    const program = `const etl = require("pulumi-etl");\nexports.keyId = new etl.PublicKey("deploy", { publicKey: ${JSON.stringify(key.line)} }).id;\nexports.scheduleId = ${pipeline}.scheduleId;\n`;
+    writeFileSync(path.join(machine.dir, "program.js"), program);
     await configureStack(machine, "dev", { url: service.url, accountId: service.account, apiKey: service.apiKey });
     await machine.pulumi(["up", "--yes"]);
     const keyId = (await machine.pulumi(["stack", "output", "keyId"])).output.trim();
     expect((await serviceKeys()).map((row) => String(row.id))).toEqual([keyId]);
-    const state = JSON.parse((await machine.pulumi(["stack", "export"])).output) as { deployment: { resources: Array<{ type: string; inputs?: { __provider?: string } }> } };
+    const scheduleId = (await machine.pulumi(["stack", "output", "scheduleId"])).output.trim();
+    expect((await serviceGet(service, `/schedules/${scheduleId}`)).body).toMatchObject({ name: "rollup", interval_unit: "days" });
+    const state = JSON.parse((await machine.pulumi(["stack", "export"])).output) as {
+      deployment: { resources: Array<{ urn: string; type: string; parent?: string; inputs?: { __provider?: string } }> };
+    };
+    const component = state.deployment.resources.find((resource) => resource.type === "etl:index:Pipeline");
+    const children = state.deployment.resources.filter((resource) => component !== undefined && resource.parent === component.urn).map((resource) => resource.type);
+    expect(children.sort()).toEqual(["pulumi-nodejs:dynamic/etl:Package", "pulumi-nodejs:dynamic/etl:Schedule"]);
     const provider = state.deployment.resources.find((resource) => resource.type === "pulumi-nodejs:dynamic/etl:PublicKey")?.inputs?.__provider ?? "";
     expect(provider).toContain('require("pulumi-etl/runtime")');
     expect(provider.length).toBeLessThan(1000);
     await machine.pulumi(["preview", "--expect-no-changes"]);
     await machine.pulumi(["destroy", "--yes"]);
     expect(await serviceKeys()).toEqual([]);
+    expect((await serviceGet(service, `/schedules/${scheduleId}`)).status).toBe(404);
   });
 
   it("npx etl-recover answers --help with its usage", () => {

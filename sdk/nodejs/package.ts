@@ -43,9 +43,13 @@ export class Package extends pulumi.CustomResource {
      */
     declare public readonly dataFlow: pulumi.Output<any | undefined>;
     /**
-     * Left out, the package has no description.
+     * Left out, the package has no description (with `templateId`, the template's).
      */
     declare public readonly description: pulumi.Output<string | undefined>;
+    /**
+     * With `templateId`: the connection every destination of the template's flow writes, by its id.
+     */
+    declare public readonly destinationConnectionId: pulumi.Output<number | string | undefined>;
     /**
      * `dataflow` (the default) or `workflow`. Changing it replaces the package.
      */
@@ -75,9 +79,17 @@ export class Package extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly packageVersion: pulumi.Output<string | undefined>;
     /**
+     * With `templateId`: the connection every source of the template's flow reads, by its id.
+     */
+    declare public readonly sourceConnectionId: pulumi.Output<number | string | undefined>;
+    /**
      * `active`, or `archived` once destroyed (the service's delete archives).
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+     */
+    declare public readonly templateId: pulumi.Output<number | undefined>;
     /**
      * When the object last changed on the service (ISO 8601).
      */
@@ -119,9 +131,12 @@ export class Package extends pulumi.CustomResource {
             }
             resourceInputs["dataFlow"] = args?.dataFlow;
             resourceInputs["description"] = args?.description;
+            resourceInputs["destinationConnectionId"] = args?.destinationConnectionId;
             resourceInputs["flowType"] = args?.flowType;
             resourceInputs["importId"] = args?.importId;
             resourceInputs["name"] = args?.name;
+            resourceInputs["sourceConnectionId"] = args?.sourceConnectionId;
+            resourceInputs["templateId"] = args?.templateId;
             resourceInputs["validate"] = args?.validate;
             resourceInputs["variables"] = args?.variables;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -138,6 +153,7 @@ export class Package extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dataFlow"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
+            resourceInputs["destinationConnectionId"] = undefined /*out*/;
             resourceInputs["flowType"] = undefined /*out*/;
             resourceInputs["flowVersion"] = undefined /*out*/;
             resourceInputs["htmlUrl"] = undefined /*out*/;
@@ -145,7 +161,9 @@ export class Package extends pulumi.CustomResource {
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["ownerId"] = undefined /*out*/;
             resourceInputs["packageVersion"] = undefined /*out*/;
+            resourceInputs["sourceConnectionId"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
+            resourceInputs["templateId"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["validate"] = undefined /*out*/;
             resourceInputs["validationErrors"] = undefined /*out*/;
@@ -163,13 +181,17 @@ export class Package extends pulumi.CustomResource {
  */
 export interface PackageArgs {
     /**
-     * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
+     * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
      */
     dataFlow?: any | undefined;
     /**
-     * Left out, the package has no description.
+     * Left out, the package has no description (with `templateId`, the template's).
      */
     description?: pulumi.Input<string | undefined>;
+    /**
+     * With `templateId`: the connection every destination of the template's flow writes, by its id.
+     */
+    destinationConnectionId?: pulumi.Input<number | string | undefined>;
     /**
      * `dataflow` (the default) or `workflow`. Changing it replaces the package.
      */
@@ -182,6 +204,14 @@ export interface PackageArgs {
      * 1 to 255 characters.
      */
     name: pulumi.Input<string>;
+    /**
+     * With `templateId`: the connection every source of the template's flow reads, by its id.
+     */
+    sourceConnectionId?: pulumi.Input<number | string | undefined>;
+    /**
+     * A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+     */
+    templateId?: pulumi.Input<number | undefined>;
     /**
      * Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
      */

@@ -70,6 +70,7 @@ export class Pipeline extends pulumi.ComponentResource {
             resourceInputs["flow"] = args?.flow;
             resourceInputs["name"] = args?.name;
             resourceInputs["schedule"] = args?.schedule;
+            resourceInputs["template"] = args?.template;
             resourceInputs["variables"] = args?.variables;
             resourceInputs["deliveryId"] = undefined /*out*/;
             resourceInputs["hookId"] = undefined /*out*/;
@@ -113,7 +114,7 @@ export interface PipelineArgs {
      */
     failureAlert?: pulumi.Input<inputs.PipelineFailureAlertArgs | undefined>;
     /**
-     * The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document).
+     * The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
      */
     flow?: any | undefined;
     /**
@@ -124,6 +125,10 @@ export interface PipelineArgs {
      * When the package runs: `cron` (with `timeZone`) or `interval`.
      */
     schedule: pulumi.Input<inputs.PipelineScheduleArgs>;
+    /**
+     * A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
+     */
+    template?: pulumi.Input<inputs.PipelineTemplateArgs | undefined>;
     /**
      * Package-level defaults of the variables its flow uses.
      */

@@ -5,7 +5,9 @@
  * and to a Delivery's ends, the Package to the Schedule, a Cluster to the JobRun); up; an unchanged
  * preview with no API call of the resources; refresh with no change; an update in place and a
  * replace; drift corrected; an object deleted out of band and made again; two functions;
- * destroy leaving nothing; the password and the API key in no file and no output.
+ * destroy leaving nothing; the password and the API key in no file and no output. The TypeScript
+ * program also declares a `Pipeline` from a template (the release programs of the other languages
+ * declare theirs).
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,17 @@ const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [
 const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 /** A Go program is compiled by every operation; the first compile of its dependencies is the slow one. */
 const TIMEOUT_MS = 900_000;
+
+/** The TypeScript program's pipeline: its package made from the template, both ends on the warehouse, validated; its schedule and hook made. */
+async function expectPipelineFromTemplate(service: LocalService, outputs: OutputMap): Promise<void> {
+  const packageId = outputs.pipelinePackageId!.value;
+  const flow = (await service.api("GET", `/packages/${packageId}/export`)).body.data_flow_json as { components: Array<{ connection?: { id: number } }> };
+  expect(flow.components.map((component) => component.connection?.id)).toEqual([Number(outputs.warehouseId!.value), Number(outputs.warehouseId!.value)]);
+  const validations = (await service.api("GET", `/packages/${packageId}/validations`)).body as Array<{ status: string }>;
+  expect(validations.map((validation) => validation.status)).toEqual(["completed"]);
+  expect((await service.api("GET", `/schedules/${outputs.pipelineScheduleId!.value}`)).body).toMatchObject({ name: "orders rollup", task: { nodes: 3 } });
+  expect((await service.api("GET", `/hooks/${outputs.pipelineHookId!.value}`)).body).toMatchObject({ type: "web", events: ["job.failed"] });
+}
 
 export interface LifecycleOptions {
   /** Makes the stack: by default the program finds the repository's SDK and plugin. */
@@ -70,6 +83,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       expect(await schedule()).toMatchObject({ name: "nightly" });
       const connection = await service.api("GET", `/connections/postgres/${outputs.warehouseId!.value}`);
       expect(connection.body).toMatchObject({ host: "warehouse.db.example.com", database: "analytics" });
+      if (language === "typescript") await expectPipelineFromTemplate(service, outputs);
     });
 
     it("each resource given as an input stands for what that input takes", async () => {
@@ -123,6 +137,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       const account = (await service.state()).accounts[0];
       const left = [account.publicKeys, account.schedules, account.connections, account.connectionGroups, account.deliveries].map((rows) => rows.length);
       expect(left).toEqual([0, 0, 0, 0, 0]);
+      expect(account.hooks).toEqual([]);
       // The service's delete of a package archives it.
       expect(account.packages.filter((p: { status: string }) => p.status === "active").map((p: { id: number }) => p.id)).toEqual([PACKAGE.id]);
       const written = [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];

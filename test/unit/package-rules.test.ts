@@ -120,3 +120,57 @@ describe("Package connection types against the account", () => {
     expect(untyped.paths).toEqual([]);
   });
 });
+
+describe("Package made from a template", () => {
+  const TEMPLATE_FLOW = {
+    components: [
+      { name: "source", type: "source", table: "source_table" },
+      { name: "destination", type: "destination", table: "destination_table" },
+    ],
+    edges: [{ from: "source", to: "destination" }],
+  };
+  const given = { name: "copy", templateId: 1, sourceConnectionId: "301", destinationConnectionId: 302 };
+
+  it("sends the template and neither a flow nor the connections on create", () => {
+    const inputs = fields.inputSchema.parse(given) as PackageInputs;
+    expect(fields.createBody(inputs)).toEqual({ name: "copy", flow_type: "dataflow", package_template_id: 1 });
+  });
+
+  it.each([
+    [{ name: "copy", templateId: 1, sourceConnectionId: 301 }, "destinationConnectionId", "is required with `templateId`"],
+    [{ ...given, dataFlow: EMPTY }, "dataFlow", "must be left out with `templateId`"],
+    [{ name: "own", dataFlow: EMPTY, sourceConnectionId: 301 }, "sourceConnectionId", "is only for a package made from a template"],
+  ])("%j is refused, naming %s", async (inputs, property, rule) => {
+    expect(await check(inputs)).toMatchObject({ failures: [expectedFailure(inputs, property, rule)] });
+  });
+
+  it("takes a template without connections when validate is false", async () => {
+    expect(await check({ name: "copy", templateId: 1, validate: false })).toMatchObject({ ok: true });
+  });
+
+  it("compares the connections of the flow read, and neither its other parts nor what the template filled in", () => {
+    const inputs = fields.inputSchema.parse(given) as PackageInputs;
+    const connected = {
+      components: [
+        { ...TEMPLATE_FLOW.components[0]!, connection: { id: 301 }, table: "edited_in_the_web_application" },
+        { ...TEMPLATE_FLOW.components[1]!, connection: { id: 302 } },
+      ],
+      edges: TEMPLATE_FLOW.edges,
+    };
+    const record = { id: 9, name: "copy", description: "the template's", variables: { day: "1" }, flow_type: "dataflow", data_flow_json: connected };
+    const outputs = fields.outputs(record as never, inputs) as PackageOutputs;
+    expect(fields.diff(outputs, inputs).changes).toBe(false);
+    const moved = fields.outputs(
+      {
+        ...record,
+        data_flow_json: { ...connected, components: [{ ...connected.components[0]!, connection: { id: 303 } }, connected.components[1]!] },
+      } as never,
+      inputs,
+    );
+    expect(fields.diff(moved as PackageOutputs, inputs).detailed).toEqual({ sourceConnectionId: "update" });
+    expect(fields.diff(fields.outputs({ ...record, data_flow_json: TEMPLATE_FLOW } as never, inputs) as PackageOutputs, inputs).detailed).toEqual({
+      sourceConnectionId: "update",
+      destinationConnectionId: "update",
+    });
+  });
+});

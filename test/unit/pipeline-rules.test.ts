@@ -66,6 +66,11 @@ describe("a pipeline's inputs given as plain values", () => {
       { name: "o", schedule, alertHookId: 7, failureAlert: { type: "web", settings: { url: "https://a.example.com" } } },
       'Pipeline "orders": give failureAlert (a hook the pipeline declares) or alertHookId (an existing hook), not both',
     ],
+    [
+      { name: "o", schedule, flow: { components: [], edges: [] }, template: { id: 1, sourceConnectionId: 301, destinationConnectionId: 302 } },
+      'Pipeline "orders": give flow (the package\'s own) or template (a template and its connections), not both',
+    ],
+    [{ name: "o", schedule, template: { id: 1, sourceConnectionId: 301 } }, 'Pipeline "orders": template.destinationConnectionId is required'],
     [{ name: "o", schedule, colour: "red" }, 'Pipeline "orders": colour is not an input of this resource'],
   ])("%j is refused: %s", (args, message) => {
     expect(failureOf(args)).toBe(message);

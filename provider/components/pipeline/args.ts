@@ -45,6 +45,12 @@ const cluster = z.strictObject({
   ),
 });
 
+const template = z.strictObject({
+  id: described(z.number().int().positive(), "The template's id (`getPackageTemplates` lists them)."),
+  sourceConnectionId: described(id, "The connection every source of the template's flow reads."),
+  destinationConnectionId: described(id, "The connection every destination of the template's flow writes."),
+});
+
 const failureAlert = z.strictObject({
   type: described(z.enum(HOOK_TYPES), "The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`."),
   settings: described(z.record(z.string(), z.unknown()), "That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted."),
@@ -69,7 +75,14 @@ const delivery = z.strictObject({
 export const PIPELINE_INPUTS = {
   name: described(z.string().min(1).max(255), "The pipeline's name: its package's and schedule's, and the start of its children's names."),
   description: described(z.string().optional(), "The package's description."),
-  flow: described(z.unknown().optional(), "The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document)."),
+  flow: described(
+    z.unknown().optional(),
+    "The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.",
+  ),
+  template: described(
+    template.optional(),
+    "A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.",
+  ),
   variables: described(z.record(z.string(), z.string()).optional(), "Package-level defaults of the variables its flow uses."),
   schedule: described(schedule, "When the package runs: `cron` (with `timeZone`) or `interval`."),
   cluster: described(cluster.optional(), "The cluster each run runs on."),

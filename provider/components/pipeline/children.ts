@@ -56,10 +56,12 @@ export function checkPlainInputs(name: string, args: PipelineArgs): void {
   const result = checkWithSchema(pipelineInputs.partial(), plain);
   if (!result.ok) throw new PipelineInputError(name, result.failures);
   if (plain.schedule !== undefined) timingOf(name, plain.schedule as ScheduleGiven);
-  if (args.failureAlert !== undefined && args.alertHookId !== undefined)
-    throw new PipelineInputError(name, [
-      { property: "alertHookId", reason: "give failureAlert (a hook the pipeline declares) or alertHookId (an existing hook), not both" },
-    ]);
+  refuseBoth(name, args, "failureAlert", "alertHookId", "give failureAlert (a hook the pipeline declares) or alertHookId (an existing hook), not both");
+  refuseBoth(name, args, "flow", "template", "give flow (the package's own) or template (a template and its connections), not both");
+}
+
+function refuseBoth(name: string, args: PipelineArgs, first: keyof PipelineArgs, second: keyof PipelineArgs, reason: string): void {
+  if (args[first] !== undefined && args[second] !== undefined) throw new PipelineInputError(name, [{ property: second, reason }]);
 }
 
 type ScheduleGiven = { cron?: string; interval?: ScheduleTiming["interval"]; timeZone?: string; startAt?: string };
@@ -88,7 +90,20 @@ function part<T extends object, K extends keyof T>(value: pulumi.Input<T | undef
 /** Declares the children under `parent` and returns the pipeline's outputs. */
 export function declarePipeline(parent: pulumi.Resource, name: string, args: PipelineArgs, make: ChildMaker): PipelineOutputs {
   const opts: pulumi.CustomResourceOptions = { parent };
-  const pkg = make("Package", `${name}-package`, { name: args.name, description: args.description, dataFlow: args.flow, variables: args.variables }, opts);
+  const packageArgs = {
+    name: args.name,
+    description: args.description,
+    dataFlow: args.flow,
+    variables: args.variables,
+    ...(args.template === undefined
+      ? {}
+      : {
+          templateId: part(args.template, "id"),
+          sourceConnectionId: part(args.template, "sourceConnectionId"),
+          destinationConnectionId: part(args.template, "destinationConnectionId"),
+        }),
+  };
+  const pkg = make("Package", `${name}-package`, packageArgs, opts);
   const hook =
     args.failureAlert === undefined
       ? undefined

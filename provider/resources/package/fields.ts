@@ -10,10 +10,11 @@ import { z } from "zod";
 import type { DataFlow } from "../../../contract/data-flow";
 import type { PackageRecord, PackageValidationRecord } from "../../api/packages";
 import { importIdField } from "../shared/adopt";
-import { isUnknown, labelText } from "../shared/check";
+import { isUnknown, labelText, objectIdInput } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
 import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { dataFlowInput, EMPTY_FLOW, flowErrorsBeforeValidation, flowOfService } from "./flow";
+import { fromTemplate, templateConnectionOf, templateRuleIssues } from "./template";
 
 export const FLOW_TYPES = ["dataflow", "workflow"] as const;
 
@@ -34,8 +35,8 @@ function validationErrorsOf(record: PackageState): PackageValidationError[] | un
 const table = {
   /** 1 to 255 characters. */
   name: { input: labelText(), required: true, api: "name", onChange: "update" },
-  /** Left out, the package has no description. */
-  description: { input: z.string(), default: "", api: "description", onChange: "update" },
+  /** Left out, the package has no description (with `templateId`, the template's). */
+  description: { input: z.string(), default: "", api: "description", onChange: "update", unmanagedWhenOmittedIf: fromTemplate },
   /** Package-level defaults of the variables its flow uses as `${name}`. */
   variables: {
     program: takes<pulumi.Input<Record<string, pulumi.Input<string>>>>(),
@@ -43,6 +44,7 @@ const table = {
     default: {},
     api: "variables",
     onChange: "update",
+    unmanagedWhenOmittedIf: fromTemplate,
   },
   /** `dataflow` (the default) or `workflow`. Changing it replaces the package. */
   flowType: {
@@ -58,6 +60,7 @@ const table = {
    * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a
    * file kept in the repository), as an object or as JSON text. Compared by meaning. Left out
    * (or with no components), the package has no flow, as the web application makes one first.
+   * Left out with `templateId`, the flow is the template's.
    */
   dataFlow: {
     program: takes<pulumi.Input<unknown>>(),
@@ -66,7 +69,28 @@ const table = {
     default: EMPTY_FLOW,
     api: "data_flow_json",
     onChange: "update",
+    unmanagedWhenOmittedIf: fromTemplate,
     read: (r): DataFlow | undefined => flowOfService(r.data_flow_json),
+  },
+  /**
+   * A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made
+   * with the template's flow, description and variables, and what the program gives besides wins.
+   * The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+   */
+  templateId: { input: z.number().int().positive(), api: "package_template_id", writeOnly: true, onChange: "replace" },
+  /** With `templateId`: the connection every source of the template's flow reads, by its id. */
+  sourceConnectionId: {
+    program: takes<pulumi.Input<number | string>>(),
+    input: objectIdInput(301),
+    onChange: "update",
+    current: (outputs) => templateConnectionOf(outputs, "source"),
+  },
+  /** With `templateId`: the connection every destination of the template's flow writes, by its id. */
+  destinationConnectionId: {
+    program: takes<pulumi.Input<number | string>>(),
+    input: objectIdInput(302),
+    onChange: "update",
+    current: (outputs) => templateConnectionOf(outputs, "destination"),
   },
   /**
    * Whether `up` validates the package after each change and fails when it is invalid; default
@@ -92,6 +116,7 @@ export type PackageArgs = ArgsOf<typeof table>;
 
 export const fields = fieldsOf<PackageState, typeof table>(table, {
   refine(inputs, ctx) {
+    for (const issue of templateRuleIssues(inputs)) ctx.addIssue({ code: "custom", ...issue });
     // The account-free rules are checked at preview; a flow not yet known is checked by the update.
     if (
       inputs.validate === false ||

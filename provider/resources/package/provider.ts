@@ -32,7 +32,8 @@ import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
 import type { DataFlow } from "../../../contract/data-flow";
 import { refuseMistypedConnections } from "./connection-types";
-import { flowOfService, hasNoComponents } from "./flow";
+import { EMPTY_FLOW, flowOfService, hasNoComponents } from "./flow";
+import { fromTemplate, withTemplateConnections } from "./template";
 
 const KIND = "package";
 
@@ -81,10 +82,23 @@ async function withValidation(ctx: OperationContext, id: string, state: PackageS
   throw new ResourceFailure(message, id, outputs);
 }
 
+/**
+ * A template's flow as last seen (read, when a set-up stopped before it was), with the
+ * connections the inputs now give; undefined when that changes nothing.
+ */
+async function connectedTemplateFlow(request: RequestFn, id: string, olds: PackageOutputs, news: PackageInputs): Promise<DataFlow | undefined> {
+  if (!fromTemplate(news)) return undefined;
+  const flow = olds.dataFlow ?? flowOfService((await exportPackage(request, id)).data_flow_json) ?? EMPTY_FLOW;
+  const connected = withTemplateConnections(flow, news);
+  return sameValue(connected, olds.dataFlow) ? undefined : connected;
+}
+
 /** A PUT of what differs, then a validation; with nothing to send, a validation only when the last one did not pass. */
 async function update(ctx: OperationContext, id: string, olds: PackageOutputs, news: PackageInputs): Promise<PackageOutputs> {
   const { request } = ctx;
   const body = fields.updateBody(olds, news);
+  const connected = await connectedTemplateFlow(request, id, olds, news);
+  if (connected !== undefined) body.data_flow_json = connected;
   if (Object.keys(body).length > 0) {
     await refuseMistypedConnections(request, body.data_flow_json as DataFlow | undefined);
     const record = await updatePackage(request, id, body);
@@ -111,7 +125,28 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PackageInp
 async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inputs: PackageInputs, sentAt: number, owners: OwnerCheck): Promise<boolean> {
   if (!createdInWindow(record.created_at, sentAt) || !owners.ownerMatches(record.owner_id) || record.status !== "active") return false;
   const state = await readState(request, record.id, record);
-  return fields.hasSentValues(state, inputs) && sameValue(flowOfService(state.data_flow_json), fields.desired("dataFlow", inputs));
+  // A template's flow is the service's to fill in: the other values tell.
+  return fields.hasSentValues(state, inputs) && (fromTemplate(inputs) || sameValue(flowOfService(state.data_flow_json), fields.desired("dataFlow", inputs)));
+}
+
+/**
+ * A package just made from a template: its flow read back, then connected and brought to the
+ * inputs by one update. Whatever stops that keeps the package in the stack; the next `up`'s diff
+ * shows the connections still to set.
+ */
+async function settleFromTemplate(ctx: OperationContext, record: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
+  const id = String(record.id);
+  let made: PackageOutputs = fields.outputs(record, inputs);
+  try {
+    made = fields.outputs(await readState(ctx.request, id, record), inputs);
+    return await update(ctx, id, { ...made, validationStatus: undefined }, inputs);
+  } catch (error) {
+    throw keepingObject(
+      error,
+      { what: `the set-up of package ${id} from template ${inputs.templateId}`, id, properties: made, next: "the next `pulumi up` sets its connections" },
+      ctx.signal,
+    );
+  }
 }
 
 export async function findCreatedPackage(request: RequestFn, inputs: PackageInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<PackageRecord[]> {
@@ -126,7 +161,8 @@ const operations = standardOperations(fields, {
   beforeCreate: (ctx, inputs) => refuseMistypedConnections(ctx.request, inputs.dataFlow),
   create: async (request, body, inputs): Promise<PackageState> => ({
     ...(await createPackage(request, body)),
-    data_flow_json: fields.desired("dataFlow", inputs),
+    // A template's flow is the service's: read back when the package settles.
+    ...(fromTemplate(inputs) ? {} : { data_flow_json: fields.desired("dataFlow", inputs) }),
   }),
   findCreated: findCreatedPackage,
   get: async (request, id) => {
@@ -137,7 +173,9 @@ const operations = standardOperations(fields, {
   update,
   adopt,
   settle: async (ctx, record: PackageState, inputs) =>
-    withValidation(ctx, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
+    fromTemplate(inputs)
+      ? settleFromTemplate(ctx, record, inputs)
+      : withValidation(ctx, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
 });
 
 export const packageProvider = {

@@ -24,6 +24,8 @@ export interface Field<Rec> {
   defaultFrom?: (values: Values) => unknown;
   /** Omitted, the service chooses the value, and it is never compared. */
   unmanagedWhenOmitted?: boolean;
+  /** Omitted while this holds of the inputs, the service chooses the value (a template gives a package's description). */
+  unmanagedWhenOmittedIf?: (inputs: Values) => boolean;
   /** What a change of the input does; without it the input is never compared. */
   onChange?: "update" | "replace";
   /**

@@ -79,7 +79,8 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
   const desiredOf = (name: string, field: Field<Rec>, values: Values): unknown => values[name] ?? defaultOf(field, values);
   const comparedOf = (field: Field<Rec>, value: unknown): unknown =>
     field.compared === undefined || value === undefined || isUnknown(value) ? value : field.compared(value as never);
-  const isManaged = (name: string, field: Field<Rec>, news: Values) => !field.unmanagedWhenOmitted || news[name] !== undefined;
+  const isManaged = (name: string, field: Field<Rec>, news: Values) =>
+    news[name] !== undefined || !(field.unmanagedWhenOmitted || field.unmanagedWhenOmittedIf?.(news));
 
   const inputShape = Object.fromEntries(
     inputFields.map(([name, field]) => {

@@ -20,8 +20,10 @@ type Package struct {
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
 	DataFlow pulumi.AnyOutput `pulumi:"dataFlow"`
-	// Left out, the package has no description.
+	// Left out, the package has no description (with `templateId`, the template's).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// With `templateId`: the connection every destination of the template's flow writes, by its id.
+	DestinationConnectionId pulumi.AnyOutput `pulumi:"destinationConnectionId"`
 	// `dataflow` (the default) or `workflow`. Changing it replaces the package.
 	FlowType pulumi.StringPtrOutput `pulumi:"flowType"`
 	// The version of the designer the flow was made with.
@@ -36,8 +38,12 @@ type Package struct {
 	OwnerId pulumi.IntPtrOutput `pulumi:"ownerId"`
 	// The package's own version label.
 	PackageVersion pulumi.StringPtrOutput `pulumi:"packageVersion"`
+	// With `templateId`: the connection every source of the template's flow reads, by its id.
+	SourceConnectionId pulumi.AnyOutput `pulumi:"sourceConnectionId"`
 	// `active`, or `archived` once destroyed (the service's delete archives).
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+	TemplateId pulumi.IntPtrOutput `pulumi:"templateId"`
 	// When the object last changed on the service (ISO 8601).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
@@ -95,16 +101,22 @@ func (PackageState) ElementType() reflect.Type {
 }
 
 type packageArgs struct {
-	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
+	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
 	DataFlow interface{} `pulumi:"dataFlow"`
-	// Left out, the package has no description.
+	// Left out, the package has no description (with `templateId`, the template's).
 	Description *string `pulumi:"description"`
+	// With `templateId`: the connection every destination of the template's flow writes, by its id.
+	DestinationConnectionId interface{} `pulumi:"destinationConnectionId"`
 	// `dataflow` (the default) or `workflow`. Changing it replaces the package.
 	FlowType *string `pulumi:"flowType"`
 	// The id of an existing package to manage instead of creating one.
 	ImportId interface{} `pulumi:"importId"`
 	// 1 to 255 characters.
 	Name string `pulumi:"name"`
+	// With `templateId`: the connection every source of the template's flow reads, by its id.
+	SourceConnectionId interface{} `pulumi:"sourceConnectionId"`
+	// A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+	TemplateId *int `pulumi:"templateId"`
 	// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
 	Validate *bool `pulumi:"validate"`
 	// Package-level defaults of the variables its flow uses as `${name}`.
@@ -113,16 +125,22 @@ type packageArgs struct {
 
 // The set of arguments for constructing a Package resource.
 type PackageArgs struct {
-	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
+	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
 	DataFlow pulumi.Input
-	// Left out, the package has no description.
+	// Left out, the package has no description (with `templateId`, the template's).
 	Description pulumi.StringPtrInput
+	// With `templateId`: the connection every destination of the template's flow writes, by its id.
+	DestinationConnectionId pulumi.Input
 	// `dataflow` (the default) or `workflow`. Changing it replaces the package.
 	FlowType pulumi.StringPtrInput
 	// The id of an existing package to manage instead of creating one.
 	ImportId pulumi.Input
 	// 1 to 255 characters.
 	Name pulumi.StringInput
+	// With `templateId`: the connection every source of the template's flow reads, by its id.
+	SourceConnectionId pulumi.Input
+	// A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+	TemplateId pulumi.IntPtrInput
 	// Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
 	Validate pulumi.BoolPtrInput
 	// Package-level defaults of the variables its flow uses as `${name}`.
@@ -176,9 +194,14 @@ func (o PackageOutput) DataFlow() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Package) pulumi.AnyOutput { return v.DataFlow }).(pulumi.AnyOutput)
 }
 
-// Left out, the package has no description.
+// Left out, the package has no description (with `templateId`, the template's).
 func (o PackageOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Package) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// With `templateId`: the connection every destination of the template's flow writes, by its id.
+func (o PackageOutput) DestinationConnectionId() pulumi.AnyOutput {
+	return o.ApplyT(func(v *Package) pulumi.AnyOutput { return v.DestinationConnectionId }).(pulumi.AnyOutput)
 }
 
 // `dataflow` (the default) or `workflow`. Changing it replaces the package.
@@ -216,9 +239,19 @@ func (o PackageOutput) PackageVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Package) pulumi.StringPtrOutput { return v.PackageVersion }).(pulumi.StringPtrOutput)
 }
 
+// With `templateId`: the connection every source of the template's flow reads, by its id.
+func (o PackageOutput) SourceConnectionId() pulumi.AnyOutput {
+	return o.ApplyT(func(v *Package) pulumi.AnyOutput { return v.SourceConnectionId }).(pulumi.AnyOutput)
+}
+
 // `active`, or `archived` once destroyed (the service's delete archives).
 func (o PackageOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Package) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+func (o PackageOutput) TemplateId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Package) pulumi.IntPtrOutput { return v.TemplateId }).(pulumi.IntPtrOutput)
 }
 
 // When the object last changed on the service (ISO 8601).

@@ -61,12 +61,14 @@ type pipelineArgs struct {
 	Description *string `pulumi:"description"`
 	// A hook the pipeline declares, told of its failed runs. Give this or `alertHookId`.
 	FailureAlert *PipelineFailureAlert `pulumi:"failureAlert"`
-	// The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document).
+	// The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
 	Flow interface{} `pulumi:"flow"`
 	// The pipeline's name: its package's and schedule's, and the start of its children's names.
 	Name string `pulumi:"name"`
 	// When the package runs: `cron` (with `timeZone`) or `interval`.
 	Schedule PipelineSchedule `pulumi:"schedule"`
+	// A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
+	Template *PipelineTemplate `pulumi:"template"`
 	// Package-level defaults of the variables its flow uses.
 	Variables map[string]string `pulumi:"variables"`
 }
@@ -83,12 +85,14 @@ type PipelineArgs struct {
 	Description pulumi.StringPtrInput
 	// A hook the pipeline declares, told of its failed runs. Give this or `alertHookId`.
 	FailureAlert PipelineFailureAlertPtrInput
-	// The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document).
+	// The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
 	Flow pulumi.Input
 	// The pipeline's name: its package's and schedule's, and the start of its children's names.
 	Name pulumi.StringInput
 	// When the package runs: `cron` (with `timeZone`) or `interval`.
 	Schedule PipelineScheduleInput
+	// A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
+	Template PipelineTemplatePtrInput
 	// Package-level defaults of the variables its flow uses.
 	Variables pulumi.StringMapInput
 }

@@ -2989,6 +2989,181 @@ func (o PipelineScheduleIntervalPtrOutput) Unit() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type PipelineTemplate struct {
+	// The connection every destination of the template's flow writes.
+	DestinationConnectionId interface{} `pulumi:"destinationConnectionId"`
+	// The template's id (`getPackageTemplates` lists them).
+	Id int `pulumi:"id"`
+	// The connection every source of the template's flow reads.
+	SourceConnectionId interface{} `pulumi:"sourceConnectionId"`
+}
+
+// PipelineTemplateInput is an input type that accepts PipelineTemplateArgs and PipelineTemplateOutput values.
+// You can construct a concrete instance of `PipelineTemplateInput` via:
+//
+//	PipelineTemplateArgs{...}
+type PipelineTemplateInput interface {
+	pulumi.Input
+
+	ToPipelineTemplateOutput() PipelineTemplateOutput
+	ToPipelineTemplateOutputWithContext(context.Context) PipelineTemplateOutput
+}
+
+type PipelineTemplateArgs struct {
+	// The connection every destination of the template's flow writes.
+	DestinationConnectionId pulumi.Input `pulumi:"destinationConnectionId"`
+	// The template's id (`getPackageTemplates` lists them).
+	Id pulumi.IntInput `pulumi:"id"`
+	// The connection every source of the template's flow reads.
+	SourceConnectionId pulumi.Input `pulumi:"sourceConnectionId"`
+}
+
+func (PipelineTemplateArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineTemplate)(nil)).Elem()
+}
+
+func (i PipelineTemplateArgs) ToPipelineTemplateOutput() PipelineTemplateOutput {
+	return i.ToPipelineTemplateOutputWithContext(context.Background())
+}
+
+func (i PipelineTemplateArgs) ToPipelineTemplateOutputWithContext(ctx context.Context) PipelineTemplateOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineTemplateOutput)
+}
+
+func (i PipelineTemplateArgs) ToPipelineTemplatePtrOutput() PipelineTemplatePtrOutput {
+	return i.ToPipelineTemplatePtrOutputWithContext(context.Background())
+}
+
+func (i PipelineTemplateArgs) ToPipelineTemplatePtrOutputWithContext(ctx context.Context) PipelineTemplatePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineTemplateOutput).ToPipelineTemplatePtrOutputWithContext(ctx)
+}
+
+// PipelineTemplatePtrInput is an input type that accepts PipelineTemplateArgs, PipelineTemplatePtr and PipelineTemplatePtrOutput values.
+// You can construct a concrete instance of `PipelineTemplatePtrInput` via:
+//
+//	        PipelineTemplateArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineTemplatePtrInput interface {
+	pulumi.Input
+
+	ToPipelineTemplatePtrOutput() PipelineTemplatePtrOutput
+	ToPipelineTemplatePtrOutputWithContext(context.Context) PipelineTemplatePtrOutput
+}
+
+type pipelineTemplatePtrType PipelineTemplateArgs
+
+func PipelineTemplatePtr(v *PipelineTemplateArgs) PipelineTemplatePtrInput {
+	return (*pipelineTemplatePtrType)(v)
+}
+
+func (*pipelineTemplatePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineTemplate)(nil)).Elem()
+}
+
+func (i *pipelineTemplatePtrType) ToPipelineTemplatePtrOutput() PipelineTemplatePtrOutput {
+	return i.ToPipelineTemplatePtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineTemplatePtrType) ToPipelineTemplatePtrOutputWithContext(ctx context.Context) PipelineTemplatePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineTemplatePtrOutput)
+}
+
+type PipelineTemplateOutput struct{ *pulumi.OutputState }
+
+func (PipelineTemplateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineTemplate)(nil)).Elem()
+}
+
+func (o PipelineTemplateOutput) ToPipelineTemplateOutput() PipelineTemplateOutput {
+	return o
+}
+
+func (o PipelineTemplateOutput) ToPipelineTemplateOutputWithContext(ctx context.Context) PipelineTemplateOutput {
+	return o
+}
+
+func (o PipelineTemplateOutput) ToPipelineTemplatePtrOutput() PipelineTemplatePtrOutput {
+	return o.ToPipelineTemplatePtrOutputWithContext(context.Background())
+}
+
+func (o PipelineTemplateOutput) ToPipelineTemplatePtrOutputWithContext(ctx context.Context) PipelineTemplatePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineTemplate) *PipelineTemplate {
+		return &v
+	}).(PipelineTemplatePtrOutput)
+}
+
+// The connection every destination of the template's flow writes.
+func (o PipelineTemplateOutput) DestinationConnectionId() pulumi.AnyOutput {
+	return o.ApplyT(func(v PipelineTemplate) interface{} { return v.DestinationConnectionId }).(pulumi.AnyOutput)
+}
+
+// The template's id (`getPackageTemplates` lists them).
+func (o PipelineTemplateOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v PipelineTemplate) int { return v.Id }).(pulumi.IntOutput)
+}
+
+// The connection every source of the template's flow reads.
+func (o PipelineTemplateOutput) SourceConnectionId() pulumi.AnyOutput {
+	return o.ApplyT(func(v PipelineTemplate) interface{} { return v.SourceConnectionId }).(pulumi.AnyOutput)
+}
+
+type PipelineTemplatePtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineTemplatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineTemplate)(nil)).Elem()
+}
+
+func (o PipelineTemplatePtrOutput) ToPipelineTemplatePtrOutput() PipelineTemplatePtrOutput {
+	return o
+}
+
+func (o PipelineTemplatePtrOutput) ToPipelineTemplatePtrOutputWithContext(ctx context.Context) PipelineTemplatePtrOutput {
+	return o
+}
+
+func (o PipelineTemplatePtrOutput) Elem() PipelineTemplateOutput {
+	return o.ApplyT(func(v *PipelineTemplate) PipelineTemplate {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineTemplate
+		return ret
+	}).(PipelineTemplateOutput)
+}
+
+// The connection every destination of the template's flow writes.
+func (o PipelineTemplatePtrOutput) DestinationConnectionId() pulumi.AnyOutput {
+	return o.ApplyT(func(v *PipelineTemplate) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.DestinationConnectionId
+	}).(pulumi.AnyOutput)
+}
+
+// The template's id (`getPackageTemplates` lists them).
+func (o PipelineTemplatePtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PipelineTemplate) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.IntPtrOutput)
+}
+
+// The connection every source of the template's flow reads.
+func (o PipelineTemplatePtrOutput) SourceConnectionId() pulumi.AnyOutput {
+	return o.ApplyT(func(v *PipelineTemplate) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.SourceConnectionId
+	}).(pulumi.AnyOutput)
+}
+
 type ScheduleInterval struct {
 	Amount float64 `pulumi:"amount"`
 	Unit   string  `pulumi:"unit"`
@@ -4035,6 +4210,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineScheduleInput)(nil)).Elem(), PipelineScheduleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineScheduleIntervalInput)(nil)).Elem(), PipelineScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineScheduleIntervalPtrInput)(nil)).Elem(), PipelineScheduleIntervalArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineTemplateInput)(nil)).Elem(), PipelineTemplateArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineTemplatePtrInput)(nil)).Elem(), PipelineTemplateArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleIntervalInput)(nil)).Elem(), ScheduleIntervalArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleTaskInput)(nil)).Elem(), ScheduleTaskArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UserSettingsNotificationSettingsInput)(nil)).Elem(), UserSettingsNotificationSettingsArgs{})
@@ -4098,6 +4275,8 @@ func init() {
 	pulumi.RegisterOutputType(PipelineScheduleOutput{})
 	pulumi.RegisterOutputType(PipelineScheduleIntervalOutput{})
 	pulumi.RegisterOutputType(PipelineScheduleIntervalPtrOutput{})
+	pulumi.RegisterOutputType(PipelineTemplateOutput{})
+	pulumi.RegisterOutputType(PipelineTemplatePtrOutput{})
 	pulumi.RegisterOutputType(ScheduleIntervalOutput{})
 	pulumi.RegisterOutputType(ScheduleIntervalPtrOutput{})
 	pulumi.RegisterOutputType(ScheduleTaskOutput{})

@@ -188,6 +188,21 @@ export interface PipelineScheduleIntervalArgs {
     unit: pulumi.Input<string>;
 }
 
+export interface PipelineTemplateArgs {
+    /**
+     * The connection every destination of the template's flow writes.
+     */
+    destinationConnectionId: pulumi.Input<number | string>;
+    /**
+     * The template's id (`getPackageTemplates` lists them).
+     */
+    id: pulumi.Input<number>;
+    /**
+     * The connection every source of the template's flow reads.
+     */
+    sourceConnectionId: pulumi.Input<number | string>;
+}
+
 export interface ScheduleIntervalArgs {
     amount: pulumi.Input<number>;
     unit: pulumi.Input<string>;

@@ -46,6 +46,8 @@ __all__ = [
     'PipelineScheduleArgsDict',
     'PipelineScheduleIntervalArgs',
     'PipelineScheduleIntervalArgsDict',
+    'PipelineTemplateArgs',
+    'PipelineTemplateArgsDict',
     'ScheduleIntervalArgs',
     'ScheduleIntervalArgsDict',
     'ScheduleTaskArgs',
@@ -867,6 +869,72 @@ class PipelineScheduleIntervalArgs:
     @unit.setter
     def unit(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "unit", value)
+
+
+class PipelineTemplateArgsDict(TypedDict):
+    destination_connection_id: pulumi.Input[Union[_builtins.int, _builtins.str]]
+    """
+    The connection every destination of the template's flow writes.
+    """
+    id: pulumi.Input[_builtins.int]
+    """
+    The template's id (`getPackageTemplates` lists them).
+    """
+    source_connection_id: pulumi.Input[Union[_builtins.int, _builtins.str]]
+    """
+    The connection every source of the template's flow reads.
+    """
+
+@pulumi.input_type
+class PipelineTemplateArgs:
+    def __init__(__self__, *,
+                 destination_connection_id: pulumi.Input[Union[_builtins.int, _builtins.str]],
+                 id: pulumi.Input[_builtins.int],
+                 source_connection_id: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        """
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] destination_connection_id: The connection every destination of the template's flow writes.
+        :param pulumi.Input[_builtins.int] id: The template's id (`getPackageTemplates` lists them).
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] source_connection_id: The connection every source of the template's flow reads.
+        """
+        pulumi.set(__self__, "destination_connection_id", destination_connection_id)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "source_connection_id", source_connection_id)
+
+    @_builtins.property
+    @pulumi.getter(name="destinationConnectionId")
+    def destination_connection_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        """
+        The connection every destination of the template's flow writes.
+        """
+        return pulumi.get(self, "destination_connection_id")
+
+    @destination_connection_id.setter
+    def destination_connection_id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "destination_connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.int]:
+        """
+        The template's id (`getPackageTemplates` lists them).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceConnectionId")
+    def source_connection_id(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        """
+        The connection every source of the template's flow reads.
+        """
+        return pulumi.get(self, "source_connection_id")
+
+    @source_connection_id.setter
+    def source_connection_id(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "source_connection_id", value)
 
 
 class ScheduleIntervalArgsDict(TypedDict):

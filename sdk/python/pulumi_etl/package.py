@@ -22,18 +22,24 @@ class PackageArgs:
                  name: pulumi.Input[_builtins.str],
                  data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  flow_type: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 source_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 template_id: pulumi.Input[Optional[_builtins.int]] = None,
                  validate: pulumi.Input[Optional[_builtins.bool]] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Package resource.
 
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
-        :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
-        :param pulumi.Input[_builtins.str] description: Left out, the package has no description.
+        :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
+        :param pulumi.Input[_builtins.str] description: Left out, the package has no description (with `templateId`, the template's).
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] destination_connection_id: With `templateId`: the connection every destination of the template's flow writes, by its id.
         :param pulumi.Input[_builtins.str] flow_type: `dataflow` (the default) or `workflow`. Changing it replaces the package.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing package to manage instead of creating one.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] source_connection_id: With `templateId`: the connection every source of the template's flow reads, by its id.
+        :param pulumi.Input[_builtins.int] template_id: A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
         :param pulumi.Input[_builtins.bool] validate: Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses as `${name}`.
         """
@@ -42,10 +48,16 @@ class PackageArgs:
             pulumi.set(__self__, "data_flow", data_flow)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if destination_connection_id is not None:
+            pulumi.set(__self__, "destination_connection_id", destination_connection_id)
         if flow_type is not None:
             pulumi.set(__self__, "flow_type", flow_type)
         if import_id is not None:
             pulumi.set(__self__, "import_id", import_id)
+        if source_connection_id is not None:
+            pulumi.set(__self__, "source_connection_id", source_connection_id)
+        if template_id is not None:
+            pulumi.set(__self__, "template_id", template_id)
         if validate is not None:
             pulumi.set(__self__, "validate", validate)
         if variables is not None:
@@ -67,7 +79,7 @@ class PackageArgs:
     @pulumi.getter(name="dataFlow")
     def data_flow(self) -> Optional[Any]:
         """
-        The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
+        The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
         """
         return pulumi.get(self, "data_flow")
 
@@ -79,13 +91,25 @@ class PackageArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Left out, the package has no description.
+        Left out, the package has no description (with `templateId`, the template's).
         """
         return pulumi.get(self, "description")
 
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="destinationConnectionId")
+    def destination_connection_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
+        """
+        With `templateId`: the connection every destination of the template's flow writes, by its id.
+        """
+        return pulumi.get(self, "destination_connection_id")
+
+    @destination_connection_id.setter
+    def destination_connection_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
+        pulumi.set(self, "destination_connection_id", value)
 
     @_builtins.property
     @pulumi.getter(name="flowType")
@@ -110,6 +134,30 @@ class PackageArgs:
     @import_id.setter
     def import_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
         pulumi.set(self, "import_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceConnectionId")
+    def source_connection_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
+        """
+        With `templateId`: the connection every source of the template's flow reads, by its id.
+        """
+        return pulumi.get(self, "source_connection_id")
+
+    @source_connection_id.setter
+    def source_connection_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
+        pulumi.set(self, "source_connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+        """
+        return pulumi.get(self, "template_id")
+
+    @template_id.setter
+    def template_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "template_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -144,9 +192,12 @@ class Package(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  flow_type: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 template_id: pulumi.Input[Optional[_builtins.int]] = None,
                  validate: pulumi.Input[Optional[_builtins.bool]] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -155,11 +206,14 @@ class Package(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first.
-        :param pulumi.Input[_builtins.str] description: Left out, the package has no description.
+        :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
+        :param pulumi.Input[_builtins.str] description: Left out, the package has no description (with `templateId`, the template's).
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] destination_connection_id: With `templateId`: the connection every destination of the template's flow writes, by its id.
         :param pulumi.Input[_builtins.str] flow_type: `dataflow` (the default) or `workflow`. Changing it replaces the package.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing package to manage instead of creating one.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] source_connection_id: With `templateId`: the connection every source of the template's flow reads, by its id.
+        :param pulumi.Input[_builtins.int] template_id: A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
         :param pulumi.Input[_builtins.bool] validate: Whether `up` validates the package after each change and fails when it is invalid; default true. A package without a flow is never validated: the service fails it for having no components.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses as `${name}`.
         """
@@ -189,9 +243,12 @@ class Package(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  flow_type: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
+                 template_id: pulumi.Input[Optional[_builtins.int]] = None,
                  validate: pulumi.Input[Optional[_builtins.bool]] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -205,11 +262,14 @@ class Package(pulumi.CustomResource):
 
             __props__.__dict__["data_flow"] = data_flow
             __props__.__dict__["description"] = description
+            __props__.__dict__["destination_connection_id"] = destination_connection_id
             __props__.__dict__["flow_type"] = flow_type
             __props__.__dict__["import_id"] = import_id
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["source_connection_id"] = source_connection_id
+            __props__.__dict__["template_id"] = template_id
             __props__.__dict__["validate"] = validate
             __props__.__dict__["variables"] = variables
             __props__.__dict__["created_at"] = None
@@ -247,6 +307,7 @@ class Package(pulumi.CustomResource):
         __props__.__dict__["created_at"] = None
         __props__.__dict__["data_flow"] = None
         __props__.__dict__["description"] = None
+        __props__.__dict__["destination_connection_id"] = None
         __props__.__dict__["flow_type"] = None
         __props__.__dict__["flow_version"] = None
         __props__.__dict__["html_url"] = None
@@ -254,7 +315,9 @@ class Package(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["owner_id"] = None
         __props__.__dict__["package_version"] = None
+        __props__.__dict__["source_connection_id"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["template_id"] = None
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["validate"] = None
         __props__.__dict__["validation_errors"] = None
@@ -283,9 +346,17 @@ class Package(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Left out, the package has no description.
+        Left out, the package has no description (with `templateId`, the template's).
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="destinationConnectionId")
+    def destination_connection_id(self) -> pulumi.Output[Optional[Any]]:
+        """
+        With `templateId`: the connection every destination of the template's flow writes, by its id.
+        """
+        return pulumi.get(self, "destination_connection_id")
 
     @_builtins.property
     @pulumi.getter(name="flowType")
@@ -344,12 +415,28 @@ class Package(pulumi.CustomResource):
         return pulumi.get(self, "package_version")
 
     @_builtins.property
+    @pulumi.getter(name="sourceConnectionId")
+    def source_connection_id(self) -> pulumi.Output[Optional[Any]]:
+        """
+        With `templateId`: the connection every source of the template's flow reads, by its id.
+        """
+        return pulumi.get(self, "source_connection_id")
+
+    @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `active`, or `archived` once destroyed (the service's delete archives).
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made with the template's flow, description and variables, and what the program gives besides wins. The flow is then the package's own: only its connections are compared. Changing it replaces the package.
+        """
+        return pulumi.get(self, "template_id")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")

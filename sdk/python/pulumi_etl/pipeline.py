@@ -28,6 +28,7 @@ class PipelineArgs:
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  failure_alert: pulumi.Input[Optional['PipelineFailureAlertArgs']] = None,
                  flow: Optional[Any] = None,
+                 template: pulumi.Input[Optional['PipelineTemplateArgs']] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Pipeline resource.
@@ -39,7 +40,8 @@ class PipelineArgs:
         :param pulumi.Input['PipelineDeliveryArgs'] delivery: A delivery the pipeline declares beside its package.
         :param pulumi.Input[_builtins.str] description: The package's description.
         :param pulumi.Input['PipelineFailureAlertArgs'] failure_alert: A hook the pipeline declares, told of its failed runs. Give this or `alertHookId`.
-        :param Any flow: The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document).
+        :param Any flow: The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
+        :param pulumi.Input['PipelineTemplateArgs'] template: A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses.
         """
         pulumi.set(__self__, "name", name)
@@ -56,6 +58,8 @@ class PipelineArgs:
             pulumi.set(__self__, "failure_alert", failure_alert)
         if flow is not None:
             pulumi.set(__self__, "flow", flow)
+        if template is not None:
+            pulumi.set(__self__, "template", template)
         if variables is not None:
             pulumi.set(__self__, "variables", variables)
 
@@ -147,13 +151,25 @@ class PipelineArgs:
     @pulumi.getter
     def flow(self) -> Optional[Any]:
         """
-        The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document).
+        The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
         """
         return pulumi.get(self, "flow")
 
     @flow.setter
     def flow(self, value: Optional[Any]):
         pulumi.set(self, "flow", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def template(self) -> pulumi.Input[Optional['PipelineTemplateArgs']]:
+        """
+        A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
+        """
+        return pulumi.get(self, "template")
+
+    @template.setter
+    def template(self, value: pulumi.Input[Optional['PipelineTemplateArgs']]):
+        pulumi.set(self, "template", value)
 
     @_builtins.property
     @pulumi.getter
@@ -182,6 +198,7 @@ class Pipeline(pulumi.ComponentResource):
                  flow: Optional[Any] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  schedule: pulumi.Input[Optional[Union['PipelineScheduleArgs', 'PipelineScheduleArgsDict']]] = None,
+                 template: pulumi.Input[Optional[Union['PipelineTemplateArgs', 'PipelineTemplateArgsDict']]] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
@@ -194,9 +211,10 @@ class Pipeline(pulumi.ComponentResource):
         :param pulumi.Input[Union['PipelineDeliveryArgs', 'PipelineDeliveryArgsDict']] delivery: A delivery the pipeline declares beside its package.
         :param pulumi.Input[_builtins.str] description: The package's description.
         :param pulumi.Input[Union['PipelineFailureAlertArgs', 'PipelineFailureAlertArgsDict']] failure_alert: A hook the pipeline declares, told of its failed runs. Give this or `alertHookId`.
-        :param Any flow: The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document).
+        :param Any flow: The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
         :param pulumi.Input[_builtins.str] name: The pipeline's name: its package's and schedule's, and the start of its children's names.
         :param pulumi.Input[Union['PipelineScheduleArgs', 'PipelineScheduleArgsDict']] schedule: When the package runs: `cron` (with `timeZone`) or `interval`.
+        :param pulumi.Input[Union['PipelineTemplateArgs', 'PipelineTemplateArgsDict']] template: A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses.
         """
         ...
@@ -231,6 +249,7 @@ class Pipeline(pulumi.ComponentResource):
                  flow: Optional[Any] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  schedule: pulumi.Input[Optional[Union['PipelineScheduleArgs', 'PipelineScheduleArgsDict']]] = None,
+                 template: pulumi.Input[Optional[Union['PipelineTemplateArgs', 'PipelineTemplateArgsDict']]] = None,
                  variables: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -255,6 +274,7 @@ class Pipeline(pulumi.ComponentResource):
             if schedule is None and not opts.urn:
                 raise TypeError("Missing required property 'schedule'")
             __props__.__dict__["schedule"] = schedule
+            __props__.__dict__["template"] = template
             __props__.__dict__["variables"] = variables
             __props__.__dict__["delivery_id"] = None
             __props__.__dict__["hook_id"] = None

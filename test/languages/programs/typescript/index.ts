@@ -1,7 +1,7 @@
 // The language lifecycle's program in TypeScript through the generated SDK: a key, a connection
 // with a secret password, a schedule, a job run and a package, and two functions; resources
 // given as inputs: connections to a group and a delivery, the package to the schedule, a cluster
-// to the job run.
+// to the job run; and a Pipeline whose package starts from a template, on the connection.
 import * as pulumi from "@pulumi/pulumi";
 import * as etl from "@pulumi-etl/sdk";
 
@@ -40,6 +40,13 @@ const nightly = new etl.Schedule("nightly", {
   interval: { amount: 1, unit: "days" },
   task: { nodes: 2, packages: [{ packageId: copy }] },
 });
+const rollup = new etl.Pipeline("rollup", {
+  name: "orders rollup",
+  template: { id: 1, sourceConnectionId: warehouse.id, destinationConnectionId: warehouse.id },
+  schedule: { cron: "0 6 * * *", timeZone: "Berlin" },
+  cluster: { nodes: 3 },
+  failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
+});
 
 const found = etl.getPackageOutput({ packageId: 101 });
 const regions = etl.getRegionsOutput({ type: "s3" });
@@ -61,3 +68,6 @@ export const scheduleTask = nightly.task;
 export const packageValidation = copy.validationStatus;
 export const packageName = found.name;
 export const regionCount = regions.items.length;
+export const pipelinePackageId = rollup.packageId;
+export const pipelineScheduleId = rollup.scheduleId;
+export const pipelineHookId = rollup.hookId;

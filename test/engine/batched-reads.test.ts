@@ -2,7 +2,10 @@
  * A refresh of many objects of one kind reads the kind's listing, 100 a page, rather than one GET
  * each: 1,000 public keys and 1,000 job runs refreshed in at most 12 calls each, on both surfaces'
  * code (the plugin here, and the dynamic resources for the keys). An object deleted out of band is
- * still dropped (its own GET confirms it gone), and a drifted one still reported.
+ * still dropped (its own GET confirms it gone), and a drifted one still reported. And 1,000
+ * packages, whose listing holds less than a package's reads (no flow, no validation): refreshed in
+ * at most 12 calls while none changed, a flow changed out of band and a package a deleted
+ * connection invalidated still reported, each by reading that package alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
@@ -16,6 +19,70 @@ const KEYS = Array.from({ length: COUNT }, (_, i) => ({ id: 10_000 + i, name: `k
 const FAST_STATE = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 const countOf = (calls: string[], prefix: string) => calls.filter((call) => call.startsWith(`GET ${prefix}`)).length;
+
+const WAREHOUSE = { id: 3001, name: "warehouse", type: "postgres" };
+const LEGACY = { id: 3002, name: "legacy", type: "postgres" };
+const flowOn = (connection: number, table: string) => ({
+  components: [
+    { name: "rows", type: "source" as const, connection: { id: connection }, table: "orders" },
+    { name: "copy", type: "destination" as const, connection: { id: WAREHOUSE.id }, table },
+  ],
+  edges: [{ from: "rows", to: "copy" }],
+});
+const PACKAGES = Array.from({ length: COUNT }, (_, i) => ({
+  id: 20_000 + i,
+  name: `package ${i}`,
+  dataFlow: flowOn(i === 5 ? LEGACY.id : WAREHOUSE.id, `copy_${i}`),
+}));
+
+describe(`refresh of ${COUNT} packages`, { timeout: 600_000 }, () => {
+  let service: LocalService;
+  let test: TestStack;
+  const stateOf = async (id: number) => ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => r.id === String(id));
+
+  beforeAll(async () => {
+    service = await startLocalService({ account: { connections: [WAREHOUSE, LEGACY], packages: PACKAGES } });
+    test = await createTestStack("batched-packages", async () => ({}), service, FAST_STATE, { plugin: true });
+    await test.stack.import({
+      resources: PACKAGES.map((pkg) => ({ type: "etl:index:Package", name: `package-${pkg.id}`, id: String(pkg.id) })),
+      generateCode: false,
+      protect: false,
+    });
+  });
+
+  afterAll(async () => {
+    test?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("unchanged, are read from their listing alone: at most 12 calls", async () => {
+    await service.resetRequests();
+    const refreshed = await test.stack.refresh();
+    const calls = await service.calls();
+    console.log(`refresh of ${COUNT} packages: ${calls.length} calls`);
+    expect(calls.length).toBeLessThanOrEqual(12);
+    expect(new Set(calls)).toEqual(new Set(["GET /packages"]));
+    expect(refreshed.summary.resourceChanges).toEqual({ same: COUNT + 1 });
+  });
+
+  it("a flow changed out of band, and a package invalidated by a deleted connection, are read alone and reported", async () => {
+    const [edited, invalidated] = [PACKAGES[3]!, PACKAGES[5]!];
+    const newFlow = flowOn(WAREHOUSE.id, "edited_by_hand");
+    expect((await service.api("PUT", `/packages/${edited.id}`, { data_flow_json: newFlow })).status).toBe(200);
+    expect((await service.api("DELETE", `/connections/postgres/${LEGACY.id}`)).status).toBe(200);
+    expect((await service.api("POST", `/packages/${invalidated.id}/validate`)).body.status).toBe("failed");
+    await service.resetRequests();
+    const refreshed = await test.stack.refresh();
+    const calls = await service.calls();
+    expect(calls.filter((call) => call === "GET /packages").length).toBeLessThanOrEqual(12);
+    expect(calls.filter((call) => call !== "GET /packages").sort()).toEqual(
+      [edited.id, invalidated.id].flatMap((id) => [`GET /packages/${id}`, `GET /packages/${id}/export`, `GET /packages/${id}/validations`]).sort(),
+    );
+    expect(refreshed.summary.resourceChanges?.update).toBeGreaterThanOrEqual(1);
+    expect((await stateOf(edited.id)).outputs.dataFlow.components[1].table).toBe("edited_by_hand");
+    expect((await stateOf(invalidated.id)).outputs.validationStatus).toBe("failed");
+  });
+});
 
 describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => {
   let service: LocalService;

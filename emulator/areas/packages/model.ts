@@ -66,6 +66,23 @@ export function insertPackage(store: Store, fields: NewPackage): PackageRow {
   });
 }
 
+/**
+ * A deleted connection invalidates every package whose flow uses it (facts: a connection's delete
+ * "invalidates every item that references it"): the package's `updated_at` moves, so a client
+ * comparing it sees the package changed, and its next validation fails naming the connection.
+ */
+export function invalidatePackagesUsing(store: Store, deleted: { accountId: number; id: number }, atMs: number): void {
+  for (const pkg of store.list(PACKAGES, deleted.accountId)) {
+    const uses = pkg.dataFlow?.components.some((component) => component.connection?.id === deleted.id) ?? false;
+    if (pkg.status === "active" && uses) store.update(PACKAGES, pkg, { updatedAt: changedAt(pkg, atMs) });
+  }
+}
+
+/** A change's `updated_at`: its time, and always later than the last change's, so that every change shows. */
+export function changedAt(pkg: PackageRow, atMs: number): string {
+  return isoTime(Math.max(atMs, Date.parse(pkg.updatedAt) + 1));
+}
+
 /** The service's delete of a package: archived, still readable; archiving again changes nothing. */
 export function archive(store: Store, pkg: PackageRow, at: string): void {
   if (pkg.status !== "archived") store.update(PACKAGES, pkg, { status: "archived", updatedAt: at });

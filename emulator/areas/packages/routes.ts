@@ -18,6 +18,7 @@ import {
   packageJson,
   PACKAGES,
   versions,
+  changedAt,
   type NewPackage,
   type PackageRow,
 } from "./model";
@@ -144,7 +145,7 @@ async function updatePackage(ctx: ApiContext): Promise<void> {
     flowVersion: body.flow_version ?? v.flowVersion,
     packageVersion: body.package_version ?? v.packageVersion,
     version: v.version + 1,
-    updatedAt: isoTime(ctx.store.clock.now()),
+    updatedAt: changedAt(pkg, ctx.store.clock.now()),
   });
   recordVersion(ctx.store, pkg);
   sendPackage(ctx, 200, pkg);

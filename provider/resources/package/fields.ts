@@ -19,7 +19,7 @@ import { fromTemplate, templateConnectionOf, templateRuleIssues } from "./templa
 export const FLOW_TYPES = ["dataflow", "workflow"] as const;
 
 /** What the resource reads of a package: the record, its flow (from the export) and its latest validation. */
-export type PackageState = PackageRecord & { data_flow_json?: unknown; validation?: PackageValidationRecord };
+export type PackageState = PackageRecord & { data_flow_json?: unknown; validation?: Pick<PackageValidationRecord, "status" | "errors"> };
 
 /** One broken rule of the last validation. */
 export interface PackageValidationError {

@@ -156,6 +156,37 @@ export async function findCreatedPackage(request: RequestFn, inputs: PackageInpu
   return named.filter((_, index) => matches[index]);
 }
 
+/** The listing a refresh of many packages reads, oldest first: the order a stack made them in. */
+const PACKAGE_LISTING = {
+  listing: { method: "GET" as const, path: "/packages", query: { sort: "created", direction: "asc", limit: 100 } },
+  item: packageRecord,
+};
+
+/**
+ * A package as the listing shows it. Every change of a package moves its `updated_at` (an update,
+ * and a deleted connection it uses, which invalidates it): while that is the one recorded, the
+ * flow, the versions and the last validation are the ones the stack holds. Otherwise the
+ * package is read whole.
+ */
+async function fromListed(request: RequestFn, listed: PackageRecord, id: string, props: PackageOutputs): Promise<PackageState> {
+  if (listed.updated_at !== props.updatedAt || props.dataFlow === undefined) return getState(request, id);
+  const validation = props.validationStatus === undefined ? undefined : { status: props.validationStatus, errors: props.validationErrors ?? [] };
+  return {
+    ...listed,
+    version: props.version,
+    flow_version: props.flowVersion,
+    package_version: props.packageVersion,
+    data_flow_json: props.dataFlow,
+    ...(validation === undefined ? {} : { validation }),
+  };
+}
+
+/** The package, its flow and its latest validation: three reads. */
+async function getState(request: RequestFn, id: string): Promise<PackageState> {
+  const state = await readState(request, id);
+  return { ...state, validation: await latestPackageValidation(request, id) };
+}
+
 const operations = standardOperations(fields, {
   kind: KIND,
   beforeCreate: (ctx, inputs) => refuseMistypedConnections(ctx.request, inputs.dataFlow),
@@ -165,10 +196,9 @@ const operations = standardOperations(fields, {
     ...(fromTemplate(inputs) ? {} : { data_flow_json: fields.desired("dataFlow", inputs) }),
   }),
   findCreated: findCreatedPackage,
-  get: async (request, id) => {
-    const state = await readState(request, id);
-    return { ...state, validation: await latestPackageValidation(request, id) };
-  },
+  get: getState,
+  listed: PACKAGE_LISTING,
+  fromListed,
   remove: (ctx, id) => archivePackage(ctx.request, id),
   update,
   adopt,

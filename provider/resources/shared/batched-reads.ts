@@ -133,7 +133,9 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
 
 /**
  * The object's record: from the kind's listing when reads come together, else by `get`. `get`
- * is the single read's own call, and answers for whatever the listing cannot.
+ * is the single read's own call, and answers for whatever the listing cannot. `fromListed`
+ * makes the record of a kind whose listing holds less than its GET (a package's flow) from the
+ * listed item.
  */
 export async function batchedRead<Rec>(
   reads: BatchedReads,
@@ -142,6 +144,7 @@ export async function batchedRead<Rec>(
   kind: KindListing,
   id: string,
   get: () => Promise<Rec>,
+  fromListed: (listed: unknown) => Promise<Rec> = async (listed) => listed as Rec,
 ): Promise<Rec> {
   const state = stateOf(reads, kindName, Date.now());
   state.reads += 1;
@@ -151,7 +154,7 @@ export async function batchedRead<Rec>(
   }
   if (state.listing) {
     const record = await fromListing(request, state, kind, id);
-    if (record !== undefined) return record as Rec;
+    if (record !== undefined) return fromListed(record);
   }
   state.calls += 1;
   return get();

@@ -35,6 +35,11 @@ export interface Endpoints<Rec, Inputs, Outputs, Body> {
   get(request: RequestFn, id: string, props: Outputs): Promise<Rec>;
   /** The kind's listing, when it returns what `get` does: many reads together are answered from it. */
   listed?: KindListing;
+  /**
+   * The record from the listing's item, when the listing holds less than `get` answers: what it
+   * lacks taken from the outputs while the item says nothing changed, else read.
+   */
+  fromListed?(request: RequestFn, listed: Rec, id: string, props: Outputs): Promise<Rec>;
   remove(ctx: OperationContext, id: string, props: Outputs): Promise<unknown>;
   /** Brings the object to `news`; left out when every change replaces the resource. */
   update?(ctx: OperationContext, id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
@@ -100,7 +105,9 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
 
     async read(ctx: OperationContext, id: string, props: Outputs) {
       const get = () => endpoints.get(ctx.request, id, props);
-      const record = endpoints.listed === undefined ? get() : batchedRead(ctx.reads, ctx.request, endpoints.kind, endpoints.listed, id, get);
+      const fromListed = endpoints.fromListed;
+      const completed = fromListed && ((listed: unknown) => fromListed(ctx.request, listed as Rec, id, props));
+      const record = endpoints.listed === undefined ? get() : batchedRead(ctx.reads, ctx.request, endpoints.kind, endpoints.listed, id, get, completed);
       return fields.readResult(id, await unlessGone(record), props);
     },
 

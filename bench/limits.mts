@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the provider measured against the limits, in one run, on the real engine.
  *
- * For N = 10, 100, 300 and 1000 resources of each kind, and for a floor program of N no-op
- * dynamic resources run by the same engine: API calls per resource for create, an unchanged
+ * For N = 10, 100, 300 and 1000 resources of each kind, through the plugin and on the dynamic
+ * resources, and for the floors of each surface run by the same engine (N resources of a no-op
+ * provider plugin, N no-op dynamic resources): API calls per resource for create, an unchanged
  * preview, refresh and destroy; wall time of each, and its ratio to the floor; CPU time of the
  * CLI and the processes it ran; state per resource. Then one job run of 5 s, 60 s and 600 s:
  * polls spent and how long after the job's end `up` returns. Prints the tables and writes them,
@@ -17,11 +18,11 @@
  *   so `up` and `destroy` grow with N squared); N = 100 about 6 minutes a repeat. A full run of
  *   three repeats takes hours: `BENCH_COUNTS=100` and `BENCH_COUNTS=1000 BENCH_REPEAT=1` are the
  *   runs docs/benchmark.md shows.
- * - BENCH_KINDS: the kinds measured beside the floor, each optionally with the largest N it runs
- *   at (default: every kind of the provider's one list, each built from its reference example);
- *   `<Kind>@plugin` measures a kind through the plugin instead of the dynamic resources
- *   (`PublicKey,PublicKey@plugin`), and `Cluster:300` keeps clusters, which wait for the service
- *   both to create and to terminate them, out of the runs above 300.
+ * - BENCH_KINDS: the kinds measured beside the floors, each optionally with the largest N it runs
+ *   at (default: every kind of the provider's one list, each built from its reference example,
+ *   through the plugin as `<Kind>@plugin` and on the dynamic resources as `<Kind>`); `PublicKey@plugin`
+ *   alone measures one kind through the plugin, and `Cluster:300` keeps clusters, which wait for
+ *   the service both to create and to terminate them, out of the runs above 300.
  * - BENCH_REPEAT: runs of each kind and N (default 3).
  * - BENCH_JOBS: seconds:speed pairs of the job-wait runs (default "5:1,60:1,600:10"), or "none".
  * - BENCH_SPEED: lifecycle speed of the scaling runs (default 100).
@@ -35,14 +36,15 @@ import * as path from "node:path";
 import { prepareWorkspace } from "./limits/workspace.mts";
 import { startBenchService } from "./limits/service.mts";
 import { measureJobWait, measureLifecycle, medianOf, OPERATIONS, type JobWaitResult, type Kind, type LifecycleResult } from "./limits/measure.mts";
+import { onPlugin } from "./limits/kinds.mts";
 import * as report from "./limits/report.mts";
 import { upTimeChart } from "./limits/chart.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
-/** Every kind of the provider's one list, on the dynamic resources and as `<Kind>@plugin` through the plugin. */
+/** Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic resources. */
 const { RESOURCE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { RESOURCE_KINDS: string[] };
-const KINDS = [...RESOURCE_KINDS, ...RESOURCE_KINDS.map((kind) => `${kind}@plugin`)] as Kind[];
+const KINDS = RESOURCE_KINDS.flatMap((kind) => [`${kind}@plugin`, kind]) as Kind[];
 
 function listSetting(name: string, fallback: string): string[] {
   return (process.env[name] || fallback)
@@ -64,7 +66,7 @@ interface KindSetting {
 }
 
 function kindSettings(): KindSetting[] {
-  return listSetting("BENCH_KINDS", RESOURCE_KINDS.join(",")).map((item) => {
+  return listSetting("BENCH_KINDS", KINDS.join(",")).map((item) => {
     const [name = "", max] = item.split(":").map((part) => part.trim());
     const kind = KINDS.find((candidate) => candidate === name);
     if (!kind) throw new Error(`BENCH_KINDS: "${name}" is not one of ${KINDS.join(", ")}`);
@@ -100,8 +102,10 @@ async function main(): Promise<void> {
       const kindsHere = kinds.filter((setting) => count <= setting.maxCount).map((setting) => setting.kind);
       if (kindsHere.length === 0) continue;
       const runs = new Map<Kind, LifecycleResult[]>();
+      // Each surface measured is compared with its own floor: the no-op plugin's, the no-op dynamic resources'.
+      const floors: Kind[] = kindsHere.some(onPlugin) ? ["Floor@plugin", "Floor"] : ["Floor"];
       for (let round = 1; round <= repeat; round++) {
-        for (const kind of ["Floor", ...kindsHere] as Kind[]) {
+        for (const kind of [...floors, ...kindsHere]) {
           const result = await measureLifecycle(workspace, service, kind, count);
           const seconds = OPERATIONS.map((op) => `${op} ${result.operations[op].seconds.toFixed(1)} s`).join(", ");
           log(`${kind} x ${count} (run ${round} of ${repeat}): ${seconds}`);
@@ -140,6 +144,8 @@ async function main(): Promise<void> {
       "",
       "Written by `npm run bench` (bench/limits.mts); see the README's Benchmarks section for what each column means, and",
       "bench/limits.mts for the settings (BENCH_COUNTS, BENCH_KINDS, BENCH_REPEAT, BENCH_JOBS, BENCH_SPEED, BENCH_OUTPUT).",
+      "The plugin's rows come first, each time with its ratio to the no-op plugin's floor and to the dynamic floor (`dyn`);",
+      "then the dynamic resources', with their ratio to the dynamic floor.",
       "The CPU table counts the CLI and the processes it ran (engine, program, provider), not the local service.",
       "",
       "![pulumi up time against N](bench-up-time.svg)",

@@ -3,6 +3,7 @@
  * resource kind and makes failures readable: an error the user can act on (configuration, an API
  * answer, a broken response) reaches the CLI as one line, not as a stack trace.
  */
+import "./compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { isDynamicProviderHost } from "./cancellation";
 import { configuredBy, fromEnvironment, processResources, type OperationContext } from "./context";

@@ -1,11 +1,18 @@
-/** The README's chart: `pulumi up` time against N, the provider's kinds next to the floor. */
+/**
+ * The README's chart: `pulumi up` time against N, the provider's kinds next to the floors. When
+ * the plugin was measured, its kinds are the ones drawn (the surface every language uses), with
+ * both floors.
+ */
+import { isFloor, onPlugin } from "./kinds.mts";
 import type { LifecycleResult } from "./measure.mts";
 
 const WIDTH = 720;
-const HEIGHT = 420;
+const HEIGHT = 460;
 const MARGIN = { left: 64, right: 170, top: 40, bottom: 56 };
 /** The floor in grey, the kinds in the order they come, each its own colour. */
 const FLOOR_COLOUR = "#555555";
+const PLUGIN_FLOOR_COLOUR = "#000000";
+const FLOOR_LABELS: Record<string, string> = { Floor: "floor (no-op dynamic)", "Floor@plugin": "floor (no-op plugin)" };
 const PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#393b79", "#637939"];
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -18,7 +25,9 @@ function tickStep(max: number): number {
   return step ?? 10 * magnitude;
 }
 
-export function upTimeChart(results: LifecycleResult[], caption: string): string {
+export function upTimeChart(measured: LifecycleResult[], caption: string): string {
+  const pluginMeasured = measured.some((r) => onPlugin(r.kind) && !isFloor(r.kind));
+  const results = measured.filter((r) => !pluginMeasured || onPlugin(r.kind) || isFloor(r.kind));
   const counts = [...new Set(results.map((r) => r.count))].sort((a, b) => a - b);
   const maxCount = Math.max(...counts);
   const maxSeconds = Math.max(...results.map((r) => r.operations.up.seconds));
@@ -49,18 +58,18 @@ export function upTimeChart(results: LifecycleResult[], caption: string): string
   parts.push(`<text x="${MARGIN.left}" y="${HEIGHT - 6}" font-size="10" fill="#666">${escapeXml(caption)}</text>`);
 
   const kinds = [...new Set(results.map((r) => r.kind))];
-  const measured = kinds.filter((kind) => kind !== "Floor");
+  const drawn = kinds.filter((kind) => !isFloor(kind));
   kinds.forEach((kind, index) => {
-    const colour = kind === "Floor" ? FLOOR_COLOUR : PALETTE[measured.indexOf(kind) % PALETTE.length]!;
+    const colour = kind === "Floor" ? FLOOR_COLOUR : kind === "Floor@plugin" ? PLUGIN_FLOOR_COLOUR : PALETTE[drawn.indexOf(kind) % PALETTE.length]!;
     const points = results.filter((r) => r.kind === kind).sort((a, b) => a.count - b.count);
     const path = points.map((p) => `${x(p.count)},${y(p.operations.up.seconds)}`).join(" ");
-    const dash = kind === "Floor" ? ` stroke-dasharray="6 4"` : "";
+    const dash = isFloor(kind) ? ` stroke-dasharray="6 4"` : "";
     parts.push(`<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
     for (const p of points) parts.push(`<circle cx="${x(p.count)}" cy="${y(p.operations.up.seconds)}" r="3" fill="${colour}"/>`);
-    const legendY = MARGIN.top + 10 + index * 20;
+    const legendY = MARGIN.top + 10 + index * 17;
     const legendX = MARGIN.left + plotWidth + 16;
     parts.push(`<line x1="${legendX}" x2="${legendX + 24}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"${dash}/>`);
-    parts.push(`<text x="${legendX + 30}" y="${legendY + 4}">${escapeXml(kind === "Floor" ? "floor (no-op)" : kind)}</text>`);
+    parts.push(`<text x="${legendX + 30}" y="${legendY + 4}">${escapeXml(FLOOR_LABELS[kind] ?? kind)}</text>`);
   });
   parts.push("</svg>");
   return `${parts.join("\n")}\n`;

@@ -5,15 +5,12 @@
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { readRecord, RECORDS, type ApiCall, type BenchService } from "./service.mts";
-import type { ResourceKind } from "pulumi-etl/plugin";
+import type { Kind } from "./kinds.mts";
 import { createBenchStack, removeBenchStack, stateFileOf, type BenchWorkspace } from "./workspace.mts";
 
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
-/** The floor, or a kind of the provider's one list. */
-export type BaseKind = "Floor" | ResourceKind;
-/** A kind on the dynamic resources, or `<Kind>@plugin` on the plugin. */
-export type Kind = BaseKind | `${Exclude<BaseKind, "Floor">}@plugin`;
+export type { BaseKind, Kind } from "./kinds.mts";
 
 export interface OperationResult {
   seconds: number;
@@ -41,6 +38,7 @@ export interface LifecycleResult {
 
 function resourceType(kind: Kind): string {
   if (kind === "Floor") return "pulumi-nodejs:dynamic:Noop";
+  if (kind === "Floor@plugin") return "noop:index:Thing";
   return kind.endsWith("@plugin") ? `etl:index:${kind.slice(0, -"@plugin".length)}` : `pulumi-nodejs:dynamic/etl:${kind}`;
 }
 

@@ -26,6 +26,8 @@ export async function prepareWorkspace(root: string): Promise<BenchWorkspace> {
   fs.mkdirSync(backendDir, { recursive: true });
   const program = Object.fromEntries(fs.readdirSync(PROGRAM_SOURCE).map((name) => [name, fs.readFileSync(path.join(PROGRAM_SOURCE, name), "utf8")]));
   writeProjectWithInstalledPackage(programDir, program);
+  // The plugin floor's provider is run by the engine, as a plugin's executable is.
+  for (const name of Object.keys(program).filter((file) => file.startsWith("pulumi-resource-"))) fs.chmodSync(path.join(programDir, name), 0o755);
   const engineRoot = process.env.PULUMI_ETL_ENGINE_ROOT;
   if (!engineRoot) throw new Error("PULUMI_ETL_ENGINE_ROOT is not set: run the benchmark with `npm run bench`, which sets up the engine");
   const command = await automation.PulumiCommand.get({ root: engineRoot });

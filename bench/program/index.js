@@ -29,6 +29,14 @@ function publicKeyLine(index) {
   return `ssh-ed25519 ${blob.toString("base64")} bench-${index}@example.com`;
 }
 
+// The plugin floor (`Floor@plugin`): N resources of a no-op provider plugin (pulumi-resource-noop),
+// registered by type token as the plugin's kinds are.
+class NoopPluginResource extends pulumi.CustomResource {
+  constructor(name, index) {
+    super("noop:index:Thing", name, { index });
+  }
+}
+
 // `<Kind>@plugin`: the same resources through the plugin, registered by type token as an SDK does.
 const baseKind = kind.replace(/@plugin$/, "");
 const onPlugin = kind !== baseKind;
@@ -47,7 +55,8 @@ function resourceClass() {
 // once (a name, an email, a key) and with top-level inputs given as bench:<input> in the
 // configuration (the job-wait runs' cluster and package) taking the example's place.
 const { RESOURCE_EXAMPLES } = require("pulumi-etl/plugin");
-if (kind !== "Floor" && !RESOURCE_EXAMPLES[baseKind]) {
+const isFloor = baseKind === "Floor";
+if (!isFloor && !RESOURCE_EXAMPLES[baseKind]) {
   throw new Error(`bench:kind must be Floor or one of ${Object.keys(RESOURCE_EXAMPLES).join(", ")} (optionally @plugin), not ${kind}`);
 }
 function withSecrets(value) {
@@ -62,15 +71,14 @@ const UNIQUE = {
   publicKey: (_, index) => publicKeyLine(index),
 };
 // Read once, not per object: the program's own time is part of what is measured.
-const overrides =
-  kind === "Floor"
-    ? {}
-    : Object.fromEntries(
-        Object.keys(RESOURCE_EXAMPLES[baseKind]).flatMap((name) => {
-          const given = config.getNumber(name);
-          return given === undefined ? [] : [[name, given]];
-        }),
-      );
+const overrides = isFloor
+  ? {}
+  : Object.fromEntries(
+      Object.keys(RESOURCE_EXAMPLES[baseKind]).flatMap((name) => {
+        const given = config.getNumber(name);
+        return given === undefined ? [] : [[name, given]];
+      }),
+    );
 function inputsFor(index) {
   const inputs = withSecrets(RESOURCE_EXAMPLES[baseKind]);
   for (const [name, value] of Object.entries(inputs)) {
@@ -80,7 +88,7 @@ function inputsFor(index) {
   return inputs;
 }
 
-if (kind === "Floor") for (const [index, name] of names.entries()) new Noop(name, index);
+if (isFloor) for (const [index, name] of names.entries()) new (onPlugin ? NoopPluginResource : Noop)(name, index);
 else {
   const Resource = resourceClass();
   for (const [index, name] of names.entries()) new Resource(name, inputsFor(index));

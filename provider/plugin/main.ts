@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The plugin's entry point; `bin/pulumi-resource-etl` runs it on Node.js 22. */
+import "../compile-cache";
 import { main } from "./server";
 
 main(process.argv.slice(2)).catch((error: unknown) => {

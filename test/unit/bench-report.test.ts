@@ -36,3 +36,27 @@ describe("the benchmark's refresh target", () => {
     expect(row.split(/\s+/).slice(0, 6)).toEqual(["Member", "1000", "1.00", "0.00", "1.20", "1.00"]);
   });
 });
+
+describe("the benchmark's two surfaces", () => {
+  const timed = (kind: LifecycleResult["kind"], seconds: number): LifecycleResult => {
+    const base = result(kind, 100, 3);
+    const operations = Object.fromEntries(Object.entries(base.operations).map(([op, value]) => [op, { ...value, seconds }]));
+    return { ...base, operations: operations as LifecycleResult["operations"] };
+  };
+  const results = [timed("Floor", 10), timed("PublicKey", 11), timed("Floor@plugin", 8), timed("PublicKey@plugin", 12)];
+
+  it("leads with the plugin, its floor first, and gives a plugin kind's time against both floors", () => {
+    const rows = lifecycleTable(results).split("\n").slice(2);
+    expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(["Floor@plugin", "PublicKey@plugin", "Floor", "PublicKey"]);
+    expect(rows[1]).toContain("12.0 (1.50, 1.20 dyn)");
+    expect(rows[3]).toContain("11.0 (1.10)");
+  });
+
+  it("holds each kind to its own surface's floor", () => {
+    const timeVerdicts = verdicts(results, []).filter((verdict) => verdict.target.includes("up time"));
+    expect(timeVerdicts).toEqual([
+      { target: "PublicKey@plugin N=100: up time ≤ 1.15 x the plugin floor", met: false, measured: "1.50 x" },
+      { target: "PublicKey N=100: up time ≤ 1.15 x the dynamic floor", met: true, measured: "1.10 x" },
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:profile`: where the time of a refresh goes. Makes PROFILE_COUNT objects of
- * PROFILE_KIND (default 1000 PublicKey) and as many of the floor's no-op resources, refreshes
+ * PROFILE_KIND (default 1000 PublicKey; `Package@plugin` through the plugin) and as many of its
+ * surface's floor's no-op resources, refreshes
  * each stack with Node.js's CPU profiler on in every Node.js process the engine starts (the
  * provider, the floor's too), and prints each process's CPU time by where it was spent: the
  * provider's own code, @pulumi/pulumi, gRPC, Node.js itself, the garbage collector, idle.
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
   const workspace = await prepareWorkspace(path.join(REPO_ROOT, "bench", ".work", "profile"));
   const service = await startBenchService(100);
   try {
-    for (const kind of ["Floor", KIND]) {
+    // A kind through the plugin is profiled beside the no-op plugin's floor, a dynamic one beside the no-op dynamic resources.
+    for (const kind of [KIND.endsWith("@plugin") ? "Floor@plugin" : "Floor", KIND]) {
       const stack = await createBenchStack(workspace, `profile-${kind.toLowerCase().replace("@", "-")}`, {
         ...service.stackConfig,
         "bench:kind": { value: kind },

@@ -16,6 +16,8 @@ import { startBenchService } from "./limits/service.mts";
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const KIND = process.env.PROFILE_KIND || "PublicKey";
 const COUNT = Number(process.env.PROFILE_COUNT || "1000");
+/** PROFILE_FLOOR_SHAPE=1: the floor's no-op resources carry the kind's inputs, so the engine's own cost of those properties is the floor's too. */
+const FLOOR_SHAPE = process.env.PROFILE_FLOOR_SHAPE === "1" ? KIND.replace(/@plugin$/, "") : undefined;
 
 interface ProfileNode {
   id: number;
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
         ...service.stackConfig,
         "bench:kind": { value: kind },
         "bench:count": { value: String(COUNT) },
+        ...(FLOOR_SHAPE === undefined || kind === KIND ? {} : { "bench:floorShape": { value: FLOOR_SHAPE } }),
       });
       try {
         await stack.up();

@@ -14,8 +14,8 @@ const names = Array.from({ length: count }, (_, i) => `${kind.toLowerCase().repl
 // CustomResource), so the comparison isolates what the real providers do.
 const NOOP_PROVIDER = `exports.handler = () => require(${JSON.stringify(require.resolve("./noop-provider.js"))});\n`;
 class Noop extends pulumi.CustomResource {
-  constructor(name, index) {
-    super("pulumi-nodejs:dynamic:Noop", name, { index, __provider: NOOP_PROVIDER });
+  constructor(name, index, shape) {
+    super("pulumi-nodejs:dynamic:Noop", name, { ...shape, index, __provider: NOOP_PROVIDER });
   }
 }
 
@@ -32,8 +32,8 @@ function publicKeyLine(index) {
 // The plugin floor (`Floor@plugin`): N resources of a no-op provider plugin (pulumi-resource-noop),
 // registered by type token as the plugin's kinds are.
 class NoopPluginResource extends pulumi.CustomResource {
-  constructor(name, index) {
-    super("noop:index:Thing", name, { index });
+  constructor(name, index, shape) {
+    super("noop:index:Thing", name, { ...shape, index });
   }
 }
 
@@ -56,8 +56,15 @@ function resourceClass() {
 // configuration (the job-wait runs' cluster and package) taking the example's place.
 const { RESOURCE_EXAMPLES } = require("pulumi-etl/plugin");
 const isFloor = baseKind === "Floor";
-if (!isFloor && !RESOURCE_EXAMPLES[baseKind]) {
-  throw new Error(`bench:kind must be Floor or one of ${Object.keys(RESOURCE_EXAMPLES).join(", ")} (optionally @plugin), not ${kind}`);
+// `bench:floorShape`: a kind whose inputs the floor's no-op resources carry, so that what the
+// engine itself spends on those properties is measured apart from the provider.
+const shapeKind = isFloor ? config.get("floorShape") : baseKind;
+for (const given of [baseKind, shapeKind]) {
+  if (given !== undefined && given !== "Floor" && !RESOURCE_EXAMPLES[given]) {
+    throw new Error(
+      `bench:kind must be Floor or one of ${Object.keys(RESOURCE_EXAMPLES).join(", ")} (optionally @plugin), and bench:floorShape one of those kinds, not ${given}`,
+    );
+  }
 }
 function withSecrets(value) {
   if (Array.isArray(value)) return value.map(withSecrets);
@@ -71,16 +78,18 @@ const UNIQUE = {
   publicKey: (_, index) => publicKeyLine(index),
 };
 // Read once, not per object: the program's own time is part of what is measured.
-const overrides = isFloor
-  ? {}
-  : Object.fromEntries(
-      Object.keys(RESOURCE_EXAMPLES[baseKind]).flatMap((name) => {
-        const given = config.getNumber(name);
-        return given === undefined ? [] : [[name, given]];
-      }),
-    );
+const overrides =
+  shapeKind === undefined
+    ? {}
+    : Object.fromEntries(
+        Object.keys(RESOURCE_EXAMPLES[shapeKind]).flatMap((name) => {
+          const given = config.getNumber(name);
+          return given === undefined ? [] : [[name, given]];
+        }),
+      );
 function inputsFor(index) {
-  const inputs = withSecrets(RESOURCE_EXAMPLES[baseKind]);
+  if (shapeKind === undefined) return {};
+  const inputs = withSecrets(RESOURCE_EXAMPLES[shapeKind]);
   for (const [name, value] of Object.entries(inputs)) {
     if (name in overrides) inputs[name] = overrides[name];
     else if (UNIQUE[name]) inputs[name] = UNIQUE[name](value, index);
@@ -88,7 +97,7 @@ function inputsFor(index) {
   return inputs;
 }
 
-if (isFloor) for (const [index, name] of names.entries()) new (onPlugin ? NoopPluginResource : Noop)(name, index);
+if (isFloor) for (const [index, name] of names.entries()) new (onPlugin ? NoopPluginResource : Noop)(name, index, inputsFor(index));
 else {
   const Resource = resourceClass();
   for (const [index, name] of names.entries()) new Resource(name, inputsFor(index));

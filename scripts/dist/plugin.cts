@@ -76,15 +76,20 @@ async function bundle(context: DistContext): Promise<{ main: string; runtime: st
   return { main, runtime };
 }
 
-/** The SEA blob of the bundles; it holds no platform's code cache, so one serves every platform. */
-function seaBlob(bundled: { main: string; runtime: string }, context: DistContext): string {
-  const blob = path.join(context.scratchDir, "sea.blob");
-  const config = path.join(context.scratchDir, "sea-config.json");
+/**
+ * The SEA blob of the bundles. V8's code cache of the main bundle (which spares each start its
+ * compile) is made by the Node.js that builds, so only the executable of the build's own
+ * platform gets a blob with one; the others start from source.
+ */
+function seaBlob(bundled: { main: string; runtime: string }, context: DistContext, codeCache: boolean): string {
+  const name = codeCache ? "sea-code-cache" : "sea";
+  const blob = path.join(context.scratchDir, `${name}.blob`);
+  const config = path.join(context.scratchDir, `${name}-config.json`);
   const settings = {
     main: bundled.main,
     output: blob,
     disableExperimentalSEAWarning: true,
-    useCodeCache: false,
+    useCodeCache: codeCache,
     useSnapshot: false,
     assets: { [programRuntimeAsset(context)]: bundled.runtime },
   };
@@ -104,10 +109,17 @@ function executableFor(platform: (typeof PLATFORMS)[number], blob: string, conte
   return dir;
 }
 
+/** The platform of the Node.js running the build, in the engine's names. */
+function isBuildPlatform(platform: (typeof PLATFORMS)[number]): boolean {
+  const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch];
+  return platform.os === process.platform && platform.arch === arch;
+}
+
 async function build(context: DistContext): Promise<string[]> {
-  const blob = seaBlob(await bundle(context), context);
+  const bundled = await bundle(context);
+  const blobs = { cached: seaBlob(bundled, context, true), plain: seaBlob(bundled, context, false) };
   return PLATFORMS.map((platform) => {
-    const dir = executableFor(platform, blob, context);
+    const dir = executableFor(platform, isBuildPlatform(platform) ? blobs.cached : blobs.plain, context);
     const archive = `${EXECUTABLE}-v${context.version}-${platform.os}-${platform.arch}.tar.gz`;
     execFileSync("tar", ["-czf", path.join(context.releaseDir, archive), "-C", dir, "--owner=0", "--group=0", EXECUTABLE]);
     return archive;

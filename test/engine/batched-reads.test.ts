@@ -61,7 +61,8 @@ describe(`refresh of ${COUNT} packages`, { timeout: 600_000 }, () => {
     const calls = await service.calls();
     console.log(`refresh of ${COUNT} packages: ${calls.length} calls`);
     expect(calls.length).toBeLessThanOrEqual(12);
-    expect(new Set(calls)).toEqual(new Set(["GET /packages"]));
+    // 1,000 packages are ten pages of the listing, and nothing else.
+    expect(calls).toEqual(Array.from({ length: 10 }, () => "GET /packages"));
     expect(refreshed.summary.resourceChanges).toEqual({ same: COUNT + 1 });
   });
 

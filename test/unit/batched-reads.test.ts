@@ -1,5 +1,6 @@
 /** Reads of one kind answered from its listing: the call budget, objects gone, written and failing pages. */
 import { z } from "zod";
+import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import type { ApiRequest, ApiResponse } from "../../provider/client/http";
 import { batchedRead, createBatchedReads, markWritten } from "../../provider/resources/shared/batched-reads";
@@ -49,6 +50,28 @@ describe("batched reads", () => {
     const kind = freshKind();
     await Promise.all([batchedRead(reads, request, kind, listing, "5", get(5)), batchedRead(reads, request, kind, listing, "7", get(7))]);
     expect(calls.sort()).toEqual(["/things/5", "/things/7"]);
+  });
+
+  it("gathers reads that a busy engine sends tens of milliseconds apart", async () => {
+    const { calls, request, get } = service(250);
+    const kind = freshKind();
+    const answers: Array<Promise<{ id: number }>> = [];
+    for (const id of [1, 2, 3, 4]) {
+      answers.push(batchedRead(reads, request, kind, listing, String(id), get(id)));
+      await delay(30);
+    }
+    expect((await Promise.all(answers)).map((r) => r.id)).toEqual([1, 2, 3, 4]);
+    expect(calls).toEqual(["/things?limit=100"]);
+  });
+
+  it("reads at most two objects by GET before the listing, however far apart the first reads come", async () => {
+    const { calls, request, get } = service(250);
+    const kind = freshKind();
+    await batchedRead(reads, request, kind, listing, "1", get(1));
+    await batchedRead(reads, request, kind, listing, "2", get(2));
+    await batchedRead(reads, request, kind, listing, "3", get(3));
+    await Promise.all(Array.from({ length: 247 }, (_, i) => batchedRead(reads, request, kind, listing, String(i + 4), get(i + 4))));
+    expect(calls).toEqual(["/things/1", "/things/2", "/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
   });
 
   it("never spends more than N + 2 calls for N objects among many", async () => {

@@ -2,7 +2,11 @@
  * Reads of many objects of one kind (a refresh, `up --refresh`) answered from the kind's listing,
  * 100 objects a page, instead of one GET each, for the kinds whose listing returns the record
  * their GET does. The rules:
- * - reads that arrive alone (fewer than BATCH_MIN within GATHER_MS) are GETs, as ever;
+ * - reads that arrive alone are GETs, as ever: a read waits while others of its kind keep coming
+ *   (each resets a QUIET_MS wait), and the listing starts as soon as the snapshot has seen
+ *   BATCH_MIN reads of the kind. Counting every read since the snapshot began, not only those of one
+ *   wait, keeps the reads made by GET before the listing at BATCH_MIN - 1 however far apart a busy
+ *   engine sends them: a refresh of N objects costs at most ceil(N/100) + 2 calls;
  * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
  *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
  * - an object the listing did not show is read by its own GET, which says whether it is gone;
@@ -25,7 +29,7 @@ export interface KindListing {
   item: z.ZodType;
 }
 
-const GATHER_MS = 15;
+const QUIET_MS = 50;
 const BATCH_MIN = 3;
 const SNAPSHOT_TTL_MS = 60_000;
 
@@ -34,8 +38,7 @@ interface KindState {
   reads: number;
   calls: number;
   /** Reads waiting to learn whether they join a listing. */
-  gathering?: Promise<boolean>;
-  waiting: number;
+  gathering?: Gathering;
   /** Reads looking in the listing, each of which may still need its own GET. */
   unanswered: number;
   listing: boolean;
@@ -64,7 +67,6 @@ function stateOf({ states }: BatchedReads, kind: string, now: number): KindState
     startedAt: now,
     reads: 0,
     calls: 0,
-    waiting: 0,
     unanswered: 0,
     listing: false,
     records: new Map(),
@@ -80,17 +82,36 @@ export function markWritten(reads: BatchedReads, kind: string, id: string): void
   reads.states.get(kind)?.written.add(id);
 }
 
-/** Whether enough reads of the kind arrive together to read its listing. */
+interface Gathering {
+  joined: Promise<boolean>;
+  settle: (listing: boolean) => void;
+  timer?: NodeJS.Timeout;
+}
+
+function openGathering(state: KindState): Gathering {
+  let settle!: (listing: boolean) => void;
+  const joined = new Promise<boolean>((resolve) => (settle = resolve));
+  const gathering: Gathering = {
+    joined,
+    settle: (listing) => {
+      clearTimeout(gathering.timer);
+      if (state.gathering === gathering) state.gathering = undefined;
+      settle(listing);
+    },
+  };
+  return gathering;
+}
+
+/** Whether enough reads of the kind come, close enough together, to read its listing. */
 function gathered(state: KindState): Promise<boolean> {
-  state.waiting += 1;
-  state.gathering ??= new Promise((resolve) =>
-    setTimeout(() => {
-      state.gathering = undefined;
-      resolve(state.waiting >= BATCH_MIN);
-      state.waiting = 0;
-    }, GATHER_MS),
-  );
-  return state.gathering;
+  if (state.reads >= BATCH_MIN) {
+    state.gathering?.settle(true);
+    return Promise.resolve(true);
+  }
+  const gathering = (state.gathering ??= openGathering(state));
+  clearTimeout(gathering.timer);
+  gathering.timer = setTimeout(() => gathering.settle(false), QUIET_MS);
+  return gathering.joined;
 }
 
 async function readNextPage(request: RequestFn, state: KindState, item: z.ZodType): Promise<void> {

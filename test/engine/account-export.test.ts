@@ -27,6 +27,18 @@ async function exportWith(service: LocalService, args: string[], env: Record<str
   );
 }
 
+/**
+ * A package made from the "Daily rollup" template, as `Package`'s `templateId` makes one: the
+ * service keeps no trace of the template, so the export writes its flow.
+ */
+async function packageFromTemplate(service: LocalService, account: LargeAccount): Promise<void> {
+  const made = await service.api("POST", "/packages", { name: "Daily totals", package_template_id: 2 });
+  const flow = (await service.api("GET", `/packages/${made.body.id}/export`)).body.data_flow_json;
+  const database = account.account.connections.find((c) => c.type === "postgres")!;
+  const components = flow.components.map((c: { type: string }) => (/source|destination/.test(c.type) ? { ...c, connection: { id: database.id } } : c));
+  expect((await service.api("PUT", `/packages/${made.body.id}`, { data_flow_json: { ...flow, components } })).status).toBe(200);
+}
+
 describe("etl-export", { timeout: 600_000 }, () => {
   let service: LocalService;
   let account: LargeAccount;
@@ -34,6 +46,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
   beforeAll(async () => {
     account = largeAccount(5);
     service = await startLocalService(account);
+    await packageFromTemplate(service, account);
   });
 
   afterAll(async () => {
@@ -48,7 +61,11 @@ describe("etl-export", { timeout: 600_000 }, () => {
     expect(existsSync(path.join(dir, "import.json"))).toBe(false);
     expect(readFileSync(path.join(dir, "index.ts"), "utf8")).toContain('import * as etl from "pulumi-etl";');
     // Package 5003 has no flow: written without dataFlow and without a file, it is adopted and previews empty too.
-    expect(filesUnder(path.join(dir, "flows"))).toHaveLength(4);
+    const flows = filesUnder(path.join(dir, "flows"));
+    expect(flows).toHaveLength(5);
+    // The package made from a template is written with its flow: the template's filter and table.
+    expect(flows.map((file) => readFileSync(file, "utf8")).filter((text) => text.includes("daily_totals") && text.includes("${day}"))).toHaveLength(1);
+    expect(readFileSync(path.join(dir, "index.ts"), "utf8")).not.toContain("templateId");
     writeProjectWithInstalledPackage(dir, {});
     const settings = [...exported.stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)];
     const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) });
@@ -68,8 +85,8 @@ describe("etl-export", { timeout: 600_000 }, () => {
     const before = await service.state();
     await service.resetRequests();
     const up = await stack.up();
-    // 41 objects (6 members: every user but the owner), the API key's user's settings and the stack.
-    expect(up.summary.resourceChanges).toEqual({ create: 43 });
+    // 42 objects (6 members: every user but the owner), the API key's user's settings and the stack.
+    expect(up.summary.resourceChanges).toEqual({ create: 44 });
     // Adoption makes nothing. It sends what the service cannot show (connections' secrets, hooks'
     // settings) and validates each package, as `up` does after any change of one.
     const writes = await service.writeRequests();

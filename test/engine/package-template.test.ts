@@ -18,6 +18,8 @@ const LAKE = { id: 302, name: "lake", type: "s3" };
 const OTHER_WAREHOUSE = { id: 303, name: "replica", type: "postgres" };
 /** "Copy a table": one source, one destination. */
 const COPY_A_TABLE = 1;
+/** "Daily rollup": a source, a filter on its variable `day`, an aggregate, a destination. */
+const DAILY_ROLLUP = 2;
 
 interface FlowComponent {
   name: string;
@@ -37,6 +39,7 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
   let outputs: OutputMap;
   let packageArgs: Record<string, unknown>;
   let pipelineTemplate: PipelineArgs["template"];
+  let pipelineVariables: PipelineArgs["variables"];
 
   const exported = async (id: unknown) => (await service.api("GET", `/packages/${String(id)}/export`)).body;
   const up = async () => (outputs = (await test.stack.up()).outputs);
@@ -50,7 +53,13 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
         const pkg = declare(surface, "Package", "copied", packageArgs);
         const result: Record<string, unknown> = { id: pkg.id, flow: pkg.dataFlow, validation: pkg.validationStatus, description: pkg.description };
         if (pipelineTemplate !== undefined) {
-          const pipeline = declarePipeline(surface, "rollup", { name: `rollup ${surface}`, template: pipelineTemplate, schedule: { cron: "0 6 * * *" } });
+          const own = pipelineVariables === undefined ? {} : { variables: pipelineVariables };
+          const pipeline = declarePipeline(surface, "rollup", {
+            name: `rollup ${surface}`,
+            template: pipelineTemplate,
+            schedule: { cron: "0 6 * * *" },
+            ...own,
+          });
           result.pipelinePackageId = pipeline.packageId;
         }
         return result;
@@ -109,14 +118,19 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     expect(await failureOfInline(() => test.stack.preview())).toMatch(/dataFlow.*must be left out with `templateId`/);
     packageArgs = kept;
     expect(await service.calls()).toEqual([]);
-    pipelineTemplate = { id: COPY_A_TABLE, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: LAKE.id };
+    pipelineTemplate = { id: DAILY_ROLLUP, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: LAKE.id };
   });
 
-  it("a Pipeline given a template declares its package from it, connected and validated", async () => {
+  it("a Pipeline given a template declares its package from it, connected and validated, with the template's variables unless it gives its own", async () => {
     await up();
     const id = String(outputs.pipelinePackageId!.value);
-    expect(connectionsOf((await exported(id)).data_flow_json)).toEqual({ source: WAREHOUSE.id, destination: LAKE.id });
-    expect((await service.api("GET", `/packages/${id}`)).body.name).toBe(`rollup ${surface}`);
+    expect(connectionsOf((await exported(id)).data_flow_json)).toEqual({ events: WAREHOUSE.id, warehouse: LAKE.id });
+    const made = (await service.api("GET", `/packages/${id}`)).body;
+    expect(made.name).toBe(`rollup ${surface}`);
+    expect(made.variables).toEqual({ day: "2026-01-01" });
+    pipelineVariables = { day: "'2026-02-01'" };
+    await up();
+    expect((await service.api("GET", `/packages/${id}`)).body.variables).toEqual({ day: "'2026-02-01'" });
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true });
     expect(await service.calls()).toEqual([]);

@@ -118,7 +118,7 @@ export interface PipelineArgs {
      */
     flow?: any | undefined;
     /**
-     * The pipeline's name: its package's and schedule's, and the start of its children's names.
+     * The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is "<name> failures", its delivery "<name> delivery").
      */
     name: pulumi.Input<string>;
     /**

@@ -71,6 +71,8 @@ describe("a pipeline's inputs given as plain values", () => {
       'Pipeline "orders": give flow (the package\'s own) or template (a template and its connections), not both',
     ],
     [{ name: "o", schedule, template: { id: 1, sourceConnectionId: 301 } }, 'Pipeline "orders": template.destinationConnectionId is required'],
+    // Its children's names ("<name> failures", "<name> delivery") must fit the service's 255.
+    [{ name: "o".repeat(247), schedule }, 'Pipeline "orders": name must have at most 246 characters'],
     [{ name: "o", schedule, colour: "red" }, 'Pipeline "orders": colour is not an input of this resource'],
   ])("%j is refused: %s", (args, message) => {
     expect(failureOf(args)).toBe(message);

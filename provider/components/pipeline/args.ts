@@ -73,7 +73,11 @@ const delivery = z.strictObject({
 
 /** Every input of a `Pipeline`, with what it is. */
 export const PIPELINE_INPUTS = {
-  name: described(z.string().min(1).max(255), "The pipeline's name: its package's and schedule's, and the start of its children's names."),
+  name: described(
+    // The hook and delivery it declares are named "<name> failures" and "<name> delivery", which the service takes up to 255 characters.
+    z.string().min(1).max(246),
+    "The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is \"<name> failures\", its delivery \"<name> delivery\").",
+  ),
   description: described(z.string().optional(), "The package's description."),
   flow: described(
     z.unknown().optional(),

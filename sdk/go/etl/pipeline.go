@@ -63,7 +63,7 @@ type pipelineArgs struct {
 	FailureAlert *PipelineFailureAlert `pulumi:"failureAlert"`
 	// The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
 	Flow interface{} `pulumi:"flow"`
-	// The pipeline's name: its package's and schedule's, and the start of its children's names.
+	// The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is "<name> failures", its delivery "<name> delivery").
 	Name string `pulumi:"name"`
 	// When the package runs: `cron` (with `timeZone`) or `interval`.
 	Schedule PipelineSchedule `pulumi:"schedule"`
@@ -87,7 +87,7 @@ type PipelineArgs struct {
 	FailureAlert PipelineFailureAlertPtrInput
 	// The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
 	Flow pulumi.Input
-	// The pipeline's name: its package's and schedule's, and the start of its children's names.
+	// The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is "<name> failures", its delivery "<name> delivery").
 	Name pulumi.StringInput
 	// When the package runs: `cron` (with `timeZone`) or `interval`.
 	Schedule PipelineScheduleInput

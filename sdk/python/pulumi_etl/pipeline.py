@@ -33,7 +33,7 @@ class PipelineArgs:
         """
         The set of arguments for constructing a Pipeline resource.
 
-        :param pulumi.Input[_builtins.str] name: The pipeline's name: its package's and schedule's, and the start of its children's names.
+        :param pulumi.Input[_builtins.str] name: The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is "<name> failures", its delivery "<name> delivery").
         :param pulumi.Input['PipelineScheduleArgs'] schedule: When the package runs: `cron` (with `timeZone`) or `interval`.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] alert_hook_id: An existing hook that is told of failed runs, by its id. Give this or `failureAlert`.
         :param pulumi.Input['PipelineClusterArgs'] cluster: The cluster each run runs on.
@@ -67,7 +67,7 @@ class PipelineArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The pipeline's name: its package's and schedule's, and the start of its children's names.
+        The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is "<name> failures", its delivery "<name> delivery").
         """
         return pulumi.get(self, "name")
 
@@ -212,7 +212,7 @@ class Pipeline(pulumi.ComponentResource):
         :param pulumi.Input[_builtins.str] description: The package's description.
         :param pulumi.Input[Union['PipelineFailureAlertArgs', 'PipelineFailureAlertArgsDict']] failure_alert: A hook the pipeline declares, told of its failed runs. Give this or `alertHookId`.
         :param Any flow: The package's flow, as `Package.dataFlow` takes it (`{ components, edges }` or an export document). Give this or `template`.
-        :param pulumi.Input[_builtins.str] name: The pipeline's name: its package's and schedule's, and the start of its children's names.
+        :param pulumi.Input[_builtins.str] name: The pipeline's name (1 to 246 characters): its package's and schedule's, and the start of its children's names (its alert is "<name> failures", its delivery "<name> delivery").
         :param pulumi.Input[Union['PipelineScheduleArgs', 'PipelineScheduleArgsDict']] schedule: When the package runs: `cron` (with `timeZone`) or `interval`.
         :param pulumi.Input[Union['PipelineTemplateArgs', 'PipelineTemplateArgsDict']] template: A template the package starts from, with the connections its sources read and its destinations write. Give this or `flow`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses.

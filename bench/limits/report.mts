@@ -24,6 +24,8 @@ export const TARGETS = {
 
 const pad = (text: string, width: number) => text.padStart(width);
 const padEnd = (text: string, width: number) => text.padEnd(width);
+/** The kind column, as wide as the longest kind measured (`ConnectionGroup@plugin`). */
+const kindWidth = (results: LifecycleResult[]) => Math.max(16, ...results.map((result) => result.kind.length));
 
 /**
  * Calls per resource, split into the operation's own and the reads it made waiting: only create
@@ -83,7 +85,7 @@ export function inReportOrder(results: LifecycleResult[]): LifecycleResult[] {
 
 export function lifecycleTable(results: LifecycleResult[]): string {
   const header = [
-    padEnd("kind", 16),
+    padEnd("kind", kindWidth(results)),
     pad("N", 4),
     ...["create", "preview", "refresh /100", "destroy"].map((title) => pad(`calls ${title}`, 24)),
     ...["up", "preview", "refresh", "destroy"].map((title) => pad(`${title} s (x floor)`, 26)),
@@ -94,7 +96,7 @@ export function lifecycleTable(results: LifecycleResult[]): string {
     const floors = floorsOf(results, result);
     const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
     return [
-      padEnd(result.kind, 16),
+      padEnd(result.kind, kindWidth(results)),
       pad(String(result.count), 4),
       ...ops.map((op) => pad(isFloor(result.kind) ? "-" : callsCell(result.operations[op], result.count, op), 24)),
       ...ops.map((op) =>
@@ -118,7 +120,7 @@ export function lifecycleTable(results: LifecycleResult[]): string {
 export function cpuTable(results: LifecycleResult[]): string {
   const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
   if (results.some((result) => ops.some((op) => result.operations[op].cpuSeconds === undefined))) return "";
-  const header = [padEnd("kind", 16), pad("N", 4), ...ops.map((title) => pad(`${title} cpu s (x floor)`, 28))].join(" ");
+  const header = [padEnd("kind", kindWidth(results)), pad("N", 4), ...ops.map((title) => pad(`${title} cpu s (x floor)`, 28))].join(" ");
   const rows = inReportOrder(results).map((result) => {
     const floors = floorsOf(results, result);
     const cells = ops.map((op) =>
@@ -127,7 +129,7 @@ export function cpuTable(results: LifecycleResult[]): string {
         28,
       ),
     );
-    return [padEnd(result.kind, 16), pad(String(result.count), 4), ...cells].join(" ");
+    return [padEnd(result.kind, kindWidth(results)), pad(String(result.count), 4), ...cells].join(" ");
   });
   return [header, "-".repeat(header.length), ...rows].join("\n");
 }

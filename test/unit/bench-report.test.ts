@@ -52,6 +52,16 @@ describe("the benchmark's two surfaces", () => {
     expect(rows[3]).toContain("11.0 (1.10)");
   });
 
+  it("keeps the columns aligned when a kind's name is longer than the others", () => {
+    const lines = lifecycleTable([...results, timed("ConnectionGroup@plugin", 9)]).split("\n");
+    // N is right-aligned: where it ends is the column.
+    const columnOfN = (line: string) => {
+      const found = /\s(N|100)\s/.exec(line)!;
+      return found.index + found[0].length;
+    };
+    expect(new Set(lines.filter((line) => !line.startsWith("-")).map(columnOfN)).size).toBe(1);
+  });
+
   it("holds each kind to its own surface's floor", () => {
     const timeVerdicts = verdicts(results, []).filter((verdict) => verdict.target.includes("up time"));
     expect(timeVerdicts).toEqual([

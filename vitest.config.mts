@@ -43,10 +43,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Real-engine tests each start an engine and a provider process; two cores fit two files. (A
-    // third file at a time fills the 0.4 core the waits leave, but under that load a refresh's
-    // reads can arrive further apart than the batched reads' gathering window.)
-    maxWorkers: 2,
+    // Real-engine tests each start an engine and a provider process, and spend much of their time
+    // waiting on them, on retries and on the local service's clock: with two files at a time a
+    // run kept 1.6 of 2 cores busy. A third file fills what the waits leave.
+    maxWorkers: 3,
     sequence: { sequencer: WaitingFilesFirst },
     server: {
       deps: {

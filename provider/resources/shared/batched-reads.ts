@@ -6,7 +6,8 @@
  *   (each resets a QUIET_MS wait), and the listing starts as soon as the snapshot has seen
  *   BATCH_MIN reads of the kind. Counting every read since the snapshot began, not only those of one
  *   wait, keeps the reads made by GET before the listing at BATCH_MIN - 1 however far apart a busy
- *   engine sends them: a refresh of N objects costs at most ceil(N/100) + 2 calls;
+ *   engine sends them: a refresh of N objects costs at most ceil(N/100) + 2 calls when the
+ *   listing holds little besides them;
  * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
  *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
  * - an object the listing did not show is read by its own GET, which says whether it is gone;

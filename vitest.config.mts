@@ -2,12 +2,24 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Files that spend most of their time waiting (the rate-limit scenario paces its requests over
- * minutes; the soak waits on engines) start first, so their waits overlap the rest of the suite.
+ * Files that take minutes start first, longest first, so none of them is left running alone at
+ * the end while the other workers idle: the soak, the bad inputs (a preview per case), the
+ * exports in every language, the outages. The rate-limit scenario paces its requests over a
+ * minute, so its waits overlap the rest. Vitest's own order (largest file first, in a fresh
+ * clone) started the bad inputs last, and a run then ended with one file on one core.
  */
-const FIRST = ["test/engine/rate-limit.test.ts", "test/engine/soak.test.ts"];
+const FIRST = [
+  "test/engine/soak.test.ts",
+  "test/engine/bad-input-dynamic.test.ts",
+  "test/engine/bad-input-plugin.test.ts",
+  "test/languages/account-export.test.ts",
+  "test/engine/outages.test.ts",
+  "test/engine/rate-limit.test.ts",
+  "test/engine/examples.test.ts",
+  "test/engine/cancellation.test.ts",
+];
 
-class WaitingFilesFirst extends BaseSequencer {
+class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (spec: TestSpecification) => {
@@ -26,7 +38,12 @@ class WaitingFilesFirst extends BaseSequencer {
  * The run itself reports its end to its test; the late rejection is never the provider's. In any
  * other file the same error fails the run.
  */
-const EARLY_ENDING_RUNS = ["test/engine/bad-input.test.ts", "test/engine/soak.test.ts"];
+const EARLY_ENDING_RUNS = [
+  "test/engine/bad-input-dynamic.test.ts",
+  "test/engine/bad-input-plugin.test.ts",
+  "test/engine/bad-config.test.ts",
+  "test/engine/soak.test.ts",
+];
 
 function isInlineRunLeftover(error: { message?: string; stack?: string; VITEST_TEST_PATH?: string }): boolean {
   const file = error.VITEST_TEST_PATH ?? "";
@@ -47,7 +64,7 @@ export default defineConfig({
     // waiting on them, on retries and on the local service's clock: with two files at a time a
     // run kept 1.6 of 2 cores busy. A third file fills what the waits leave.
     maxWorkers: 3,
-    sequence: { sequencer: WaitingFilesFirst },
+    sequence: { sequencer: LongFilesFirst },
     server: {
       deps: {
         // Programs use the compiled package exactly as a user's would, through node_modules/pulumi-etl.

@@ -13,8 +13,14 @@ case "$task" in
   test)
     # Formatting, lint rules and dead exports first: a violation fails the run before any test starts.
     npm run --silent lint || { echo "0 passed, 1 failed (npm run lint found violations)"; exit 1; }
+    # The tests and scripts are type-checked too (vitest runs them without checking types).
+    npm run --silent typecheck || { echo "0 passed, 1 failed (npm run typecheck found errors)"; exit 1; }
     # The tests under test/release install what a user installs: the release, made anew each run.
     node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2
+    # Every test starts engines, and every engine operation a Node.js provider process (the dynamic
+    # resources' loads @pulumi/pulumi anew): Node.js's compile cache spares them compiling the same
+    # modules again, about a third of a process's start. Behaviour is the same with or without it.
+    export NODE_COMPILE_CACHE="$LOCAL_ROOT/node-compile-cache"
     # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.
     results="$LOCAL_ROOT/test-results.json"
     rm -f "$results"

@@ -34,7 +34,8 @@ async function exportWith(service: LocalService, args: string[], env: Record<str
 async function packageFromTemplate(service: LocalService, account: LargeAccount): Promise<void> {
   const made = await service.api("POST", "/packages", { name: "Daily totals", package_template_id: 2 });
   const flow = (await service.api("GET", `/packages/${made.body.id}/export`)).body.data_flow_json;
-  const database = account.account.connections.find((c) => c.type === "postgres")!;
+  const database = account.account?.connections?.find((c) => c.type === "postgres");
+  if (database === undefined) throw new Error("the large account has no postgres connection");
   const components = flow.components.map((c: { type: string }) => (/source|destination/.test(c.type) ? { ...c, connection: { id: database.id } } : c));
   expect((await service.api("PUT", `/packages/${made.body.id}`, { data_flow_json: { ...flow, components } })).status).toBe(200);
 }

@@ -109,7 +109,7 @@ describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
     expect(await calls()).toEqual([`GET /connection_groups/${outputs.id.value}`]);
   });
 
-  // A type that can never join (web_analytics) is refused at preview (bad-input.test.ts); a
+  // A type that can never join (web_analytics) is refused at preview (bad-input-dynamic.test.ts, bad-input-plugin.test.ts); a
   // connection whose own type is not the one given is for the service to say.
   it("a connection that cannot join fails the update with the service's answer, changing nothing", async () => {
     groupArgs = { ...groupArgs, connections: [WAREHOUSE, RAW, { id: 304, type: "postgres" }] };

@@ -1,5 +1,5 @@
 /**
- * The bad inputs of every kind that `test/engine/bad-input.test.ts` previews on both surfaces:
+ * The bad inputs of every kind that `test/support/bad-input.ts` previews on both surfaces:
  * each names the input its failure must name, and what must never be printed.
  */
 import type { ResourceKind } from "pulumi-etl/plugin";

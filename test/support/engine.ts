@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { expect } from "vitest";
+import { deferOperationResults } from "./deferred-results";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Inside the repository, so programs resolve `pulumi-etl` through its node_modules. */
@@ -93,6 +94,7 @@ export async function createTestStack(
       projectSettings: { name: projectName, runtime: "nodejs", ...plugins },
     },
   );
+  deferOperationResults(stack);
   if (!options.unconfigured) await configure(stack, service);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
 }
@@ -107,6 +109,7 @@ export async function createProjectStack(name: string, projectDir: string, servi
     { stackName: `test-${path.basename(workDir)}`, workDir: projectDir },
     { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) },
   );
+  deferOperationResults(stack);
   await configure(stack, service);
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   const dispose = () => {

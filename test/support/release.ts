@@ -137,6 +137,8 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
     GOTOOLCHAIN: "local",
     ...options.env,
   };
+  // The test run's compile cache (scripts/run.sh) is not on a user's machine.
+  delete env.NODE_COMPILE_CACHE;
   // Unset, not "false": the engine then fetches a missing plugin from the SDK's download address.
   if (options.automaticPluginAcquisition) delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
   const pulumi = (args: string[], { allowFailure = false } = {}) =>

@@ -31,6 +31,37 @@ function service(count: number, options: { failPage?: number } = {}) {
 }
 
 const listing = { listing: { method: "GET" as const, path: "/things", query: { limit: 100 } }, item };
+
+const datedItem = z.object({ id: z.number(), name: z.string(), created_at: z.string() });
+const datedListing = { ...listing, item: datedItem, createdOf: (thing: unknown) => (thing as { created_at: string }).created_at };
+
+/**
+ * A service listing, in order of creation, `history` objects made before `count` others (ids
+ * from 1, one second apart), 100 a page, and taking `since`; the `gone` ones are deleted.
+ */
+function historyService(history: number, count: number, options: { gone?: number[] } = {}) {
+  const calls: string[] = [];
+  const createdAt = (id: number) => new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString();
+  const ids = Array.from({ length: history + count }, (_, i) => i + 1).filter((id) => !options.gone?.includes(id));
+  const request = async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
+    const url = "url" in req && req.url !== undefined ? new URL(req.url) : new URL(`${BASE}${(req as { path: string }).path}`);
+    for (const [name, value] of Object.entries((req as { query?: Record<string, unknown> }).query ?? {})) url.searchParams.set(name, String(value));
+    calls.push(url.pathname.replace("/acme/api", "") + url.search);
+    const since = url.searchParams.get("since");
+    const listed = ids.filter((id) => since === null || createdAt(id) >= since);
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const items = listed.slice(offset, offset + 100).map((id) => ({ id, name: `o${id}`, created_at: createdAt(id) }));
+    const sinceParam = since === null ? "" : `since=${encodeURIComponent(since)}&`;
+    const link = offset + 100 < listed.length ? `<${BASE}/things?${sinceParam}offset=${offset + 100}&limit=100>; rel="next"` : undefined;
+    return { status: 200, headers: link === undefined ? {} : { link }, body: items as T, url: url.toString() };
+  };
+  const get = (id: number) => async () => {
+    calls.push(`/things/${id}`);
+    if (!ids.includes(id)) throw new Error("404");
+    return { id, name: `o${id}`, created_at: createdAt(id) };
+  };
+  return { calls, request, get, createdAt };
+}
 let kinds = 0;
 const freshKind = () => `thing-${++kinds}`;
 
@@ -94,6 +125,32 @@ describe("batched reads", () => {
     await batchedRead(reads, request, kind, listing, "2", get(2));
     await batchedRead(reads, request, kind, listing, "3", get(3));
     expect(calls).toEqual(["/things/2"]);
+  });
+
+  it("skips a long history made before the objects it looks for, where the listing takes since", async () => {
+    const { calls, request, get, createdAt } = historyService(1000, 250);
+    const kind = freshKind();
+    const ids = Array.from({ length: 250 }, (_, i) => 1001 + i);
+    const records = await Promise.all(ids.map((id) => batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))));
+    expect(records.map((r) => r.id)).toEqual(ids);
+    // The first page holds none of them: the next starts at the oldest, and the listing goes on from there.
+    const since = encodeURIComponent(createdAt(1001));
+    expect(calls).toEqual([
+      "/things?limit=100",
+      `/things?limit=100&since=${since}`,
+      `/things?since=${since}&offset=100&limit=100`,
+      `/things?since=${since}&offset=200&limit=100`,
+    ]);
+  });
+
+  it("reads by GET an object made before the listing's last item and not in it", async () => {
+    const { calls, request, get, createdAt } = historyService(0, 150, { gone: [50] });
+    const kind = freshKind();
+    const answers = [10, 20, 50].map((id) =>
+      batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id)).catch((e: Error) => e.message),
+    );
+    expect((await Promise.all(answers)).map((a) => (typeof a === "string" ? a : a.id))).toEqual([10, 20, "404"]);
+    expect(calls).toEqual(["/things?limit=100", "/things/50"]);
   });
 
   it("goes back to single reads when a page fails", async () => {

@@ -7,7 +7,7 @@ import { boolean, integerBetween, label, nullableText } from "../../fields";
 import { sendJson } from "../../http";
 import { LifecycleState } from "../../lifecycle/state";
 import { sendPage } from "../../pagination";
-import { readStatusFilter } from "../../query";
+import { readStatusFilter, readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
 import { jobCountsOfAccount } from "../jobs/interface";
@@ -74,9 +74,13 @@ async function createCluster(ctx: ApiContext): Promise<void> {
   sendCluster(ctx, 201, cluster);
 }
 
+/** `since`: made at or after that time, as the jobs' listing (facts: the collections' common parameters). */
 function listClusters(ctx: ApiContext): void {
   const status = readStatusFilter(ctx.query, CLUSTER_STATUSES);
-  const clusters = ctx.store.list(CLUSTERS, ctx.caller.account.id).filter((c) => status === undefined || c.status === status);
+  const since = readTimeFilter(ctx.query, "since");
+  const clusters = ctx.store
+    .list(CLUSTERS, ctx.caller.account.id)
+    .filter((c) => (status === undefined || c.status === status) && (since === undefined || Date.parse(c.createdAt) >= since));
   sendPage(ctx, sortRecords(clusters, ctx.query, sortKeys), clusterJsonFor(ctx));
 }
 

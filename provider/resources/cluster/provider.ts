@@ -13,7 +13,7 @@ import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { batchedRead } from "../shared/batched-reads";
+import { batchedRead, type KindListing } from "../shared/batched-reads";
 import { unlessGone } from "../shared/gone";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
@@ -74,7 +74,11 @@ export async function findCreatedCluster(request: RequestFn, inputs: ClusterInpu
 }
 
 /** Every cluster, oldest first: a refresh of many reads them from here. */
-const CLUSTER_LISTING = { listing: { method: "GET" as const, path: "/clusters", query: { status: "all", direction: "asc", limit: 100 } }, item: clusterRecord };
+const CLUSTER_LISTING: KindListing = {
+  listing: { method: "GET", path: "/clusters", query: { status: "all", direction: "asc", limit: 100 } },
+  item: clusterRecord,
+  createdOf: (cluster) => (cluster as ClusterRecord).created_at,
+};
 
 export const clusterProvider = {
   ...standardOperations(fields, {
@@ -94,7 +98,7 @@ export const clusterProvider = {
    */
   async read(ctx: OperationContext, id: string, props: ClusterOutputs) {
     const { request } = ctx;
-    const record = await unlessGone(batchedRead(ctx.reads, request, KIND, CLUSTER_LISTING, id, () => getCluster(request, id)));
+    const record = await unlessGone(batchedRead(ctx.reads, request, KIND, CLUSTER_LISTING, { id, createdAt: props.createdAt }, () => getCluster(request, id)));
     return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
 } satisfies ResourceImplementation<ClusterInputs, ClusterOutputs>;

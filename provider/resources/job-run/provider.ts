@@ -111,7 +111,11 @@ export const jobRunProvider = {
     create: runJob,
     findCreated: findCreatedJob,
     get: getJob,
-    listed: { listing: { method: "GET", path: "/jobs", query: { status: "all", direction: "asc", limit: 100 } }, item: jobRecord },
+    listed: {
+      listing: { method: "GET", path: "/jobs", query: { status: "all", direction: "asc", limit: 100 } },
+      item: jobRecord,
+      createdOf: (job) => (job as JobRecord).created_at,
+    },
     remove: stopIfRunning,
     adopt,
     settle: (ctx, job, inputs) => settleJob(ctx, job, inputs),

@@ -11,6 +11,11 @@
  * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
  *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
  * - an object the listing did not show is read by its own GET, which says whether it is gone;
+ * - where the listing is in order of creation and takes `since` (clusters, jobs), and every
+ *   object still looked for was made after the last item read, the next page starts at the
+ *   oldest of them: a long history before a stack's objects (ended clusters, finished jobs)
+ *   costs one page, not a GET per object; one made before the last item read and not listed
+ *   is read by GET at once;
  * - an object written in this process (created, updated, deleted) is read fresh, by GET;
  * - a page that fails ends the listing for the kind: every read left goes back to its own GET,
  *   with the retries, pacing and cancellation of any request (the pages had them too).
@@ -28,6 +33,17 @@ export interface KindListing {
   listing: ApiRequest;
   /** One item of the listing: the record a GET of the object returns. */
   item: z.ZodType;
+  /**
+   * For a listing in order of creation that takes `since` (made at or after): when an item was
+   * made. Pages can then start at the oldest object still looked for.
+   */
+  createdOf?: (item: unknown) => string;
+}
+
+/** What a read knows of its object: its id, and when it was made where the state says. */
+export interface ReadObject {
+  id: string;
+  createdAt?: unknown;
 }
 
 const QUIET_MS = 50;
@@ -42,6 +58,12 @@ interface KindState {
   gathering?: Gathering;
   /** Reads looking in the listing, each of which may still need its own GET. */
   unanswered: number;
+  /** When each object still looked for was made, where known (ms). */
+  looking: Map<string, number>;
+  /** Creation time of the last item read (ms): an object made before it and not listed is not in the listing. */
+  listedUntil?: number;
+  /** Whether the last page held an object looked for: if not, the listing may skip ahead. */
+  lastPageHit: boolean;
   listing: boolean;
   records: Map<string, unknown>;
   /** The next page to read; undefined once the listing is read to its end or abandoned. */
@@ -69,6 +91,8 @@ function stateOf({ states }: BatchedReads, kind: string, now: number): KindState
     reads: 0,
     calls: 0,
     unanswered: 0,
+    looking: new Map(),
+    lastPageHit: false,
     listing: false,
     records: new Map(),
     failed: false,
@@ -115,11 +139,14 @@ function gathered(state: KindState): Promise<boolean> {
   return gathering.joined;
 }
 
-async function readNextPage(request: RequestFn, state: KindState, item: z.ZodType): Promise<void> {
+async function readNextPage(request: RequestFn, state: KindState, kind: KindListing): Promise<void> {
   state.calls += 1;
   try {
-    const { page, url } = await readPage(request, state.next!, item, "objects");
+    const { page, url } = await readPage(request, state.next!, kind.item, "objects");
     for (const record of page.items as Array<{ id: number }>) state.records.set(String(record.id), record);
+    state.lastPageHit = (page.items as Array<{ id: number }>).some((record) => state.looking.has(String(record.id)));
+    const last = page.items.at(-1);
+    if (kind.createdOf !== undefined && last !== undefined) state.listedUntil = Date.parse(kind.createdOf(last));
     const next = nextLink(page.link);
     state.next = next === undefined ? undefined : { method: "GET", url: resolveTarget(next, url) };
   } catch {
@@ -129,28 +156,48 @@ async function readNextPage(request: RequestFn, state: KindState, item: z.ZodTyp
 }
 
 /** The record from the listing, reading pages while the budget allows; undefined: GET it. */
-async function fromListing(request: RequestFn, state: KindState, kind: KindListing, id: string): Promise<unknown> {
+async function fromListing(request: RequestFn, state: KindState, kind: KindListing, object: ReadObject): Promise<unknown> {
+  const created = kind.createdOf === undefined ? Number.NaN : Date.parse(String(object.createdAt));
   state.unanswered += 1;
-  try {
-    return await lookUp(request, state, kind, id);
-  } finally {
-    state.unanswered -= 1;
-  }
+  if (!Number.isNaN(created)) state.looking.set(object.id, created);
+  return lookUp(request, state, kind, object.id, created);
 }
 
-async function lookUp(request: RequestFn, state: KindState, kind: KindListing, id: string): Promise<unknown> {
+/** Looks until the read is answered or must GET, and stops counting as looking at once, so the next page's budget sees it. */
+async function lookUp(request: RequestFn, state: KindState, kind: KindListing, id: string, created: number): Promise<unknown> {
+  const answer = (record: unknown) => {
+    state.unanswered -= 1;
+    state.looking.delete(id);
+    // Its GET is counted now, before another read weighs one page more against the budget.
+    if (record === undefined) state.calls += 1;
+    return record;
+  };
   for (;;) {
-    if (state.written.has(id)) return undefined;
+    if (state.written.has(id)) return answer(undefined);
     const found = state.records.get(id);
-    if (found !== undefined) return found;
+    if (found !== undefined) return answer(found);
     if (state.paging !== undefined) {
       await state.paging;
       continue;
     }
+    if (created < (state.listedUntil ?? Number.NEGATIVE_INFINITY)) return answer(undefined);
     // One page more must leave room for a GET of every read still looking, within reads + 2.
-    if (state.failed || state.next === undefined || state.calls + 1 + state.unanswered > state.reads + 2) return undefined;
-    state.paging = readNextPage(request, state, kind.item).finally(() => (state.paging = undefined));
+    if (state.failed || state.next === undefined || state.calls + 1 + state.unanswered > state.reads + 2) return answer(undefined);
+    state.next = skippingAhead(state, kind) ?? state.next;
+    state.paging = readNextPage(request, state, kind).finally(() => (state.paging = undefined));
   }
+}
+
+/**
+ * The listing from the oldest object still looked for, when the last page held none of them and
+ * every one was made after its last item; undefined: read on from the next page, which also
+ * answers reads still to come of objects made in between.
+ */
+function skippingAhead(state: KindState, kind: KindListing): ApiRequest | undefined {
+  if (state.listedUntil === undefined || state.lastPageHit || state.looking.size < state.unanswered) return undefined;
+  const oldest = Math.min(...state.looking.values());
+  if (!(oldest > state.listedUntil)) return undefined;
+  return { ...kind.listing, query: { ...(kind.listing as { query?: Record<string, unknown> }).query, since: new Date(oldest).toISOString() } } as ApiRequest;
 }
 
 /**
@@ -164,20 +211,21 @@ export async function batchedRead<Rec>(
   request: RequestFn,
   kindName: string,
   kind: KindListing,
-  id: string,
+  object: ReadObject | string,
   get: () => Promise<Rec>,
   fromListed: (listed: unknown) => Promise<Rec> = async (listed) => listed as Rec,
 ): Promise<Rec> {
+  const read = typeof object === "string" ? { id: object } : object;
   const state = stateOf(reads, kindName, Date.now());
   state.reads += 1;
-  if (!state.listing && !state.written.has(id) && (await gathered(state))) {
+  if (!state.listing && !state.written.has(read.id) && (await gathered(state))) {
     state.listing = true;
     state.next ??= kind.listing;
   }
-  if (state.listing) {
-    const record = await fromListing(request, state, kind, id);
-    if (record !== undefined) return fromListed(record);
+  if (!state.listing) {
+    state.calls += 1;
+    return get();
   }
-  state.calls += 1;
-  return get();
+  const record = await fromListing(request, state, kind, read);
+  return record === undefined ? get() : fromListed(record);
 }

@@ -107,7 +107,18 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       const get = () => endpoints.get(ctx.request, id, props);
       const fromListed = endpoints.fromListed;
       const completed = fromListed && ((listed: unknown) => fromListed(ctx.request, listed as Rec, id, props));
-      const record = endpoints.listed === undefined ? get() : batchedRead(ctx.reads, ctx.request, endpoints.kind, endpoints.listed, id, get, completed);
+      const record =
+        endpoints.listed === undefined
+          ? get()
+          : batchedRead(
+              ctx.reads,
+              ctx.request,
+              endpoints.kind,
+              endpoints.listed,
+              { id, createdAt: (props as { createdAt?: unknown }).createdAt },
+              get,
+              completed,
+            );
       return fields.readResult(id, await unlessGone(record), props);
     },
 

@@ -127,6 +127,7 @@ describe("malformed cluster requests", () => {
     ["GET", "/clusters?status=on", undefined, 400, /status must be all or one of pending, creating/],
     ["GET", "/clusters?sort=size", undefined, 400, /sort must be one of created, updated, name/],
     ["GET", "/clusters?limit=101", undefined, 400, /limit must be an integer between 1 and 100/],
+    ["GET", "/clusters?since=yesterday", undefined, 400, /since must be an ISO 8601 date-time/],
   ])("%s %s %j answers %i", async (method, path, body, status, message) => {
     await expectError(await call(emulator, path, { method, body }), status, message);
   });
@@ -154,6 +155,17 @@ describe("GET /clusters and /clusters/{id}", () => {
     expect(((await readJson(response)) as unknown[]).map((c) => expectCluster(c).id)).toEqual([13]);
     const idle = (await readJson(await call(emulator, "/clusters?status=idle"))) as { id: number }[];
     expect(idle.map((c) => c.id)).toEqual([14]);
+  });
+
+  it("lists with since the clusters made at or after that time, and keeps since in its links", async () => {
+    const all = ((await readJson(await call(emulator, "/clusters?status=all&direction=asc"))) as unknown[]).map(expectCluster);
+    const from = all[1]!;
+    const since = `/clusters?status=all&direction=asc&since=${encodeURIComponent(from.created_at)}`;
+    const listed = ((await readJson(await call(emulator, since))) as unknown[]).map(expectCluster);
+    expect(listed.map((c) => c.id)).toEqual(all.filter((c) => c.created_at >= from.created_at).map((c) => c.id));
+    expect(listed.map((c) => c.id)).not.toContain(all[0]!.id);
+    const paged = await call(emulator, `${since}&limit=1`);
+    expect(paged.headers.get("link")).toContain(`since=${encodeURIComponent(from.created_at)}`);
   });
 
   it("walks the account's clusters through Link rel=next, and nothing of another account", async () => {

@@ -41,7 +41,7 @@ class LongFilesFirst extends BaseSequencer {
 const EARLY_ENDING_RUNS = [
   "test/engine/bad-input-dynamic.test.ts",
   "test/engine/bad-input-plugin.test.ts",
-  "test/engine/bad-config.test.ts",
+  "test/engine/errors.test.ts",
   "test/engine/soak.test.ts",
 ];
 

@@ -1,11 +1,11 @@
 /**
  * What a user sees when something is wrong, through the real engine: invalid inputs fail the
- * preview with the input named and no API call; bad credentials fail cleanly without a stack
- * trace or the key.
+ * preview with the input named and no API call; bad credentials and settings fail cleanly
+ * without a stack trace or the key.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
-import { createTestStack, type TestStack, failureOf } from "../support/engine";
+import { createTestStack, type TestStack, failureOf, failureOfInline } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
@@ -68,5 +68,32 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
     const output = await failureOf(test.stack.up());
     expect(output).toContain("etl:apiUrl is not set (run `pulumi config set etl:apiUrl <value>` or set ETL_API_URL)");
     expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  const badSettings: Array<[string, (stack: TestStack) => Promise<void>, RegExp]> = [
+    [
+      "missing etl:apiKey",
+      (t) => t.stack.removeConfig("etl:apiKey"),
+      /etl:apiKey is not set \(run `pulumi config set --secret etl:apiKey <value>` or set ETL_API_KEY\)/,
+    ],
+    ["malformed etl:apiUrl", (t) => t.stack.setConfig("etl:apiUrl", { value: "http//127.0.0.1 4010" }), /etl:apiUrl must be an absolute URL/],
+    ["ftp:// etl:apiUrl", (t) => t.stack.setConfig("etl:apiUrl", { value: "ftp://127.0.0.1:4010" }), /etl:apiUrl must use http or https, got "ftp"/],
+  ];
+  it.each(badSettings)("%s fails the update naming the setting, with no API call", async (_, breakConfig, message) => {
+    const test = await createTestStack(
+      "bad-config",
+      async () => {
+        new PublicKey("key", { publicKey: KEY });
+      },
+      service,
+    );
+    stacks.push(test);
+    await breakConfig(test);
+    await service.resetRequests();
+    const output = await failureOfInline(() => test.stack.up());
+    expect(output).toMatch(message);
+    expect(output).not.toMatch(/\n\s+at /);
+    expect(output).not.toContain(service.apiKey);
+    expect(await service.requests()).toEqual([]);
   });
 });

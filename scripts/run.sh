@@ -19,7 +19,8 @@ case "$task" in
     node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2
     # Every test starts engines, and every engine operation a Node.js provider process (the dynamic
     # resources' loads @pulumi/pulumi anew): Node.js's compile cache spares them compiling the same
-    # modules again, about a third of a process's start. Behaviour is the same with or without it.
+    # modules again (a preview's CPU: 1.1 to 0.8 s on the plugin, 1.7 to 1.1 s on the dynamic
+    # resources). Behaviour is the same with or without it.
     export NODE_COMPILE_CACHE="$LOCAL_ROOT/node-compile-cache"
     # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.
     results="$LOCAL_ROOT/test-results.json"

@@ -12,9 +12,12 @@ import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { type LocalWorkspace, type OutputMap, Stack, type UpdateSummary } from "@pulumi/pulumi/automation";
 
-type Operation = "up" | "refresh" | "destroy";
+/** The operations whose results are fetched when read. */
+const DEFERRED = ["up", "refresh", "destroy"] as const;
+type Operation = (typeof DEFERRED)[number];
 /** Operations that change the stack's outputs or history, so earlier results can no longer be fetched. */
-const CHANGING: ReadonlyArray<Operation | "importStack" | "import"> = ["up", "refresh", "destroy", "importStack", "import"];
+const CHANGING: ReadonlyArray<Operation | "importStack" | "import"> = [...DEFERRED, "importStack", "import"];
+const isDeferred = (name: string): name is Operation => (DEFERRED as readonly string[]).includes(name);
 
 interface Retirable {
   retired: boolean;
@@ -31,13 +34,12 @@ export function deferOperationResults(stack: Stack): void {
   }) as Stack;
   for (const name of CHANGING) {
     const original = Stack.prototype[name] as (this: Stack, ...args: unknown[]) => Promise<unknown>;
-    const deferred = name === "up" || name === "refresh" || name === "destroy";
     Object.defineProperty(stack, name, {
       value: async (...args: unknown[]) => {
         for (const result of current) result.retired = true;
         current = [];
-        const result = await original.apply(deferred ? quiet : stack, args);
-        if (!deferred) return result;
+        if (!isDeferred(name)) return original.apply(stack, args);
+        const result = await original.apply(quiet, args);
         const showSecrets = (args[0] as { showSecrets?: boolean } | undefined)?.showSecrets === true;
         const lazy = lazyResult(result as object, name, cli, showSecrets);
         current.push(lazy);

@@ -71,7 +71,7 @@ describe("batched reads", () => {
   it("answers 250 reads at once from 3 pages", async () => {
     const { calls, request, get } = service(250);
     const kind = freshKind();
-    const records = await Promise.all(Array.from({ length: 250 }, (_, i) => batchedRead(reads, request, kind, listing, String(i + 1), get(i + 1))));
+    const records = await Promise.all(Array.from({ length: 250 }, (_, i) => batchedRead(reads, request, kind, listing, { id: String(i + 1) }, get(i + 1))));
     expect(records.map((r) => r.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(calls).toEqual(["/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
   });
@@ -79,7 +79,7 @@ describe("batched reads", () => {
   it("reads two lone objects by GET", async () => {
     const { calls, request, get } = service(250);
     const kind = freshKind();
-    await Promise.all([batchedRead(reads, request, kind, listing, "5", get(5)), batchedRead(reads, request, kind, listing, "7", get(7))]);
+    await Promise.all([batchedRead(reads, request, kind, listing, { id: "5" }, get(5)), batchedRead(reads, request, kind, listing, { id: "7" }, get(7))]);
     expect(calls.sort()).toEqual(["/things/5", "/things/7"]);
   });
 
@@ -88,7 +88,7 @@ describe("batched reads", () => {
     const kind = freshKind();
     const answers: Array<Promise<{ id: number }>> = [];
     for (const id of [1, 2, 3, 4]) {
-      answers.push(batchedRead(reads, request, kind, listing, String(id), get(id)));
+      answers.push(batchedRead(reads, request, kind, listing, { id: String(id) }, get(id)));
       await delay(30);
     }
     expect((await Promise.all(answers)).map((r) => r.id)).toEqual([1, 2, 3, 4]);
@@ -98,10 +98,10 @@ describe("batched reads", () => {
   it("reads at most two objects by GET before the listing, however far apart the first reads come", async () => {
     const { calls, request, get } = service(250);
     const kind = freshKind();
-    await batchedRead(reads, request, kind, listing, "1", get(1));
-    await batchedRead(reads, request, kind, listing, "2", get(2));
-    await batchedRead(reads, request, kind, listing, "3", get(3));
-    await Promise.all(Array.from({ length: 247 }, (_, i) => batchedRead(reads, request, kind, listing, String(i + 4), get(i + 4))));
+    await batchedRead(reads, request, kind, listing, { id: "1" }, get(1));
+    await batchedRead(reads, request, kind, listing, { id: "2" }, get(2));
+    await batchedRead(reads, request, kind, listing, { id: "3" }, get(3));
+    await Promise.all(Array.from({ length: 247 }, (_, i) => batchedRead(reads, request, kind, listing, { id: String(i + 4) }, get(i + 4))));
     expect(calls).toEqual(["/things/1", "/things/2", "/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
   });
 
@@ -109,7 +109,7 @@ describe("batched reads", () => {
     const { calls, request, get } = service(5000);
     const kind = freshKind();
     const wanted = [4990, 4991, 4992, 4993, 4994];
-    await Promise.all(wanted.map((id) => batchedRead(reads, request, kind, listing, String(id), get(id))));
+    await Promise.all(wanted.map((id) => batchedRead(reads, request, kind, listing, { id: String(id) }, get(id))));
     expect(calls.length).toBeLessThanOrEqual(wanted.length + 2);
     expect(calls.filter((call) => call.startsWith("/things/"))).toHaveLength(wanted.length);
   });
@@ -117,13 +117,13 @@ describe("batched reads", () => {
   it("confirms an object the listing lacks by its own GET, and reads a written one fresh", async () => {
     const { calls, request, get } = service(150);
     const kind = freshKind();
-    const answers = [1, 2, 3, 200].map((id) => batchedRead(reads, request, kind, listing, String(id), get(id)).catch((e: Error) => e.message));
+    const answers = [1, 2, 3, 200].map((id) => batchedRead(reads, request, kind, listing, { id: String(id) }, get(id)).catch((e: Error) => e.message));
     expect(await Promise.all(answers)).toEqual([{ id: 1, name: "o1" }, { id: 2, name: "o2" }, { id: 3, name: "o3" }, "404"]);
     expect(calls).toContain("/things/200");
     markWritten(reads, kind, "2");
     calls.length = 0;
-    await batchedRead(reads, request, kind, listing, "2", get(2));
-    await batchedRead(reads, request, kind, listing, "3", get(3));
+    await batchedRead(reads, request, kind, listing, { id: "2" }, get(2));
+    await batchedRead(reads, request, kind, listing, { id: "3" }, get(3));
     expect(calls).toEqual(["/things/2"]);
   });
 
@@ -156,7 +156,7 @@ describe("batched reads", () => {
   it("goes back to single reads when a page fails", async () => {
     const { calls, request, get } = service(250, { failPage: 1 });
     const kind = freshKind();
-    const records = await Promise.all([10, 150, 160, 240].map((id) => batchedRead(reads, request, kind, listing, String(id), get(id))));
+    const records = await Promise.all([10, 150, 160, 240].map((id) => batchedRead(reads, request, kind, listing, { id: String(id) }, get(id))));
     expect(records.map((r) => r.id)).toEqual([10, 150, 160, 240]);
     expect(calls.filter((call) => call.startsWith("/things/")).sort()).toEqual(["/things/150", "/things/160", "/things/240"]);
   });

@@ -211,11 +211,10 @@ export async function batchedRead<Rec>(
   request: RequestFn,
   kindName: string,
   kind: KindListing,
-  object: ReadObject | string,
+  read: ReadObject,
   get: () => Promise<Rec>,
   fromListed: (listed: unknown) => Promise<Rec> = async (listed) => listed as Rec,
 ): Promise<Rec> {
-  const read = typeof object === "string" ? { id: object } : object;
   const state = stateOf(reads, kindName, Date.now());
   state.reads += 1;
   if (!state.listing && !state.written.has(read.id) && (await gathered(state))) {

@@ -146,6 +146,29 @@ describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => 
     }
   });
 
+  it("clusters behind three pages of older ones: one page of them, then the listing from the stack's oldest", async () => {
+    const makeClusters = (count: number) =>
+      Promise.all(Array.from({ length: count }, (_, i) => service.api("POST", "/clusters", { nodes: 1, name: `c${i}`, terminate_on_idle: false })));
+    expect((await makeClusters(300)).every((response) => response.status === 201)).toBe(true);
+    const clusterIds = (await makeClusters(150)).map((response) => String(response.body.id));
+    const test: TestStack = await createTestStack("batched-clusters", async () => ({}), service, FAST_STATE, { plugin: true });
+    try {
+      await test.stack.import({
+        resources: clusterIds.map((id) => ({ type: "etl:index:Cluster", name: `cluster-${id}`, id })),
+        generateCode: false,
+        protect: false,
+      });
+      await service.resetRequests();
+      await test.stack.refresh();
+      const calls = await service.calls();
+      console.log(`refresh of ${clusterIds.length} clusters behind 300 older ones: ${countOf(calls, "/clusters")} calls`);
+      // ceil(150/100) + 2, and one page of the older clusters.
+      expect(countOf(calls, "/clusters")).toBeLessThanOrEqual(5);
+    } finally {
+      test.dispose();
+    }
+  });
+
   it("through the dynamic resources: the keys' refresh reads their listing too", async () => {
     const kept = KEYS.filter((_, i) => i !== 500);
     const test = await createTestStack(

@@ -2,8 +2,10 @@
  * The client every API call goes through: the bare HTTP function wrapped in the policies, in
  * this order from the outside in:
  *
- *   cancellation → retries → pacing → timeout → counting → HTTP
+ *   credentials diagnosis → cancellation → retries → pacing → timeout → counting → HTTP
  *
+ * The diagnosis outermost: it explains a 401 that the policies inside have settled, with one
+ * request of its own through all of them.
  * Cancellation outermost, so a cancelled deployment stops starting requests and turns what it
  * abandoned into one clear error; retries next, so each resend is paced and gets a deadline of
  * its own like any request; pacing outside the timeout, so time spent waiting for a slot does
@@ -12,6 +14,7 @@
 import type { ClientSettings, ConnectionSettings } from "../config";
 import { createHttpRequest, type HttpOptions, type RequestFn } from "./http";
 import { realClock, type Sleep } from "./policies/clock";
+import { withCredentialsDiagnosis } from "./policies/credentials";
 import { withCancellation, type Cancellation } from "./policies/cancel";
 import { createPacingState, withPacing, type PacingState } from "./policies/pacing";
 import { createReachability, RETRY_DEFAULTS, withRetries, type Reachability } from "./policies/retry";
@@ -72,6 +75,6 @@ export function createClient(config: ConnectionSettings & ClientSettings, option
     signal,
     reachability: options.reachability ?? createReachability(),
   });
-  const request = options.cancellation === undefined ? retried : withCancellation(retried, options.cancellation);
-  return { request, stats, pacing };
+  const cancellable = options.cancellation === undefined ? retried : withCancellation(retried, options.cancellation);
+  return { request: withCredentialsDiagnosis(cancellable, config.accountId), stats, pacing };
 }

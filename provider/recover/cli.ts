@@ -3,16 +3,18 @@
  * `etl-recover [--stack NAME] [--dry-run]`, in a program's folder after a deployment was killed
  * (SIGKILL, a lost CI runner): finds on the service what each interrupted create made, adopts it
  * into the stack's state so the next `pulumi up` makes nothing twice, clears the creates that
- * made nothing, and removes the killed run's lock. Connects as the provider does: the stack's
- * `etl:*` settings, then `ETL_*`; `--api-url` and `--account-id` before both. The API key is
- * never taken on the command line and never printed.
+ * made nothing, and removes the killed run's lock (also when the killed run created nothing).
+ * Each create is looked for where its provider sent it: an explicit provider's settings as the
+ * state records them; for default providers and the dynamic resources the stack's `etl:*`
+ * settings, then `ETL_*`, with `--api-url` and `--account-id` before both. The API key is never
+ * taken on the command line and never printed.
  */
-import { createClient } from "../client";
-import { resolveConfig, SETTINGS } from "../config";
+import { SETTINGS } from "../config";
 import { COMMON_FLAGS, parseFlags, runCommand, UsageError } from "../command-line";
 import { UserFacingError } from "../errors";
 import { findObjects, nameOf, type Finding } from "./plan";
-import { isLive, pulumiCli, type Pulumi } from "./pulumi";
+import { destinations } from "./accounts";
+import { isLive, pulumiCli, type Lock, type Pulumi } from "./pulumi";
 import { pendingCreates, type Deployment } from "./state";
 import { adopt, type Adoption } from "./adopt";
 
@@ -49,18 +51,35 @@ function sinceOf(given: string | undefined): number | undefined {
   return at;
 }
 
-/** The urn's stack and project: `urn:pulumi:<stack>::<project>::…`. */
-function stackAndProject(urn: string): { stack: string; project: string } {
+/** The stack and project of any urn the state holds (`urn:pulumi:<stack>::<project>::…`), if it holds one. */
+function stackAndProject(state: Deployment): { stack: string; project: string } | undefined {
+  const urn = [...(state.deployment.pending_operations ?? []).map((op) => op.resource), ...(state.deployment.resources ?? [])][0]?.urn;
+  if (urn === undefined) return undefined;
   const [head, project] = urn.split("::");
   return { stack: head!.split(":").pop()!, project: project! };
 }
 
-async function connect(pulumi: Pulumi, flags: ReturnType<typeof parse>) {
+/** The stack's own settings, the flags before them: what its default providers and the dynamic resources use. */
+async function stackSettings(pulumi: Pulumi, flags: ReturnType<typeof parse>) {
   const fromFlags: Record<string, string | undefined> = { [SETTINGS.apiUrl.key]: flags["api-url"], [SETTINGS.accountId.key]: flags["account-id"] };
   const stackConfig = await pulumi.config();
-  const resolved = resolveConfig((key) => fromFlags[key] ?? stackConfig[key]);
-  if (!resolved.ok) throw new UsageError(resolved.error.message);
-  return createClient(resolved.config);
+  return (key: string) => fromFlags[key] ?? stackConfig[key];
+}
+
+const OPERATION_NAMES: Record<string, string> = { updating: "an update", deleting: "a delete", reading: "a read", importing: "an import" };
+
+/** What a killed deployment that created nothing left: its lock, and what it was doing when killed. */
+async function releaseLock(pulumi: Pulumi, state: Deployment, locks: Lock[], dryRun: boolean): Promise<void> {
+  const interrupted = (state.deployment.pending_operations ?? []).map((op) => `${OPERATION_NAMES[op.type] ?? op.type} of ${nameOf(op.resource.urn)}`);
+  const what = interrupted.length === 0 ? "" : ` while it ran ${interrupted.length} operations (${interrupted.join(", ")})`;
+  const lockText = locks.map((lock) => `pid ${lock.pid} on ${lock.hostname}, since ${new Date(lock.at).toISOString()}`).join("; ");
+  const lines = [`no interrupted creates of ETL resources in the stack; a killed deployment (${lockText}) left its lock${what}`];
+  if (dryRun) return void console.log([...lines, "dry run: the lock stays"].join("\n"));
+  await pulumi.cancel();
+  lines.push("lock removed (pulumi cancel)");
+  if (interrupted.length > 0) lines.push("the interrupted updates and deletes may have reached the service: run `pulumi refresh`, then pulumi up");
+  else lines.push("next: pulumi up");
+  console.log(lines.join("\n"));
 }
 
 function findingLine(finding: Finding): string {
@@ -69,7 +88,7 @@ function findingLine(finding: Finding): string {
     case "found":
       return `${urn} → ${finding.kind} ${finding.id} (found ${finding.how})`;
     case "not created":
-      return `${urn} → not created: no such ${finding.kind} was made; its pending create is cleared`;
+      return `${urn} → not created: no such ${finding.kind} was made in account ${finding.accountId}; its pending create is cleared`;
     case "ambiguous":
       return (
         `${urn} → ambiguous: ${finding.kind} ${finding.ids.join(", ")} could each be the one it made (or another create's); none is adopted and its pending create stays. ` +
@@ -87,16 +106,17 @@ async function main(argv: string[]): Promise<void> {
   const pulumi = pulumiCli(flags.stack);
   const state: Deployment = await pulumi.exportState(false);
   const creates = pendingCreates(state);
-  const { stack, project } = creates.length > 0 ? stackAndProject(creates[0]!.resource.urn) : { stack: "", project: "" };
-  const locks = creates.length > 0 ? await pulumi.locks(project, stack) : [];
+  const named = stackAndProject(state);
+  const locks = named === undefined ? [] : await pulumi.locks(named.project, named.stack);
   const live = locks.filter(isLive);
   if (live.length > 0)
     throw new UserFacingError(`pulumi (pid ${live.map((lock) => lock.pid).join(", ")}) still runs on the stack: wait for it to end, then run etl-recover`);
-  if (creates.length === 0) return void console.log("no interrupted creates of ETL resources in the stack: nothing to recover");
+  if (creates.length === 0 && locks.length > 0) return releaseLock(pulumi, state, locks, flags["dry-run"] === true);
+  if (creates.length === 0) return void console.log("no interrupted creates of ETL resources in the stack, and no lock left: nothing to recover");
 
   const since = sinceOf(flags.since) ?? (locks.length > 0 ? Math.min(...locks.map((lock) => lock.at)) : await pulumi.lastHistoryTime()) ?? 0;
-  const client = await connect(pulumi, flags);
-  const findings = await findObjects(client.request, state, await pulumi.exportState(true), { since, chosen });
+  const plain = await pulumi.exportState(true);
+  const findings = await findObjects(destinations(plain, await stackSettings(pulumi, flags)), state, plain, { since, chosen });
   const window = since === 0 ? "any time (the stack records no earlier deployment)" : new Date(since).toISOString();
   const lines = [`${creates.length} interrupted creates; objects made since ${window}:`, ...findings.map((finding) => `  ${findingLine(finding)}`)];
   if (flags["dry-run"]) return void console.log([...lines, "dry run: the state is unchanged"].join("\n"));

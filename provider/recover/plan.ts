@@ -4,13 +4,13 @@
  * the objects the stack holds already. One object is adopted; none means nothing was made; more
  * than one, or one that two creates could each have made, is left to the user.
  */
-import type { RequestFn } from "../client/http";
 import { RESOURCES, type ResourceKind } from "../resources/registry";
+import type { Destination } from "./accounts";
 import { idsInState, kindOfType, pendingCreates, sentInputs, type Deployment, type PendingOperation } from "./state";
 
 export type Finding =
   | { kind: ResourceKind; op: PendingOperation; outcome: "found"; id: string; how: string }
-  | { kind: ResourceKind; op: PendingOperation; outcome: "not created" }
+  | { kind: ResourceKind; op: PendingOperation; outcome: "not created"; accountId: string }
   | { kind: ResourceKind; op: PendingOperation; outcome: "ambiguous"; ids: string[] }
   | { kind: ResourceKind; op: PendingOperation; outcome: "lookup failed"; reason: string };
 
@@ -20,7 +20,7 @@ export function nameOf(urn: string): string {
 }
 
 async function findOne(
-  request: RequestFn,
+  destinationOf: (op: PendingOperation) => Destination,
   kind: ResourceKind,
   op: PendingOperation,
   plain: PendingOperation,
@@ -29,11 +29,12 @@ async function findOne(
 ): Promise<Finding> {
   const declaration = RESOURCES[kind].recover;
   try {
+    const { request, accountId } = destinationOf(op);
     const found = await declaration.find(request, sentInputs(plain), since);
     const ids = [...new Set(found.map((record: { id: number }) => String(record.id)))].filter((id) => !held.has(id));
-    if (ids.length === 0) return { kind, op, outcome: "not created" };
+    if (ids.length === 0) return { kind, op, outcome: "not created", accountId };
     if (ids.length > 1) return { kind, op, outcome: "ambiguous", ids };
-    return { kind, op, outcome: "found", id: ids[0]!, how: `by ${declaration.by}` };
+    return { kind, op, outcome: "found", id: ids[0]!, how: `by ${declaration.by} in account ${accountId}` };
   } catch (error) {
     return { kind, op, outcome: "lookup failed", reason: error instanceof Error ? error.message : String(error) };
   }
@@ -57,8 +58,16 @@ export interface PlanOptions {
   chosen: Map<string, string>;
 }
 
-/** Each pending create's finding, in the order the engine recorded them. `plain` is the same state with its secrets shown. */
-export async function findObjects(request: RequestFn, state: Deployment, plain: Deployment, options: PlanOptions): Promise<Finding[]> {
+/**
+ * Each pending create's finding, in the order the engine recorded them, each looked for in the
+ * account its provider sent it to. `plain` is the same state with its secrets shown.
+ */
+export async function findObjects(
+  destinationOf: (op: PendingOperation) => Destination,
+  state: Deployment,
+  plain: Deployment,
+  options: PlanOptions,
+): Promise<Finding[]> {
   const held = idsInState(state);
   const plainOps = new Map(pendingCreates(plain).map((op) => [op.resource.urn, op]));
   const choiceOf = (op: PendingOperation) => options.chosen.get(op.resource.urn) ?? options.chosen.get(nameOf(op.resource.urn));
@@ -74,7 +83,7 @@ export async function findObjects(request: RequestFn, state: Deployment, plain: 
     const kind = kindOfType(op.resource.type)!;
     const chosen = choiceOf(op);
     if (chosen !== undefined) chosenFindings.push({ kind, op, outcome: "found", id: chosen, how: "as chosen with --adopt" });
-    else looked.push(await findOne(request, kind, op, plainOps.get(op.resource.urn) ?? op, options.since, held.get(kind) ?? new Set()));
+    else looked.push(await findOne(destinationOf, kind, op, plainOps.get(op.resource.urn) ?? op, options.since, held.get(kind) ?? new Set()));
   }
   const decided = new Map([...chosenFindings, ...withoutSharedFinds(looked)].map((finding) => [finding.op.resource.urn, finding]));
   return pendingCreates(state).map((op) => decided.get(op.resource.urn)!);

@@ -51,6 +51,8 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
     stacks.push(test);
     const output = await failureOf(test.stack.up());
     expect(output).toContain("POST /acme-test/api/user/keys failed with 401 Unauthorized: Invalid or missing credentials.");
+    // The host root's account listing, which takes the key alone, tells a wrong key from a wrong account.
+    expect(output).toContain("the API key itself is refused (etl:apiKey or ETL_API_KEY): it is wrong or revoked, or its user belongs to no account");
     expect(output).not.toContain(wrongKey);
     expect(output).not.toMatch(/\n\s+at /);
   });

@@ -1,8 +1,9 @@
 /**
  * `etl-recover` after a deployment killed while it created one object of every kind (SIGKILL
  * of `pulumi up`, as a lost runner): it adopts each object the killed run made, and a plain
- * `pulumi up` afterwards makes nothing twice and leaves nothing out of the stack; `destroy`
- * then removes them all. On both surfaces.
+ * `pulumi up` afterwards makes nothing twice and leaves nothing out of the stack; a kill while
+ * an object is updated leaves a lock that `etl-recover` removes; `destroy` then removes them
+ * all. On both surfaces.
  */
 import { spawn } from "node:child_process";
 import * as path from "node:path";
@@ -170,7 +171,31 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
       expect(secretOf(kind, "outputs", name)).toHaveProperty("ciphertext");
     }
     expect(secretOf("Hook", "outputs", "salt")).toHaveProperty("ciphertext");
+  });
 
+  it("a kill while an object is updated leaves only the lock, which etl-recover removes, saying so; the next up goes on", async () => {
+    await project.declare(
+      oneOfEach().map((resource) => (resource.kind === "Hook" ? { ...resource, args: { ...resource.args, name: "renamed alerts" } } : resource)),
+    );
+    await service.faults({ rate: 1, kinds: ["hold_after"], methods: ["PUT"], holdMs: 10_000 });
+    const cli = project.run(["up", "--yes", "--skip-preview"]);
+    const hookNamed = async (name: string) => ((await service.state()) as StateDump).accounts[0]!.hooks.some((hook: { name: string }) => hook.name === name);
+    await eventually("the hook's PUT applied", async () => ((await hookNamed("renamed alerts")) ? true : undefined));
+    cli.child.kill("SIGKILL");
+    await cli.exited;
+    await service.faults();
+    const locked = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(locked.output).toContain("currently locked");
+    const recovered = await recover();
+    expect(recovered.code, recovered.output).toBe(0);
+    expect(recovered.output).toMatch(/left its lock while it ran 1 operations \(an update of hook\)/);
+    expect(recovered.output).toContain("lock removed (pulumi cancel)");
+    const up = await project.runToEnd(["up", "--yes", "--skip-preview"]);
+    expect(up.code, up.output).toBe(0);
+    expect(await idsOnService()).toEqual(await idsInState());
+  });
+
+  it("destroy removes them all", async () => {
     const destroyed = await project.runToEnd(["destroy", "--yes", "--skip-preview"]);
     expect(destroyed.code, destroyed.output).toBe(0);
     const left = await made();

@@ -9,10 +9,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
+import { destinations, type Destination } from "../../provider/recover/accounts";
 import { findObjects } from "../../provider/recover/plan";
 import { adoptedResource, plainValue, withAdopted, withPending, withUnsettled, type Deployment, type PendingOperation } from "../../provider/recover/state";
 
 const API_KEY = "recover-unit-key-0123456789";
+const OTHER_KEY = "recover-unit-key-of-beta-98765";
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH recover@unit";
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 
@@ -27,14 +29,21 @@ function stateWith(ops: PendingOperation[], resources: Deployment["deployment"][
 describe("etl-recover's findings", () => {
   let emulator: RunningEmulator;
   let request: RequestFn;
+  let inAcme: () => Destination;
   let since: number;
   const cluster = { nodes: 1, name: "twin", description: "made twice" };
 
   beforeAll(async () => {
     emulator = await startEmulator({
-      fixtures: { accounts: [{ id: 1, uid: "acme", users: [{ id: 1, name: "A", email: "a@example.com", apiKey: API_KEY }] }] },
+      fixtures: {
+        accounts: [
+          { id: 1, uid: "acme", users: [{ id: 1, name: "A", email: "a@example.com", apiKey: API_KEY }] },
+          { id: 2, uid: "beta", users: [{ id: 2, name: "B", email: "b@example.com", apiKey: OTHER_KEY }] },
+        ],
+      },
     });
     request = createHttpRequest({ apiUrl: emulator.url, accountId: "acme", apiKey: API_KEY, vendor: "service" });
+    inAcme = () => ({ request, accountId: "acme" });
     since = Date.now();
     for (let i = 0; i < 2; i++) await request({ method: "POST", path: "/clusters", body: cluster });
   });
@@ -43,7 +52,7 @@ describe("etl-recover's findings", () => {
   it("adopts the one object a create made, and reports none when the create made nothing", async () => {
     const key = await request<{ id: number }>({ method: "POST", path: "/user/keys", body: { public_key: KEY, name: "deploy" } });
     const ops = [pending("PublicKey", "key", { publicKey: KEY, name: "deploy" }), pending("ConnectionGroup", "group", { name: "never-made" })];
-    const findings = await findObjects(request, stateWith(ops), stateWith(ops), { since, chosen: new Map() });
+    const findings = await findObjects(inAcme, stateWith(ops), stateWith(ops), { since, chosen: new Map() });
     expect(findings.map((f) => [f.outcome, f.outcome === "found" ? f.id : undefined])).toEqual([
       ["found", String(key.body.id)],
       ["not created", undefined],
@@ -52,28 +61,61 @@ describe("etl-recover's findings", () => {
 
   it("takes no object made before the deployment began", async () => {
     const ops = [pending("Cluster", "cluster", cluster)];
-    const [finding] = await findObjects(request, stateWith(ops), stateWith(ops), { since: Date.now() + 120_000, chosen: new Map() });
+    const [finding] = await findObjects(inAcme, stateWith(ops), stateWith(ops), { since: Date.now() + 120_000, chosen: new Map() });
     expect(finding!.outcome).toBe("not created");
   });
 
   it("lists two candidates and adopts neither; one the stack holds already is no candidate", async () => {
     const ops = [pending("Cluster", "cluster", cluster)];
-    const [twice] = await findObjects(request, stateWith(ops), stateWith(ops), { since, chosen: new Map() });
+    const [twice] = await findObjects(inAcme, stateWith(ops), stateWith(ops), { since, chosen: new Map() });
     expect(twice).toMatchObject({ outcome: "ambiguous", ids: expect.arrayContaining([expect.any(String), expect.any(String)]) });
     const ids = twice!.outcome === "ambiguous" ? twice!.ids : [];
     const held = stateWith(ops, [{ urn: "urn:pulumi:s::p::etl:index:Cluster::other", type: "etl:index:Cluster", id: ids[0] }]);
-    const [once] = await findObjects(request, held, held, { since, chosen: new Map() });
+    const [once] = await findObjects(inAcme, held, held, { since, chosen: new Map() });
     expect(once).toMatchObject({ outcome: "found", id: ids[1] });
   });
 
   it("gives one object two creates could each have made to neither, and takes the user's choice", async () => {
     const ops = [pending("Cluster", "a", cluster), pending("Cluster", "b", cluster)];
     const held = stateWith(ops, [{ urn: "urn:pulumi:s::p::etl:index:Cluster::other", type: "etl:index:Cluster", id: "1" }]);
-    const shared = await findObjects(request, held, held, { since, chosen: new Map() });
+    const shared = await findObjects(inAcme, held, held, { since, chosen: new Map() });
     expect(shared.map((f) => f.outcome)).toEqual(["ambiguous", "ambiguous"]);
-    const chosen = await findObjects(request, held, held, { since, chosen: new Map([["a", "2"]]) });
+    const chosen = await findObjects(inAcme, held, held, { since, chosen: new Map([["a", "2"]]) });
     expect(chosen[0]).toMatchObject({ outcome: "found", id: "2", how: "as chosen with --adopt" });
     expect(chosen[1]).toMatchObject({ outcome: "not created" });
+  });
+
+  it("looks for each create in its provider's account: an explicit provider's recorded settings, else the stack's", async () => {
+    const beta = createHttpRequest({ apiUrl: emulator.url, accountId: "beta", apiKey: OTHER_KEY, vendor: "service" });
+    const made = await beta<{ id: number }>({ method: "POST", path: "/connection_groups", body: { connection_group: { name: "only-in-beta" } } });
+    const providerUrn = "urn:pulumi:s::p::pulumi:providers:etl::in-beta";
+    const explicit = {
+      urn: providerUrn,
+      type: "pulumi:providers:etl",
+      id: "p1",
+      inputs: { apiUrl: emulator.url, accountId: "beta", apiKey: { ...SECRET, plaintext: JSON.stringify(OTHER_KEY) }, version: "0.1.0" },
+    };
+    const broken = { ...explicit, urn: `${providerUrn}-broken`, inputs: { apiUrl: emulator.url, accountId: "beta" } };
+    const onProvider = (op: PendingOperation, provider: { urn: string; id: string }) => ({
+      ...op,
+      resource: { ...op.resource, provider: `${provider.urn}::${provider.id}` },
+    });
+    const ops = [
+      onProvider(pending("ConnectionGroup", "there", { name: "only-in-beta" }), explicit),
+      pending("ConnectionGroup", "here", { name: "only-in-beta" }),
+      onProvider(pending("ConnectionGroup", "unreachable", { name: "only-in-beta" }), broken),
+    ];
+    const state = stateWith(ops, [explicit, broken]);
+    const stackSettings = (key: string) => ({ "etl:apiUrl": emulator.url, "etl:accountId": "acme", "etl:apiKey": API_KEY })[key];
+    const findings = await findObjects(destinations(state, stackSettings), state, state, { since, chosen: new Map() });
+    expect(findings[0]).toMatchObject({ outcome: "found", id: String(made.body.id), how: "by its name in account beta" });
+    expect(findings[1]).toMatchObject({ outcome: "not created", accountId: "acme" });
+    // A provider whose settings cannot be used keeps its creates pending, named, never cleared.
+    expect(findings[2]).toMatchObject({
+      outcome: "lookup failed",
+      reason: expect.stringMatching(/^provider in-beta-broken's settings .* etl:apiKey is not set/),
+    });
+    expect(JSON.stringify(findings)).not.toContain(OTHER_KEY);
   });
 
   it("matches on secrets as the provider received them", async () => {

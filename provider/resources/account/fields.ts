@@ -59,6 +59,11 @@ const table = {
   role: { description: "The caller's role in the account.", read: (r) => r.role ?? undefined },
   ownerId: { description: "The user id of the account's owner.", read: (r) => r.owner_id ?? undefined },
   isOwner: { description: "Whether the caller owns the account (only the owner can delete it).", read: (r) => r.is_owner ?? false },
+  userId: {
+    description:
+      "The user whose API key last reached the account. The service shows an account to its members only, so under a non-member's key the account stops every operation, naming this user, rather than counting as deleted.",
+    read: (r) => (r.is_owner === true ? (r.owner_id ?? undefined) : undefined),
+  },
   publicKey: { description: "The account's own SSH public key, made when the account was.", read: (r) => r.public_key ?? undefined },
   tunnelHost: { description: "The host the account's tunnels reach.", read: (r) => r.tunnel_host ?? undefined },
   url: output("The account's address in the API."),

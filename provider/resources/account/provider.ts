@@ -2,7 +2,12 @@
  * Account: made, changed and renamed with its fields; deleted by its owner only, which takes
  * every record of the account with it. The resource's id is the account's number, which a rename
  * keeps; its calls go to the slug the state holds, and an account renamed out of band is found
- * again by its number among the caller's accounts.
+ * again by its number among the caller's accounts, for a read and for a delete alike.
+ *
+ * The service answers 404 for an account the caller is not a member of, exactly as for one that
+ * does not exist. So an account records the user whose key last reached it (`userId`), and when
+ * the settings' user is another one who cannot see it, every operation stops with what to do:
+ * nothing is dropped from the state, and no delete is reported that did not happen.
  */
 import {
   accountsListing,
@@ -19,6 +24,8 @@ import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
 import type { OperationContext } from "../../context";
 import { adoptionChange, objectToAdopt } from "../shared/adopt";
+import { currentUser, currentUserId } from "../shared/current-user";
+import type { DetailedDiffResult } from "../shared/diff";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
@@ -51,12 +58,14 @@ async function getAccount(request: RequestFn, id: string, props: AccountOutputs)
 }
 
 async function update(ctx: OperationContext, _id: string, olds: AccountOutputs, news: AccountInputs): Promise<AccountOutputs> {
-  return fields.updated(olds, news, (body) => updateAccount(ctx.request, olds.slug, body));
+  const outs = await fields.updated(olds, news, (body) => updateAccount(ctx.request, olds.slug, body));
+  return { ...outs, userId: outs.userId ?? olds.userId };
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: AccountInputs): Promise<AccountOutputs> {
   const record = await objectToAdopt(KIND, importId, () => getAccountBySlug(ctx.request, importId));
-  return adoptionChange(KIND, importId, () => update(ctx, String(record.id), fields.outputs(record, inputs), inputs));
+  const outs = await adoptionChange(KIND, importId, () => update(ctx, String(record.id), fields.outputs(record, inputs), inputs));
+  return { ...outs, userId: await reachedBy(ctx.request, outs) };
 }
 
 /** What `POST {host}/accounts` takes (facts, "Accounts"); the rest of the inputs are set by a PUT after it. */
@@ -71,15 +80,69 @@ async function settle(ctx: OperationContext, record: ManagedAccountRecord, input
   return fields.updated(fields.outputs(record, inputs), inputs, (body) => updateAccount(ctx.request, record.account_id, body));
 }
 
-/** Only the owner may delete an account: anyone else is told so before anything is sent. */
-async function remove(ctx: OperationContext, id: string, props: AccountOutputs): Promise<void> {
-  if (props.isOwner === false) {
-    throw new ResourceFailure(
-      `account ${props.slug} (${id}) can be deleted by its owner only, and these settings' user is not its owner: ` +
-        "have the owner delete it, or drop it from the stack with `pulumi state delete`",
-    );
+function notOwnerError(slug: string | undefined, id: string): ResourceFailure {
+  return new ResourceFailure(
+    `account ${slug} (${id}) can be deleted by its owner only, and these settings' user is not its owner: ` +
+      "have the owner delete it, or drop it from the stack with `pulumi state delete`",
+  );
+}
+
+/**
+ * Stops when the account is out of the settings' sight because they name a user who is not a
+ * member, rather than because it is gone. An account recorded with no user passes with no call;
+ * so does the recorded user, whose account it stays (deleted, if the service no longer has it).
+ */
+async function ensureVisibleUser(request: RequestFn, id: string, props: AccountOutputs): Promise<void> {
+  if (props.userId === undefined || (await currentUserId(request)) === props.userId) return;
+  const current = await currentUser(request);
+  throw new ResourceFailure(
+    `account ${props.slug} (number ${id}) was reached with user ${props.userId}'s API key, but the provider's API key (etl:apiKey) is now ` +
+      `user ${current.id}'s (${current.email}), who is not a member of it, and the service shows an account to its members only; nothing was changed. ` +
+      `Set etl:apiKey back to the key of a member (user ${props.userId}), or make user ${current.id} a member of the account; ` +
+      "to leave the account out of this stack, `pulumi state delete <its URN>` (`pulumi stack --show-urns` shows it)",
+  );
+}
+
+/** The accounts these settings have read or written in this process: a diff after a refresh's read asks nothing more. */
+const reachedAccounts = new WeakMap<RequestFn, Set<string>>();
+
+function noteReached(request: RequestFn, id: string): void {
+  reachedAccounts.set(request, (reachedAccounts.get(request) ?? new Set()).add(id));
+}
+
+/** The diff of an account the settings can still reach: a non-member's key stops the preview. */
+async function diff(id: string, olds: AccountOutputs, news: AccountInputs, context: () => OperationContext): Promise<DetailedDiffResult> {
+  const { request } = context();
+  const reached = reachedAccounts.get(request)?.has(id) === true;
+  if (!reached && olds.userId !== undefined && (await currentUserId(request)) !== olds.userId) {
+    // Another member's key reaches the account too: only a key that cannot see it stops.
+    const reached = await getAccount(request, id, olds).catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+    if (reached === undefined) await ensureVisibleUser(request, id, olds);
   }
-  await deleteAccount(ctx.request, props.slug);
+  return fields.diff(olds, news);
+}
+
+/**
+ * Only the owner may delete an account: anyone else is told so before anything is sent. A 404
+ * is confirmed by number before it counts: renamed out of band, the account is deleted by its
+ * new slug; out of the settings' sight, the delete stops.
+ */
+async function remove(ctx: OperationContext, id: string, props: AccountOutputs): Promise<void> {
+  if (props.isOwner === false) throw notOwnerError(props.slug, id);
+  try {
+    await deleteAccount(ctx.request, props.slug);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    const renamed = await accountNumbered(ctx.request, id);
+    if (renamed === undefined) return ensureVisibleUser(ctx.request, id, props);
+    if (renamed.is_owner === false) throw notOwnerError(renamed.account_id, id);
+    await deleteAccount(ctx.request, renamed.account_id);
+  }
+}
+
+/** The user the read shows: the owner, when the caller owns it; else the settings' user, who reached it. */
+async function reachedBy(request: RequestFn, outs: AccountOutputs): Promise<number> {
+  return outs.userId ?? (await currentUserId(request));
 }
 
 /**
@@ -102,17 +165,31 @@ export async function findCreatedAccount(
   return recent.filter((record) => isAccountCreatedBy(record, inputs, sentAt, owners));
 }
 
+const operations = standardOperations(fields, {
+  kind: KIND,
+  create: (request, body) => createWith(request, body as Record<string, unknown>),
+  findCreated: findCreatedAccount,
+  get: getAccount,
+  remove,
+  update,
+  settle,
+  adopt,
+  // The slug names the adopted account; the resource's id is its number.
+  adoptedId: (outs) => String(outs.number),
+});
+
 export const accountProvider = {
-  ...standardOperations(fields, {
-    kind: KIND,
-    create: (request, body) => createWith(request, body as Record<string, unknown>),
-    findCreated: findCreatedAccount,
-    get: getAccount,
-    remove,
-    update,
-    settle,
-    adopt,
-    // The slug names the adopted account; the resource's id is its number.
-    adoptedId: (outs) => String(outs.number),
-  }),
+  ...operations,
+  diff,
+
+  /** An account gone from the settings' sight is gone only for the user who could see it. */
+  async read(ctx: OperationContext, id: string, props: AccountOutputs) {
+    const result = await operations.read(ctx, id, props);
+    if (result.props === undefined) {
+      await ensureVisibleUser(ctx.request, id, props);
+      return result;
+    }
+    noteReached(ctx.request, id);
+    return { ...result, props: { ...result.props, userId: await reachedBy(ctx.request, result.props) } };
+  },
 } satisfies ResourceImplementation<AccountInputs, AccountOutputs>;

@@ -9,37 +9,16 @@
  * under them already showed it (a key found is the caller's own).
  */
 import { getMember } from "../../api/members";
-import { getCurrentUser, type UserRecord } from "../../api/system";
 import type { RequestFn } from "../../client/http";
 import { UserFacingError } from "../../errors";
 import type { Reporter } from "../../progress";
+import { currentUser, currentUserId, noteCurrentUserId } from "../shared/current-user";
 
-/** Keyed by the configured request function: new settings make a new one. */
-const knownIds = new WeakMap<RequestFn, number>();
-const users = new WeakMap<RequestFn, Promise<UserRecord>>();
-
-/** The user the settings' API key belongs to, asked once; a failed call is asked again next time. */
-function currentUser(request: RequestFn): Promise<UserRecord> {
-  let user = users.get(request);
-  if (user === undefined) {
-    user = getCurrentUser(request);
-    users.set(request, user);
-    user.catch(() => users.delete(request));
-  }
-  return user;
-}
-
-export async function currentUserId(request: RequestFn): Promise<number> {
-  const known = knownIds.get(request);
-  if (known !== undefined) return known;
-  const { id } = await currentUser(request);
-  knownIds.set(request, id);
-  return id;
-}
+export { currentUserId } from "../shared/current-user";
 
 /** A key found under these settings is theirs: its recorded user is the current one. */
 export function noteFoundKeyOwner(request: RequestFn, userId: number | undefined): void {
-  if (userId !== undefined && !knownIds.has(request)) knownIds.set(request, userId);
+  noteCurrentUserId(request, userId);
 }
 
 /**

@@ -19,8 +19,9 @@
  *   three repeats takes hours: `BENCH_COUNTS=100` and `BENCH_COUNTS=1000 BENCH_REPEAT=1` are the
  *   runs docs/benchmark.md shows.
  * - BENCH_KINDS: the kinds measured beside the floors, each optionally with the largest N it runs
- *   at (default: every kind of the provider's one list, each built from its reference example,
- *   through the plugin as `<Kind>@plugin` and on the dynamic resources as `<Kind>`); `PublicKey@plugin`
+ *   at (default: every kind of the provider's one list but the singletons, which a program
+ *   declares once, each built from its reference example, through the plugin as
+ *   `<Kind>@plugin` and on the dynamic resources as `<Kind>`); `PublicKey@plugin`
  *   alone measures one kind through the plugin, and `Cluster:300` keeps clusters, which wait for
  *   the service both to create and to terminate them, out of the runs above 300.
  * - BENCH_REPEAT: runs of each kind and N (default 3).
@@ -42,9 +43,12 @@ import { upTimeChart } from "./limits/chart.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
-/** Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic resources. */
-const { RESOURCE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { RESOURCE_KINDS: string[] };
-const KINDS = RESOURCE_KINDS.flatMap((kind) => [`${kind}@plugin`, kind]) as Kind[];
+/**
+ * Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic
+ * resources, but the singletons: a program declares one UserSettings at most, never N.
+ */
+const { RESOURCE_KINDS, SINGLETON_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { RESOURCE_KINDS: string[]; SINGLETON_KINDS: string[] };
+const KINDS = RESOURCE_KINDS.filter((kind) => !SINGLETON_KINDS.includes(kind)).flatMap((kind) => [`${kind}@plugin`, kind]) as Kind[];
 
 function listSetting(name: string, fallback: string): string[] {
   return (process.env[name] || fallback)

@@ -5,10 +5,11 @@
  * inputs a `Read` with only an id (an import) reconstructs.
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { RESOURCES, type ResourceKind } from "../resources/registry";
+import { RESOURCES, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
 import { UNREAD_INPUTS } from "../resources/shared/check";
 import type { DetailedDiffResult } from "../resources/shared/diff";
 import type { ResourceImplementation } from "../resources/shared/implementation";
+import { secondSingleton } from "../resources/shared/singleton";
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
 import { keepReference, noteChecked, resolveReferences } from "./references";
@@ -38,12 +39,26 @@ function secretNames(kind: ResourceKind, ...arrived: Array<Set<string>>): Set<st
   return new Set([...RESOURCES[kind].secrets, ...arrived.flatMap((set) => [...set])]);
 }
 
+/** Why a resource of a singleton kind is refused: another holds the kind under this provider (singleton.ts); undefined for the one that does. */
+function secondOfSingleton(session: PluginSession, kind: ResourceKind, urn: string): string | undefined {
+  const holder = SINGLETON_KINDS.includes(kind) ? session.singletons.claim(kind, urn) : undefined;
+  if (holder === undefined) return undefined;
+  // urn:pulumi:<stack>::<project>::<type>::<name>
+  const named = (resource: string) => `"${resource.split("::").slice(3).join("::")}" (${resource})`;
+  return secondSingleton(kind, named(holder), named(urn), "provider");
+}
+
 export async function check(session: PluginSession, req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
   const kind = kindOf(req.getUrn());
+  const response = new providerProto.CheckResponse();
+  const second = secondOfSingleton(session, kind, req.getUrn());
+  if (second !== undefined) {
+    response.setFailuresList(checkFailures([{ property: "", reason: second }]));
+    return response;
+  }
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews(), keepReference);
   const given = await resolveReferences({ types: session.connectionTypes, context: session.context }, kind, news.values);
-  const response = new providerProto.CheckResponse();
   // A refused reference leaves its input without a value: the rules would only add "is required".
   if (given.failures.length > 0) {
     response.setFailuresList(checkFailures(given.failures));

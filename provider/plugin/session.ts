@@ -2,11 +2,13 @@
  * What one plugin process holds for the provider the engine configured: the context its
  * operations receive (settings and request function, from Configure; environment variables
  * until then), the connection types already learnt for references to connections, and where
- * a check's words go; made from the process's resources, which it shares with the server.
+ * a check's words go, and the resource of each singleton kind; made from the process's
+ * resources, which it shares with the server.
  */
 import { configuredBy, fromEnvironment, type OperationContext, type ProcessResources } from "../context";
 import type { ConfigLookup } from "../config";
 import type { Reporter } from "../progress";
+import { SingletonHolders } from "../resources/shared/singleton";
 import { knownConnectionTypes, type KnownConnectionTypes } from "./references";
 
 export interface PluginSession {
@@ -16,6 +18,8 @@ export interface PluginSession {
   readonly connectionTypes: KnownConnectionTypes;
   /** For what a check says of valid inputs (the operations have theirs in the context). */
   readonly report: Reporter;
+  /** The resource of each singleton kind this provider (this process, one API key) holds. */
+  readonly singletons: SingletonHolders;
 }
 
 export function pluginSession(resources: ProcessResources): PluginSession {
@@ -27,5 +31,6 @@ export function pluginSession(resources: ProcessResources): PluginSession {
     },
     connectionTypes: knownConnectionTypes(),
     report: resources.progress.reporter,
+    singletons: new SingletonHolders(),
   };
 }

@@ -46,6 +46,11 @@ export const RESOURCES = Object.fromEntries(DECLARATIONS.map((declaration) => [d
 
 export const RESOURCE_KINDS: ResourceKind[] = DECLARATIONS.map((declaration) => declaration.kind);
 
+/** The kinds the service holds one of for an API key: a provider (a program, on the dynamic resources) declares one at most. */
+export const SINGLETON_KINDS: ResourceKind[] = DECLARATIONS.filter((declaration: ResourceDeclaration) => declaration.singleton).map(
+  (declaration) => declaration.kind,
+);
+
 /** Each kind's provider object, as the dynamic providers and the plugin dispatch to it. */
 export const PROVIDERS = Object.fromEntries(DECLARATIONS.map((declaration) => [declaration.kind, declaration.provider])) as {
   [K in ResourceKind]: Extract<Declared, { kind: K }>["provider"];

@@ -33,7 +33,8 @@ export interface ResourceDeclaration<Kind extends string = string> {
   deleteBeforeReplace?: boolean;
   /**
    * The service holds one and never makes it (nor deletes it): create takes it over with a PUT,
-   * and a replacement or a destroy leaves the same object.
+   * and a replacement or a destroy leaves the same object. A second resource of the kind under
+   * one provider (one program, for the dynamic resources) is refused at preview (singleton.ts).
    */
   singleton?: true;
   /**

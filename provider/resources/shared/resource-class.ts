@@ -1,11 +1,13 @@
 /**
  * The class a program instantiates, made from the kind's declaration: the outputs its field
- * table declares, its secrets and whether a replacement deletes first. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
+ * table declares, its secrets, whether a replacement deletes first, and for a singleton kind the
+ * one resource a program may declare. It sits right below `CustomResource`, like a hand-written class: the SDK takes the
  * user's line as the resource's source position by counting stack frames.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resourceType, withProvider, type ResourceKind } from "../../dynamic";
 import type { ResourceDeclaration } from "./declaration";
+import { secondSingleton, SingletonHolders } from "./singleton";
 
 /** The engine hands a program undefined where the service said null. */
 type ProgramValue<T> = null extends T ? Exclude<T, null> | undefined : T;
@@ -39,6 +41,7 @@ export function resourceClass<Args extends object, Outputs>(declaration: Resourc
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const restore = withoutStackTraces();
       try {
+        if (declaration.singleton) claimInProgram(kind, name);
         const given = options.prepare ? options.prepare({ ...(args as Record<string, unknown>) }) : args;
         const props = withSecrets({ ...declared, ...given }, secrets);
         super(resourceType(kind), name, withProvider(kind, props), withDefaults(opts, defaults));
@@ -49,6 +52,30 @@ export function resourceClass<Args extends object, Outputs>(declaration: Resourc
   };
   Object.defineProperty(made, "name", { value: kind });
   return made as unknown as ResourceClass<Args, Outputs>;
+}
+
+/** A program declared a singleton kind twice; a `RunError`, so the program's failure shows no stack trace. */
+class SecondSingletonError extends pulumi.RunError {
+  constructor(message: string) {
+    super(message);
+    this.name = "SecondSingletonError";
+  }
+}
+
+// One run of a program is one stack resource: an inline program run again in the same process starts afresh.
+const PROGRAM_RUNS = new WeakMap<object, SingletonHolders>();
+
+/**
+ * Refuses a second resource of a singleton kind in this run of the program. Outside a stack
+ * (a unit test's mocks) there is no run to hold the kind in, and nothing is refused.
+ */
+function claimInProgram(kind: string, name: string): void {
+  const run = pulumi.runtime.getStackResource();
+  if (run === undefined) return;
+  let holders = PROGRAM_RUNS.get(run);
+  if (holders === undefined) PROGRAM_RUNS.set(run, (holders = new SingletonHolders()));
+  const holder = holders.claim(kind, name);
+  if (holder !== undefined) throw new SecondSingletonError(secondSingleton(kind, JSON.stringify(holder), JSON.stringify(name), "program"));
 }
 
 /**

@@ -13,9 +13,11 @@
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import type * as Pulumi from "@pulumi/pulumi";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { UNKNOWN_VALUE } from "../engine-values";
 import { RESOURCES } from "../resources/registry";
 import { PIPELINE_TYPE } from "../components/pipeline/args";
 import type { ChildMaker, PipelineOutputs } from "../components/pipeline/children";
+import { childUrn, watchChildren } from "./child-failures";
 import { PROGRAM_RUNTIME_ASSET } from "./program-runtime-asset";
 import { ProviderError } from "./errors";
 
@@ -89,11 +91,16 @@ function optionsOf(pulumi: typeof Pulumi, req: providerProto.ConstructRequest): 
   };
 }
 
-/** A child as the plugin's own resource type, with every output the kind declares, so the component can pass them on. */
-function pluginChild(pulumi: typeof Pulumi): ChildMaker {
+/**
+ * A child as the plugin's own resource type, with every output the kind declares, so the
+ * component can pass them on; each child's type and name go to `made`.
+ */
+function pluginChild(pulumi: typeof Pulumi, made: Array<{ type: string; name: string }>): ChildMaker {
   return (kind, name, args, opts) => {
     const outputs = Object.fromEntries(RESOURCES[kind].fields.outputNames.filter((output) => !(output in args)).map((output) => [output, undefined]));
-    return new (class extends pulumi.CustomResource {})(`etl:index:${kind}`, name, { ...args, ...outputs }, opts);
+    const type = `etl:index:${kind}`;
+    made.push({ type, name });
+    return new (class extends pulumi.CustomResource {})(type, name, { ...args, ...outputs }, opts);
   };
 }
 
@@ -129,12 +136,35 @@ export async function construct(req: providerProto.ConstructRequest, engine: str
         this.registerOutputs(outputs);
       }
     })(type, name, {}, optionsOf(runtime.pulumi, req));
-    const outputs = runtime.pipeline.declarePipeline(component, name, args, pluginChild(runtime.pulumi));
+    const children: Array<{ type: string; name: string }> = [];
+    const outputs = runtime.pipeline.declarePipeline(component, name, args, pluginChild(runtime.pulumi, children));
     component.publish(outputs);
     const response = new providerProto.ConstructResponse();
-    response.setUrn(await resolvedValue(component.urn));
-    await stateOf(runtime, type, name, outputs, response);
-    await runtime.settings.waitForRPCs();
+    const urn = await resolvedValue(component.urn);
+    response.setUrn(urn);
+    const finished = await untilAChildFails(
+      children.map((child) => childUrn(urn, child.type, child.name)),
+      async () => {
+        await stateOf(runtime, type, name, outputs, response);
+        await runtime.settings.waitForRPCs();
+      },
+    );
+    // A failed child's error is the one to report: the component answers at once, its outputs not known.
+    if (!finished && !response.hasState())
+      response.setState(Struct.fromJavaScript(Object.fromEntries(Object.keys(outputs).map((key) => [key, UNKNOWN_VALUE]))));
     return response;
   });
+}
+
+/** Runs `work`; false when one of the children fails first, whose outputs would never come (child-failures.ts). */
+async function untilAChildFails(children: string[], work: () => Promise<void>): Promise<boolean> {
+  const watch = watchChildren(children);
+  const working = work().then(() => true);
+  // Once a child has failed, what the work then meets is that failure again, already reported.
+  working.catch(() => undefined);
+  try {
+    return await Promise.race([working, watch.failure.then(() => false)]);
+  } finally {
+    watch.stop();
+  }
 }

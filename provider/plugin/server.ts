@@ -11,6 +11,7 @@ import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import { processResources, type ProcessResources } from "../context";
 import { isEngineAddress } from "../engine-log";
 import { operationOf } from "../progress";
+import { childFailed } from "./child-failures";
 import { checkConfig, configure, diffConfig } from "./config";
 import { construct } from "./construct";
 import { failureOf, unimplemented } from "./errors";
@@ -26,7 +27,15 @@ interface WithUrn {
   getUrn?: () => string;
 }
 
-/** One call's handler: its work knows the resource's URN, counts as in flight in the process, and fails readably. */
+/** A check's answer that refuses the inputs. */
+function refuses(response: unknown): boolean {
+  return response instanceof providerProto.CheckResponse && response.getFailuresList().length > 0;
+}
+
+/**
+ * One call's handler: its work knows the resource's URN, counts as in flight in the process, and
+ * fails readably; a component waiting on the resource hears of its failure first (child-failures.ts).
+ */
 function servedIn<Req, Res>(shared: ProcessResources, method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
   const operation = operationOf(method);
   return (call, callback) => {
@@ -34,8 +43,14 @@ function servedIn<Req, Res>(shared: ProcessResources, method: string, work: (req
     shared.progress
       .withinRequest(urn, operation, () => shared.cancellation.tracked(async () => work(call.request)))
       .then(
-        (response) => callback(null, response),
-        (error: unknown) => callback(failureOf(error)),
+        async (response) => {
+          if (refuses(response)) await childFailed(urn);
+          callback(null, response);
+        },
+        async (error: unknown) => {
+          await childFailed(urn);
+          callback(failureOf(error));
+        },
       );
   };
 }

@@ -2,8 +2,10 @@
  * `Pipeline` through the real engine, on both surfaces (the dynamic component of the package, and
  * the plugin's component made by `Construct`): up declares a package, a schedule from a cron in a
  * time zone and a failure hook, all children of the component; an unchanged preview changes
- * nothing and calls nothing; a new cron and cluster size update the schedule in place; a wrong
- * cron fails the preview naming the input before any call; destroy removes every child.
+ * nothing and calls nothing; a new cron and cluster size update the schedule in place; a child
+ * that fails (a flow its validation refuses at up, a name of only spaces its check refuses at
+ * preview) is the one error reported; a wrong cron fails the preview naming the input before any
+ * call; destroy removes every child.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { readFileSync } from "node:fs";
@@ -28,6 +30,24 @@ const CONNECTIONS = [
   { id: 302, name: "lake", type: "s3", attributes: { username: "AKIAEXAMPLE", password: "secret", region: "eu-west-1" } },
   { id: 306, name: "crm", type: "crm_platform", crmObjects: [{ name: "Contact" }] },
 ];
+/** A flow writing to the CRM connection: valid to the package's check, refused by its validation at up. */
+const FLOW_INTO_CRM = {
+  components: [
+    { name: "orders", type: "source", connection: { id: 301 }, table: "orders" },
+    { name: "warehouse", type: "destination", connection: { id: 306 }, table: "recent_orders" },
+  ],
+  edges: [{ from: "orders", to: "warehouse" }],
+};
+
+/** The error lines of a run's diagnostics, but the engine's own closing line ("update failed"). */
+function reportedErrors(output: string): string[] {
+  const diagnostics = output.slice(output.indexOf("\nDiagnostics:"), output.indexOf("\nResources:"));
+  return diagnostics
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("error: ") && line !== "error: update failed");
+}
+
 const DELIVERY = {
   source: { connection: { id: 306, type: "crm_platform" }, properties: { object: "Contact" } },
   destination: { connection: { id: 301, type: "postgres" }, properties: { schema: "crm" } },
@@ -113,6 +133,26 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     expect(schedule).toMatchObject({ interval_amount: 1, interval_unit: "weeks" });
     expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-05T07:30:00.000Z");
     expect(schedule.task.nodes).toBe(4);
+  });
+
+  it("a child that fails reports its own error once, and the component adds none", async () => {
+    const kept = args;
+    const runs: Array<{ output: string[]; failure: string }> = [];
+    const failing = async (operation: (onOutput: (text: string) => void) => Promise<unknown>) => {
+      const output: string[] = [];
+      runs.push({ output, failure: await failureOf(operation((text) => output.push(text))) });
+    };
+    args = { ...kept, flow: FLOW_INTO_CRM };
+    await failing((onOutput) => test.stack.up({ onOutput }));
+    args = { ...kept, name: "   " };
+    await failing((onOutput) => test.stack.preview({ onOutput }));
+    args = kept;
+    const [up, preview] = runs.map(({ output }) => output.join(""));
+    expect(up).toMatch(/package \d+ is invalid: warehouse: destination "warehouse" writes to connection 306/);
+    expect(reportedErrors(up!)).toEqual(["error: 1 error occurred:"]);
+    expect(preview).toMatch(/Package resource 'orders-package' has a problem: name must have at least 1 character/);
+    expect(reportedErrors(preview!)).toHaveLength(1);
+    for (const { failure } of runs) expect(failure).not.toMatch(/client connection is closing|UNAVAILABLE|grpc:|resource monitor shut down/);
   });
 
   it("refuses a cron the service cannot repeat, naming the input, before any call", async () => {

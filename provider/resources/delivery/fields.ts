@@ -146,6 +146,7 @@ const table = {
     toApi: endBody("source"),
     onChange: "replace",
     read: (r) => endOf(r.source),
+    refersTo: { to: "connection", at: "connection.id", checkedByService: true },
   },
   /** The connection written: a database or cloud storage. */
   destination: {
@@ -156,6 +157,7 @@ const table = {
     toApi: endBody("destination"),
     onChange: "replace",
     read: (r) => endOf(r.destination),
+    refersTo: { to: "connection", at: "connection.id", checkedByService: true },
   },
   /** How long `up` waits for the service to set the delivery up; default 1800. */
   timeoutSeconds: {

@@ -31,9 +31,23 @@ function outputOf(output: JobOutputRecord): JobRunOutput {
 
 const table = {
   /** The cluster to run on: a `Cluster`, or its id as a number or a string. */
-  clusterId: { program: takes<ObjectReference>(), input: objectIdInput(201), required: true, api: "cluster_id", onChange: "replace" },
+  clusterId: {
+    program: takes<ObjectReference>(),
+    input: objectIdInput(201),
+    required: true,
+    api: "cluster_id",
+    onChange: "replace",
+    refersTo: { to: "cluster", checkedByService: true },
+  },
   /** The package the job runs: a `Package`, or its id as a number or a string. */
-  packageId: { program: takes<ObjectReference>(), input: objectIdInput(101), required: true, api: "package_id", onChange: "replace" },
+  packageId: {
+    program: takes<ObjectReference>(),
+    input: objectIdInput(101),
+    required: true,
+    api: "package_id",
+    onChange: "replace",
+    refersTo: { to: "package", checkedByService: true },
+  },
   // The service records an omitted variables object as an empty one.
   /** Static variables of the job. */
   variables: { program: takes<pulumi.Input<Record<string, pulumi.Input<string>>>>(), input: variables, default: {}, api: "variables", onChange: "replace" },

@@ -77,13 +77,21 @@ const table = {
    * with the template's flow, description and variables, and what the program gives besides wins.
    * The flow is then the package's own: only its connections are compared. Changing it replaces the package.
    */
-  templateId: { input: z.number().int().positive(), api: "package_template_id", writeOnly: true, onChange: "replace" },
+  templateId: {
+    input: z.number().int().positive(),
+    api: "package_template_id",
+    writeOnly: true,
+    onChange: "replace",
+    refersTo: { to: "packageTemplate", checkedByService: true },
+  },
   /** With `templateId`: the connection every source of the template's flow reads, by its id. */
   sourceConnectionId: {
     program: takes<pulumi.Input<number | string>>(),
     input: objectIdInput(301),
     onChange: "update",
     current: (outputs) => templateConnectionOf(outputs, "source"),
+    // The service takes a flow whose connection is missing, and leaves it to the validation.
+    refersTo: { to: "connection" },
   },
   /** With `templateId`: the connection every destination of the template's flow writes, by its id. */
   destinationConnectionId: {
@@ -91,7 +99,14 @@ const table = {
     input: objectIdInput(302),
     onChange: "update",
     current: (outputs) => templateConnectionOf(outputs, "destination"),
+    refersTo: { to: "connection" },
   },
+  /**
+   * A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up`
+   * reads it when the package is made and when the id changes, and fails if the account has no
+   * such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+   */
+  alertHookId: { program: takes<pulumi.Input<number | string>>(), input: objectIdInput(7), onChange: "update", refersTo: { to: "hook" } },
   /**
    * Whether `up` validates the package after each change and fails when it is invalid; default
    * true. A package without a flow is never validated: the service fails it for having no components.

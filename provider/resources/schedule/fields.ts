@@ -144,7 +144,16 @@ const table = {
     onChange: "update",
   },
   /** What each run does: the packages it runs and the cluster it runs them on. */
-  task: { program: takes<pulumi.Input<ScheduleTaskArgs>>(), input: task, required: true, api: "task", toApi: taskBody, onChange: "update", read: taskOf },
+  task: {
+    program: takes<pulumi.Input<ScheduleTaskArgs>>(),
+    input: task,
+    required: true,
+    api: "task",
+    toApi: taskBody,
+    onChange: "update",
+    read: taskOf,
+    refersTo: { to: "package", at: "packages.*.packageId", checkedByService: true },
+  },
   /** The id of an existing schedule to manage instead of creating one. */
   importId: importIdField,
   status: output("`enabled` or `disabled`, as `enabled` asks."),

@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import type { FieldReference } from "./referenced-objects";
 
 type Values = Record<string, unknown>;
 
@@ -47,6 +48,8 @@ export interface Field<Rec> {
   current?: (outputs: Values) => unknown;
   /** What a diff compares of the input, when not the input itself; `current` then gives the same from the outputs. */
   compared?: (value: never) => unknown;
+  /** The input names other objects of the service by id: `up` reads what it names before anything is made from it (referenced-objects.ts). */
+  refersTo?: FieldReference;
 }
 
 export type FieldTable<Rec> = Record<string, Field<Rec>>;

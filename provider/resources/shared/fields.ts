@@ -18,6 +18,7 @@ import { z } from "zod";
 import { isUnknown, unlessUnknown } from "./check";
 import { MAX_REQUEST_BODY_BYTES } from "../../../contract/limits";
 import { changedFields, containsUnknown, diffByRules, sameValue, type DiffOptions, type FieldRules } from "./diff";
+import { inputReference } from "./referenced-objects";
 
 type Values = Record<string, unknown>;
 
@@ -160,6 +161,8 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     table: Object.fromEntries(entries) as FieldTable<Rec>,
     inputSchema,
     rules,
+    /** The inputs that name other objects of the service, by their paths. */
+    references: entries.flatMap(([name, field]) => (field.refersTo === undefined ? [] : [inputReference(name, field.refersTo)])),
     /** The outputs a program can read: every field but the ones given as inputs anyway. */
     outputNames: entries.filter(([, field]) => field.read || field.input).map(([name]) => name),
 

@@ -3,7 +3,8 @@
  * table's rules, diff by them, create once (the table's body sent to the create endpoint; after
  * an unknown outcome, the lookup endpoint finds what it may have made), read by id (a 404 means
  * the object is gone), update through the resource's own update, delete by id (an object already
- * gone counts as deleted). A resource spreads these into its provider object and writes only
+ * gone counts as deleted). Ids of other objects the inputs name are read as the table says
+ * (referenced-objects.ts). A resource spreads these into its provider object and writes only
  * what a table and endpoints cannot say: waits, adoption rules, diff adjustments.
  */
 import type { z } from "zod";
@@ -14,6 +15,7 @@ import { checkWithSchema } from "./check";
 import type { DetailedDiffResult, DiffOptions } from "./diff";
 import { unlessGone } from "./gone";
 import type { OwnerCheck } from "./reconciler";
+import { explainRefusal, refuseMissingReferences, type InputReference } from "./referenced-objects";
 
 /** What of a field table the operations use (`fieldsOf` yields it). */
 export interface TableOperations<Rec, Inputs, Outputs, Body> {
@@ -22,6 +24,7 @@ export interface TableOperations<Rec, Inputs, Outputs, Body> {
   createBody(inputs: Inputs): Body;
   outputs(record: Rec, inputs: Inputs): Outputs;
   readResult(id: string, record: Rec | undefined, props: Outputs): { id?: string; props?: Outputs; inputs?: Partial<Inputs> };
+  references: readonly InputReference[];
 }
 
 export interface Endpoints<Rec, Inputs, Outputs, Body> {
@@ -70,6 +73,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
   endpoints: Endpoints<Rec, Inputs, Outputs, Body>,
 ) {
   const update = endpoints.update;
+  const references = fields.references;
   return {
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
       return checkWithSchema(fields.inputSchema, news);
@@ -80,6 +84,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
     },
 
     async create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
+      await refuseMissingReferences(ctx, references, inputs);
       if (inputs.importId !== undefined) {
         markWritten(ctx.reads, endpoints.kind, inputs.importId);
         const outs = await endpoints.adopt(ctx, inputs.importId, inputs);
@@ -96,6 +101,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
           find: (sentAt, lookup) => endpoints.findCreated(lookup, inputs, sentAt, ctx.reconciler),
           idOf: (made) => made.id,
         })
+        .catch((error: unknown) => explainRefusal(ctx, references, error, inputs))
         .catch((error: unknown) => (endpoints.refused ? endpoints.refused(error, ctx, inputs) : Promise.reject(error)));
       noteOwnerOf(ctx, record as { owner_id?: unknown });
       markWritten(ctx.reads, endpoints.kind, String(record.id));
@@ -127,7 +133,9 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       : {
           async update(ctx: OperationContext, id: string, olds: Outputs, news: Inputs) {
             markWritten(ctx.reads, endpoints.kind, id);
-            return { outs: await update(ctx, id, olds, news) };
+            await refuseMissingReferences(ctx, references, news, olds);
+            const outs = await update(ctx, id, olds, news).catch((error: unknown) => explainRefusal(ctx, references, error, news, olds));
+            return { outs };
           },
         }),
 

@@ -1,9 +1,9 @@
 /**
  * What a `Pipeline` declares: a Package with its flow, a Schedule that runs it on a cluster, a Hook
- * that alerts on failed jobs (unless an existing one is named) and a Delivery when asked for, each
- * a child of the component. Both surfaces declare the same children with the same arguments; only
- * how a child is made differs (a dynamic resource, or the plugin's own resource type), so the
- * surface passes a `ChildMaker`.
+ * that alerts on failed jobs (unless an existing one is named, which the Package reads before it
+ * is made) and a Delivery when asked for, each a child of the component. Both surfaces declare
+ * the same children with the same arguments; only how a child is made differs (a dynamic
+ * resource, or the plugin's own resource type), so the surface passes a `ChildMaker`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { checkWithSchema } from "../../resources/shared/check";
@@ -103,7 +103,9 @@ export function declarePipeline(parent: pulumi.Resource, name: string, args: Pip
           destinationConnectionId: part(args.template, "destinationConnectionId"),
         }),
   };
-  const pkg = make("Package", `${name}-package`, packageArgs, opts);
+  // An existing hook is read when the package is made: the package comes first, and every other child after it.
+  const alertHook = args.alertHookId === undefined ? {} : { alertHookId: args.alertHookId };
+  const pkg = make("Package", `${name}-package`, { ...packageArgs, ...alertHook }, opts);
   const hook =
     args.failureAlert === undefined
       ? undefined
@@ -150,7 +152,7 @@ export function declarePipeline(parent: pulumi.Resource, name: string, args: Pip
             destination: part(args.delivery, "destination"),
             interval: part(args.delivery, "interval"),
           },
-          opts,
+          args.alertHookId === undefined ? opts : { ...opts, dependsOn: [pkg] },
         );
   return {
     packageId: pkg.id,

@@ -26,7 +26,7 @@ const BROKEN: Record<string, RegExp[]> = {
   ],
   "etl-production-failure-alert": [
     /Pipeline "orders": a Pipeline of production stack "prod-eu-\w+" needs a failureAlert/,
-    /Schedule "nightly": production stack "prod-eu-\w+" has no Hook with job\.failed \(or job\) among its events/,
+    /Schedule "nightly": production stack "prod-eu-\w+" has no active Hook with job\.failed \(or job\) among its events/,
   ],
   "etl-package-flow": [
     /Package "recent-orders": dataFlow is invalid: "recent" uses the variable since, which the package does not define \(rule variables-defined\)/,

@@ -55,6 +55,7 @@ const failureAlert = z.strictObject({
   type: described(z.enum(HOOK_TYPES), "The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`."),
   settings: described(z.record(z.string(), z.unknown()), "That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted."),
   events: described(z.array(z.enum(HOOK_EVENT_IDS)).min(1).optional(), "The events it alerts on; default `job.failed`."),
+  active: described(z.boolean().optional(), "Whether the hook is told of events; default true."),
 });
 
 const end = z.strictObject({

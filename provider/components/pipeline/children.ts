@@ -116,6 +116,7 @@ export function declarePipeline(parent: pulumi.Resource, name: string, args: Pip
             type: part(args.failureAlert, "type"),
             name: pulumi.interpolate`${args.name} failures`,
             events: part(args.failureAlert, "events").apply((events) => events ?? ["job.failed"]),
+            active: part(args.failureAlert, "active"),
             settings: part(args.failureAlert, "settings"),
           },
           opts,

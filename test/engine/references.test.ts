@@ -69,7 +69,7 @@ describe.each(SURFACES)("ids naming nothing on the real engine (%s)", { timeout:
     const failure = await failureOfInline(() => test.stack.up({ continueOnError: true }));
     console.log("FAILURE>>>", failure);
     expect(failure).toContain(`alertHookId ${MISSING_HOOK}: no hook with this id in account ${TEST_ACCOUNT}`);
-    expect(failure).toContain(`task.packages[0].packageId ${MISSING_PACKAGE}: no package with this id in account ${TEST_ACCOUNT}`);
+    expect(failure).toContain(`task.packages.0.packageId ${MISSING_PACKAGE}: no package with this id in account ${TEST_ACCOUNT}`);
     expect(failure).not.toMatch(/\n\s+at .*(provider|components|resources)\//);
     expect(await made()).toEqual({ packages: 0, schedules: 0, hooks: 0, deliveries: 0 });
     // The pipeline's package is never sent, nor any child after it; the schedule's create is refused.

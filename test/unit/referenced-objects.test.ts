@@ -45,7 +45,7 @@ const WRONG_IDS: Array<{ kind: ResourceKind; input: string; args: Record<string,
   },
   {
     kind: "Schedule",
-    input: "task.packages[1].packageId",
+    input: "task.packages.1.packageId",
     noun: "package",
     refused: "POST /schedules 422",
     args: { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }, { packageId: MISSING }] } },
@@ -64,7 +64,7 @@ const WRONG_IDS: Array<{ kind: ResourceKind; input: string; args: Record<string,
   },
   {
     kind: "ConnectionGroup",
-    input: "connections[1].id",
+    input: "connections",
     noun: "connection",
     refused: "POST /connection_groups 422",
     args: {
@@ -131,10 +131,15 @@ describe("ids of other objects", () => {
   it("finds each id at its path, items by index, and leaves out values not known yet", () => {
     const task = { packages: [{ packageId: 101 }, { packageId: "102" }, { packageId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" }] };
     expect(idsAt({ task }, "task.packages.*.packageId")).toEqual([
-      { at: "task.packages[0].packageId", id: 101 },
-      { at: "task.packages[1].packageId", id: 102 },
+      { at: "task.packages.0.packageId", id: 101 },
+      { at: "task.packages.1.packageId", id: 102 },
     ]);
-    expect(idsAt({ connections: [{ id: 301 }] }, "connections.*.id")).toEqual([{ at: "connections[0].id", id: 301 }]);
+    expect(idsAt({ connections: [{ id: 301 }] }, "connections.*.id")).toEqual([{ at: "connections.0.id", id: 301 }]);
+    // A list kept in id order names its item by the list: the index would not be the program's.
+    expect(idsAt({ connections: [{ id: 301 }, { id: 302 }] }, "connections.*.id", true)).toEqual([
+      { at: "connections", id: 301 },
+      { at: "connections", id: 302 },
+    ]);
     expect(idsAt({}, "alertHookId")).toEqual([]);
   });
 

@@ -84,7 +84,7 @@ const table = {
     // As the service reports them, in id order; a diff compares what assigns them.
     read: (r): Array<{ id: number; name: string; type: string }> => sortedById(r.connections.map(({ id, name, type }) => ({ id, name, type }))),
     current: (outputs) => assignmentsOf((outputs.connections as ConnectionAssignment[] | undefined) ?? []),
-    refersTo: { to: "connection", at: "*.id", checkedByService: true },
+    refersTo: { to: "connection", at: "*.id", checkedByService: true, inIdOrder: true },
   },
   /** The id of an existing group to manage instead of creating one. */
   importId: importIdField,

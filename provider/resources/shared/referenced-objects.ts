@@ -56,6 +56,8 @@ export interface FieldReference {
   at?: string;
   /** The service refuses a create or update whose id names nothing, and makes nothing. */
   checkedByService?: true;
+  /** The list is kept in id order, not the program's: an item is named by the list and its id, not by its position. */
+  inIdOrder?: true;
 }
 
 /** A reference of a table: the dot path from the inputs. */
@@ -63,14 +65,20 @@ export interface InputReference {
   path: string;
   to: ReferencedObject;
   checkedByService: boolean;
+  inIdOrder: boolean;
 }
 
 export function inputReference(name: string, reference: FieldReference): InputReference {
-  return { path: reference.at === undefined ? name : `${name}.${reference.at}`, to: reference.to, checkedByService: reference.checkedByService === true };
+  return {
+    path: reference.at === undefined ? name : `${name}.${reference.at}`,
+    to: reference.to,
+    checkedByService: reference.checkedByService === true,
+    inIdOrder: reference.inIdOrder === true,
+  };
 }
 
 interface NamedId {
-  /** The input, items by index: `task.packages[0].packageId`. */
+  /** The input, as a check failure names it (items by index): `task.packages.0.packageId`. */
   at: string;
   id: number;
 }
@@ -81,17 +89,25 @@ function idOf(value: unknown): number | undefined {
   return undefined;
 }
 
-/** The ids the values give at a reference's path; values not known yet are left out. */
-export function idsAt(values: unknown, path: string): NamedId[] {
+/**
+ * The ids the values give at a reference's path; values not known yet are left out. Items of a
+ * list are named by their index, or (`inIdOrder`) by the list alone: `connections 302`.
+ */
+export function idsAt(values: unknown, path: string, inIdOrder = false): NamedId[] {
   const walk = (value: unknown, keys: string[], at: string): NamedId[] => {
     if (keys.length === 0) {
       const id = idOf(value);
       return id === undefined ? [] : [{ at, id }];
     }
     const [key, ...rest] = keys as [string, ...string[]];
-    if (key === "*") return Array.isArray(value) ? value.flatMap((item, index) => walk(item, rest, `${at}[${index}]`)) : [];
+    const within = (name: string | number) => (at === "" ? String(name) : `${at}.${name}`);
+    if (key === "*") {
+      if (!Array.isArray(value)) return [];
+      const items = value.flatMap((item, index) => walk(item, rest, within(index)));
+      return inIdOrder ? items.map(({ id }) => ({ at, id })) : items;
+    }
     if (value === null || typeof value !== "object") return [];
-    return walk((value as Record<string, unknown>)[key], rest, at === "" ? key : `${at}.${key}`);
+    return walk((value as Record<string, unknown>)[key], rest, within(key));
   };
   return walk(values, path.split("."), "");
 }
@@ -110,7 +126,7 @@ export class MissingReferenceError extends UserFacingError {
 async function problemsOf(ctx: OperationContext, references: readonly InputReference[], news: unknown, olds?: unknown): Promise<string[]> {
   const named = references.flatMap((reference) => {
     const before = new Set(olds === undefined ? [] : idsAt(olds, reference.path).map(({ id }) => id));
-    return idsAt(news, reference.path)
+    return idsAt(news, reference.path, reference.inIdOrder)
       .filter(({ id }) => !before.has(id))
       .map((given) => ({ ...given, target: TARGETS[reference.to] as Target }));
   });

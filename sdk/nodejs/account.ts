@@ -102,6 +102,10 @@ export class Account extends pulumi.CustomResource {
      * The account's address in the API.
      */
     declare public /*out*/ readonly url: pulumi.Output<string | undefined>;
+    /**
+     * The user whose API key last reached the account. The service shows an account to its members only, so under a non-member's key the account stops every operation, naming this user, rather than counting as deleted.
+     */
+    declare public /*out*/ readonly userId: pulumi.Output<any | undefined>;
 
     /**
      * Create a Account resource with the given unique name, arguments, and options.
@@ -137,6 +141,7 @@ export class Account extends pulumi.CustomResource {
             resourceInputs["uname"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["url"] = undefined /*out*/;
+            resourceInputs["userId"] = undefined /*out*/;
         } else {
             resourceInputs["billingEmail"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -155,6 +160,7 @@ export class Account extends pulumi.CustomResource {
             resourceInputs["uname"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["url"] = undefined /*out*/;
+            resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Account.__pulumiType, name, resourceInputs, opts);

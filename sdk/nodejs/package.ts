@@ -35,6 +35,10 @@ export class Package extends pulumi.CustomResource {
     }
 
     /**
+     * A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+     */
+    declare public readonly alertHookId: pulumi.Output<number | string | undefined>;
+    /**
      * When the service made the object (ISO 8601).
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
@@ -129,6 +133,7 @@ export class Package extends pulumi.CustomResource {
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
             }
+            resourceInputs["alertHookId"] = args?.alertHookId;
             resourceInputs["dataFlow"] = args?.dataFlow;
             resourceInputs["description"] = args?.description;
             resourceInputs["destinationConnectionId"] = args?.destinationConnectionId;
@@ -150,6 +155,7 @@ export class Package extends pulumi.CustomResource {
             resourceInputs["validationStatus"] = undefined /*out*/;
             resourceInputs["version"] = undefined /*out*/;
         } else {
+            resourceInputs["alertHookId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dataFlow"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -180,6 +186,10 @@ export class Package extends pulumi.CustomResource {
  * The set of arguments for constructing a Package resource.
  */
 export interface PackageArgs {
+    /**
+     * A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+     */
+    alertHookId?: pulumi.Input<number | string | undefined>;
     /**
      * The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
      */

@@ -50,6 +50,8 @@ type Account struct {
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// The account's address in the API.
 	Url pulumi.StringPtrOutput `pulumi:"url"`
+	// The user whose API key last reached the account. The service shows an account to its members only, so under a non-member's key the account stops every operation, naming this user, rather than counting as deleted.
+	UserId pulumi.AnyOutput `pulumi:"userId"`
 }
 
 // NewAccount registers a new resource with the given unique name, arguments, and options.
@@ -252,6 +254,11 @@ func (o AccountOutput) UpdatedAt() pulumi.StringPtrOutput {
 // The account's address in the API.
 func (o AccountOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Account) pulumi.StringPtrOutput { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+// The user whose API key last reached the account. The service shows an account to its members only, so under a non-member's key the account stops every operation, naming this user, rather than counting as deleted.
+func (o AccountOutput) UserId() pulumi.AnyOutput {
+	return o.ApplyT(func(v *Account) pulumi.AnyOutput { return v.UserId }).(pulumi.AnyOutput)
 }
 
 func init() {

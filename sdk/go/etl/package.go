@@ -16,6 +16,8 @@ import (
 type Package struct {
 	pulumi.CustomResourceState
 
+	// A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+	AlertHookId pulumi.AnyOutput `pulumi:"alertHookId"`
 	// When the service made the object (ISO 8601).
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The package's flow, in canonical form; `{ components: [], edges: [] }` for a package without a flow.
@@ -101,6 +103,8 @@ func (PackageState) ElementType() reflect.Type {
 }
 
 type packageArgs struct {
+	// A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+	AlertHookId interface{} `pulumi:"alertHookId"`
 	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
 	DataFlow interface{} `pulumi:"dataFlow"`
 	// Left out, the package has no description (with `templateId`, the template's).
@@ -125,6 +129,8 @@ type packageArgs struct {
 
 // The set of arguments for constructing a Package resource.
 type PackageArgs struct {
+	// A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+	AlertHookId pulumi.Input
 	// The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
 	DataFlow pulumi.Input
 	// Left out, the package has no description (with `templateId`, the template's).
@@ -182,6 +188,11 @@ func (o PackageOutput) ToPackageOutput() PackageOutput {
 
 func (o PackageOutput) ToPackageOutputWithContext(ctx context.Context) PackageOutput {
 	return o
+}
+
+// A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+func (o PackageOutput) AlertHookId() pulumi.AnyOutput {
+	return o.ApplyT(func(v *Package) pulumi.AnyOutput { return v.AlertHookId }).(pulumi.AnyOutput)
 }
 
 // When the service made the object (ISO 8601).

@@ -2571,6 +2571,8 @@ func (o PipelineDeliverySourceConnectionPtrOutput) Type() pulumi.StringPtrOutput
 }
 
 type PipelineFailureAlert struct {
+	// Whether the hook is told of events; default true.
+	Active *bool `pulumi:"active"`
 	// The events it alerts on; default `job.failed`.
 	Events []string `pulumi:"events"`
 	// That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
@@ -2591,6 +2593,8 @@ type PipelineFailureAlertInput interface {
 }
 
 type PipelineFailureAlertArgs struct {
+	// Whether the hook is told of events; default true.
+	Active pulumi.BoolPtrInput `pulumi:"active"`
 	// The events it alerts on; default `job.failed`.
 	Events pulumi.StringArrayInput `pulumi:"events"`
 	// That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
@@ -2676,6 +2680,11 @@ func (o PipelineFailureAlertOutput) ToPipelineFailureAlertPtrOutputWithContext(c
 	}).(PipelineFailureAlertPtrOutput)
 }
 
+// Whether the hook is told of events; default true.
+func (o PipelineFailureAlertOutput) Active() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PipelineFailureAlert) *bool { return v.Active }).(pulumi.BoolPtrOutput)
+}
+
 // The events it alerts on; default `job.failed`.
 func (o PipelineFailureAlertOutput) Events() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PipelineFailureAlert) []string { return v.Events }).(pulumi.StringArrayOutput)
@@ -2713,6 +2722,16 @@ func (o PipelineFailureAlertPtrOutput) Elem() PipelineFailureAlertOutput {
 		var ret PipelineFailureAlert
 		return ret
 	}).(PipelineFailureAlertOutput)
+}
+
+// Whether the hook is told of events; default true.
+func (o PipelineFailureAlertPtrOutput) Active() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PipelineFailureAlert) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Active
+	}).(pulumi.BoolPtrOutput)
 }
 
 // The events it alerts on; default `job.failed`.

@@ -141,6 +141,10 @@ export interface PipelineDeliverySourceConnectionArgs {
 
 export interface PipelineFailureAlertArgs {
     /**
+     * Whether the hook is told of events; default true.
+     */
+    active?: pulumi.Input<boolean | undefined>;
+    /**
      * The events it alerts on; default `job.failed`.
      */
     events?: pulumi.Input<pulumi.Input<string>[] | undefined>;

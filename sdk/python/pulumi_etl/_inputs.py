@@ -657,6 +657,10 @@ class PipelineFailureAlertArgsDict(TypedDict):
     """
     The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
     """
+    active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the hook is told of events; default true.
+    """
     events: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
     The events it alerts on; default `job.failed`.
@@ -667,14 +671,18 @@ class PipelineFailureAlertArgs:
     def __init__(__self__, *,
                  settings: pulumi.Input[Mapping[str, Any]],
                  type: pulumi.Input[_builtins.str],
+                 active: pulumi.Input[Optional[_builtins.bool]] = None,
                  events: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         :param pulumi.Input[Mapping[str, Any]] settings: That hook's settings, as `Hook` takes them (a web hook's `url`); kept encrypted.
         :param pulumi.Input[_builtins.str] type: The type of the hook the pipeline declares: `web`, `slack`, `email`, `hipchat` or `pagerduty`.
+        :param pulumi.Input[_builtins.bool] active: Whether the hook is told of events; default true.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] events: The events it alerts on; default `job.failed`.
         """
         pulumi.set(__self__, "settings", settings)
         pulumi.set(__self__, "type", type)
+        if active is not None:
+            pulumi.set(__self__, "active", active)
         if events is not None:
             pulumi.set(__self__, "events", events)
 
@@ -701,6 +709,18 @@ class PipelineFailureAlertArgs:
     @type.setter
     def type(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the hook is told of events; default true.
+        """
+        return pulumi.get(self, "active")
+
+    @active.setter
+    def active(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "active", value)
 
     @_builtins.property
     @pulumi.getter

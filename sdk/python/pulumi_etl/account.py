@@ -223,6 +223,7 @@ class Account(pulumi.CustomResource):
             __props__.__dict__["uname"] = None
             __props__.__dict__["updated_at"] = None
             __props__.__dict__["url"] = None
+            __props__.__dict__["user_id"] = None
         super(Account, __self__).__init__(
             'etl:index:Account',
             resource_name,
@@ -262,6 +263,7 @@ class Account(pulumi.CustomResource):
         __props__.__dict__["uname"] = None
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["url"] = None
+        __props__.__dict__["user_id"] = None
         return Account(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -399,4 +401,12 @@ class Account(pulumi.CustomResource):
         The account's address in the API.
         """
         return pulumi.get(self, "url")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Output[Optional[Any]]:
+        """
+        The user whose API key last reached the account. The service shows an account to its members only, so under a non-member's key the account stops every operation, naming this user, rather than counting as deleted.
+        """
+        return pulumi.get(self, "user_id")
 

@@ -20,6 +20,7 @@ __all__ = ['PackageArgs', 'Package']
 class PackageArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
+                 alert_hook_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  destination_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
@@ -33,6 +34,7 @@ class PackageArgs:
         The set of arguments for constructing a Package resource.
 
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] alert_hook_id: A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
         :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
         :param pulumi.Input[_builtins.str] description: Left out, the package has no description (with `templateId`, the template's).
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] destination_connection_id: With `templateId`: the connection every destination of the template's flow writes, by its id.
@@ -44,6 +46,8 @@ class PackageArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variables: Package-level defaults of the variables its flow uses as `${name}`.
         """
         pulumi.set(__self__, "name", name)
+        if alert_hook_id is not None:
+            pulumi.set(__self__, "alert_hook_id", alert_hook_id)
         if data_flow is not None:
             pulumi.set(__self__, "data_flow", data_flow)
         if description is not None:
@@ -74,6 +78,18 @@ class PackageArgs:
     @name.setter
     def name(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="alertHookId")
+    def alert_hook_id(self) -> pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]:
+        """
+        A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+        """
+        return pulumi.get(self, "alert_hook_id")
+
+    @alert_hook_id.setter
+    def alert_hook_id(self, value: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]]):
+        pulumi.set(self, "alert_hook_id", value)
 
     @_builtins.property
     @pulumi.getter(name="dataFlow")
@@ -190,6 +206,7 @@ class Package(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 alert_hook_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  destination_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
@@ -206,6 +223,7 @@ class Package(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Union[_builtins.int, _builtins.str]] alert_hook_id: A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
         :param Any data_flow: The flow: `{ components, edges }`, or a package's export document (`getPackageExport`, or a file kept in the repository), as an object or as JSON text. Compared by meaning. Left out (or with no components), the package has no flow, as the web application makes one first. Left out with `templateId`, the flow is the template's.
         :param pulumi.Input[_builtins.str] description: Left out, the package has no description (with `templateId`, the template's).
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] destination_connection_id: With `templateId`: the connection every destination of the template's flow writes, by its id.
@@ -241,6 +259,7 @@ class Package(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 alert_hook_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
                  data_flow: Optional[Any] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  destination_connection_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
@@ -260,6 +279,7 @@ class Package(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = PackageArgs.__new__(PackageArgs)
 
+            __props__.__dict__["alert_hook_id"] = alert_hook_id
             __props__.__dict__["data_flow"] = data_flow
             __props__.__dict__["description"] = description
             __props__.__dict__["destination_connection_id"] = destination_connection_id
@@ -304,6 +324,7 @@ class Package(pulumi.CustomResource):
 
         __props__ = PackageArgs.__new__(PackageArgs)
 
+        __props__.__dict__["alert_hook_id"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["data_flow"] = None
         __props__.__dict__["description"] = None
@@ -325,6 +346,14 @@ class Package(pulumi.CustomResource):
         __props__.__dict__["variables"] = None
         __props__.__dict__["version"] = None
         return Package(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="alertHookId")
+    def alert_hook_id(self) -> pulumi.Output[Optional[Any]]:
+        """
+        A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
+        """
+        return pulumi.get(self, "alert_hook_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

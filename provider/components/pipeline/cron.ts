@@ -3,10 +3,13 @@
  * and the time of a first run. The service repeats a fixed interval, so only the cron forms that
  * are one are taken: every N minutes, hourly, daily, weekly and monthly, at a time of day in a
  * time zone. The first run is the first such time on or after 2026-01-01 in that zone, a fixed
- * anchor, so the same cron always gives the same schedule and a preview shows no change.
+ * anchor, so the same cron always gives the same schedule and a preview shows no change. A form
+ * whose times the interval would not keep (cron-exact.ts) is refused rather than sent.
  */
 import { TIME_ZONES } from "../../../contract/catalogues";
 import type { ScheduleIntervalUnit } from "../../../contract/vocabularies";
+import { inexactness } from "./cron-exact";
+import { instantOf } from "./zone-offsets";
 
 export interface ScheduleTiming {
   interval: { amount: number; unit: ScheduleIntervalUnit };
@@ -16,7 +19,7 @@ export interface ScheduleTiming {
 const ANCHOR = { year: 2026, month: 1, day: 1 };
 
 const FORMS =
-  "`*/N * * * *` (every N minutes), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly, D 0-6 from Sunday) or `M H D * *` (monthly, D 1-28)";
+  "`*/N * * * *` (every N minutes, N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly, D 0-6 from Sunday) or `M H D * *` (monthly, D 1-28)";
 
 /** The IANA zone of a time-zone id of the service's catalogue (`Berlin`) or an IANA name (`Europe/Berlin`). */
 export function ianaZoneOf(timeZone: string): string | undefined {
@@ -30,46 +33,31 @@ export function ianaZoneOf(timeZone: string): string | undefined {
   }
 }
 
-/** Minutes the zone is ahead of UTC at an instant. */
-function offsetMinutes(zone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const local = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  return Math.round((local - at.getTime()) / 60_000);
-}
-
-/** The instant of a wall-clock time in a zone. */
-function instantOf(zone: string, year: number, month: number, day: number, hour: number, minute: number): Date {
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const guess = new Date(asUtc - offsetMinutes(zone, new Date(asUtc)) * 60_000);
-  return new Date(asUtc - offsetMinutes(zone, guess) * 60_000);
-}
-
 function whole(text: string, min: number, max: number): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const value = Number(text);
   return value >= min && value <= max ? value : undefined;
 }
 
-type Parsed = { interval: ScheduleTiming["interval"]; hour: number; minute: number; weekday?: number; monthDay?: number };
+/** A cron of one of the forms taken, field by field. */
+export type CronForm = { interval: ScheduleTiming["interval"]; hour: number; minute: number; weekday?: number; monthDay?: number };
 
-function parse(cron: string): Parsed | undefined {
+/** A minute step of 60 or more is minute 0 alone in cron, and a step of 0 is no time at all. */
+function stepOutOfRange(cron: string, step: number): string {
+  const hourly = step >= 60 ? ": every hour is `0 * * * *`" : "";
+  const longer = step > 60 ? `; for every ${step} minutes give interval { amount: ${step}, unit: "minutes" } in place of cron` : "";
+  return `cron "${cron}" has a minute step out of cron's range 1 to 59${hourly}${longer}`;
+}
+
+function formOf(cron: string): CronForm | string | undefined {
   const fields = cron.trim().split(/\s+/);
   if (fields.length !== 5) return undefined;
   const [minuteField, hourField, dayField, monthField, weekdayField] = fields as [string, string, string, string, string];
   if (monthField !== "*") return undefined;
   const every = /^\*\/(\d+)$/.exec(minuteField);
   if (every !== null && hourField === "*" && dayField === "*" && weekdayField === "*") {
-    const amount = whole(every[1]!, 1, 59);
-    return amount === undefined ? undefined : { interval: { amount, unit: "minutes" }, hour: 0, minute: 0 };
+    const amount = Number(every[1]);
+    return amount >= 1 && amount <= 59 ? { interval: { amount, unit: "minutes" }, hour: 0, minute: 0 } : stepOutOfRange(cron, amount);
   }
   const minute = whole(minuteField, 0, 59);
   if (minute === undefined) return undefined;
@@ -86,19 +74,38 @@ function parse(cron: string): Parsed | undefined {
 }
 
 /** The first day on or after the anchor that the cron names. */
-function firstDay(parsed: Parsed): number {
-  if (parsed.monthDay !== undefined) return parsed.monthDay;
-  if (parsed.weekday === undefined) return ANCHOR.day;
+function firstDay(form: CronForm): number {
+  if (form.monthDay !== undefined) return form.monthDay;
+  if (form.weekday === undefined) return ANCHOR.day;
   const anchorWeekday = new Date(Date.UTC(ANCHOR.year, ANCHOR.month - 1, ANCHOR.day)).getUTCDay();
-  return ANCHOR.day + ((parsed.weekday - anchorWeekday + 7) % 7);
+  return ANCHOR.day + ((form.weekday - anchorWeekday + 7) % 7);
 }
 
-/** The schedule a cron stands for, or the rule it breaks. */
-export function timingOfCron(cron: string, timeZone: string): { ok: true; timing: ScheduleTiming } | { ok: false; message: string } {
+type Refusal = { ok: false; message: string };
+
+/**
+ * The one interval a cron's form reads as, from its first time on or after the anchor, before
+ * asking whether that interval keeps the cron's times; or the rule the cron breaks.
+ */
+export function cronReading(cron: string, timeZone: string): { ok: true; zone: string; form: CronForm; start: Date } | Refusal {
   const zone = ianaZoneOf(timeZone);
   if (zone === undefined) return { ok: false, message: `timeZone "${timeZone}" is neither a time zone of the service (getTimeZones) nor an IANA name` };
-  const parsed = parse(cron);
-  if (parsed === undefined) return { ok: false, message: `cron "${cron}" is not a form the service can repeat: use ${FORMS}` };
-  const start = instantOf(zone, ANCHOR.year, ANCHOR.month, firstDay(parsed), parsed.hour, parsed.minute);
-  return { ok: true, timing: { interval: parsed.interval, startAt: start.toISOString().replace(".000Z", "Z") } };
+  const form = formOf(cron);
+  if (form === undefined) return { ok: false, message: `cron "${cron}" is not a form the service can repeat: use ${FORMS}` };
+  if (typeof form === "string") return { ok: false, message: form };
+  return { ok: true, zone, form, start: instantOf(zone, ANCHOR.year, ANCHOR.month, firstDay(form), form.hour, form.minute) };
+}
+
+/** `2026-01-01T05:00:00Z`: whole seconds, as the service writes them. */
+export function isoSeconds(at: Date): string {
+  return at.toISOString().replace(".000Z", "Z");
+}
+
+/** The schedule a cron stands for, or the rule it breaks; `now` starts the year whose clock changes are weighed. */
+export function timingOfCron(cron: string, timeZone: string, now = Date.now()): { ok: true; timing: ScheduleTiming } | Refusal {
+  const reading = cronReading(cron, timeZone);
+  if (!reading.ok) return reading;
+  const inexact = inexactness(cron, reading, now);
+  if (inexact !== undefined) return { ok: false, message: inexact };
+  return { ok: true, timing: { interval: reading.form.interval, startAt: isoSeconds(reading.start) } };
 }

@@ -1,11 +1,12 @@
 /**
  * `Pipeline` through the real engine, on both surfaces (the dynamic component of the package, and
- * the plugin's component made by `Construct`): up declares a package, a schedule from a cron in a
- * time zone and a failure hook, all children of the component; an unchanged preview changes
- * nothing and calls nothing; a new cron and cluster size update the schedule in place; a child
- * that fails (a flow its validation refuses at up, a name of only spaces its check refuses at
- * preview) is the one error reported; a wrong cron fails the preview naming the input before any
- * call; destroy removes every child.
+ * the plugin's component made by `Construct`): a cron whose times the service's one interval would
+ * not keep fails the first preview, naming the input, the rule and the nearest exact forms, and
+ * the service is left without a schedule or a package; up declares a package, a schedule from a
+ * cron in a time zone and a failure hook, all children of the component; an unchanged preview
+ * changes nothing and calls nothing; a new cron and cluster size update the schedule in place; a
+ * child that fails (a flow its validation refuses at up, a name of only spaces its check refuses
+ * at preview) is the one error reported; destroy removes every child.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { readFileSync } from "node:fs";
@@ -69,7 +70,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
       name: `orders rollup ${surface}`,
       flow: RESOURCE_EXAMPLES.Package.dataFlow,
       variables: { region: "'eu'", since: "2026-01-01" },
-      schedule: { cron: "0 6 * * *", timeZone: "Berlin" },
+      schedule: { cron: "0 6 * * *", timeZone: "New Delhi" },
       cluster: { nodes: 3, terminateOnIdle: false, timeToIdle: 120, reuse: "self" },
       delivery: DELIVERY,
       failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl", basicAuth: { username: "etl", password: PASSWORD } } },
@@ -82,6 +83,20 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     await service?.emulator.close();
   });
 
+  it("refuses a cron whose times one interval would not keep, naming the rule and the nearest exact forms, and creates nothing", async () => {
+    const kept = args;
+    args = { ...args, schedule: { cron: "*/45 * * * *" } };
+    const failure = await failureOf(test.stack.preview());
+    args = kept;
+    expect(failure).toContain(
+      'schedule.cron "*/45 * * * *" runs at minutes 0 and 45 of each hour (a step starts again at each hour), which no one interval repeats: a minute step must divide 60; nearest exact: `*/30 * * * *` or `0 * * * *` (hourly)',
+    );
+    // The provider's own code shows no stack (the plugin surface's program shows its own, as any failed construct does).
+    expect(failure).not.toMatch(/\n\s+at .*(components|provider|plugin)\//);
+    expect(await service.writeRequests()).toEqual([]);
+    expect([await record("/schedules"), await record("/packages")]).toEqual([[], []]);
+  });
+
   it("declares the package with its flow, the schedule, the failure hook and the delivery under the component", async () => {
     outputs = (await test.stack.up({ onOutput: (text) => cliOutput.push(text) })).outputs;
     const exported = await test.stack.exportStack();
@@ -92,9 +107,9 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     expect(children.sort()).toEqual(["Delivery", "Hook", "Package", "Schedule"]);
 
     const schedule = await record(`/schedules/${outputs.scheduleId!.value}`);
-    // 06:00 in Berlin on the anchor day (winter, UTC+1), repeated daily.
+    // 06:00 in New Delhi (UTC+05:30, all year) on the anchor day, repeated daily.
     expect(schedule).toMatchObject({ name: args.name, interval_amount: 1, interval_unit: "days", status: "enabled" });
-    expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-01T05:00:00.000Z");
+    expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-01T00:30:00.000Z");
     expect(schedule).toMatchObject({ reuse_cluster_strategy: "self" });
     expect(schedule.task).toMatchObject({
       nodes: 3,
@@ -153,18 +168,6 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     expect(preview).toMatch(/Package resource 'orders-package' has a problem: name must have at least 1 character/);
     expect(reportedErrors(preview!)).toHaveLength(1);
     for (const { failure } of runs) expect(failure).not.toMatch(/client connection is closing|UNAVAILABLE|grpc:|resource monitor shut down/);
-  });
-
-  it("refuses a cron the service cannot repeat, naming the input, before any call", async () => {
-    const kept = args;
-    args = { ...args, schedule: { cron: "0 6 1 1 *" } };
-    await service.resetRequests();
-    const failure = await failureOf(test.stack.preview());
-    args = kept;
-    expect(failure).toMatch(/schedule\.cron "0 6 1 1 \*" is not a form the service can repeat/);
-    // The provider's own code shows no stack (the plugin surface's program shows its own, as any failed construct does).
-    expect(failure).not.toMatch(/\n\s+at .*(components|provider|plugin)\//);
-    expect(await service.writeRequests()).toEqual([]);
   });
 
   it("destroys every child", async () => {

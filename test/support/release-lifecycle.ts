@@ -103,8 +103,8 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       expect((await connections()).map((row) => row.id)).toEqual([id]);
       pipeline = await pipelineIds(machine);
       await expectPipelineInState(machine, pipeline);
-      // 06:00 in Berlin on the service's anchor day (winter, UTC+1), daily.
-      await expectScheduleOfCron(service, pipeline, { unit: "days", startAt: "2026-01-01T05:00:00.000Z" });
+      // 06:00 in New Delhi (UTC+05:30) on the service's anchor day, daily.
+      await expectScheduleOfCron(service, pipeline, { unit: "days", startAt: "2026-01-01T00:30:00.000Z" });
       await expectHookAndPackage(service, pipeline);
     });
 
@@ -137,8 +137,8 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       expect(await connectionId(machine)).toBe(id);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse-renamed" });
       expect(await pipelineIds(machine)).toEqual(pipeline);
-      // Mondays at 07:30 in Berlin: the first Monday on or after the anchor day is 2026-01-05 (UTC+1).
-      await expectScheduleOfCron(service, pipeline, { unit: "weeks", startAt: "2026-01-05T06:30:00.000Z" });
+      // Mondays at 07:30 in New Delhi: the first Monday on or after the anchor day is 2026-01-05.
+      await expectScheduleOfCron(service, pipeline, { unit: "weeks", startAt: "2026-01-05T02:00:00.000Z" });
     });
 
     it("destroy deletes the connection, the schedule and the hook, and archives the package", async () => {

@@ -1,7 +1,7 @@
 /**
  * The `Pipeline` of the release programs (test/release/programs): a component the plugin builds by
- * `Construct` from the release's executable, its cron from the stack's settings in the Berlin time
- * zone, three nodes and a web hook for failed runs. What the state and the service hold after each
+ * `Construct` from the release's executable, its cron from the stack's settings in the New Delhi
+ * time zone (UTC+05:30 all year), three nodes and a web hook for failed runs. What the state and the service hold after each
  * step of the release lifecycle.
  */
 import { expect } from "vitest";

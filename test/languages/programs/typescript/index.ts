@@ -43,7 +43,7 @@ const nightly = new etl.Schedule("nightly", {
 const rollup = new etl.Pipeline("rollup", {
   name: "orders rollup",
   template: { id: 1, sourceConnectionId: warehouse.id, destinationConnectionId: warehouse.id },
-  schedule: { cron: "0 6 * * *", timeZone: "Berlin" },
+  schedule: { cron: "0 6 * * *", timeZone: "Tokyo" },
   cluster: { nodes: 3 },
   failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
 });

@@ -26,7 +26,7 @@ func main() {
 			Name: pulumi.String("orders rollup"),
 			Schedule: etl.PipelineScheduleArgs{
 				Cron:     pulumi.String(cfg.Require("pipelineCron")),
-				TimeZone: pulumi.String("Berlin"),
+				TimeZone: pulumi.String("New Delhi"),
 			},
 			Cluster: etl.PipelineClusterArgs{Nodes: pulumi.Int(3)},
 			FailureAlert: etl.PipelineFailureAlertArgs{

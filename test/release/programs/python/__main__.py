@@ -18,7 +18,7 @@ warehouse = etl.Connection(
 rollup = etl.Pipeline(
     "rollup",
     name="orders rollup",
-    schedule=etl.PipelineScheduleArgs(cron=config.require("pipelineCron"), time_zone="Berlin"),
+    schedule=etl.PipelineScheduleArgs(cron=config.require("pipelineCron"), time_zone="New Delhi"),
     cluster=etl.PipelineClusterArgs(nodes=3),
     failure_alert=etl.PipelineFailureAlertArgs(type="web", settings={"url": "https://alerts.example.com/etl"}),
 )

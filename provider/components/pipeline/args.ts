@@ -117,7 +117,7 @@ export const PIPELINE_OUTPUTS = {
 export const PIPELINE_EXAMPLE = {
   name: "orders rollup",
   variables: { region: "'eu'" },
-  schedule: { cron: "0 6 * * *", timeZone: "Europe/Berlin" },
+  schedule: { cron: "0 6 * * *", timeZone: "Asia/Tokyo" },
   cluster: { nodes: 4 },
   failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
 };

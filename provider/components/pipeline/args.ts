@@ -24,12 +24,12 @@ const interval = z.strictObject({
 const schedule = z.strictObject({
   cron: described(
     z.string().optional(),
-    "When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.",
+    "When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.",
   ),
   interval: described(interval.optional(), "Time between runs, from `startAt`. Give this or `cron`."),
   timeZone: described(
     z.string().optional(),
-    "The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.",
+    "The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.",
   ),
   startAt: described(z.string().optional(), "With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation."),
   enabled: described(z.boolean().optional(), "Whether the schedule runs; default true."),

@@ -2765,7 +2765,7 @@ func (o PipelineFailureAlertPtrOutput) Type() pulumi.StringPtrOutput {
 }
 
 type PipelineSchedule struct {
-	// When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+	// When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
 	Cron *string `pulumi:"cron"`
 	// Whether the schedule runs; default true.
 	Enabled *bool `pulumi:"enabled"`
@@ -2773,7 +2773,7 @@ type PipelineSchedule struct {
 	Interval *PipelineScheduleInterval `pulumi:"interval"`
 	// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
 	StartAt *string `pulumi:"startAt"`
-	// The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+	// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
 	TimeZone *string `pulumi:"timeZone"`
 }
 
@@ -2789,7 +2789,7 @@ type PipelineScheduleInput interface {
 }
 
 type PipelineScheduleArgs struct {
-	// When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+	// When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
 	Cron pulumi.StringPtrInput `pulumi:"cron"`
 	// Whether the schedule runs; default true.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -2797,7 +2797,7 @@ type PipelineScheduleArgs struct {
 	Interval PipelineScheduleIntervalPtrInput `pulumi:"interval"`
 	// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
 	StartAt pulumi.StringPtrInput `pulumi:"startAt"`
-	// The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+	// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
 	TimeZone pulumi.StringPtrInput `pulumi:"timeZone"`
 }
 
@@ -2827,7 +2827,7 @@ func (o PipelineScheduleOutput) ToPipelineScheduleOutputWithContext(ctx context.
 	return o
 }
 
-// When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*/N * * * *`. Give this or `interval`.
+// When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
 func (o PipelineScheduleOutput) Cron() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PipelineSchedule) *string { return v.Cron }).(pulumi.StringPtrOutput)
 }
@@ -2847,7 +2847,7 @@ func (o PipelineScheduleOutput) StartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PipelineSchedule) *string { return v.StartAt }).(pulumi.StringPtrOutput)
 }
 
-// The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
 func (o PipelineScheduleOutput) TimeZone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PipelineSchedule) *string { return v.TimeZone }).(pulumi.StringPtrOutput)
 }

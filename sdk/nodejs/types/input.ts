@@ -160,7 +160,7 @@ export interface PipelineFailureAlertArgs {
 
 export interface PipelineScheduleArgs {
     /**
-     * When it runs, as cron: `M H * * *` (daily), `M H * * D` (weekly), `M H D * *` (monthly), `M * * * *` (hourly) or `*&#47;N * * * *`. Give this or `interval`.
+     * When it runs, as cron: `*&#47;N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
      */
     cron?: pulumi.Input<string | undefined>;
     /**
@@ -176,7 +176,7 @@ export interface PipelineScheduleArgs {
      */
     startAt?: pulumi.Input<string | undefined>;
     /**
-     * The zone a cron's times are in: a time zone of the service (`Berlin`, `getTimeZones`) or an IANA name (`Europe/Berlin`); default UTC.
+     * The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
      */
     timeZone?: pulumi.Input<string | undefined>;
 }

@@ -7,11 +7,10 @@
  * objects' refresh fail naming the rename, and the provider follows the new slug after `up`. A
  * deployment killed mid-update leaves a lock that `etl-recover` removes.
  */
-import { spawn } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCliProject, eventually, type CliProject } from "../support/cli";
+import { createCliProject, eventually, runEtlRecover, type CliProject } from "../support/cli";
 import { startLocalService, type LocalService } from "../support/service";
 
 /** The account's slug is the service's, made from its name: a rename out of band is left to stand. */
@@ -100,19 +99,7 @@ describe("etl-recover across the accounts of a stack's providers (plugin, YAML)"
     };
     return list(root);
   };
-  const recover = (args: string[] = []) =>
-    new Promise<{ code: number | null; output: string }>((resolve) => {
-      const cli = path.join(project.dir, "node_modules", "pulumi-etl", "dist", "provider", "recover", "cli.js");
-      const engineBin = path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin");
-      const child = spawn(process.execPath, [cli, "--stack", "test", ...args], {
-        cwd: project.dir,
-        env: { ...process.env, ...project.env, PATH: `${engineBin}${path.delimiter}${process.env.PATH}` },
-      });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.on("close", (code) => resolve({ code, output }));
-    });
+  const recover = (args: string[] = []) => runEtlRecover(project, args);
   /** Starts `pulumi up` with every answer to `method` held back, and kills it once `applied` holds. */
   const killMidway = async (method: string, applied: () => Promise<boolean>) => {
     await service.faults({ rate: 1, kinds: ["hold_after"], methods: [method], holdMs: 15_000 });

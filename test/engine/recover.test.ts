@@ -5,11 +5,9 @@
  * an object is updated leaves a lock that `etl-recover` removes; `destroy` then removes them
  * all. On both surfaces.
  */
-import { spawn } from "node:child_process";
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
-import { createCliProject, eventually, type CliProject, type DeclaredResource } from "../support/cli";
+import { createCliProject, eventually, runEtlRecover, type CliProject, type DeclaredResource } from "../support/cli";
 import { creatableExample, isSingleton, STATE_ROWS, tableOfTheAccount, type StateDump } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { kindOfType, SURFACES } from "../support/surfaces";
@@ -84,19 +82,7 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
       Object.entries(await made()).flatMap(([kind, list]) => (list.length === 0 ? [] : [[kind, list.map((row) => idOf(kind as ResourceKind, row))]])),
     );
 
-  const recover = (args: string[] = []) =>
-    new Promise<{ code: number | null; output: string }>((resolve) => {
-      const cli = path.join(project.dir, "node_modules", "pulumi-etl", "dist", "provider", "recover", "cli.js");
-      const engineBin = path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin");
-      const child = spawn(process.execPath, [cli, "--stack", "test", ...args], {
-        cwd: project.dir,
-        env: { ...process.env, ...project.env, PATH: `${engineBin}${path.delimiter}${process.env.PATH}` },
-      });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.on("close", (code) => resolve({ code, output }));
-    });
+  const recover = (args: string[] = []) => runEtlRecover(project, args);
 
   beforeAll(async () => {
     service = await startLocalService({ speed: 1, account: ACCOUNT });

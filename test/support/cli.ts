@@ -174,3 +174,19 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Runs the project's installed `etl-recover` on its stack, in its folder, with the engine on PATH, to its end. */
+export function runEtlRecover(project: Pick<CliProject, "dir" | "env">, args: string[] = []): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const cli = path.join(project.dir, "node_modules", "pulumi-etl", "dist", "provider", "recover", "cli.js");
+    const engineBin = path.join(process.env.PULUMI_ETL_ENGINE_ROOT ?? "", "bin");
+    const child = spawn(process.execPath, [cli, "--stack", "test", ...args], {
+      cwd: project.dir,
+      env: { ...process.env, ...project.env, PATH: `${engineBin}${path.delimiter}${process.env.PATH}` },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}

@@ -45,9 +45,12 @@ export interface VersionQuery {
 
 /**
  * The package as it was at the newest version matching every parameter given; undefined when
- * none does. A package seeded before versions were kept has its current one only.
+ * none does. A package seeded before versions were kept has its current one only. Without a
+ * parameter, the package as it is now: a change that saves no version (a deleted connection
+ * invalidating its flow, an archive) moves its `updated_at` all the same, as its listing shows.
  */
 export function packageAtVersion(store: Store, pkg: PackageRow, query: VersionQuery): PackageRow | undefined {
+  if (query.version === undefined && query.flowVersion === undefined && query.packageVersion === undefined) return pkg;
   const saved = store.list(PACKAGE_VERSIONS, pkg.accountId).filter((row) => row.packageId === pkg.id);
   const candidates: PackageRow[] = saved.length === 0 ? [pkg] : saved.map(({ id: _, packageId: __, ...row }) => ({ ...pkg, ...row }));
   const matches = candidates.filter((row) => {

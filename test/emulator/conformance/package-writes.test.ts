@@ -276,9 +276,15 @@ describe("jobs of a package with a flow", () => {
     expect(job.errors).toBe('destination "warehouse" cannot use connection 304: Could not connect to db.invalid:5432: host not found');
   });
 
-  it("fails when a connection it uses has been deleted", async () => {
+  it("fails when a connection it uses has been deleted, which moves its updated_at in its GET as in the listing", async () => {
     const pkg = await create({ name: "loses its lake", data_flow_json: flow(), variables: { since: "x" } });
     await expectStatus(await call(emulator, `/connections/s3/${BUCKET}`, { method: "DELETE" }), 200);
+    const read = await expectStatus(await call(emulator, `/packages/${pkg.id}`), 200);
+    const listed = (await expectStatus(await call(emulator, "/packages?sort=created&direction=desc&limit=10"), 200)).find(
+      (item: { id: number }) => item.id === pkg.id,
+    );
+    expect(read.updated_at > pkg.updated_at).toBe(true);
+    expect(listed.updated_at).toBe(read.updated_at);
     const job = await runJob(pkg.id);
     expect(job.status).toBe("failed");
     expect(job.errors).toMatch(/destination "lake" uses connection 302, which is not in the account/);

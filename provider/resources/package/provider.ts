@@ -163,28 +163,26 @@ const PACKAGE_LISTING = {
 };
 
 /**
- * A package as the listing shows it. Every change of a package moves its `updated_at` (an update,
- * and a deleted connection it uses, which invalidates it): while that is the one recorded, the
- * flow, the versions and the last validation are the ones the stack holds. Otherwise the
- * package is read whole.
+ * A package from its record, as the listing or its own GET shows it. Every change of a package
+ * moves its `updated_at` (an update, and a deleted connection it uses, which invalidates it):
+ * while that is the one recorded, the flow, the versions and the last validation are the ones
+ * the stack holds, and the record is all the read costs. Otherwise its export and its latest
+ * validation are read too; an archived package reads as gone, so nothing more is read of it.
  */
-async function fromListed(request: RequestFn, listed: PackageRecord, id: string, props: PackageOutputs): Promise<PackageState> {
-  if (listed.updated_at !== props.updatedAt || props.dataFlow === undefined) return getState(request, id);
+async function completed(request: RequestFn, record: PackageRecord, id: string, props: PackageOutputs): Promise<PackageState> {
+  if (record.status === "archived") return record;
+  if (record.updated_at !== props.updatedAt || props.dataFlow === undefined) {
+    return { ...(await readState(request, id, record)), validation: await latestPackageValidation(request, id) };
+  }
   const validation = props.validationStatus === undefined ? undefined : { status: props.validationStatus, errors: props.validationErrors ?? [] };
   return {
-    ...listed,
+    ...record,
     version: props.version,
     flow_version: props.flowVersion,
     package_version: props.packageVersion,
     data_flow_json: props.dataFlow,
     ...(validation === undefined ? {} : { validation }),
   };
-}
-
-/** The package, its flow and its latest validation: three reads. */
-async function getState(request: RequestFn, id: string): Promise<PackageState> {
-  const state = await readState(request, id);
-  return { ...state, validation: await latestPackageValidation(request, id) };
 }
 
 const operations = standardOperations(fields, {
@@ -196,9 +194,9 @@ const operations = standardOperations(fields, {
     ...(fromTemplate(inputs) ? {} : { data_flow_json: fields.desired("dataFlow", inputs) }),
   }),
   findCreated: findCreatedPackage,
-  get: getState,
+  get: async (request, id, props) => completed(request, await getPackage(request, id), id, props),
   listed: PACKAGE_LISTING,
-  fromListed,
+  fromListed: completed,
   remove: (ctx, id) => archivePackage(ctx.request, id),
   update,
   adopt,

@@ -1,7 +1,7 @@
-/** Reads of one kind answered from its listing: the call budget, objects gone, written and failing pages. */
+/** Reads of one kind answered from its listing, however they arrive: the call budget, objects gone, written and failing pages. */
 import { z } from "zod";
 import { setTimeout as delay } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ApiRequest, ApiResponse } from "../../provider/client/http";
 import { batchedRead, createBatchedReads, markWritten } from "../../provider/resources/shared/batched-reads";
 
@@ -76,11 +76,14 @@ describe("batched reads", () => {
     expect(calls).toEqual(["/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
   });
 
-  it("reads two lone objects by GET", async () => {
+  it("reads a lone object by GET, and two that come together from the listing's first page", async () => {
     const { calls, request, get } = service(250);
+    await batchedRead(reads, request, freshKind(), listing, { id: "5" }, get(5));
+    expect(calls).toEqual(["/things/5"]);
+    calls.length = 0;
     const kind = freshKind();
     await Promise.all([batchedRead(reads, request, kind, listing, { id: "5" }, get(5)), batchedRead(reads, request, kind, listing, { id: "7" }, get(7))]);
-    expect(calls.sort()).toEqual(["/things/5", "/things/7"]);
+    expect(calls).toEqual(["/things?limit=100"]);
   });
 
   it("gathers reads that a busy engine sends tens of milliseconds apart", async () => {
@@ -95,14 +98,46 @@ describe("batched reads", () => {
     expect(calls).toEqual(["/things?limit=100"]);
   });
 
-  it("reads at most two objects by GET before the listing, however far apart the first reads come", async () => {
+  it("reads one object by GET before the listing when each read waits for the one before (--parallel 1)", async () => {
     const { calls, request, get } = service(250);
     const kind = freshKind();
-    await batchedRead(reads, request, kind, listing, { id: "1" }, get(1));
-    await batchedRead(reads, request, kind, listing, { id: "2" }, get(2));
-    await batchedRead(reads, request, kind, listing, { id: "3" }, get(3));
-    await Promise.all(Array.from({ length: 247 }, (_, i) => batchedRead(reads, request, kind, listing, { id: String(i + 4) }, get(i + 4))));
-    expect(calls).toEqual(["/things/1", "/things/2", "/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
+    for (let id = 1; id <= 250; id++) expect((await batchedRead(reads, request, kind, listing, { id: String(id) }, get(id))).id).toBe(id);
+    expect(calls).toEqual(["/things/1", "/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
+  });
+
+  it("reads the listing from the stack's oldest object one read at a time too, behind a long history", async () => {
+    const { calls, request, get, createdAt } = historyService(1000, 250);
+    const kind = freshKind();
+    for (let id = 1001; id <= 1250; id++) {
+      expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
+    }
+    const since = encodeURIComponent(createdAt(1002));
+    expect(calls).toEqual([
+      "/things/1001",
+      "/things?limit=100",
+      `/things?limit=100&since=${since}`,
+      `/things?since=${since}&offset=100&limit=100`,
+      `/things?since=${since}&offset=200&limit=100`,
+    ]);
+  });
+
+  it("keeps the pages while the reads keep coming, and starts anew after a minute without one", async () => {
+    const { calls, request, get } = service(250);
+    const kind = freshKind();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await Promise.all([1, 2].map((id) => batchedRead(reads, request, kind, listing, { id: String(id) }, get(id))));
+      for (let id = 3; id <= 5; id++) {
+        vi.advanceTimersByTime(50_000);
+        await batchedRead(reads, request, kind, listing, { id: String(id) }, get(id));
+      }
+      expect(calls).toEqual(["/things?limit=100"]);
+      vi.advanceTimersByTime(61_000);
+      await batchedRead(reads, request, kind, listing, { id: "6" }, get(6));
+      expect(calls).toEqual(["/things?limit=100", "/things/6"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("never spends more than N + 2 calls for N objects among many", async () => {

@@ -2,12 +2,13 @@
  * Reads of many objects of one kind (a refresh, `up --refresh`) answered from the kind's listing,
  * 100 objects a page, instead of one GET each, for the kinds whose listing returns the record
  * their GET does. The rules:
- * - reads that arrive alone are GETs, as ever: a read waits while others of its kind keep coming
- *   (each resets a QUIET_MS wait), and the listing starts as soon as the snapshot has seen
- *   BATCH_MIN reads of the kind. Counting every read since the snapshot began, not only those of one
- *   wait, keeps the reads made by GET before the listing at BATCH_MIN - 1 however far apart a busy
- *   engine sends them: a refresh of N objects costs at most ceil(N/100) + 2 calls when the
- *   listing holds little besides them;
+ * - a read that arrives alone is a GET, as ever: it waits QUIET_MS for another of its kind, and
+ *   the listing starts as soon as the snapshot has seen BATCH_MIN reads of the kind. Counting
+ *   every read since the snapshot began, not only those of one wait, keeps the reads made by GET
+ *   before the listing at BATCH_MIN - 1 however the engine sends them: all at once, a few at a
+ *   time, or one after the other (`--parallel 1`, where each read waits for the one before to
+ *   be answered). A refresh of N objects then costs at most ceil(N/100) + 2 calls when the
+ *   listing holds little besides them, besides what objects changed out of band need;
  * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
  *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
  * - an object the listing did not show is read by its own GET, which says whether it is gone;
@@ -19,7 +20,8 @@
  * - an object written in this process (created, updated, deleted) is read fresh, by GET;
  * - a page that fails ends the listing for the kind: every read left goes back to its own GET,
  *   with the retries, pacing and cancellation of any request (the pages had them too).
- * What the pages held is kept for SNAPSHOT_TTL_MS only: a deployment's reads come together.
+ * What the pages held is kept while the kind's reads keep coming, each within SNAPSHOT_TTL_MS of
+ * the one before: a deployment's reads come together, however long a refresh one at a time takes.
  */
 import type { z } from "zod";
 import type { ApiRequest, RequestFn } from "../../client/http";
@@ -47,11 +49,11 @@ export interface ReadObject {
 }
 
 const QUIET_MS = 50;
-const BATCH_MIN = 3;
+const BATCH_MIN = 2;
 const SNAPSHOT_TTL_MS = 60_000;
 
 interface KindState {
-  startedAt: number;
+  lastReadAt: number;
   reads: number;
   calls: number;
   /** Reads waiting to learn whether they join a listing. */
@@ -85,9 +87,12 @@ export function createBatchedReads(): BatchedReads {
 
 function stateOf({ states }: BatchedReads, kind: string, now: number): KindState {
   const known = states.get(kind);
-  if (known !== undefined && now - known.startedAt < SNAPSHOT_TTL_MS) return known;
+  if (known !== undefined && now - known.lastReadAt < SNAPSHOT_TTL_MS) {
+    known.lastReadAt = now;
+    return known;
+  }
   const fresh: KindState = {
-    startedAt: now,
+    lastReadAt: now,
     reads: 0,
     calls: 0,
     unanswered: 0,

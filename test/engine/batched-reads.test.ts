@@ -1,102 +1,186 @@
 /**
- * A refresh of many objects of one kind reads the kind's listing, 100 a page, rather than one GET
- * each: 1,000 public keys refreshed in at most 12 calls, and 1,000 job runs in 13 in an account
- * whose 1,000 older jobs fill the listing's first pages, on both surfaces' code (the plugin here,
- * and the dynamic resources for the keys). An object deleted out of band is
- * still dropped (its own GET confirms it gone), and a drifted one still reported. And 1,000
- * packages, whose listing holds less than a package's reads (no flow, no validation): refreshed in
- * at most 12 calls while none changed, a flow changed out of band and a package a deleted
- * connection invalidated still reported, each by reading that package alone.
+ * A refresh reads each kind from its listing, 100 objects a page, however the engine sends the
+ * reads. On each surface, one `up` of 300 connections, packages, schedules and public keys, then
+ * refreshes with the engine's default parallelism, `--parallel 1` (each read waits for the one
+ * before) and `--parallel 64`: every kind within ceil(N/100) + 2 calls besides what the objects
+ * changed out of band need (a package changed is read whole: 3 calls; an object deleted, its own
+ * GET, which says it is gone), and every change reported. Packages, whose listing lacks their
+ * flow and validation, keep those from the state while their `updated_at` is the one recorded.
+ * And, through the plugin, job runs and clusters behind an account's older ones: one page of the
+ * history more than that bound.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PublicKey } from "pulumi-etl";
+import type { RefreshOptions } from "@pulumi/pulumi/automation";
+import type { ResourceKind } from "pulumi-etl/plugin";
 import { createTestStack, type TestStack } from "../support/engine";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { startLocalService, type LocalService } from "../support/service";
+import { declare, SURFACES, type Surface } from "../support/surfaces";
 
-const COUNT = 1000;
-const KEYS = Array.from({ length: COUNT }, (_, i) => ({ id: 10_000 + i, name: `key ${i}`, publicKey: ed25519PublicKeyLine(`k${i}@example.com`).line }));
-// The engine saves its state once at the end rather than after each of 2,000 steps.
+const COUNT = 300;
+// The engine saves its state once at the end rather than after each of 1,200 steps.
 const FAST_STATE = { PULUMI_SKIP_CHECKPOINTS: "true" };
+
+/** The kinds brought up, each with the path its reads take. */
+const PATHS = { Connection: "/connections", Package: "/packages", Schedule: "/schedules", PublicKey: "/user/keys" } as const;
+type Kind = keyof typeof PATHS & ResourceKind;
+const KINDS = Object.keys(PATHS) as Kind[];
+/** What an object changed out of band costs besides the listing: a package is read whole; the rest are in their listing. */
+const CHANGED_COST: Record<Kind, number> = { Connection: 0, Package: 3, Schedule: 0, PublicKey: 0 };
+/** An object deleted out of band is absent from the listing: its own GET says it is gone. */
+const DELETED_COST = 1;
+
+const range = (count: number) => Array.from({ length: count }, (_, i) => i);
+const nameOf = (kind: Kind, i: number) => `${kind.toLowerCase()}-${i}`;
+/** The one package whose flow reads from the last connection, which a test deletes out of band. */
+const ON_LAST_CONNECTION = 5;
+
+/** The stack: the packages' flows copy from the stack's connections, the schedules run its first package. */
+function program(surface: Surface) {
+  return async () => {
+    const connections = range(COUNT).map((i) =>
+      declare(surface, "Connection", nameOf("Connection", i), {
+        type: "postgres",
+        name: `db ${i}`,
+        host: `db${i}.example.com`,
+        database: "analytics",
+        username: "loader",
+        password: `pw-${i}`,
+        testBeforeCreate: false,
+      }),
+    );
+    const flowOf = (i: number) => ({
+      components: [
+        { name: "rows", type: "source", connection: { id: connections[i === ON_LAST_CONNECTION ? COUNT - 1 : 0]!.id }, table: "orders" },
+        { name: "copy", type: "destination", connection: { id: connections[1]!.id }, table: `copy_${i}` },
+      ],
+      edges: [{ from: "rows", to: "copy" }],
+    });
+    const packages = range(COUNT).map((i) => declare(surface, "Package", nameOf("Package", i), { name: `package ${i}`, dataFlow: flowOf(i) }));
+    for (const i of range(COUNT)) {
+      declare(surface, "Schedule", nameOf("Schedule", i), {
+        name: `nightly ${i}`,
+        startAt: "2030-01-01T02:00:00Z",
+        interval: { amount: 1, unit: "days" },
+        task: { nodes: 2, packages: [{ packageId: packages[0]!.id }] },
+      });
+      declare(surface, "PublicKey", nameOf("PublicKey", i), { name: `key ${i}`, publicKey: ed25519PublicKeyLine(`k${i}@example.com`).line });
+    }
+  };
+}
+
+/** A state entry of the stack by kind and index (its outputs as the test reads them), undefined once gone. */
+type Entries = (kind: Kind, i: number) => any;
+
+/** What was done out of band to each kind before a refresh: objects changed, objects deleted. */
+type Drift = Partial<Record<Kind, { changed?: number; deleted?: number }>>;
+
+/** The calls of a refresh, each kind's against its bound; every call is one of a kind's. */
+function expectWithinBound(calls: string[], counts: Record<Kind, number>, drift: Drift): void {
+  const ofKind = (kind: Kind) => calls.filter((call) => call.startsWith(`GET ${PATHS[kind]}`));
+  for (const kind of KINDS) {
+    const { changed = 0, deleted = 0 } = drift[kind] ?? {};
+    const bound = Math.ceil(counts[kind] / 100) + 2 + changed * CHANGED_COST[kind] + deleted * DELETED_COST;
+    expect(ofKind(kind).length, `${kind}: ${ofKind(kind).join(", ")}`).toBeLessThanOrEqual(bound);
+  }
+  expect(KINDS.reduce((sum, kind) => sum + ofKind(kind).length, 0)).toBe(calls.length);
+}
+
+for (const surface of SURFACES) describeSurface(surface);
+
+function describeSurface(surface: Surface): void {
+  describe(`refresh of ${COUNT} objects of each of four kinds on the ${surface === "plugin" ? "plugin" : "dynamic resources"}`, { timeout: 300_000 }, () => {
+    let service: LocalService;
+    let test: TestStack;
+    const counts: Record<Kind, number> = { Connection: COUNT, Package: COUNT, Schedule: COUNT, PublicKey: COUNT };
+    /** The state's entry of each object, by kind and index; the ids are the ones `up` recorded. */
+    let entryAfterUp: Entries;
+    const idOf = (kind: Kind, i: number) => entryAfterUp(kind, i)!.id as string;
+    const entries = async (): Promise<Entries> => {
+      const resources: Array<{ urn: string }> = (await test.stack.exportStack()).deployment.resources ?? [];
+      const byName = new Map(resources.map((resource) => [resource.urn.slice(resource.urn.lastIndexOf("::") + 2), resource]));
+      return (kind, i) => byName.get(nameOf(kind, i));
+    };
+
+    /** A refresh within every kind's bound, its changes as the summary gives them; counts follow the deletes. */
+    async function refresh(options: RefreshOptions, drift: Drift) {
+      await service.resetRequests();
+      const refreshed = await test.stack.refresh(options);
+      expectWithinBound(await service.calls(), counts, drift);
+      for (const kind of KINDS) counts[kind] -= drift[kind]?.deleted ?? 0;
+      return refreshed.summary.resourceChanges;
+    }
+
+    /** A package's description changed, and another archived (the service's delete), out of band. */
+    async function changeAndDeletePackages(changed: number, deleted: number): Promise<void> {
+      expect((await service.api("PUT", `/packages/${idOf("Package", changed)}`, { description: "edited by hand" })).status).toBe(200);
+      expect((await service.api("DELETE", `/packages/${idOf("Package", deleted)}`)).status).toBe(200);
+    }
+
+    beforeAll(async () => {
+      service = await startLocalService();
+      test = await createTestStack(`batched-${surface}`, program(surface), service, FAST_STATE, { plugin: surface === "plugin" });
+      await test.stack.up();
+      entryAfterUp = await entries();
+    }, 600_000);
+
+    afterAll(async () => {
+      test?.dispose();
+      await service?.emulator.close();
+    });
+
+    it("with the default parallelism: a package's flow edited, one invalidated by a deleted connection, and an object of each kind deleted, reported", async () => {
+      const flow = entryAfterUp("Package", 3).outputs.dataFlow;
+      flow.components[1].table = "edited_by_hand";
+      expect((await service.api("PUT", `/packages/${idOf("Package", 3)}`, { data_flow_json: flow })).status).toBe(200);
+      expect((await service.api("DELETE", `/connections/postgres/${idOf("Connection", COUNT - 1)}`)).status).toBe(200);
+      expect((await service.api("POST", `/packages/${idOf("Package", ON_LAST_CONNECTION)}/validate`)).body.status).toBe("failed");
+      expect((await service.api("DELETE", `/packages/${idOf("Package", 4)}`)).status).toBe(200);
+      expect((await service.api("DELETE", `/user/keys/${idOf("PublicKey", 7)}`)).status).toBe(200);
+      expect((await service.api("PUT", `/schedules/${idOf("Schedule", 8)}`, { name: "renamed by hand" })).status).toBe(200);
+
+      const drift = { Connection: { deleted: 1 }, Package: { changed: 2, deleted: 1 }, Schedule: { changed: 1 }, PublicKey: { deleted: 1 } };
+      // The invalidated package changed in its outputs alone, which the engine's summary counts as the same.
+      expect(await refresh({}, drift)).toEqual({ same: 4 * COUNT + 1 - 5, update: 2, delete: 3 });
+      const entry = await entries();
+      expect(entry("Package", 3).outputs.dataFlow.components[1].table).toBe("edited_by_hand");
+      expect(entry("Package", ON_LAST_CONNECTION).outputs.validationStatus).toBe("failed");
+      expect(entry("Schedule", 8).outputs.name).toBe("renamed by hand");
+      expect([entry("Package", 4), entry("PublicKey", 7), entry("Connection", COUNT - 1)]).toEqual([undefined, undefined, undefined]);
+    });
+
+    it("with --parallel 1, each read waiting for the one before: a package changed and one deleted, reported", async () => {
+      await changeAndDeletePackages(10, 11);
+      expect(await refresh({ parallel: 1 }, { Package: { changed: 1, deleted: 1 } })).toEqual({ same: 4 * COUNT + 1 - 5, update: 1, delete: 1 });
+      const entry = await entries();
+      expect([entry("Package", 10).outputs.description, entry("Package", 11)]).toEqual(["edited by hand", undefined]);
+    });
+
+    it("with --parallel 64: a package changed and one deleted, reported", async () => {
+      await changeAndDeletePackages(12, 13);
+      expect(await refresh({ parallel: 64 }, { Package: { changed: 1, deleted: 1 } })).toEqual({ same: 4 * COUNT + 1 - 6, update: 1, delete: 1 });
+      const entry = await entries();
+      expect([entry("Package", 12).outputs.description, entry("Package", 13)]).toEqual(["edited by hand", undefined]);
+    });
+  });
+}
 
 const countOf = (calls: string[], prefix: string) => calls.filter((call) => call.startsWith(`GET ${prefix}`)).length;
 
-const WAREHOUSE = { id: 3001, name: "warehouse", type: "postgres" };
-const LEGACY = { id: 3002, name: "legacy", type: "postgres" };
-const flowOn = (connection: number, table: string) => ({
-  components: [
-    { name: "rows", type: "source" as const, connection: { id: connection }, table: "orders" },
-    { name: "copy", type: "destination" as const, connection: { id: WAREHOUSE.id }, table },
-  ],
-  edges: [{ from: "rows", to: "copy" }],
-});
-const PACKAGES = Array.from({ length: COUNT }, (_, i) => ({
-  id: 20_000 + i,
-  name: `package ${i}`,
-  dataFlow: flowOn(i === 5 ? LEGACY.id : WAREHOUSE.id, `copy_${i}`),
-}));
-
-describe(`refresh of ${COUNT} packages`, { timeout: 600_000 }, () => {
-  let service: LocalService;
-  let test: TestStack;
-  const stateOf = async (id: number) => ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => r.id === String(id));
-
-  beforeAll(async () => {
-    service = await startLocalService({ account: { connections: [WAREHOUSE, LEGACY], packages: PACKAGES } });
-    test = await createTestStack("batched-packages", async () => ({}), service, FAST_STATE, { plugin: true });
-    await test.stack.import({
-      resources: PACKAGES.map((pkg) => ({ type: "etl:index:Package", name: `package-${pkg.id}`, id: String(pkg.id) })),
-      generateCode: false,
-      protect: false,
-    });
-  });
-
-  afterAll(async () => {
-    test?.dispose();
-    await service?.emulator.close();
-  });
-
-  it("unchanged, are read from their listing alone: at most 12 calls", async () => {
-    await service.resetRequests();
-    const refreshed = await test.stack.refresh();
-    const calls = await service.calls();
-    console.log(`refresh of ${COUNT} packages: ${calls.length} calls`);
-    expect(calls.length).toBeLessThanOrEqual(12);
-    // 1,000 packages are ten pages of the listing, and nothing else.
-    expect(calls).toEqual(Array.from({ length: 10 }, () => "GET /packages"));
-    expect(refreshed.summary.resourceChanges).toEqual({ same: COUNT + 1 });
-  });
-
-  it("a flow changed out of band, and a package invalidated by a deleted connection, are read alone and reported", async () => {
-    const [edited, invalidated] = [PACKAGES[3]!, PACKAGES[5]!];
-    const newFlow = flowOn(WAREHOUSE.id, "edited_by_hand");
-    expect((await service.api("PUT", `/packages/${edited.id}`, { data_flow_json: newFlow })).status).toBe(200);
-    expect((await service.api("DELETE", `/connections/postgres/${LEGACY.id}`)).status).toBe(200);
-    expect((await service.api("POST", `/packages/${invalidated.id}/validate`)).body.status).toBe("failed");
-    await service.resetRequests();
-    const refreshed = await test.stack.refresh();
-    const calls = await service.calls();
-    expect(calls.filter((call) => call === "GET /packages").length).toBeLessThanOrEqual(12);
-    expect(calls.filter((call) => call !== "GET /packages").sort()).toEqual(
-      [edited.id, invalidated.id].flatMap((id) => [`GET /packages/${id}`, `GET /packages/${id}/export`, `GET /packages/${id}/validations`]).sort(),
-    );
-    expect(refreshed.summary.resourceChanges?.update).toBeGreaterThanOrEqual(1);
-    expect((await stateOf(edited.id)).outputs.dataFlow.components[1].table).toBe("edited_by_hand");
-    expect((await stateOf(invalidated.id)).outputs.validationStatus).toBe("failed");
-  });
-});
-
-describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => {
+describe("refresh through the plugin behind an account's history", { timeout: 600_000 }, () => {
+  const JOBS = 300;
+  // ceil(N/100) + 2, and one page of the history: its first page, then the listing from the stack's oldest.
+  const JOB_BOUND = Math.ceil(JOBS / 100) + 2 + 1;
   let service: LocalService;
   let jobIds: string[] = [];
 
   beforeAll(async () => {
     service = await startLocalService({
-      account: { publicKeys: KEYS, packages: [{ id: 101, name: "long", run: { seconds: 86_400 } }], clusters: [{ id: 201, name: "ready", nodes: 4 }] },
+      account: { packages: [{ id: 101, name: "long", run: { seconds: 86_400 } }], clusters: [{ id: 201, name: "ready", nodes: 4 }] },
     });
     // The account's history: as many jobs again, made before the stack's, which a listing in
     // order of creation shows first.
-    const runJobs = () => Promise.all(Array.from({ length: COUNT }, () => service.api("POST", "/jobs", { cluster_id: 201, package_id: 101 })));
+    const runJobs = () => Promise.all(Array.from({ length: JOBS }, () => service.api("POST", "/jobs", { cluster_id: 201, package_id: 101 })));
     expect((await runJobs()).every((response) => response.status === 201)).toBe(true);
     jobIds = (await runJobs()).map((response) => String(response.body.id));
   });
@@ -105,42 +189,24 @@ describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => 
     await service?.emulator.close();
   });
 
-  it("through the plugin: at most 12 calls for the keys, 13 for the job runs behind the history; one deleted out of band dropped, one drifted reported", async () => {
-    const test: TestStack = await createTestStack("batched-plugin", async () => ({}), service, FAST_STATE, { plugin: true });
+  it(`${JOBS} job runs behind ${JOBS} older jobs: at most ${JOB_BOUND} calls, and one deleted out of band recorded as stopping`, async () => {
+    const test: TestStack = await createTestStack("batched-jobs", async () => ({}), service, FAST_STATE, { plugin: true });
     try {
-      await test.stack.import({
-        resources: [
-          ...KEYS.map((key) => ({ type: "etl:index:PublicKey", name: `key-${key.id}`, id: String(key.id) })),
-          ...jobIds.map((id) => ({ type: "etl:index:JobRun", name: `job-${id}`, id })),
-        ],
-        generateCode: false,
-        protect: false,
-      });
+      await test.stack.import({ resources: jobIds.map((id) => ({ type: "etl:index:JobRun", name: `job-${id}`, id })), generateCode: false, protect: false });
       await service.resetRequests();
       const refreshed = await test.stack.refresh();
       const calls = await service.calls();
-      console.log(
-        `refresh of ${COUNT} keys and ${COUNT} job runs: ${countOf(calls, "/user/keys")} calls for the keys, ${countOf(calls, "/jobs")} for the job runs`,
-      );
-      expect(countOf(calls, "/user/keys")).toBeLessThanOrEqual(12);
-      // One page more for the history: its first page, then the listing from the stack's oldest job.
-      expect(countOf(calls, "/jobs")).toBeLessThanOrEqual(13);
+      expect(countOf(calls, "/jobs")).toBeLessThanOrEqual(JOB_BOUND);
       // Nothing is gone; the job runs move on their own (idle, then running), which a refresh records.
       expect(refreshed.summary.resourceChanges).not.toHaveProperty("delete");
-      expect(refreshed.summary.resourceChanges?.same).toBeGreaterThanOrEqual(COUNT + 1);
 
-      expect((await service.api("DELETE", `/user/keys/${KEYS[500]!.id}`)).status).toBeLessThan(300);
       expect((await service.api("DELETE", `/jobs/${jobIds[7]}`)).status).toBeLessThan(300);
       await service.resetRequests();
-      const drifted = await test.stack.refresh();
-      expect(drifted.summary.resourceChanges?.delete).toBe(1);
-      expect(drifted.summary.resourceChanges?.update).toBeGreaterThanOrEqual(1);
+      // The job's status is an output alone, which the engine's summary counts as the same: the state says it.
+      await test.stack.refresh();
       const job = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => r.id === jobIds[7]);
       expect(job.outputs.status).toMatch(/stop/);
-      const after = await service.calls();
-      expect(after).toContain(`GET /user/keys/${KEYS[500]!.id}`);
-      expect(countOf(after, "/user/keys")).toBeLessThanOrEqual(13);
-      expect(countOf(after, "/jobs")).toBeLessThanOrEqual(13);
+      expect(countOf(await service.calls(), "/jobs")).toBeLessThanOrEqual(JOB_BOUND);
     } finally {
       test.dispose();
     }
@@ -160,34 +226,8 @@ describe(`refresh of ${COUNT} objects of one kind`, { timeout: 600_000 }, () => 
       });
       await service.resetRequests();
       await test.stack.refresh();
-      const calls = await service.calls();
-      console.log(`refresh of ${clusterIds.length} clusters behind 300 older ones: ${countOf(calls, "/clusters")} calls`);
       // ceil(150/100) + 2, and one page of the older clusters.
-      expect(countOf(calls, "/clusters")).toBeLessThanOrEqual(5);
-    } finally {
-      test.dispose();
-    }
-  });
-
-  it("through the dynamic resources: the keys' refresh reads their listing too", async () => {
-    const kept = KEYS.filter((_, i) => i !== 500);
-    const test = await createTestStack(
-      "batched-dynamic",
-      async () => {
-        for (const key of kept) new PublicKey(`key-${key.id}`, { publicKey: key.publicKey, name: key.name, importId: key.id });
-      },
-      service,
-      FAST_STATE,
-    );
-    try {
-      await test.stack.up();
-      await service.resetRequests();
-      const refreshed = await test.stack.refresh();
-      const calls = await service.calls();
-      console.log(`dynamic refresh of ${kept.length} keys: ${countOf(calls, "/user/keys")} calls`);
-      expect(countOf(calls, "/user/keys")).toBeLessThanOrEqual(12);
-      expect(refreshed.summary.resourceChanges).toEqual({ same: kept.length + 1 });
-      await test.stack.refresh({ expectNoChanges: true });
+      expect(countOf(await service.calls(), "/clusters")).toBeLessThanOrEqual(5);
     } finally {
       test.dispose();
     }

@@ -48,8 +48,18 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
     machine.exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]);
   }, 300_000);
 
+  /** `npx` runs the command as a child of its own: the whole group is stopped, not only `npx`. */
+  const stopEmulator = () => {
+    if (emulator?.pid === undefined || emulator.exitCode !== null) return;
+    try {
+      process.kill(-emulator.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+
   afterAll(() => {
-    emulator?.kill("SIGTERM");
+    stopEmulator();
     machine?.dispose();
   });
 
@@ -60,7 +70,7 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
   });
 
   it("npx etl-emulator serves the local service and prints its URL and credentials", async () => {
-    emulator = spawn("npx", ["--no-install", "etl-emulator", "--port", "0"], { cwd: machine.dir, env: machine.env, stdio: ["ignore", "pipe", "pipe"] });
+    emulator = spawn("npx", ["--no-install", "etl-emulator", "--port", "0"], { cwd: machine.dir, env: machine.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const [listening, account, apiKey] = await firstLines(emulator, 3);
     expect(listening).toMatch(/^etl-emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
     service = { url: listening!.replace("etl-emulator listening on ", ""), account: account!.replace("account: ", ""), apiKey: apiKey!.replace("api key: ", "") };
@@ -106,5 +116,12 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
 
   it("npx etl-recover answers --help with its usage", () => {
     expect(machine.exec("npx", ["--no-install", "etl-recover", "--help"])).toMatch(/^usage: etl-recover/m);
+  });
+
+  it("stopping npx etl-emulator stops the service it started: its address no longer answers", async () => {
+    const exited = new Promise((resolve) => emulator!.once("exit", resolve));
+    stopEmulator();
+    await exited;
+    await expect(fetch(`${service.url}/_emulator/health`, { signal: AbortSignal.timeout(5_000) })).rejects.toThrow();
   });
 });

@@ -103,7 +103,7 @@ async function ensureVisibleUser(request: RequestFn, id: string, props: AccountO
   );
 }
 
-/** The accounts these settings have read or written in this process: a diff after a refresh's read asks nothing more. */
+/** The accounts these settings have read in this process: a diff after a refresh's read asks nothing more. */
 const reachedAccounts = new WeakMap<RequestFn, Set<string>>();
 
 function noteReached(request: RequestFn, id: string): void {
@@ -113,11 +113,11 @@ function noteReached(request: RequestFn, id: string): void {
 /** The diff of an account the settings can still reach: a non-member's key stops the preview. */
 async function diff(id: string, olds: AccountOutputs, news: AccountInputs, context: () => OperationContext): Promise<DetailedDiffResult> {
   const { request } = context();
-  const reached = reachedAccounts.get(request)?.has(id) === true;
-  if (!reached && olds.userId !== undefined && (await currentUserId(request)) !== olds.userId) {
+  const readHere = reachedAccounts.get(request)?.has(id) === true;
+  if (!readHere && olds.userId !== undefined && (await currentUserId(request)) !== olds.userId) {
     // Another member's key reaches the account too: only a key that cannot see it stops.
-    const reached = await getAccount(request, id, olds).catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
-    if (reached === undefined) await ensureVisibleUser(request, id, olds);
+    const visible = await getAccount(request, id, olds).catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+    if (visible === undefined) await ensureVisibleUser(request, id, olds);
   }
   return fields.diff(olds, news);
 }

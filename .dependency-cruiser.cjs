@@ -1,0 +1,66 @@
+/**
+ * The architecture's boundaries, each a rule `npm run lint` enforces before any test runs.
+ * Type-only imports count: a cycle of types is still a cycle to read.
+ */
+const KIND = "^provider/resources/(?!shared/)([^/]+)/";
+const AREA = "^emulator/areas/([^/]+)/";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "Modules form no circle, type imports included.",
+      severity: "error",
+      from: { path: "^(provider|emulator|contract|policy)/" },
+      to: { circular: true },
+    },
+    {
+      name: "provider-not-emulator",
+      comment: "The provider talks to the service over HTTP only: it imports nothing of the local service.",
+      severity: "error",
+      from: { path: "^(provider|policy)/" },
+      to: { path: "^emulator/" },
+    },
+    {
+      name: "emulator-not-provider",
+      comment: "The local service is a copy of the service, and knows nothing of the provider.",
+      severity: "error",
+      from: { path: "^emulator/" },
+      to: { path: "^(provider|policy)/" },
+    },
+    {
+      name: "contract-is-a-leaf",
+      comment: "What both sides agree on imports neither side.",
+      severity: "error",
+      from: { path: "^contract/" },
+      to: { path: "^(provider|emulator|policy|test|bench|scripts)/" },
+    },
+    {
+      name: "area-through-interface",
+      comment: "An area of the local service reaches another area only through that area's interface.ts.",
+      severity: "error",
+      from: { path: AREA },
+      to: { path: "^emulator/areas/[^/]+/", pathNot: ["^emulator/areas/$1/", "^emulator/areas/[^/]+/interface\\.ts$"] },
+    },
+    {
+      name: "kind-not-another-kind",
+      comment: "A resource kind imports no other kind: what kinds share lives in provider/resources/shared.",
+      severity: "error",
+      from: { path: KIND },
+      to: { path: "^provider/resources/(?!shared/)[^/]+/", pathNot: ["^provider/resources/$1/"] },
+    },
+    {
+      name: "tests-not-dist",
+      comment: "Tests import the sources; programs reach the compiled package as users do, through pulumi-etl.",
+      severity: "error",
+      from: { path: "^(test|bench)/" },
+      to: { path: "^dist/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|sdk|\\.work|\\.pulumi-local)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+  },
+};

@@ -17,19 +17,16 @@
  * entry point every stored provider calls: keep it, with these kind names, for good.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "./resources/registry";
 
-export type { ResourceKind };
-
-export function resourceType(kind: ResourceKind): string {
+export function resourceType(kind: string): string {
   return `pulumi-nodejs:dynamic/etl:${kind}`;
 }
 
-export function serializedProvider(kind: ResourceKind): string {
+export function serializedProvider(kind: string): string {
   return `exports.handler = () => require("pulumi-etl/runtime").providerFor(${JSON.stringify(kind)});\n`;
 }
 
 /** A resource's properties with its provider, as the dynamic-provider plugin expects them. */
-export function withProvider(kind: ResourceKind, props: pulumi.Inputs): pulumi.Inputs {
+export function withProvider(kind: string, props: pulumi.Inputs): pulumi.Inputs {
   return { ...props, __provider: serializedProvider(kind) };
 }

@@ -1,5 +1,5 @@
 /** pulumi-etl: Pulumi resources and functions for the ETL service. */
-export * from "./resources";
+export * from "./resources/registry";
 export * from "./components/pipeline";
 export * from "./functions";
 export { SETTINGS as CONFIGURATION_SETTINGS, type ProviderConfig } from "./config";

@@ -1,8 +1,9 @@
 /**
  * The one list of resource kinds, each declared in its own folder (`<kind>/declaration.ts`).
- * Everything that names kinds derives from it: the dynamic providers' dispatch (`providerFor`),
- * the plugin's schema and dispatch, `etl-export`, `etl-recover`, and the tests' and the
- * benchmark's kind lists. Adding a kind is one line here and one `export *` in `index.ts`.
+ * Everything that names kinds derives from it: the package's classes, the dynamic providers'
+ * dispatch (`providerFor`), the plugin's schema and dispatch, `etl-export`, `etl-recover`, the
+ * reference docs, and the tests' and the benchmark's kind tables. Adding a kind is its import,
+ * its place in the list and its export here.
  */
 import { accountResource } from "./account/declaration";
 import { clusterResource } from "./cluster/declaration";
@@ -19,6 +20,20 @@ import { userSettingsResource } from "./user-settings/declaration";
 import type { ResourceDeclaration } from "./shared/declaration";
 
 export type { ResourceDeclaration } from "./shared/declaration";
+
+/** What programs use of each kind: its class and its types. */
+export * from "./account/declaration";
+export * from "./cluster/declaration";
+export * from "./connection-group/declaration";
+export * from "./connection/declaration";
+export * from "./delivery/declaration";
+export * from "./hook/declaration";
+export * from "./job-run/declaration";
+export * from "./member/declaration";
+export * from "./package/declaration";
+export * from "./public-key/declaration";
+export * from "./schedule/declaration";
+export * from "./user-settings/declaration";
 
 const DECLARATIONS = [
   publicKeyResource,

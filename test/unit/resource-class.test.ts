@@ -1,7 +1,8 @@
 /** The resource classes turn stack traces off while registering, and always put them back. */
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
-import { PublicKey } from "../../provider/resources";
+import * as exported from "../../provider";
+import { PublicKey, type ResourceKind } from "../../provider/resources/registry";
 import { withoutStackTraces } from "../../provider/resources/shared/resource-class";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH deploy";
@@ -41,7 +42,6 @@ describe("stack traces while a resource registers", () => {
 
 describe("the package's resource classes", () => {
   it("are one for every kind of the one list, each named after its kind", async () => {
-    const exported = await import("../../provider/resources");
     const { RESOURCE_KINDS } = await import("../../provider/resources/registry");
     for (const kind of RESOURCE_KINDS) {
       const made = (exported as Record<string, unknown>)[kind];
@@ -50,3 +50,7 @@ describe("the package's resource classes", () => {
     }
   });
 });
+
+// Every kind of the one list is a class of the package: a kind added to the list without its
+// class fails to compile here.
+true satisfies [Exclude<ResourceKind, keyof typeof exported>] extends [never] ? true : { notExported: Exclude<ResourceKind, keyof typeof exported> };

@@ -9,8 +9,11 @@
  *   weekly or monthly time at any move, an hourly minute at a move of half an hour (Lord Howe);
  * - it is monthly on a day that is the 29th in UTC, which a February of 28 days does not have.
  */
-import type { CronForm } from "./cron";
+import type { ScheduleIntervalUnit } from "../../../contract/vocabularies";
 import { offsetsMet, utcOffsetText } from "./zone-offsets";
+
+/** A cron of one of the forms taken, field by field. */
+export type CronForm = { interval: { amount: number; unit: ScheduleIntervalUnit }; hour: number; minute: number; weekday?: number; monthDay?: number };
 
 type Reading = { zone: string; form: CronForm; start: Date };
 

@@ -8,7 +8,7 @@
  */
 import { TIME_ZONES } from "../../../contract/catalogues";
 import type { ScheduleIntervalUnit } from "../../../contract/vocabularies";
-import { inexactness } from "./cron-exact";
+import { type CronForm, inexactness } from "./cron-exact";
 import { instantOf } from "./zone-offsets";
 
 export interface ScheduleTiming {
@@ -38,9 +38,6 @@ function whole(text: string, min: number, max: number): number | undefined {
   const value = Number(text);
   return value >= min && value <= max ? value : undefined;
 }
-
-/** A cron of one of the forms taken, field by field. */
-export type CronForm = { interval: ScheduleTiming["interval"]; hour: number; minute: number; weekday?: number; monthDay?: number };
 
 /** A minute step of 60 or more is minute 0 alone in cron, and a step of 0 is no time at all. */
 function stepOutOfRange(cron: string, step: number): string {

@@ -3,10 +3,10 @@
  * plugin constructs the same component with its own resource types (plugin/construct.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Delivery } from "../../resources/delivery";
-import { Hook } from "../../resources/hook";
-import { Package } from "../../resources/package";
-import { Schedule } from "../../resources/schedule";
+import { Delivery } from "../../resources/delivery/declaration";
+import { Hook } from "../../resources/hook/declaration";
+import { Package } from "../../resources/package/declaration";
+import { Schedule } from "../../resources/schedule/declaration";
 import { PIPELINE_TYPE, type PipelineArgs } from "./args";
 import { type ChildKind, type ChildMaker, checkPlainInputs, declarePipeline } from "./children";
 

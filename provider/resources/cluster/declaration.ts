@@ -2,7 +2,21 @@ import { clusterRecord } from "../../api/clusters";
 import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
 import { clusterProvider } from "./provider";
-import { clusterRecover } from "./recover";
+import type { RecoverDeclaration } from "../shared/recovery";
+import { findCreatedCluster } from "./provider";
+import { isReady } from "./waits";
+import { resourceClass } from "../shared/resource-class";
+import type { ClusterArgs, ClusterOutputs } from "./fields";
+
+/**
+ * Recovering clusters: a name is not unique, so a cluster is the one made in the deployment's
+ * window with every setting asked for. One still coming up is waited for by the next `up`.
+ */
+const clusterRecover: RecoverDeclaration = {
+  by: "its settings and creation time",
+  find: findCreatedCluster,
+  unsettled: (outputs) => (isReady(String(outputs.status)) ? undefined : `it is ${String(outputs.status)}`),
+};
 
 export const clusterResource = declareResource({
   kind: "Cluster",
@@ -15,3 +29,9 @@ export const clusterResource = declareResource({
   secrets: [],
   example: { nodes: 2, name: "analytics", description: "Runs the nightly rollups" },
 });
+
+export type { ClusterArgs, ClusterOutputs } from "./fields";
+
+/** Compute that jobs run on; `up` waits until it can run them. */
+export const Cluster = resourceClass<ClusterArgs, ClusterOutputs>(clusterResource);
+export type Cluster = InstanceType<typeof Cluster>;

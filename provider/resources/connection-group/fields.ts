@@ -3,6 +3,7 @@
  * `connections` is sent). Omitted `description` and `connections` are managed as "none": drift
  * there is corrected too.
  */
+import type { ConnectionResource } from "../shared/references";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ConnectionAssignment, ConnectionGroupRecord } from "../../api/connection-groups";
@@ -10,7 +11,6 @@ import { canJoinGroups, GROUPABLE_CONNECTION_TYPES } from "../../../contract/lim
 import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
-import type { Connection } from "../connection";
 import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /** Only database and cloud-storage connections join groups: any other type is refused at `up`. */
@@ -75,7 +75,7 @@ const table = {
    * Left out, the group has no connections (ones assigned elsewhere are detached).
    */
   connections: {
-    program: takes<pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]> | Array<pulumi.Input<ConnectionAssignmentArgs> | Connection>>(),
+    program: takes<pulumi.Input<pulumi.Input<ConnectionAssignmentArgs>[]> | Array<pulumi.Input<ConnectionAssignmentArgs> | ConnectionResource>>(),
     input: connectionList,
     default: [],
     sendDefault: true,

@@ -3,7 +3,18 @@ import { declareResource } from "../shared/declaration";
 import { deliveryExport } from "./export";
 import { fields } from "./fields";
 import { deliveryProvider } from "./provider";
-import { deliveryRecover } from "./recover";
+import type { RecoverDeclaration } from "../shared/recovery";
+import { findCreatedDelivery } from "./provider";
+import * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../shared/resource-class";
+import type { DeliveryArgs, DeliveryOutputs } from "./fields";
+
+/** Recovering deliveries: by name and ends, made in the deployment's window; one still being set up is waited for. */
+const deliveryRecover: RecoverDeclaration = {
+  by: "its name",
+  find: findCreatedDelivery,
+  unsettled: (outputs) => (outputs.status === "idle" ? "it is still being set up" : undefined),
+};
 
 export const deliveryResource = declareResource({
   kind: "Delivery",
@@ -22,3 +33,25 @@ export const deliveryResource = declareResource({
     destination: { connection: { id: 302, type: "redshift" }, properties: { schema: "crm" } },
   },
 });
+
+export type { DeliveryArgs, DeliveryConnectionArgs, DeliveryEndArgs, DeliveryOutputs } from "./fields";
+
+/**
+ * A `Connection` resource given as an end's `connection` stands for its id and type: a resource
+ * itself would reach the provider as a reference, not as the values it needs.
+ */
+function endOf(end: unknown): unknown {
+  if (typeof end !== "object" || end === null || pulumi.Output.isInstance(end)) return end;
+  const { connection } = end as { connection?: unknown };
+  if (!pulumi.CustomResource.isInstance(connection)) return end;
+  return { ...end, connection: { id: connection.id, type: (connection as unknown as { type: pulumi.Output<string> }).type } };
+}
+
+/**
+ * A source connection delivered into a destination connection every interval, through a
+ * pipeline the service sets up. `up` waits until the delivery is enabled; any change replaces it.
+ */
+export const Delivery = resourceClass<DeliveryArgs, DeliveryOutputs>(deliveryResource, {
+  prepare: (args) => ({ ...args, source: endOf(args.source), destination: endOf(args.destination) }),
+});
+export type Delivery = InstanceType<typeof Delivery>;

@@ -7,6 +7,7 @@
  * `statusMessage` and `packageId` move on their own: outputs only. `timeoutSeconds` and
  * `importId` are the provider's own.
  */
+import type { ConnectionResource } from "../shared/references";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeliveryEndpointRecord, DeliveryRecord } from "../../api/deliveries";
@@ -23,7 +24,6 @@ import {
 } from "../../../contract/deliveries";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import type { Connection } from "../connection";
 import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const connectionFields = {
@@ -39,7 +39,7 @@ export type DeliveryConnectionArgs = ArgsOf<typeof connectionFields>;
 const endFields = {
   /** A `Connection` resource of the stack, or a connection's id and type. */
   connection: {
-    program: takes<pulumi.Input<DeliveryConnectionArgs> | Connection>(),
+    program: takes<pulumi.Input<DeliveryConnectionArgs> | ConnectionResource>(),
     input: unlessUnknown(objectRule(connectionFields)),
     required: true,
   },

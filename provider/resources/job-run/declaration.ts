@@ -2,7 +2,24 @@ import { jobRecord } from "../../api/jobs";
 import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
 import { jobRunProvider } from "./provider";
-import { jobRunRecover } from "./recover";
+import { isJobFinished } from "../../api/jobs";
+import type { RecoverDeclaration } from "../shared/recovery";
+import { waitSettingsOf } from "./fields";
+import { findCreatedJob } from "./provider";
+import { withIds } from "../shared/references";
+import { resourceClass } from "../shared/resource-class";
+import type { JobRunArgs, JobRunOutputs } from "./fields";
+
+/**
+ * Recovering job runs: a run is the job of the package made in the deployment's window on the
+ * cluster, with the variables asked for. One still running is waited for by the next `up`, when
+ * the resource waits for its jobs.
+ */
+const jobRunRecover: RecoverDeclaration = {
+  by: "its package, cluster, variables and creation time",
+  find: findCreatedJob,
+  unsettled: (outputs) => (isJobFinished(String(outputs.status)) || !waitSettingsOf(outputs).waitForCompletion ? undefined : `it is ${String(outputs.status)}`),
+};
 
 export const jobRunResource = declareResource({
   kind: "JobRun",
@@ -15,3 +32,9 @@ export const jobRunResource = declareResource({
   secrets: [],
   example: { clusterId: 201, packageId: 101, variables: { run_date: "2026-11-20" } },
 });
+
+export type { JobRunArgs, JobRunOutput, JobRunOutputs } from "./fields";
+
+/** One run of a package's workflow on a cluster. Timestamps the job does not have yet are undefined. */
+export const JobRun = resourceClass<JobRunArgs, JobRunOutputs>(jobRunResource, { prepare: (args) => withIds(args, ["clusterId", "packageId"]) });
+export type JobRun = InstanceType<typeof JobRun>;

@@ -3,7 +3,20 @@ import { declareResource } from "../shared/declaration";
 import { packageExport } from "./export";
 import { fields } from "./fields";
 import { packageProvider } from "./provider";
-import { packageRecover } from "./recover";
+import type { RecoverDeclaration } from "../shared/recovery";
+import { findCreatedPackage } from "./provider";
+import { resourceClass } from "../shared/resource-class";
+import type { PackageArgs, PackageOutputs } from "./fields";
+
+/**
+ * Recovering packages: by name and flow, made in the deployment's window. A package the killed
+ * create made was not validated yet (or not to its end), so the next `up` validates it.
+ */
+const packageRecover: RecoverDeclaration = {
+  by: "its name",
+  find: findCreatedPackage,
+  unsettled: (outputs) => (outputs.validate === false || outputs.validationStatus === "completed" ? undefined : "its validation has not passed yet"),
+};
 
 export const packageResource = declareResource({
   kind: "Package",
@@ -31,3 +44,12 @@ export const packageResource = declareResource({
     },
   },
 });
+
+export type { PackageArgs, PackageOutputs, PackageValidationError } from "./fields";
+
+/**
+ * A data flow the service runs, declared as code: validated after each change, promoted between
+ * accounts from the same export document. Destroy archives it (the service's delete is soft).
+ */
+export const Package = resourceClass<PackageArgs, PackageOutputs>(packageResource);
+export type Package = InstanceType<typeof Package>;

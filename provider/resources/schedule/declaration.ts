@@ -3,7 +3,14 @@ import { declareResource } from "../shared/declaration";
 import { scheduleExport } from "./export";
 import { fields } from "./fields";
 import { scheduleProvider } from "./provider";
-import { scheduleRecover } from "./recover";
+import type { RecoverDeclaration } from "../shared/recovery";
+import { findCreatedSchedule } from "./provider";
+import { isPlainObject, withIdsInList } from "../shared/references";
+import { resourceClass } from "../shared/resource-class";
+import type { ScheduleArgs, ScheduleOutputs } from "./fields";
+
+/** Recovering schedules: by name, made in the deployment's window with the task asked for. */
+const scheduleRecover: RecoverDeclaration = { by: "its name", find: findCreatedSchedule };
 
 export const scheduleResource = declareResource({
   kind: "Schedule",
@@ -21,3 +28,12 @@ export const scheduleResource = declareResource({
     task: { nodes: 2, packages: [{ packageId: 101 }] },
   },
 });
+
+export { stringLiteral } from "./fields";
+export type { ScheduleArgs, ScheduleOutputs, ScheduledPackageArgs, ScheduleTaskArgs } from "./fields";
+
+/** Runs packages periodically: nightly pipelines as code. */
+export const Schedule = resourceClass<ScheduleArgs, ScheduleOutputs>(scheduleResource, {
+  prepare: (args) => (isPlainObject(args.task) ? { ...args, task: { ...args.task, packages: withIdsInList(args.task.packages, ["packageId"]) } } : args),
+});
+export type Schedule = InstanceType<typeof Schedule>;

@@ -8,6 +8,12 @@ import { isCustomResource } from "../../engine-values";
 /** An object of the service by its id (a number, or a string of digits), or the resource that manages it. */
 export type ObjectReference = pulumi.Input<number | string> | pulumi.CustomResource;
 
+/**
+ * A resource of the stack that stands for a connection by its id and its `type` output: a
+ * `Connection`, named by shape so that no kind imports another.
+ */
+export type ConnectionResource = pulumi.CustomResource & { readonly type: pulumi.Output<string> };
+
 export function idOf(value: unknown): unknown {
   return isCustomResource(value) ? value.id : value;
 }

@@ -5,7 +5,7 @@
  * user's line as the resource's source position by counting stack frames.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { resourceType, withProvider, type ResourceKind } from "../../dynamic";
+import { resourceType, withProvider } from "../../dynamic";
 import type { ResourceDeclaration } from "./declaration";
 import { secondSingleton, SingletonHolders } from "./singleton";
 
@@ -27,7 +27,7 @@ export interface ClassOptions {
 }
 
 export function resourceClass<Args extends object, Outputs>(declaration: ResourceDeclaration, options: ClassOptions = {}): ResourceClass<Args, Outputs> {
-  const kind = declaration.kind as ResourceKind;
+  const kind = declaration.kind;
   // Every output is named in the props (as undefined) so the engine exposes it on the resource.
   const declared = Object.fromEntries(declaration.fields.outputNames.map((name) => [name, undefined]));
   const secrets = declaration.secrets;

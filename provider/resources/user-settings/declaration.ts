@@ -3,7 +3,13 @@ import { declareResource } from "../shared/declaration";
 import { userSettingsExport } from "./export";
 import { fields } from "./fields";
 import { userSettingsProvider } from "./provider";
-import { userSettingsRecover } from "./recover";
+import type { RecoverDeclaration } from "../shared/recovery";
+import { findUserSettings } from "./provider";
+import { resourceClass } from "../shared/resource-class";
+import type { UserSettingsArgs, UserSettingsOutputs } from "./fields";
+
+/** Recovering user settings: the one user the API key names; nothing is ever made. */
+const userSettingsRecover: RecoverDeclaration = { by: "its API key's user", find: findUserSettings };
 
 export const userSettingsResource = declareResource({
   kind: "UserSettings",
@@ -18,3 +24,9 @@ export const userSettingsResource = declareResource({
   singleton: true,
   example: { timeZone: "UTC", notificationSettings: { email: true, web: false }, receiveNewsletter: false },
 });
+
+export type { UserSettingsNotificationSettingsArgs, UserSettingsArgs, UserSettingsOutputs } from "./fields";
+
+/** The settings of the API key's user; see the reference page for UserSettings. */
+export const UserSettings = resourceClass<UserSettingsArgs, UserSettingsOutputs>(userSettingsResource);
+export type UserSettings = InstanceType<typeof UserSettings>;

@@ -47,8 +47,8 @@ const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
  * Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic
  * resources, but the singletons: a program declares one UserSettings at most, never N.
  */
-const { RESOURCE_KINDS, SINGLETON_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { RESOURCE_KINDS: string[]; SINGLETON_KINDS: string[] };
-const KINDS = RESOURCE_KINDS.filter((kind) => !SINGLETON_KINDS.includes(kind)).flatMap((kind) => [`${kind}@plugin`, kind]) as Kind[];
+const { MANY_FROM_EXAMPLE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { MANY_FROM_EXAMPLE_KINDS: string[] };
+const KINDS = MANY_FROM_EXAMPLE_KINDS.flatMap((kind) => [`${kind}@plugin`, kind]) as Kind[];
 
 function listSetting(name: string, fallback: string): string[] {
   return (process.env[name] || fallback)

@@ -13,7 +13,8 @@ import { getConnectionById } from "../api/connections";
 import { NotFoundError } from "../client/errors";
 import type { OperationContext } from "../context";
 import { isUnknown } from "../resources/shared/check";
-import { RESOURCE_INPUTS, type ReferencedKind } from "../resources/shared/references";
+import { RESOURCE_INPUTS } from "../resources/registry";
+import type { ReferencedKind } from "../resources/shared/references";
 import { typeToken } from "./schema";
 import { referenceId, type ResourceReference, type Values } from "./values";
 

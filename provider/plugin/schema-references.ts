@@ -4,7 +4,8 @@
  * connection's `{ id, type }` or an id. Object types on the way are the schema's own (shared by
  * inputs and outputs); an input the schema leaves untyped stays so.
  */
-import { RESOURCE_INPUTS, type ReferencedKind } from "../resources/shared/references";
+import { RESOURCE_INPUTS } from "../resources/registry";
+import type { ReferencedKind } from "../resources/shared/references";
 import { ID_INPUT_TYPE } from "../resources/shared/check";
 
 type Json = Record<string, unknown>;

@@ -7,6 +7,7 @@
  */
 import { accountResource } from "./account/declaration";
 import { clusterResource } from "./cluster/declaration";
+import { clusterWatcherResource } from "./cluster-watcher/declaration";
 import { connectionGroupResource } from "./connection-group/declaration";
 import { connectionResource } from "./connection/declaration";
 import { deliveryResource } from "./delivery/declaration";
@@ -18,12 +19,14 @@ import { publicKeyResource } from "./public-key/declaration";
 import { scheduleResource } from "./schedule/declaration";
 import { userSettingsResource } from "./user-settings/declaration";
 import type { ResourceDeclaration } from "./shared/declaration";
+import type { ResourceInput } from "./shared/references";
 
 export type { ResourceDeclaration } from "./shared/declaration";
 
 /** What programs use of each kind: its class and its types. */
 export * from "./account/declaration";
 export * from "./cluster/declaration";
+export * from "./cluster-watcher/declaration";
 export * from "./connection-group/declaration";
 export * from "./connection/declaration";
 export * from "./delivery/declaration";
@@ -48,6 +51,7 @@ const DECLARATIONS = [
   deliveryResource,
   accountResource,
   userSettingsResource,
+  clusterWatcherResource,
 ] as const satisfies readonly ResourceDeclaration[];
 
 type Declared = (typeof DECLARATIONS)[number];
@@ -66,7 +70,17 @@ export const SINGLETON_KINDS: ResourceKind[] = DECLARATIONS.filter((declaration:
   (declaration) => declaration.kind,
 );
 
+/** The kinds the benchmark makes N objects of from their examples: all but the singletons and those whose example makes one object. */
+export const MANY_FROM_EXAMPLE_KINDS: ResourceKind[] = DECLARATIONS.filter(
+  (declaration: ResourceDeclaration) => declaration.singleton !== true && declaration.oneFromExample !== true,
+).map((declaration) => declaration.kind);
+
 /** Each kind's provider object, as the dynamic providers and the plugin dispatch to it. */
 export const PROVIDERS = Object.fromEntries(DECLARATIONS.map((declaration) => [declaration.kind, declaration.provider])) as {
   [K in ResourceKind]: Extract<Declared, { kind: K }>["provider"];
 };
+
+/** Where each kind's inputs take another resource (`resourceInputs` of its declaration). */
+export const RESOURCE_INPUTS: Readonly<Record<string, readonly ResourceInput[]>> = Object.fromEntries(
+  DECLARATIONS.map((declaration: ResourceDeclaration) => [declaration.kind, declaration.resourceInputs ?? []]),
+);

@@ -11,7 +11,8 @@ import { freshEd25519Key } from "./keys";
 
 export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
   packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed", outputs: [{ name: "out", records: 1 }] } }],
-  clusters: [{ id: 201, name: "ready", nodes: 4 }],
+  // Made by another user, so the test's user watches it only when a watcher says so.
+  clusters: [{ id: 201, name: "ready", nodes: 4, ownerId: 9 }],
   connections: [
     { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "pw" } },
     {
@@ -38,6 +39,17 @@ export const tableOfTheAccount =
   (state: StateDump): StateRow[] =>
     state.accounts[0]![table];
 
+/** The test's user's watches of clusters another user made (whose maker watches them from the start), by cluster. */
+export function keyUsersWatches(state: StateDump): StateRow[] {
+  const clusters = tableOfTheAccount("clusters")(state) as Array<StateRow & { ownerId?: number; watchers?: Array<{ userId: number }> }>;
+  return clusters
+    .filter((cluster) => cluster.ownerId !== TEST_USER_ID)
+    .flatMap((cluster) => (cluster.watchers ?? []).filter((watcher) => watcher.userId === TEST_USER_ID).map((watcher) => ({ id: cluster.id, ...watcher })));
+}
+
+/** The user whose key the tests' stacks use. */
+const TEST_USER_ID = 70;
+
 /**
  * Where the service's state dump keeps each kind's objects: most in a table of the account the
  * test's key reaches (the first), members and the key's user among the account's users, and
@@ -56,6 +68,7 @@ export const STATE_ROWS: Record<ResourceKind, (state: StateDump) => StateRow[]> 
   Delivery: tableOfTheAccount("deliveries"),
   Account: (state) => state.accounts as StateRow[],
   UserSettings: tableOfTheAccount("users"),
+  ClusterWatcher: keyUsersWatches,
 };
 
 /** One key for every run of a program, so an unchanged program stays unchanged. */

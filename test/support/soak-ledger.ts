@@ -6,7 +6,7 @@
  */
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import type { TestStack } from "./engine";
-import { isSingleton, type StateDump } from "./examples";
+import { isSingleton, keyUsersWatches, type StateDump } from "./examples";
 import { kindOfType } from "./surfaces";
 
 export type Phase = "up" | "refresh" | "destroy";
@@ -143,6 +143,12 @@ const LEDGERS: Record<Kind, KindLedger> = {
     records: (state) => state.accounts,
     object: (r) => ({ id: String(r.id), owner: r.uid, live: true }),
     leftover: (r) => `account ${r.id} (${r.uid}) still exists`,
+  },
+  // The stack's user's watch of a cluster another user made.
+  ClusterWatcher: {
+    records: keyUsersWatches,
+    object: (r) => ({ id: String(r.id), owner: `watch of cluster ${r.id}`, live: true }),
+    leftover: (r) => `the stack's user still watches cluster ${r.id}`,
   },
   // The stack's key's user: the account's first.
   UserSettings: {

@@ -25,7 +25,9 @@ export const CONNECTIONS = [
 const [DATABASE, , BUCKET] = CONNECTIONS as [(typeof CONNECTIONS)[number], unknown, (typeof CONNECTIONS)[number]];
 
 /** What the local service holds before the soak: what its resources refer to. */
-export const SOAK_ACCOUNT = { packages: [SHORT_PACKAGE], clusters: [RUN_CLUSTER], connections: CONNECTIONS };
+/** A cluster another user made: the stack's user watches it only through the stack's watcher. */
+export const WATCHED_CLUSTER = { id: 202, name: "soak-watched", nodes: 1, ownerId: 9 };
+export const SOAK_ACCOUNT = { packages: [SHORT_PACKAGE], clusters: [RUN_CLUSTER, WATCHED_CLUSTER], connections: CONNECTIONS };
 
 /** What the program needs beyond the index: fresh SSH keys, and the cycle under way (for the jobs). */
 export interface StackInputs {
@@ -101,6 +103,7 @@ export const STACK: Record<ResourceKind, KindInStack> = {
     args: (i) => ({ name: named("account")(i), slug: named("account")(i), region: "amazon-web-services::us-east-1" }),
   },
   UserSettings: { count: 1, name: named("settings"), args: () => ({ timeZone: "Amsterdam", receiveNewsletter: false }) },
+  ClusterWatcher: { count: 1, name: named("watcher"), args: () => ({ clusterId: WATCHED_CLUSTER.id }) },
   // Weekly: it runs once when the service has set it up and not again within a cycle.
   Delivery: {
     count: 1,

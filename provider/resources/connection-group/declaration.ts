@@ -5,7 +5,6 @@ import { fields } from "./fields";
 import { connectionGroupProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedGroup } from "./provider";
-import * as pulumi from "@pulumi/pulumi";
 import { resourceClass } from "../shared/resource-class";
 import type { ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
 
@@ -18,6 +17,7 @@ export const connectionGroupResource = declareResource({
   provider: connectionGroupProvider,
   recover: connectionGroupRecover,
   export: connectionGroupExport,
+  resourceInputs: [{ path: "connections.*", kind: "Connection" }],
   fields,
   record: connectionGroupRecord,
   secrets: [],
@@ -28,21 +28,8 @@ export const connectionGroupResource = declareResource({
 export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
 
 /**
- * A `Connection` resource given in `connections` stands for its id and type: a resource itself
- * would reach the provider as a reference, not as the values it needs.
- */
-function assignmentsOf(connections: unknown): unknown {
-  if (!Array.isArray(connections)) return connections;
-  return connections.map((item: unknown) =>
-    pulumi.CustomResource.isInstance(item) ? { id: item.id, type: (item as unknown as { type: pulumi.Output<string> }).type } : item,
-  );
-}
-
-/**
  * A named set of the account's connections. `deleteBeforeReplace` defaults to true: a forced
  * replacement keeps the name, which the account allows only once. Options given here win.
  */
-export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>(connectionGroupResource, {
-  prepare: (args) => ({ ...args, connections: assignmentsOf(args.connections) }),
-});
+export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>(connectionGroupResource);
 export type ConnectionGroup = InstanceType<typeof ConnectionGroup>;

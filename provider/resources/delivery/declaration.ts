@@ -5,7 +5,6 @@ import { fields } from "./fields";
 import { deliveryProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedDelivery } from "./provider";
-import * as pulumi from "@pulumi/pulumi";
 import { resourceClass } from "../shared/resource-class";
 import type { DeliveryArgs, DeliveryOutputs } from "./fields";
 
@@ -23,6 +22,10 @@ export const deliveryResource = declareResource({
   provider: deliveryProvider,
   recover: deliveryRecover,
   export: deliveryExport,
+  resourceInputs: [
+    { path: "source.connection", kind: "Connection" },
+    { path: "destination.connection", kind: "Connection" },
+  ],
   fields,
   record: deliveryRecord,
   secrets: [],
@@ -37,21 +40,8 @@ export const deliveryResource = declareResource({
 export type { DeliveryArgs, DeliveryConnectionArgs, DeliveryEndArgs, DeliveryOutputs } from "./fields";
 
 /**
- * A `Connection` resource given as an end's `connection` stands for its id and type: a resource
- * itself would reach the provider as a reference, not as the values it needs.
- */
-function endOf(end: unknown): unknown {
-  if (typeof end !== "object" || end === null || pulumi.Output.isInstance(end)) return end;
-  const { connection } = end as { connection?: unknown };
-  if (!pulumi.CustomResource.isInstance(connection)) return end;
-  return { ...end, connection: { id: connection.id, type: (connection as unknown as { type: pulumi.Output<string> }).type } };
-}
-
-/**
  * A source connection delivered into a destination connection every interval, through a
  * pipeline the service sets up. `up` waits until the delivery is enabled; any change replaces it.
  */
-export const Delivery = resourceClass<DeliveryArgs, DeliveryOutputs>(deliveryResource, {
-  prepare: (args) => ({ ...args, source: endOf(args.source), destination: endOf(args.destination) }),
-});
+export const Delivery = resourceClass<DeliveryArgs, DeliveryOutputs>(deliveryResource);
 export type Delivery = InstanceType<typeof Delivery>;

@@ -6,7 +6,6 @@ import { isJobFinished } from "../../api/jobs";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { waitSettingsOf } from "./fields";
 import { findCreatedJob } from "./provider";
-import { withIds } from "../shared/references";
 import { resourceClass } from "../shared/resource-class";
 import type { JobRunArgs, JobRunOutputs } from "./fields";
 
@@ -27,6 +26,10 @@ export const jobRunResource = declareResource({
   provider: jobRunProvider,
   recover: jobRunRecover,
   export: { runtime: "one run of a package: a record of what ran, not set-up" },
+  resourceInputs: [
+    { path: "clusterId", kind: "Cluster" },
+    { path: "packageId", kind: "Package" },
+  ],
   fields,
   record: jobRecord,
   secrets: [],
@@ -36,5 +39,5 @@ export const jobRunResource = declareResource({
 export type { JobRunArgs, JobRunOutput, JobRunOutputs } from "./fields";
 
 /** One run of a package's workflow on a cluster. Timestamps the job does not have yet are undefined. */
-export const JobRun = resourceClass<JobRunArgs, JobRunOutputs>(jobRunResource, { prepare: (args) => withIds(args, ["clusterId", "packageId"]) });
+export const JobRun = resourceClass<JobRunArgs, JobRunOutputs>(jobRunResource);
 export type JobRun = InstanceType<typeof JobRun>;

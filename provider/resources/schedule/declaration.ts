@@ -5,7 +5,6 @@ import { fields } from "./fields";
 import { scheduleProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedSchedule } from "./provider";
-import { isPlainObject, withIdsInList } from "../shared/references";
 import { resourceClass } from "../shared/resource-class";
 import type { ScheduleArgs, ScheduleOutputs } from "./fields";
 
@@ -18,6 +17,7 @@ export const scheduleResource = declareResource({
   provider: scheduleProvider,
   recover: scheduleRecover,
   export: scheduleExport,
+  resourceInputs: [{ path: "task.packages.*.packageId", kind: "Package" }],
   fields,
   record: scheduleRecord,
   secrets: [],
@@ -33,7 +33,5 @@ export { stringLiteral } from "./fields";
 export type { ScheduleArgs, ScheduleOutputs, ScheduledPackageArgs, ScheduleTaskArgs } from "./fields";
 
 /** Runs packages periodically: nightly pipelines as code. */
-export const Schedule = resourceClass<ScheduleArgs, ScheduleOutputs>(scheduleResource, {
-  prepare: (args) => (isPlainObject(args.task) ? { ...args, task: { ...args.task, packages: withIdsInList(args.task.packages, ["packageId"]) } } : args),
-});
+export const Schedule = resourceClass<ScheduleArgs, ScheduleOutputs>(scheduleResource);
 export type Schedule = InstanceType<typeof Schedule>;

@@ -9,6 +9,7 @@ import type { ExportDeclaration, RuntimeKind } from "./exported";
 import type { FieldTable } from "./fields";
 import type { ResourceImplementation } from "./implementation";
 import type { RecoverDeclaration } from "./recovery";
+import type { ResourceInput } from "./references";
 
 export interface ResourceDeclaration<Kind extends string = string> {
   /**
@@ -38,6 +39,12 @@ export interface ResourceDeclaration<Kind extends string = string> {
    */
   singleton?: true;
   /**
+   * Objects made from the example are one object of the service (every watch of cluster 201 by
+   * one user is the same watch): the benchmark, which makes N objects from the example, leaves
+   * the kind out, as it does a singleton.
+   */
+  oneFromExample?: true;
+  /**
    * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
    * configuration); they pass `check`. The examples describe one account (connection 301 is a
    * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster
@@ -47,6 +54,12 @@ export interface ResourceDeclaration<Kind extends string = string> {
   example: Record<string, unknown>;
   /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
   export: ExportDeclaration | RuntimeKind;
+  /**
+   * Where the inputs take another resource. The dynamic resources put the values in by their
+   * class's `prepare`; the plugin, which receives a reference (the resource's URN and id), by
+   * this list, and its schema types these inputs with the resource.
+   */
+  resourceInputs?: readonly ResourceInput[];
   /** How `etl-recover` finds the object a killed deployment's create made. */
   recover: RecoverDeclaration;
 }

@@ -14,42 +14,37 @@ export type ObjectReference = pulumi.Input<number | string> | pulumi.CustomResou
  */
 export type ConnectionResource = pulumi.CustomResource & { readonly type: pulumi.Output<string> };
 
-export function idOf(value: unknown): unknown {
-  return isCustomResource(value) ? value.id : value;
-}
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 }
 
-/** The arguments with the named fields' resources replaced by their ids. */
-export function withIds(args: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  return { ...args, ...Object.fromEntries(names.filter((name) => name in args).map((name) => [name, idOf(args[name])])) };
+/** What a resource given for an input of `kind` stands for: a connection for its id and type, the others for their id. */
+function valueOfResource(resource: { id: unknown }, kind: ReferencedKind): unknown {
+  return kind === "Connection" ? { id: resource.id, type: (resource as unknown as { type: unknown }).type } : resource.id;
 }
 
-/** The same inside a list of plain objects (`task.packages`); a list still to be computed is left as it is. */
-export function withIdsInList(list: unknown, names: readonly string[]): unknown {
-  if (!Array.isArray(list)) return list;
-  return list.map((item) => (isPlainObject(item) ? withIds(item, names) : item));
+/** The value with a resource at `path` replaced by what it stands for; anything still to be computed is left as it is. */
+function withValueAt(value: unknown, path: readonly string[], kind: ReferencedKind): unknown {
+  if (path.length === 0) return isCustomResource(value) ? valueOfResource(value, kind) : value;
+  const [segment, ...rest] = path as [string, ...string[]];
+  if (segment === "*") return Array.isArray(value) ? value.map((item) => withValueAt(item, rest, kind)) : value;
+  if (!isPlainObject(value) || !(segment in value)) return value;
+  return { ...value, [segment]: withValueAt(value[segment], rest, kind) };
+}
+
+/**
+ * The arguments with a resource given where an input takes one replaced by what it stands for,
+ * as the provider takes it: a resource itself would reach the provider as a reference.
+ */
+export function withResourceValues(args: Record<string, unknown>, inputs: readonly ResourceInput[]): Record<string, unknown> {
+  return inputs.reduce((current, input) => withValueAt(current, input.path.split("."), input.kind) as Record<string, unknown>, args);
 }
 
 /** A kind whose resource an input takes. A `Connection` stands for `{ id, type }`, the others for their id. */
 export type ReferencedKind = "Connection" | "Package" | "Cluster";
 
-/**
- * Where each kind's inputs take another resource, as dot paths (`*` for any item of a list). The
- * dynamic resources put the values in by their `prepare`; the plugin, which receives a reference
- * (the resource's URN and id), by this list, and its schema types these inputs with the resource.
- */
-export const RESOURCE_INPUTS: Readonly<Record<string, ReadonlyArray<{ path: string; kind: ReferencedKind }>>> = {
-  ConnectionGroup: [{ path: "connections.*", kind: "Connection" }],
-  Delivery: [
-    { path: "source.connection", kind: "Connection" },
-    { path: "destination.connection", kind: "Connection" },
-  ],
-  JobRun: [
-    { path: "clusterId", kind: "Cluster" },
-    { path: "packageId", kind: "Package" },
-  ],
-  Schedule: [{ path: "task.packages.*.packageId", kind: "Package" }],
-};
+/** An input that takes another resource, as a dot path (`*` for any item of a list), and the kind it takes. */
+export interface ResourceInput {
+  path: string;
+  kind: ReferencedKind;
+}

@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resourceType, withProvider } from "../../dynamic";
 import type { ResourceDeclaration } from "./declaration";
+import { withResourceValues } from "./references";
 import { secondSingleton, SingletonHolders } from "./singleton";
 
 /** The engine hands a program undefined where the service said null. */
@@ -21,16 +22,12 @@ export interface ResourceClass<Args, Outputs> {
   new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<Outputs>;
 }
 
-export interface ClassOptions {
-  /** The arguments as the provider takes them, when a program may give them in another form. */
-  prepare?: (args: Record<string, unknown>) => Record<string, unknown>;
-}
-
-export function resourceClass<Args extends object, Outputs>(declaration: ResourceDeclaration, options: ClassOptions = {}): ResourceClass<Args, Outputs> {
+export function resourceClass<Args extends object, Outputs>(declaration: ResourceDeclaration): ResourceClass<Args, Outputs> {
   const kind = declaration.kind;
   // Every output is named in the props (as undefined) so the engine exposes it on the resource.
   const declared = Object.fromEntries(declaration.fields.outputNames.map((name) => [name, undefined]));
   const secrets = declaration.secrets;
+  const resourceInputs = declaration.resourceInputs ?? [];
   // A forced replacement (`--replace`, for which the engine asks the provider nothing) of an
   // object the service holds once must delete first; options given by the program win.
   const defaults: pulumi.CustomResourceOptions = {
@@ -42,7 +39,7 @@ export function resourceClass<Args extends object, Outputs>(declaration: Resourc
       const restore = withoutStackTraces();
       try {
         if (declaration.singleton) claimInProgram(kind, name);
-        const given = options.prepare ? options.prepare({ ...(args as Record<string, unknown>) }) : args;
+        const given = withResourceValues({ ...(args as Record<string, unknown>) }, resourceInputs);
         const props = withSecrets({ ...declared, ...given }, secrets);
         super(resourceType(kind), name, withProvider(kind, props), withDefaults(opts, defaults));
       } finally {

@@ -1,0 +1,84 @@
+/**
+ * ClusterWatcher: the API key's user watching a cluster, told through their notifications when it
+ * becomes available, terminates or fails (`{base_url}/clusters/:id/watchers`, facts "Notifications
+ * and watchers"). Watching twice keeps the first watch, so a create that may have been sent is
+ * sent again safely; the id is the cluster's, as the user watches a cluster once.
+ *
+ * The watchers list shows every user who watches, so a read looks for the user the watcher
+ * recorded. Stopping is the caller's own, so under another user's API key a delete stops with
+ * what to do rather than ending that user's watch, or nobody's.
+ */
+import { z } from "zod";
+import { parseRecord } from "../../api/records";
+import { NotFoundError } from "../../client/errors";
+import type { RequestFn } from "../../client/http";
+import type { OperationContext } from "../../context";
+import { currentUser, currentUserId } from "../shared/current-user";
+import { ResourceFailure } from "../shared/failures";
+import type { ResourceImplementation } from "../shared/implementation";
+import { standardOperations } from "../shared/operations";
+import { fields, type ClusterWatcherInputs, type ClusterWatcherOutputs, type ClusterWatcherRecord } from "./fields";
+
+const KIND = "cluster watcher";
+
+const watcherItem = z.object({ id: z.number().int(), display_name: z.string().nullish() });
+
+const watchersPath = (clusterId: string | number) => `/clusters/${encodeURIComponent(String(clusterId))}/watchers`;
+
+async function listWatchers(request: RequestFn, clusterId: string | number): Promise<Array<z.output<typeof watcherItem>>> {
+  const response = await request({ method: "GET", path: watchersPath(clusterId) });
+  return parseRecord(z.array(watcherItem), response.body, "a cluster's watchers");
+}
+
+function notWatching(clusterId: string, userId: number): NotFoundError {
+  const request = { method: "GET", url: watchersPath(clusterId), headers: {} };
+  return new NotFoundError({ status: 404, request, serviceMessage: `user ${userId} does not watch cluster ${clusterId}` });
+}
+
+/** The cluster's watch by `userId` (the settings' user when not given), as its watchers list shows it. */
+async function watchOf(request: RequestFn, clusterId: string, userId?: number): Promise<ClusterWatcherRecord> {
+  const [watchers, user] = await Promise.all([listWatchers(request, clusterId), userId ?? currentUserId(request)]);
+  const found = watchers.find((watcher) => watcher.id === user);
+  if (found === undefined) throw notWatching(clusterId, user);
+  return { id: Number(clusterId), user_id: user, display_name: found.display_name ?? "" };
+}
+
+async function watch(request: RequestFn, clusterId: string): Promise<ClusterWatcherRecord> {
+  await request({ method: "POST", path: watchersPath(clusterId) });
+  return watchOf(request, clusterId);
+}
+
+/** The settings' user watches the cluster already: a create sent before made it, or they made the cluster (its maker watches it). */
+async function findWatch(request: RequestFn, inputs: ClusterWatcherInputs): Promise<ClusterWatcherRecord[]> {
+  return watchOf(request, String(inputs.clusterId)).then(
+    (found) => [found],
+    (error: unknown) => (error instanceof NotFoundError ? [] : Promise.reject(error)),
+  );
+}
+
+/** Only the watching user can stop: another user's API key stops the delete, naming both users. */
+async function unwatch(ctx: OperationContext, id: string, props: ClusterWatcherOutputs): Promise<void> {
+  const current = await currentUserId(ctx.request);
+  if (props.userId !== undefined && props.userId !== current) {
+    const { email } = await currentUser(ctx.request);
+    throw new ResourceFailure(
+      `cluster watcher of cluster ${id} is user ${props.userId}'s, but the provider's API key (etl:apiKey) is now user ${current}'s (${email}), ` +
+        "and a user can stop only their own watching; nothing was changed. " +
+        `Set etl:apiKey back to user ${props.userId}'s key, or leave the watch to that user with \`pulumi state delete <its URN>\`.`,
+    );
+  }
+  await ctx.request({ method: "DELETE", path: watchersPath(id) });
+}
+
+export { findWatch };
+
+export const clusterWatcherProvider = standardOperations<ClusterWatcherRecord, ClusterWatcherInputs, ClusterWatcherOutputs, unknown>(fields, {
+  kind: KIND,
+  create: (request, _body, inputs) => watch(request, String(inputs.clusterId)),
+  findCreated: (request, inputs) => findWatch(request, inputs),
+  get: (request, id, props) => watchOf(request, id, props.userId),
+  remove: unwatch,
+  adopt: async ({ request }, importId, inputs) => fields.outputs(await watch(request, importId), inputs),
+  // Watching the same cluster again is the same watch: the old one stops before the new one starts.
+  diffOptions: { deleteBeforeReplace: true },
+}) satisfies ResourceImplementation<ClusterWatcherInputs, ClusterWatcherOutputs>;

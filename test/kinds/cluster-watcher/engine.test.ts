@@ -1,0 +1,123 @@
+/**
+ * A user watching a cluster, on both surfaces, through one stack's life: up watches it as the
+ * API key's user, an unchanged preview asks nothing to change, a watch stopped out of band is
+ * dropped by refresh and made again by up, another cluster replaces the watch (the old one
+ * stopped first), destroy stops it and leaves other users' watches alone; a cluster id that is
+ * not one is refused at preview, and one that names no cluster fails up with nothing made.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStack, failureOf, type TestStack } from "../../support/engine";
+import { startLocalService, type LocalService } from "../../support/service";
+import { declare, SURFACES, typeOf } from "../../support/surfaces";
+
+const OTHER_USER = { id: 71, name: "Ops Other", email: "ops@example.com", apiKey: `ops-key-${process.pid}` };
+const CLUSTERS = [
+  { id: 201, name: "made by the stack's user", nodes: 2 },
+  { id: 202, name: "made by another user", nodes: 2, ownerId: OTHER_USER.id },
+];
+
+describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_000 }, (surface) => {
+  let service: LocalService;
+  let test: TestStack;
+  let watched: unknown = 202;
+
+  const watchersOf = async (clusterId: number): Promise<number[]> => {
+    const clusters = (await service.state()).accounts[0].clusters as Array<{ id: number; watchers?: Array<{ userId: number }> }>;
+    return (clusters.find((cluster) => cluster.id === clusterId)?.watchers ?? []).map((watcher) => watcher.userId).sort();
+  };
+  const watchersInState = async () =>
+    ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: any) => r.type === typeOf(surface, "ClusterWatcher"));
+
+  beforeAll(async () => {
+    service = await startLocalService({ users: [OTHER_USER], account: { clusters: CLUSTERS } });
+    test = await createTestStack(
+      `cluster-watcher-${surface}`,
+      async () => {
+        const watcher = declare(surface, "ClusterWatcher", "on-call", { clusterId: watched });
+        return { userId: watcher.userId, displayName: watcher.displayName, id: watcher.id };
+      },
+      service,
+      {},
+      { plugin: surface === "plugin" },
+    );
+  });
+
+  afterAll(async () => {
+    test?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("up watches the cluster as the API key's user, keeping the other watchers", async () => {
+    expect(await watchersOf(202)).toEqual([71]);
+    const result = await test.stack.up();
+    expect(result.outputs.userId!.value).toBe(70);
+    expect(result.outputs.displayName!.value).toBe("Test User");
+    expect(result.outputs.id!.value).toBe("202");
+    expect(await watchersOf(202)).toEqual([70, 71]);
+  });
+
+  it("an unchanged preview changes nothing and sends nothing", async () => {
+    await service.resetRequests();
+    const preview = await test.stack.preview({ expectNoChanges: true });
+    expect(preview.changeSummary.same).toBeGreaterThan(0);
+    expect(await service.writeRequests()).toEqual([]);
+  });
+
+  it("a watch stopped out of band is dropped by refresh and made again by up", async () => {
+    expect((await service.api("DELETE", "/clusters/202/watchers")).status).toBe(204);
+    const refresh = await test.stack.refresh();
+    expect(refresh.summary.resourceChanges?.delete).toBe(1);
+    expect(await watchersInState()).toEqual([]);
+    await test.stack.up();
+    expect(await watchersOf(202)).toEqual([70, 71]);
+    expect(await watchersInState()).toHaveLength(1);
+  });
+
+  it("another cluster replaces the watch, stopping the old one first", async () => {
+    watched = 201;
+    await service.resetRequests();
+    const result = await test.stack.up();
+    expect(result.summary.resourceChanges?.replace).toBe(1);
+    const writes = (await service.writeRequests()).map((r) => `${r.method} ${r.path.replace(`/${service.accountId}/api`, "")}`);
+    expect(writes).toEqual(["DELETE /clusters/202/watchers", "POST /clusters/201/watchers"]);
+    expect(await watchersOf(202)).toEqual([71]);
+    expect(await watchersOf(201)).toEqual([70]);
+  });
+
+  it("refuses a cluster id that is not one at preview, sending nothing", async () => {
+    watched = "prod";
+    await service.resetRequests();
+    const message = await failureOf(test.stack.preview());
+    expect(message).toContain('clusterId must be a positive integer, as a number or a string such as "201"');
+    expect(await service.writeRequests()).toEqual([]);
+    watched = 201;
+  });
+
+  it("destroy under another user's API key stops, naming both users, and ends nobody's watch", async () => {
+    await test.stack.setConfig("etl:apiKey", { value: OTHER_USER.apiKey, secret: true });
+    // Destroy works with the settings the last up recorded: an up under the new key records them.
+    await service.resetRequests();
+    await test.stack.up();
+    expect(await service.writeRequests()).toEqual([]);
+    const message = await failureOf(test.stack.destroy());
+    expect(message).toContain("cluster watcher of cluster 201 is user 70's, but the provider's API key (etl:apiKey) is now user 71's (ops@example.com)");
+    expect(message).not.toContain(OTHER_USER.apiKey);
+    expect(await watchersOf(201)).toEqual([70]);
+    expect(await watchersInState()).toHaveLength(1);
+    await test.stack.setConfig("etl:apiKey", { value: service.apiKey, secret: true });
+    await test.stack.up();
+  });
+
+  it("destroy stops the watch and leaves the other user's", async () => {
+    await test.stack.destroy();
+    expect(await watchersOf(201)).toEqual([]);
+    expect(await watchersOf(202)).toEqual([71]);
+  });
+
+  it("a cluster id that names no cluster fails up, naming it, with nothing made", async () => {
+    watched = 999;
+    const message = await failureOf(test.stack.up());
+    expect(message).toContain("clusterId 999: no cluster with this id");
+    expect(await watchersInState()).toEqual([]);
+  });
+});

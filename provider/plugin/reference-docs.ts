@@ -4,7 +4,7 @@
  * pages to the schema, so they cannot go stale.
  */
 import { PIPELINE_EXAMPLE, PIPELINE_TYPE } from "../components/pipeline/args";
-import { RESOURCES, type ResourceKind } from "../resources/registry";
+import { RESOURCES, type ResourceDeclaration, type ResourceKind } from "../resources/registry";
 import { FUNCTIONS, type FunctionDeclaration, type FunctionName } from "../functions/list";
 import { EXAMPLE_LANGUAGES, exampleIn, functionExampleIn, type ExampleLanguage } from "./reference-examples";
 import { packageSchema, PACKAGE, typeToken } from "./schema";
@@ -111,11 +111,20 @@ function exampleArguments(name: FunctionName): Record<string, unknown> {
   return Object.fromEntries(args.filter(([, arg]) => arg.required).map(([arg, declared]) => [arg, declared.example]));
 }
 
-const IMPORT = (kind: string) => [
-  "## Import",
-  "",
-  `An existing object is brought under management by its id, with the plugin: \`pulumi import ${PACKAGE}:index:${kind} <name> <id>\`; or, on either surface, by setting \`importId\` on the resource for one \`pulumi up\`.`,
-];
+/** How an existing object comes under management: by `pulumi import`, and by `importId` where the kind takes it, else by declaring it. */
+function importSection(kind: string, schema: Schema): string[] {
+  const declaration: ResourceDeclaration = RESOURCES[kind as ResourceKind];
+  const id = declaration.importedBy ?? "its id";
+  const onEitherSurface =
+    "importId" in schema.resources[`${PACKAGE}:index:${kind}`]!.inputProperties
+      ? "by setting `importId` on the resource for one `pulumi up`"
+      : "by declaring it: its create takes over the existing object";
+  return [
+    "## Import",
+    "",
+    `An existing object is brought under management by ${id}, with the plugin: \`pulumi import ${PACKAGE}:index:${kind} <name> <id>\`; or, on either surface, ${onEitherSurface}.`,
+  ];
+}
 
 const CHILDREN = [
   "## Children",
@@ -150,7 +159,7 @@ function resourcePage(kind: string, schema: Schema): string {
     ...outputTable(outputs),
     ...(types.length > 0 ? ["", "## Types", ...typeSections(types, schema)] : []),
     "",
-    ...(spec.isComponent ? CHILDREN : IMPORT(kind)),
+    ...(spec.isComponent ? CHILDREN : importSection(kind, schema)),
     "",
   ].join("\n");
 }

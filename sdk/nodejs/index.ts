@@ -15,6 +15,11 @@ export type Cluster = import("./cluster").Cluster;
 export const Cluster: typeof import("./cluster").Cluster = null as any;
 utilities.lazyLoad(exports, ["Cluster"], () => require("./cluster"));
 
+export { ClusterWatcherArgs } from "./clusterWatcher";
+export type ClusterWatcher = import("./clusterWatcher").ClusterWatcher;
+export const ClusterWatcher: typeof import("./clusterWatcher").ClusterWatcher = null as any;
+utilities.lazyLoad(exports, ["ClusterWatcher"], () => require("./clusterWatcher"));
+
 export { ConnectionArgs } from "./connection";
 export type Connection = import("./connection").Connection;
 export const Connection: typeof import("./connection").Connection = null as any;
@@ -243,6 +248,8 @@ const _module = {
                 return new Account(name, <any>undefined, { urn })
             case "etl:index:Cluster":
                 return new Cluster(name, <any>undefined, { urn })
+            case "etl:index:ClusterWatcher":
+                return new ClusterWatcher(name, <any>undefined, { urn })
             case "etl:index:Connection":
                 return new Connection(name, <any>undefined, { urn })
             case "etl:index:ConnectionGroup":

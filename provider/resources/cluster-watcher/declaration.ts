@@ -40,6 +40,7 @@ export const clusterWatcherResource = declareResource({
   secrets: [],
   deleteBeforeReplace: true,
   oneFromExample: true,
+  importedBy: "the id of the cluster watched",
   example: { clusterId: 201 },
 });
 

@@ -52,6 +52,8 @@ export interface ResourceDeclaration<Kind extends string = string> {
    * one made many times must stay as made (a cluster that ends itself when idle would not).
    */
   example: Record<string, unknown>;
+  /** What `pulumi import` takes as the id, when it is not the object's own id ("the cluster's id"). */
+  importedBy?: string;
   /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
   export: ExportDeclaration | RuntimeKind;
   /**

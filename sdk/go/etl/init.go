@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Account{}
 	case "etl:index:Cluster":
 		r = &Cluster{}
+	case "etl:index:ClusterWatcher":
+		r = &ClusterWatcher{}
 	case "etl:index:Connection":
 		r = &Connection{}
 	case "etl:index:ConnectionGroup":

@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from .account import *
 from .cluster import *
+from .cluster_watcher import *
 from .connection import *
 from .connection_group import *
 from .delivery import *
@@ -70,6 +71,7 @@ _utilities.register(
   "classes": {
    "etl:index:Account": "Account",
    "etl:index:Cluster": "Cluster",
+   "etl:index:ClusterWatcher": "ClusterWatcher",
    "etl:index:Connection": "Connection",
    "etl:index:ConnectionGroup": "ConnectionGroup",
    "etl:index:Delivery": "Delivery",

@@ -1,12 +1,10 @@
-import type { Store } from "./store";
+import type { Store } from "../../store";
 
 /**
  * The counters an account's JSON carries (facts, "Accounts": `packages_count`, `jobs_count`, …),
- * each given by the area whose records it counts (`Area.counters`), so the members area, which
- * answers accounts, reads no other area's rows.
+ * each given by the area whose records it counts (`Area.counters`), so the accounts area reads no
+ * other area's rows.
  */
-
-export type AccountCounter = (store: Store, accountId: number) => number;
 
 /** Every counter the store's areas give, of the account, by name. */
 export function accountCounters(store: Store, accountId: number): Record<string, number> {

@@ -1,6 +1,7 @@
-import type { MemberRole } from "../contract/vocabularies";
-import { isoTime } from "./clock";
-import { defineTable, type AccountRecord, type Row, type Store, type UserRecord } from "./store";
+import type { MemberRole } from "../../../contract/vocabularies";
+import { isoTime } from "../../clock";
+import { defineTable, type Row, type Store } from "../../store";
+import { userById, type UserRecord } from "../users/interface";
 
 /**
  * Who belongs to which account, with which role (facts, "Members"). Authentication rests on
@@ -29,7 +30,7 @@ export function membershipOf(store: Store, accountId: number, userId: number): M
 /** The account's members in the order they joined. */
 export function membersOf(store: Store, accountId: number): Member[] {
   return store.list(MEMBERSHIPS, accountId).flatMap((membership) => {
-    const user = store.userById(membership.userId);
+    const user = userById(store, membership.userId);
     return user === undefined ? [] : [{ user, membership }];
   });
 }
@@ -44,12 +45,12 @@ export function membershipsOfUser(store: Store, userId: number): MembershipRow[]
 
 export function ownerOf(store: Store, accountId: number): UserRecord | undefined {
   const owner = store.list(MEMBERSHIPS, accountId).find((row) => row.role === "owner");
-  return owner === undefined ? undefined : store.userById(owner.userId);
+  return owner === undefined ? undefined : userById(store, owner.userId);
 }
 
-export function addMembership(store: Store, account: AccountRecord, user: UserRecord, role: MemberRole): MembershipRow {
+export function addMembership(store: Store, accountId: number, user: UserRecord, role: MemberRole): MembershipRow {
   const now = isoTime(store.clock.now());
-  return store.insert(MEMBERSHIPS, { accountId: account.id, userId: user.id, role, createdAt: now, updatedAt: now });
+  return store.insert(MEMBERSHIPS, { accountId, userId: user.id, role, createdAt: now, updatedAt: now });
 }
 
 /** The name a user goes by where a name is shown: their email until they give a name. */

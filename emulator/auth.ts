@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./http";
-import { membershipOf, membershipsOfUser, type MembershipRow } from "./memberships";
-import type { AccountRecord, Store, UserRecord } from "./store";
+import { accountById, accountByUid, type AccountRecord } from "./areas/accounts/interface";
+import { membershipOf, membershipsOfUser, type MembershipRow } from "./areas/members/interface";
+import { allUsers, type UserRecord } from "./areas/users/interface";
+import type { Store } from "./store";
 
 /**
  * HTTP Basic authentication (spec section 5): the API key is the username and the password is
@@ -52,7 +54,7 @@ function keyDigestOf(user: UserRecord, apiKey: string): Buffer {
 function findUserByApiKey(store: Store, apiKey: string): UserRecord | undefined {
   const presented = digest(apiKey);
   let found: UserRecord | undefined;
-  for (const user of store.users()) {
+  for (const user of allUsers(store)) {
     if (user.apiKey === undefined) continue;
     if (timingSafeEqual(presented, keyDigestOf(user, user.apiKey)) && found === undefined) found = user;
   }
@@ -69,7 +71,7 @@ export interface Caller {
 /** The membership a request serves: in the account the path names, else the user's oldest. */
 function membershipFor(store: Store, user: UserRecord, accountUid: string | undefined): MembershipRow | undefined {
   if (accountUid === undefined) return membershipsOfUser(store, user.id)[0];
-  const account = store.accountByUid(accountUid);
+  const account = accountByUid(store, accountUid);
   return account === undefined ? undefined : membershipOf(store, account.id, user.id);
 }
 
@@ -82,7 +84,7 @@ export function authenticate(req: IncomingMessage, store: Store, accountUid: str
   const apiKey = apiKeyFromHeader(req.headers.authorization);
   const user = apiKey === undefined ? undefined : findUserByApiKey(store, apiKey);
   const membership = user === undefined ? undefined : membershipFor(store, user, accountUid);
-  const account = membership === undefined ? undefined : store.accountById(membership.accountId);
+  const account = membership === undefined ? undefined : accountById(store, membership.accountId);
   if (user === undefined || membership === undefined || account === undefined) throw unauthorized();
   return { account, user, membership };
 }

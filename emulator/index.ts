@@ -1,8 +1,9 @@
 import { AREAS } from "./areas";
+import { allAccounts } from "./areas/accounts/interface";
+import { ownerOf } from "./areas/members/interface";
 import { defaultFixtures, loadFixturesFile, storeFromFixtures, validateFixtures, type Fixtures, type ValidFixtures } from "./fixtures";
 import { systemClock, type Clock } from "./clock";
 import { CreditLedger } from "./credits";
-import { ownerOf } from "./memberships";
 import { loadSnapshot, Persistence } from "./persistence";
 import { checkPublicUrl } from "./public-url";
 import { createEmulatorServer } from "./server";
@@ -109,7 +110,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
 
   return {
     url: availability.listenUrl,
-    accounts: store.accounts().map((account) => ({ uid: account.uid, apiKey: ownerOf(store, account.id)?.apiKey ?? "" })),
+    accounts: allAccounts(store).map((account) => ({ uid: account.uid, apiKey: ownerOf(store, account.id)?.apiKey ?? "" })),
     restored,
     close: once(async () => {
       await availability.close();

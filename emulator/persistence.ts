@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import * as path from "node:path";
-import { withUsersOfTheirOwn } from "./state-upgrade";
+import { upgradedSnapshot, type SavedSnapshot } from "./state-upgrade";
 import type { Snapshot, Store } from "./store";
 
 /**
@@ -26,10 +26,10 @@ const isRow = (value: unknown): boolean => isObject(value) && Number.isInteger(v
 /** What a problem with the file's shape is, or undefined when it can be loaded. */
 function shapeProblem(value: unknown): string | undefined {
   if (!isObject(value) || value.format !== 1) return "it is not an emulator state file (format 1)";
-  if (!Array.isArray(value.accounts) || !value.accounts.every((a) => isObject(a) && typeof a.uid === "string")) {
+  // Accounts and users beside the tables: states saved before they were tables (`state-upgrade.ts`).
+  if (value.accounts !== undefined && !(Array.isArray(value.accounts) && value.accounts.every((a) => isObject(a) && typeof a.uid === "string"))) {
     return "accounts must be an array of accounts with uid";
   }
-  // Left out by states saved before users had a table of their own (`state-upgrade.ts`).
   if (value.users !== undefined && !(Array.isArray(value.users) && value.users.every((u) => isObject(u) && Number.isInteger(u.id)))) {
     return "users must be an array of users with id";
   }
@@ -64,7 +64,7 @@ export function loadSnapshot(dir: string): Snapshot | undefined {
   }
   const problem = shapeProblem(value);
   if (problem !== undefined) throw new PersistenceError(`${file} cannot be loaded: ${problem}`);
-  return withUsersOfTheirOwn(value as Parameters<typeof withUsersOfTheirOwn>[0], new Date().toISOString());
+  return upgradedSnapshot(value as SavedSnapshot, new Date().toISOString());
 }
 
 function writeDurably(file: string, text: string): void {

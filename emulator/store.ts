@@ -1,64 +1,13 @@
-import type { AreaListeners } from "./areas/area";
 import type { Clock } from "./clock";
 
 /**
- * The emulator's state: accounts, users, and one table per kind of record (a user's place in an
- * account is a row of `memberships`, see `memberships.ts`). Rows are
- * plain JSON (timestamps as ISO strings), so the whole state is one snapshot that persistence
- * writes and `/_emulator/state` shows. Each area declares its table with `defineTable` in its
- * own model file; the store knows nothing about URLs or response shapes. It carries the areas'
- * listeners and counters, given when it is made, so a change announced in one area reaches the
- * others through the store it happened in.
+ * The emulator's state: one table per kind of record, each declared by the area that keeps it
+ * (`Area.tables`). Rows are plain JSON (timestamps as ISO strings), so the whole state is one
+ * snapshot that persistence writes and `/_emulator/state` shows; the store knows nothing about
+ * URLs, response shapes or which areas there are. It carries what the areas it was made with
+ * keep, hear and count (`StorePart`), so a change announced in one area reaches the others
+ * through the store it happened in.
  */
-
-/** A person, who may belong to several accounts; the same API key serves them in each. */
-export interface UserRecord {
-  id: number;
-  /** Empty for an invited user whose invitation named nobody. */
-  name: string;
-  email: string;
-  /** None for an invited user who has not signed up yet: nothing authenticates as them. */
-  apiKey?: string;
-  confirmed: boolean;
-  confirmedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** What the user set of their profile (`PUT {host}/user`); what is left out has its default. */
-  settings?: UserSettings;
-}
-
-export interface UserSettings {
-  location?: string | null;
-  gravatarEmail?: string | null;
-  /** An id of the time zone catalogue (`contract/catalogues.ts`). */
-  timeZone?: string;
-  receiveNewsletter?: boolean;
-  notificationSettings?: { email: boolean; web: boolean };
-}
-
-export interface AccountRecord {
-  id: number;
-  uid: string;
-  name: string;
-  /** Region id, e.g. `amazon-web-services::us-east-1` (facts, "System information"). */
-  region: string;
-  /** Billing information on file; without it job runs are refused with 402. */
-  billing: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Set through `PUT {host}/accounts/:id`; left out until then, null once cleared. */
-  location?: string | null;
-  /** Left out: the owner's email is shown. */
-  billingEmail?: string | null;
-  gravatarEmail?: string | null;
-}
-
-/** A user about to be added: with its `id` when a fixture gives one, else the next user id. */
-export type NewUser = Omit<UserRecord, "id"> & { id?: number };
-
-/** Users and accounts are numbered by sequences of their own, kept with the tables' sequences. */
-const USER_SEQUENCE = "users";
-const ACCOUNT_SEQUENCE = "accounts";
 
 /** Every row belongs to one account; ids come from one sequence per table, as in a database. */
 export interface Row {
@@ -86,25 +35,46 @@ export interface Table<T extends Row> {
   readonly _row?: T;
 }
 
-/** Every table any area defined, so snapshots list empty tables too. */
-const DEFINED_TABLES = new Set<string>();
-
+/** A table's handle; the area that keeps it lists it in `Area.tables`. */
 export function defineTable<T extends Row>(name: string): Table<T> {
-  DEFINED_TABLES.add(name);
   return { name };
+}
+
+/** What an area counts of an account's records, for the account's JSON (`packages_count`, say). */
+export type AccountCounter = (store: Store, accountId: number) => number;
+
+/** Something one area announces and others may hear (`topics.ts`); the area it happens in defines it. */
+export interface Topic<T> {
+  readonly name: string;
+  /** Phantom field carrying what is announced. */
+  readonly _payload?: T;
+}
+
+/** One listener of one topic (`hear` in `topics.ts` makes it, keeping the payload's type). */
+export interface Subscription {
+  readonly topic: Topic<unknown>;
+  readonly listener: (store: Store, payload: never) => void;
+}
+
+/** What a store keeps of each area it is made with: its tables, what it hears, what it counts. */
+export interface StorePart {
+  /** As the spec names the area, for messages and the README. */
+  readonly name: string;
+  /** The tables it keeps, so a snapshot lists them even while they are empty. */
+  readonly tables?: readonly Table<Row>[];
+  /** What it hears of the others' changes. */
+  readonly listeners?: readonly Subscription[];
+  /** The account's counters it gives, each counting its own rows. */
+  readonly counters?: Readonly<Record<string, AccountCounter>>;
 }
 
 export interface Snapshot {
   format: 1;
-  accounts: AccountRecord[];
-  users: UserRecord[];
   sequences: Record<string, number>;
   tables: Record<string, Row[]>;
 }
 
 export class Store {
-  private readonly accountsByUid = new Map<string, AccountRecord>();
-  private readonly usersById = new Map<number, UserRecord>();
   private readonly tables = new Map<string, Map<number, Row>>();
   private readonly sequences = new Map<string, number>();
   /** Bumped on every change, so persistence writes only when something changed. */
@@ -112,91 +82,9 @@ export class Store {
 
   constructor(
     readonly clock: Clock,
-    /** The service's areas (`areas/index.ts`), of which the store uses what they hear and count. */
-    readonly areas: readonly AreaListeners[],
+    /** The service's areas (`areas/index.ts`), of which the store uses what they keep, hear and count. */
+    readonly areas: readonly StorePart[],
   ) {}
-
-  // ---- accounts and users
-
-  addAccount(account: AccountRecord): void {
-    this.accountsByUid.set(account.uid, account);
-    this.changed();
-  }
-
-  /** An account made through the API: the next id, never one a deleted account had. */
-  createAccount(fields: Omit<AccountRecord, "id">): AccountRecord {
-    // States saved before accounts had a sequence have only fixture accounts: go past them.
-    const highest = Math.max(0, ...this.accounts().map((account) => account.id));
-    const id = Math.max(this.sequences.get(ACCOUNT_SEQUENCE) ?? 1, highest + 1);
-    const account = { ...fields, id };
-    this.sequences.set(ACCOUNT_SEQUENCE, id + 1);
-    this.addAccount(account);
-    return account;
-  }
-
-  /** Applies changes in place; a new `uid` moves the account to it, keeping the accounts' order. */
-  updateAccount(account: AccountRecord, changes: Partial<Omit<AccountRecord, "id">>): AccountRecord {
-    const all = this.accounts();
-    Object.assign(account, changes);
-    this.accountsByUid.clear();
-    for (const each of all) this.accountsByUid.set(each.uid, each);
-    this.changed();
-    return account;
-  }
-
-  /** The account and every row of it, in every table; its users stay, as people outlive accounts. */
-  removeAccount(account: AccountRecord): void {
-    this.accountsByUid.delete(account.uid);
-    for (const rows of this.tables.values()) {
-      for (const [id, row] of rows) if (row.accountId === account.id) rows.delete(id);
-    }
-    this.changed();
-  }
-
-  accounts(): AccountRecord[] {
-    return [...this.accountsByUid.values()];
-  }
-
-  accountByUid(uid: string): AccountRecord | undefined {
-    return this.accountsByUid.get(uid);
-  }
-
-  accountById(id: number): AccountRecord | undefined {
-    return this.accounts().find((account) => account.id === id);
-  }
-
-  addUser(fields: NewUser): UserRecord {
-    const id = fields.id ?? this.sequences.get(USER_SEQUENCE) ?? 1;
-    const user = { ...fields, id };
-    this.usersById.set(id, user);
-    this.sequences.set(USER_SEQUENCE, Math.max(this.sequences.get(USER_SEQUENCE) ?? 1, id + 1));
-    this.changed();
-    return user;
-  }
-
-  /** Applies changes to a user in place and returns it. */
-  updateUser(user: UserRecord, changes: Partial<Omit<UserRecord, "id">>): UserRecord {
-    Object.assign(user, changes);
-    this.changed();
-    return user;
-  }
-
-  /** Every user, by id. */
-  users(): UserRecord[] {
-    return [...this.usersById.values()].sort((a, b) => a.id - b.id);
-  }
-
-  userById(id: number): UserRecord | undefined {
-    return this.usersById.get(id);
-  }
-
-  /** Addresses are compared without regard to case, as mail systems do. */
-  userByEmail(email: string): UserRecord | undefined {
-    const wanted = email.toLowerCase();
-    return this.users().find((user) => user.email.toLowerCase() === wanted);
-  }
-
-  // ---- tables
 
   private rowsOf<T extends Row>(table: Table<T>): Map<number, T> {
     let rows = this.tables.get(table.name);
@@ -243,7 +131,16 @@ export class Store {
     return row;
   }
 
-  private nextId<T extends Row>(table: Table<T>): number {
+  /** Every row of the account, in every table. */
+  removeAccountRows(accountId: number): void {
+    for (const rows of this.tables.values()) {
+      for (const [id, row] of rows) if (row.accountId === accountId) rows.delete(id);
+    }
+    this.changed();
+  }
+
+  /** The id the table's next row gets unless it is given one: never one a deleted row had. */
+  nextId<T extends Row>(table: Table<T>): number {
     return this.sequences.get(table.name) ?? 1;
   }
 
@@ -258,25 +155,21 @@ export class Store {
     return this.changeCount;
   }
 
+  private tableNames(): string[] {
+    const declared = this.areas.flatMap((area) => (area.tables ?? []).map((table) => table.name));
+    return [...new Set([...declared, ...this.tables.keys()])];
+  }
+
   snapshot(): Snapshot {
     return {
       format: 1,
-      accounts: this.accounts(),
-      users: this.users(),
       sequences: Object.fromEntries(this.sequences),
-      tables: Object.fromEntries(
-        [...new Set([...DEFINED_TABLES, ...this.tables.keys()])].map((name) => [
-          name,
-          [...(this.tables.get(name)?.values() ?? [])].sort((a, b) => a.id - b.id),
-        ]),
-      ),
+      tables: Object.fromEntries(this.tableNames().map((name) => [name, [...(this.tables.get(name)?.values() ?? [])].sort((a, b) => a.id - b.id)])),
     };
   }
 
-  static fromSnapshot(snapshot: Snapshot, clock: Clock, areas: readonly AreaListeners[]): Store {
+  static fromSnapshot(snapshot: Snapshot, clock: Clock, areas: readonly StorePart[]): Store {
     const store = new Store(clock, areas);
-    for (const account of snapshot.accounts) store.accountsByUid.set(account.uid, account);
-    for (const user of snapshot.users) store.usersById.set(user.id, user);
     for (const [name, next] of Object.entries(snapshot.sequences)) store.sequences.set(name, next);
     for (const [name, rows] of Object.entries(snapshot.tables)) {
       store.tables.set(name, new Map(rows.map((row) => [row.id, row])));

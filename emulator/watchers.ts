@@ -1,4 +1,5 @@
 import { notifyUser } from "./areas/notifications/interface";
+import { userById } from "./areas/users/interface";
 import { isoTime } from "./clock";
 import { sendJson, sendNoContent } from "./http";
 import { findOwnRow, type ApiContext, type Route } from "./routing";
@@ -42,7 +43,7 @@ function watchersOf(row: WatchedRow): Watcher[] {
 
 /** A user's name as watcher lists show it: the one place that looks users up. */
 export function userDisplayName(ctx: ApiContext, userId: number): string {
-  return ctx.store.userById(userId)?.name ?? "";
+  return userById(ctx.store, userId)?.name ?? "";
 }
 
 function watch<T extends WatchedRow>(spec: WatchedKind<T>, ctx: ApiContext): void {

@@ -1,35 +1,19 @@
 import type { z } from "zod";
-import type { AccountCounter } from "../account-counters";
 import type { FixtureAccount } from "../fixtures/account";
 import type { AreaLifecycle } from "../lifecycle/state";
 import type { Route } from "../routing";
-import type { StatusListener } from "../status-events";
-import type { Store } from "../store";
-import type { ConnectionDeletedListener } from "./connections/interface";
+import type { Store, StorePart } from "../store";
 
 /**
- * What an area hears of the others and counts of an account. A store is made with the list of
- * areas and carries these parts of them (`Store.areas`), so whoever announces a change tells
- * every area that listens without knowing which they are.
+ * One area of the service's interface (spec section 1), whole: the tables it keeps, the paths it
+ * serves, its part of the fixtures and how that part becomes rows, how its records move on by
+ * themselves when they do, and what it hears (`topics.ts`) and counts. A store is made with the
+ * list of areas and carries the parts it needs of them (`StorePart`), so whoever announces a
+ * change tells every area that listens without knowing which they are. The list in `index.ts` is
+ * all the rest of the emulator knows of areas; an area uses another only through that area's
+ * `interface.ts`.
  */
-export interface AreaListeners {
-  /** As the spec names the area, for messages and the README. */
-  readonly name: string;
-  /** The account's counters the area gives (`packages_count`, say), each counting its own rows. */
-  readonly counters?: Readonly<Record<string, AccountCounter>>;
-  /** Told of each status change of a job or cluster (`status-events.ts`). */
-  readonly onStatusChange?: StatusListener;
-  /** Told of each deleted connection, after its row is gone. */
-  readonly onConnectionDeleted?: ConnectionDeletedListener;
-}
-
-/**
- * One area of the service's interface (spec section 1), whole: the paths it serves, its part of
- * the fixtures and how that part becomes rows, how its records move on by themselves when they
- * do, and what it hears and counts. The list in `index.ts` is all the rest of the emulator knows
- * of areas; an area uses another only through that area's `interface.ts`.
- */
-export interface Area extends AreaListeners {
+export interface Area extends StorePart {
   /** Its paths below `{base_url}`; within the area, fixed segments precede `{id}` patterns. */
   readonly routes: readonly Route[];
   /**
@@ -37,6 +21,8 @@ export interface Area extends AreaListeners {
    * matched against the whole path; they serve the account of the caller's API key.
    */
   readonly rootRoutes?: readonly Route[];
+  /** Its records made from each account's own fields (`id`, `uid`, `users`), when it has any. */
+  readonly accountRecord?: AccountRecordFixtures;
   /** Its records in each account of the fixtures, when it has any. */
   readonly accountFixtures?: AccountFixtures;
   /** Its records beside `accounts` in the fixtures, the same for every account. */
@@ -51,6 +37,18 @@ export interface AccountItems<T> {
   /** The account's index in `accounts`, for the JSON path of a problem. */
   index: number;
   items: T;
+}
+
+/**
+ * An area's part of the fixtures that is each account's own fields rather than a field of its
+ * own: the account itself, its users, their roles. These parts are checked and seeded before any
+ * field's, in the order of the list of areas, since every other record rests on them.
+ */
+export interface AccountRecordFixtures {
+  /** Rules across the accounts' own fields, reported like zod's own problems. */
+  check?(accounts: readonly FixtureAccount[], ctx: z.RefinementCtx): void;
+  /** Turns the account's own fields into the area's rows. */
+  seed(store: Store, account: FixtureAccount): void;
 }
 
 export interface AccountFixtures<Field extends string = string, S extends z.ZodType = z.ZodType> {

@@ -21,9 +21,13 @@ export type { Area } from "./area";
 /**
  * Every area the emulator serves, one line each. The list drives the route table, the fixtures'
  * schema, the seeding of a new store and the lifecycle loop. Its order is the seeding order:
- * an area's fixtures may refer to rows of the areas above it (groups and deliveries to connections).
+ * an area's fixtures may refer to rows of the areas above it (every record to its account and
+ * users, groups and deliveries to connections).
  */
 const LIST = [
+  accountsArea,
+  usersArea,
+  membersArea,
   publicKeysArea,
   packagesArea,
   clustersArea,
@@ -37,9 +41,6 @@ const LIST = [
   productUpdatesArea,
   hooksArea,
   systemArea,
-  membersArea,
-  accountsArea,
-  usersArea,
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = LIST;

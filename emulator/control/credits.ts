@@ -1,6 +1,7 @@
 import { badRequest, readFields, sendControlJson, type Endpoint } from "./io";
 import type { CreditLedger } from "../credits";
 import { readJsonBody } from "../body";
+import { allUsers } from "../areas/users/interface";
 import type { Store } from "../store";
 
 /**
@@ -15,8 +16,7 @@ interface CreditSetting {
 }
 
 function userIds(store: Store): number[] {
-  return store
-    .users()
+  return allUsers(store)
     .map((user) => user.id)
     .sort((a, b) => a - b);
 }

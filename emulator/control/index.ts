@@ -9,8 +9,10 @@ import type { CreditLedger } from "../credits";
 import { parseFaultConfig, type FaultInjector } from "../faults";
 import { readJsonBody } from "../body";
 import { HttpError, NOT_FOUND_MESSAGE } from "../http";
+import { ACCOUNTS, allAccounts } from "../areas/accounts/interface";
+import { membersOf } from "../areas/members/interface";
+import { USERS } from "../areas/users/interface";
 import { advanceLifecycles } from "../lifecycle";
-import { membersOf } from "../memberships";
 import type { RequestLog } from "../request-log";
 import { SERVICE_WIDE, type Row, type Store } from "../store";
 
@@ -29,16 +31,18 @@ export const CONTROL_PREFIX = "/_emulator";
  */
 export function stateSnapshot(store: Store): unknown {
   advanceLifecycles(store);
-  const { accounts, tables } = store.snapshot();
+  const { tables } = store.snapshot();
+  // Accounts and users are shown as the accounts and their members, never as rows.
+  const shownTables = Object.entries(tables).filter(([name]) => name !== ACCOUNTS.name && name !== USERS.name);
   const rowsOf = (accountId: number) =>
     Object.fromEntries(
-      Object.entries(tables).map(([name, rows]) => [
+      shownTables.map(([name, rows]) => [
         name,
         rows.filter((row) => row.accountId === accountId).map(({ accountId: _, secrets: __, ...row }: Row & { secrets?: unknown }) => row),
       ]),
     );
   return {
-    accounts: accounts.map((account) => ({
+    accounts: allAccounts(store).map((account) => ({
       id: account.id,
       uid: account.uid,
       billing: account.billing,

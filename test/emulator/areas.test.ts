@@ -6,12 +6,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { accountCounters } from "../../emulator/account-counters";
 import { AREAS, type Area } from "../../emulator/areas";
+import { allAccounts } from "../../emulator/areas/accounts/interface";
+import { accountCounters } from "../../emulator/areas/accounts/counters";
+import { CLUSTER_STATUS_CHANGED, type ClusterStatusChange } from "../../emulator/areas/clusters/interface";
 import type { Clock } from "../../emulator/clock";
 import { defaultFixtures, storeFromFixtures } from "../../emulator/fixtures";
-import { announceStatusChange, type StatusChange } from "../../emulator/status-events";
 import { Store } from "../../emulator/store";
+import { announce, defineTopic, hear } from "../../emulator/topics";
 
 const EMULATOR = resolve(__dirname, "../../emulator");
 const AREAS_DIR = join(EMULATOR, "areas");
@@ -73,7 +75,7 @@ describe("the emulator's areas", () => {
     const store = storeFromFixtures(defaultFixtures(), fixedClock);
     const names = AREAS.flatMap((area) => Object.keys(area.counters ?? {})).sort();
     expect(names).toEqual(["connections_count", "deliveries_count", "hooks_count", "jobs_count", "packages_count", "running_jobs_count", "schedules_count"]);
-    expect(Object.keys(accountCounters(store, store.accounts()[0]!.id))).toEqual(names);
+    expect(Object.keys(accountCounters(store, allAccounts(store)[0]!.id))).toEqual(names);
   });
 
   it("hear status changes only from the store they were made with, one failure stopping no other", () => {
@@ -81,17 +83,26 @@ describe("the emulator's areas", () => {
     const failing: Area = {
       name: "failing",
       routes: [],
-      onStatusChange: () => {
-        throw new Error("listener broke");
-      },
+      listeners: [
+        hear(CLUSTER_STATUS_CHANGED, () => {
+          throw new Error("listener broke");
+        }),
+      ],
     };
-    const listening: Area = { name: "listening", routes: [], onStatusChange: (_store, change) => void heard.push(`${change.subject} ${change.row.status}`) };
-    const change = { subject: "cluster", row: { status: "idle" }, previous: "available", at: 0 } as unknown as StatusChange;
+    const listening: Area = {
+      name: "listening",
+      routes: [],
+      listeners: [
+        hear(defineTopic<ClusterStatusChange>("cluster status"), () => void heard.push("another topic of the same name")),
+        hear(CLUSTER_STATUS_CHANGED, (_store, change) => void heard.push(`${change.subject} ${change.row.status}`)),
+      ],
+    };
+    const change = { subject: "cluster", row: { status: "idle" }, previous: "available", at: 0 } as unknown as ClusterStatusChange;
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
-      announceStatusChange(new Store(fixedClock, [failing, listening]), change);
-      announceStatusChange(new Store(fixedClock, []), change);
-      expect(stderr).toHaveBeenCalledWith(expect.stringContaining("a status listener failed: Error: listener broke"));
+      announce(new Store(fixedClock, [failing, listening]), CLUSTER_STATUS_CHANGED, change);
+      announce(new Store(fixedClock, []), CLUSTER_STATUS_CHANGED, change);
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining("a cluster status listener failed: Error: listener broke"));
     } finally {
       stderr.mockRestore();
     }

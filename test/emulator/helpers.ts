@@ -255,3 +255,17 @@ export function compileEmulatorCli(outDir?: string): string {
   }
   return join(outDir ?? join(root, "dist"), "emulator/cli.js");
 }
+
+/** A record as the API answers it. */
+export type ApiRecord = Record<string, any> & { id: number };
+
+/** Polls `read` until `done` holds; fails with the last value when `timeoutMs` passes first. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { call, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures } from "./helpers";
-import { until, type ApiRecord } from "./schedule-support";
+import { call, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, testFixtures, until, type ApiRecord } from "./helpers";
 
 /**
  * Watchers of clusters and jobs (facts, "Notifications and watchers"), on the paths schedules

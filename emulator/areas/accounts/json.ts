@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import { accountCounters } from "../../account-counters";
-import { membersOf, ownerOf, type MembershipRow } from "../../memberships";
-import type { AccountRecord, Store } from "../../store";
-import { permissionsOf, shownRole } from "../members/interface";
+import type { Store } from "../../store";
+import { membersOf, ownerOf, permissionsOf, shownRole, type MembershipRow } from "../members/interface";
 import { avatarUrl } from "../users/interface";
+import { accountCounters } from "./counters";
+import type { AccountRecord } from "./model";
 
 /** The account record (facts, "Accounts"), as the caller sees it: their role and permissions. */
 
-/** The members, and what each area counts of the account's records (`account-counters.ts`). */
+/** The members, and what each area counts of the account's records (`counters.ts`). */
 function counters(store: Store, accountId: number): Record<string, number> {
   return { members_count: membersOf(store, accountId).length, ...accountCounters(store, accountId) };
 }

@@ -1,15 +1,26 @@
 import { parseBody, readObjectBody } from "../../body";
 import { isoTime } from "../../clock";
 import { HttpError, notFound, sendJson } from "../../http";
-import { addMembership, membershipOf, membershipsOfUser, type MembershipRow } from "../../memberships";
 import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import type { ApiContext, Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
-import type { AccountRecord, Store } from "../../store";
-import { matchesRoleFilter, readRoleFilter, requireManager } from "../members/interface";
+import type { Store } from "../../store";
+import { addMembership, matchesRoleFilter, membershipOf, membershipsOfUser, readRoleFilter, requireManager, type MembershipRow } from "../members/interface";
 import { accountJson } from "./json";
-import { changedFields, changeSchema, createSchema, requireFreeSlug, slugFromName } from "./model";
+import {
+  accountById,
+  accountByUid,
+  changedFields,
+  changeSchema,
+  createAccount as insertAccount,
+  createSchema,
+  removeAccount,
+  requireFreeSlug,
+  slugFromName,
+  updateAccount,
+  type AccountRecord,
+} from "./model";
 
 /**
  * The accounts the caller belongs to, at the host root (facts, "Accounts"). An account the caller
@@ -37,7 +48,7 @@ const sortKeys: SortKeys<Belonging> = {
 
 function belongings(store: Store, userId: number): Belonging[] {
   return membershipsOfUser(store, userId).flatMap((membership) => {
-    const account = store.accountById(membership.accountId);
+    const account = accountById(store, membership.accountId);
     return account === undefined ? [] : [{ id: account.id, account, membership }];
   });
 }
@@ -58,7 +69,7 @@ function listAccounts(ctx: ApiContext): void {
 /** The account a path segment names; a segment that is not valid percent-encoding names none. */
 function accountNamed(store: Store, segment: string | undefined): AccountRecord | undefined {
   try {
-    return store.accountByUid(decodeURIComponent(segment ?? ""));
+    return accountByUid(store, decodeURIComponent(segment ?? ""));
   } catch {
     return undefined;
   }
@@ -78,8 +89,8 @@ async function createAccount(ctx: ApiContext): Promise<void> {
   const uid = body.account_id ?? slugFromName(ctx.store, body.name);
   const now = isoTime(ctx.store.clock.now());
   // A new account starts on a trial: job runs are not refused for want of billing information.
-  const account = ctx.store.createAccount({ uid, name: body.name, region: body.region, billing: true, createdAt: now, updatedAt: now });
-  const membership = addMembership(ctx.store, account, ctx.caller.user, "owner");
+  const account = insertAccount(ctx.store, { uid, name: body.name, region: body.region, billing: true, createdAt: now, updatedAt: now });
+  const membership = addMembership(ctx.store, account.id, ctx.caller.user, "owner");
   sendAccount(ctx, 201, { id: account.id, account, membership });
 }
 
@@ -89,7 +100,7 @@ async function changeAccount(ctx: ApiContext): Promise<void> {
   const body = parseBody(changeSchema, await readObjectBody(ctx.req));
   if (body.account_id !== undefined) requireFreeSlug(ctx.store, body.account_id, found.account);
   if (Object.keys(body).length > 0) {
-    ctx.store.updateAccount(found.account, { ...changedFields(found.account, body), updatedAt: isoTime(ctx.store.clock.now()) });
+    updateAccount(ctx.store, found.account, { ...changedFields(found.account, body), updatedAt: isoTime(ctx.store.clock.now()) });
   }
   sendAccount(ctx, 200, found);
 }
@@ -99,7 +110,7 @@ function deleteAccount(ctx: ApiContext): void {
   const found = findAccount(ctx);
   if (found.membership.role !== "owner") throw new HttpError(403, REFUSALS.remove);
   const shown = accountJson(ctx.store, found.account, found.membership, ctx.origin);
-  ctx.store.removeAccount(found.account);
+  removeAccount(ctx.store, found.account);
   sendJson(ctx.res, 200, shown);
 }
 

@@ -1,6 +1,6 @@
 import { isoTime } from "../../clock";
 import type { Store } from "../../store";
-import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, setClusterStatus, type ClusterRow } from "./model";
+import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, setClusterStatus, type ClusterFacts, type ClusterRow } from "./model";
 
 /**
  * What other areas may know of clusters and ask of them, without their rows: a read-only view
@@ -9,12 +9,8 @@ import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster, setClusterStatus, type Clust
  * Every write to a cluster stays in this area.
  */
 
-/** A cluster as other areas see it. */
-export type ClusterFacts = Readonly<
-  Pick<ClusterRow, "id" | "accountId" | "ownerId" | "name" | "status" | "type" | "nodes" | "region" | "scheduleId" | "createdAt" | "updatedAt">
->;
-
-export type { ClusterJobCounts } from "./model";
+export type { ClusterFacts, ClusterJobCounts, ClusterStatusChange } from "./model";
+export { CLUSTER_STATUS_CHANGED } from "./model";
 export { capacityOf, clusterUrl, isEnding, isReady } from "./model";
 
 export function clusterFacts(store: Store, accountId: number, id: number): ClusterFacts | undefined {

@@ -2,8 +2,8 @@ import { CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } from "../../../co
 import { ENDING_CLUSTER_STATUSES, READY_CLUSTER_STATUSES, type ClusterStatus, type ClusterType } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
-import { announceStatusChange } from "../../status-events";
 import { defineTable, type NewRowPlace, type Row, type Store } from "../../store";
+import { announce, defineTopic } from "../../topics";
 import { creatorWatching, type WatchedRow } from "../../watchers";
 
 /** Clusters run jobs; their states are those the service's documentation lists. */
@@ -46,6 +46,22 @@ export interface ClusterRow extends Row, ClusterSettings, WatchedRow {
 
 export const CLUSTERS = defineTable<ClusterRow>("clusters");
 
+/** A cluster as other areas see it. */
+export type ClusterFacts = Readonly<
+  Pick<ClusterRow, "id" | "accountId" | "ownerId" | "name" | "status" | "type" | "nodes" | "region" | "scheduleId" | "createdAt" | "updatedAt">
+>;
+
+/** A cluster's status set, or its first (`previous` null), at `at`: told to whoever hears `CLUSTER_STATUS_CHANGED`. */
+export interface ClusterStatusChange {
+  subject: "cluster";
+  row: ClusterFacts;
+  previous: ClusterStatus | null;
+  at: number;
+}
+
+/** Heard inside the request or the lifecycle step that made the change. */
+export const CLUSTER_STATUS_CHANGED = defineTopic<ClusterStatusChange>("cluster status");
+
 /** Ready to run jobs (facts, "Clusters"). */
 export function isReady(cluster: Pick<ClusterRow, "status">): boolean {
   return READY_CLUSTER_STATUSES.includes(cluster.status);
@@ -73,7 +89,7 @@ export function setClusterStatus(store: Store, cluster: ClusterRow, status: Clus
   const at = isoTime(atMs);
   const previous = cluster.status;
   store.update(CLUSTERS, cluster, { ...statusTimestamps(cluster, status, at), status, statusSince: at, updatedAt: at });
-  announceStatusChange(store, { subject: "cluster", row: cluster, previous, at: atMs });
+  announce(store, CLUSTER_STATUS_CHANGED, { subject: "cluster", row: cluster, previous, at: atMs });
 }
 
 export interface NewCluster extends ClusterSettings, NewRowPlace {
@@ -97,7 +113,7 @@ export function insertCluster(store: Store, fields: NewCluster, atMs = store.clo
     lastJobEndedAt: null,
     watchers: creatorWatching(fields.ownerId, atMs),
   });
-  announceStatusChange(store, { subject: "cluster", row: cluster, previous: null, at: atMs });
+  announce(store, CLUSTER_STATUS_CHANGED, { subject: "cluster", row: cluster, previous: null, at: atMs });
   return cluster;
 }
 

@@ -1,8 +1,7 @@
 import { READY_CLUSTER_STATUSES, type ClusterStatus } from "../../../contract/vocabularies";
-import type { StatusChange } from "../../status-events";
 import type { Store } from "../../store";
 import { notifyWatchers, watcherRoute, type WatcherMessage } from "../../watchers";
-import { clusterUrl, CLUSTERS, type ClusterRow } from "./model";
+import { clusterUrl, CLUSTERS, type ClusterRow, type ClusterStatusChange } from "./model";
 
 /**
  * Watchers of a cluster (`emulator/watchers.ts`) are told when it becomes available, is
@@ -24,8 +23,7 @@ function isWatchedChange(previous: ClusterStatus | null, status: ClusterStatus):
   return status !== "available" || !READY_CLUSTER_STATUSES.includes(previous);
 }
 
-export function notifyClusterWatchers(store: Store, change: StatusChange): void {
-  if (change.subject !== "cluster") return;
+export function notifyClusterWatchers(store: Store, change: ClusterStatusChange): void {
   const message = MESSAGES[change.row.status];
   if (message === undefined || !isWatchedChange(change.previous, change.row.status)) return;
   // The change shows a view of the record; its watchers are kept on the row itself.

@@ -1,6 +1,7 @@
 import { isoTime } from "../../clock";
 import { defineTable, type Row, type Store } from "../../store";
 import { connectionFacts, type ConnectionFacts } from "../connections/interface";
+import { userById } from "../users/interface";
 
 /** Named sets of an account's database and cloud-storage connections (spec 2.7). */
 export interface ConnectionGroupRow extends Row {
@@ -45,7 +46,7 @@ export function detachDeletedConnection(store: Store, deleted: ConnectionFacts, 
 
 /** The service's JSON for a group (spec 2.7: every field, and no `url`, which 2.7 does not list). */
 export function connectionGroupJson(store: Store, group: ConnectionGroupRow): Record<string, unknown> {
-  const modifier = store.userById(group.modifiedByUserId);
+  const modifier = userById(store, group.modifiedByUserId);
   return {
     id: group.id,
     name: group.name,

@@ -1,6 +1,8 @@
 import { connectionAttributes, isConnectionType } from "../../../contract/connection-types";
-import type { ListingKind } from "../../../contract/limits";
+import type { ConnectionKind } from "../../../contract/connection-types";
+import { connectionKindOf, type ListingKind } from "../../../contract/limits";
 import { defineTable, type Row } from "../../store";
+import { defineTopic } from "../../topics";
 
 /**
  * Connections: made through the API (create, update, delete, tests of settings) or seeded by the
@@ -37,6 +39,27 @@ export interface ConnectionRow extends Row {
 }
 
 export const CONNECTIONS = defineTable<ConnectionRow>("connections");
+
+/** A connection as other areas see it. */
+export interface ConnectionFacts {
+  id: number;
+  accountId: number;
+  name: string;
+  type: string;
+  kind: ConnectionKind | undefined;
+}
+
+export function factsOf(connection: ConnectionRow): ConnectionFacts {
+  return { id: connection.id, accountId: connection.accountId, name: connection.name, type: connection.type, kind: connectionKindOf(connection.type) };
+}
+
+/** A connection deleted at `at`, announced after its row is gone. */
+export interface ConnectionDeleted {
+  connection: ConnectionFacts;
+  at: number;
+}
+
+export const CONNECTION_DELETED = defineTopic<ConnectionDeleted>("connection deletion");
 
 /**
  * A state file written by an older emulator has connections without attributes or secrets;

@@ -8,10 +8,10 @@ import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import { findOwnRow, type ApiContext, type Handler, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
+import { announce } from "../../topics";
 import { readChangedSettings, readNewSettings, type ConnectionSettings } from "./attributes";
 import { connectionTypesRoute } from "./catalogue";
-import { connectionJson, CONNECTIONS, LISTINGS, withSettings, type ConnectionRow } from "./model";
-import { announceConnectionDeleted } from "./interface";
+import { CONNECTION_DELETED, connectionJson, CONNECTIONS, factsOf, LISTINGS, withSettings, type ConnectionRow } from "./model";
 import { settingsFailure } from "./settings-test";
 
 /**
@@ -119,7 +119,7 @@ function deleteConnection(ctx: ApiContext): void {
   const body = json(ctx)(connection);
   const now = ctx.store.clock.now();
   ctx.store.remove(CONNECTIONS, connection);
-  announceConnectionDeleted(ctx.store, connection, now);
+  announce(ctx.store, CONNECTION_DELETED, { connection: factsOf(connection), at: now });
   sendJson(ctx.res, 200, body);
 }
 

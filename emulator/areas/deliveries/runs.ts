@@ -2,6 +2,7 @@ import type { DataFlow, FlowComponent } from "../../../contract/data-flow";
 import { SCHEDULE_TIME_TO_IDLE_SECONDS } from "../../../contract/limits";
 import { isoTime } from "../../clock";
 import type { Store } from "../../store";
+import { accountById } from "../accounts/interface";
 import { clusterFacts, isEnding, requestCluster, type ClusterFacts } from "../clusters/interface";
 import { connectionFacts, type ConnectionFacts } from "../connections/interface";
 import { submitJob } from "../jobs/interface";
@@ -120,7 +121,7 @@ export function runDelivery(store: Store, delivery: DeliveryRow, at: number): vo
     disableDelivery(store, delivery, refusal, at);
     return;
   }
-  if (store.accountById(delivery.accountId)?.billing === true) {
+  if (accountById(store, delivery.accountId)?.billing === true) {
     const { accountId, ownerId } = delivery;
     const packageId = delivery.packageId!;
     const cluster = ownCluster(store, delivery) ?? createCluster(store, delivery, at);

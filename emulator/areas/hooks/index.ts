@@ -1,4 +1,7 @@
+import { hear } from "../../topics";
 import type { Area } from "../area";
+import { CLUSTER_STATUS_CHANGED } from "../clusters/interface";
+import { JOB_STATUS_CHANGED } from "../jobs/interface";
 import { hookEventsRoute } from "./catalogue";
 import { hookFixtures } from "./fixtures";
 import { HOOKS } from "./model";
@@ -8,9 +11,10 @@ import { hooksRoutes } from "./routes";
 /** Hooks (facts, "Hooks"): notifications of job and cluster events, delivered for real to web hooks. */
 export const hooksArea = {
   name: "hooks",
+  tables: [HOOKS],
   routes: hooksRoutes,
   rootRoutes: [hookEventsRoute],
   accountFixtures: hookFixtures,
   counters: { hooks_count: (store, accountId) => store.list(HOOKS, accountId).length },
-  onStatusChange: notifyHooks,
+  listeners: [hear(JOB_STATUS_CHANGED, notifyHooks), hear(CLUSTER_STATUS_CHANGED, notifyHooks)],
 } satisfies Area;

@@ -1,5 +1,4 @@
-import { HOOK_EVENTS } from "../../../contract/vocabularies";
-import type { HookRow } from "./model";
+import { EVENT_NAMES, type HookRow } from "./model";
 import type { Notification } from "./notification";
 import { emailAddresses } from "./settings";
 
@@ -8,8 +7,6 @@ import { emailAddresses } from "./settings";
  * those services: it records the message (`/_emulator/hook-deliveries`) instead, without the
  * secret settings that would address or authorise it.
  */
-
-const EVENT_NAMES: ReadonlyMap<string, string> = new Map(HOOK_EVENTS.map((event) => [event.id, event.name]));
 
 /** One line for people: "Job 12: Job failed (acme-data)". */
 export function summaryOf(notification: Notification): string {

@@ -102,7 +102,8 @@ export function hookJson(hook: HookRow, baseUrl: string): Record<string, unknown
   };
 }
 
-const EVENT_NAMES: ReadonlyMap<string, string> = new Map(HOOK_EVENTS.map((event) => [event.id, event.name]));
+/** Each event's name as the catalogue (`GET /hook_events`) shows it, for the ping answer and messages. */
+export const EVENT_NAMES: ReadonlyMap<string, string> = new Map(HOOK_EVENTS.map((event) => [event.id, event.name]));
 
 const NEVER_TRIGGERED: HookTrigger = { status: "none", time: null, response: {} };
 

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ClusterStatus, HookEvent, JobStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
-import type { StatusChange } from "../../status-events";
-import type { ClusterFacts } from "../clusters/interface";
-import type { JobFacts } from "../jobs/interface";
+import type { ClusterFacts, ClusterStatusChange } from "../clusters/interface";
+import type { JobFacts, JobStatusChange } from "../jobs/interface";
 import type { HookRow } from "./model";
 
 /**
@@ -11,6 +10,9 @@ import type { HookRow } from "./model";
  * facts leave the payload open; this one names the event, the hook, the account and the record,
  * and carries every part of the signature but the salt (`contract/hook-signature.ts`).
  */
+
+/** What hooks hear: a job's or a cluster's status change. */
+export type StatusChange = JobStatusChange | ClusterStatusChange;
 
 export interface Notification {
   /** This notification's own id, so a receiver can tell a repeat from a new one. */

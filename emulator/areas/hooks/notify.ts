@@ -1,12 +1,12 @@
 import { HOOK_SIGNATURE_HEADER, hookSignature } from "../../../contract/hook-signature";
 import type { HookEvent } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
-import type { StatusChange } from "../../status-events";
 import type { Store } from "../../store";
+import { accountById } from "../accounts/interface";
 import { deliveriesOf, type DeliveryRecord } from "./deliveries";
 import { messageFor } from "./messages";
 import { covers, HOOKS, recordTrigger, type HookRow } from "./model";
-import { changeNotification, eventOf, pingNotification, type Notification } from "./notification";
+import { changeNotification, eventOf, pingNotification, type Notification, type StatusChange } from "./notification";
 import { postJson, type PostOutcome } from "./send";
 
 /**
@@ -101,7 +101,7 @@ function deliver(store: Store, hook: HookRow, notification: Notification): void 
 }
 
 function accountUid(store: Store, accountId: number): string {
-  return store.accountById(accountId)?.uid ?? "";
+  return accountById(store, accountId)?.uid ?? "";
 }
 
 /** The status listener: tells the account's active hooks whose events cover the change. */

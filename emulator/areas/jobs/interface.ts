@@ -1,7 +1,7 @@
 import type { Store } from "../../store";
 import type { ClusterJobCounts } from "../clusters/interface";
 import { jobRunOf } from "../packages/interface";
-import { insertJob, jobCountsByCluster, JOBS, jobsOfAccount, type DeliveredJob, type JobRow, type ScheduledJob } from "./model";
+import { insertJob, jobCountsByCluster, JOBS, jobsOfAccount, type DeliveredJob, type JobFacts, type ScheduledJob } from "./model";
 
 /**
  * What other areas may know of jobs and ask of them, without their rows: a read-only view of a
@@ -10,30 +10,8 @@ import { insertJob, jobCountsByCluster, JOBS, jobsOfAccount, type DeliveredJob, 
  * stays in this area.
  */
 
-/** A job as other areas see it. */
-export type JobFacts = Readonly<
-  Pick<
-    JobRow,
-    | "id"
-    | "accountId"
-    | "ownerId"
-    | "status"
-    | "statusSince"
-    | "clusterId"
-    | "packageId"
-    | "variables"
-    | "scheduled"
-    | "delivery"
-    | "errors"
-    | "createdAt"
-    | "updatedAt"
-    | "startedAt"
-    | "completedAt"
-    | "failedAt"
-  >
->;
-
-export type { DeliveredJob, ScheduledJob } from "./model";
+export type { DeliveredJob, JobFacts, JobStatusChange, ScheduledJob } from "./model";
+export { JOB_STATUS_CHANGED } from "./model";
 export { isFinished } from "./model";
 export { hasUnfinishedJobsOn, startQueuedJobs, stopJobsOn } from "./lifecycle";
 

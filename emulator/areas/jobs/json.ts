@@ -5,6 +5,7 @@ import { clusterFacts, clusterUrl } from "../clusters/interface";
 import { deliveryCreatorJson } from "../deliveries/interface";
 import { packageSummary } from "../packages/interface";
 import { scheduleCreatorJson } from "../schedules/interface";
+import { userById } from "../users/interface";
 import { jobProgress, progressTime, runtimeSeconds, visibleOutputs, type JobOutputRow, type JobRow } from "./model";
 
 /** The service's JSON for jobs and their outputs (spec 2.1 and 2.2, plus fields seen in the facts). */
@@ -47,7 +48,7 @@ export function jobOutputJson(output: JobOutputRow, job: JobRow, view: JobView):
 function creatorJson(job: JobRow, view: JobView): Record<string, unknown> {
   if (job.scheduled !== undefined) return scheduleCreatorJson(view.store, job.accountId, job.scheduled.scheduleId, view.baseUrl);
   if (job.delivery !== undefined) return deliveryCreatorJson(view.store, job.accountId, job.delivery.deliveryId, view.baseUrl);
-  const user = view.store.userById(job.ownerId);
+  const user = userById(view.store, job.ownerId);
   return { type: "User", display_name: user?.name ?? "", id: job.ownerId, url: `${view.baseUrl}/users/${job.ownerId}` };
 }
 

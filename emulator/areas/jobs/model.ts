@@ -1,7 +1,7 @@
 import { FINISHED_JOB_STATUSES, STOPPING_JOB_STATUSES, type JobStatus } from "../../../contract/vocabularies";
 import { isoTime, type Clock } from "../../clock";
-import { announceStatusChange } from "../../status-events";
 import { defineTable, type Row, type Store } from "../../store";
+import { announce, defineTopic } from "../../topics";
 import { creatorWatching, type WatchedRow } from "../../watchers";
 import type { ClusterJobCounts } from "../clusters/interface";
 import type { PackageRun } from "../packages/interface";
@@ -72,6 +72,40 @@ export interface JobOutputRow extends Row {
 
 export const JOB_OUTPUTS = defineTable<JobOutputRow>("jobOutputs");
 
+/** A job as other areas see it. */
+export type JobFacts = Readonly<
+  Pick<
+    JobRow,
+    | "id"
+    | "accountId"
+    | "ownerId"
+    | "status"
+    | "statusSince"
+    | "clusterId"
+    | "packageId"
+    | "variables"
+    | "scheduled"
+    | "delivery"
+    | "errors"
+    | "createdAt"
+    | "updatedAt"
+    | "startedAt"
+    | "completedAt"
+    | "failedAt"
+  >
+>;
+
+/** A job's status set, or its first (`previous` null), at `at`: told to whoever hears `JOB_STATUS_CHANGED`. */
+export interface JobStatusChange {
+  subject: "job";
+  row: JobFacts;
+  previous: JobStatus | null;
+  at: number;
+}
+
+/** Heard inside the request or the lifecycle step that made the change. */
+export const JOB_STATUS_CHANGED = defineTopic<JobStatusChange>("job status");
+
 export function isFinished(job: Pick<JobRow, "status">): boolean {
   return FINISHED_JOB_STATUSES.includes(job.status);
 }
@@ -141,7 +175,7 @@ export function insertJob(store: Store, fields: NewJob, atMs: number): JobRow {
     ...(fields.delivery === undefined ? {} : { delivery: fields.delivery }),
   });
   store.update(JOBS, job, { outputIds: insertOutputs(store, job, fields.run) });
-  announceStatusChange(store, { subject: "job", row: job, previous: null, at: atMs });
+  announce(store, JOB_STATUS_CHANGED, { subject: "job", row: job, previous: null, at: atMs });
   return job;
 }
 
@@ -168,7 +202,7 @@ export function setJobStatus(store: Store, job: JobRow, status: JobStatus, atMs:
     updatedAt: at,
     history: [...job.history, { status, at }],
   });
-  announceStatusChange(store, { subject: "job", row: job, previous, at: atMs });
+  announce(store, JOB_STATUS_CHANGED, { subject: "job", row: job, previous, at: atMs });
 }
 
 export function jobsOfAccount(store: Store, accountId: number): JobRow[] {

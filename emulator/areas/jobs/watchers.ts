@@ -1,10 +1,9 @@
 import type { JobStatus } from "../../../contract/vocabularies";
-import type { StatusChange } from "../../status-events";
 import type { Store } from "../../store";
 import { notifyWatchers, watcherRoute, type WatcherMessage } from "../../watchers";
 import { packageSummary } from "../packages/interface";
 import { jobUrl } from "./json";
-import { JOBS, type JobRow } from "./model";
+import { JOBS, type JobRow, type JobStatusChange } from "./model";
 
 /** Watchers of a job (`emulator/watchers.ts`) are told when it completes, fails or is stopped (facts). */
 
@@ -22,8 +21,7 @@ function describeJob(store: Store, job: JobRow): string {
   return `Job ${job.id} of package ${pkg === undefined ? job.packageId : `'${pkg.name}'`}`;
 }
 
-export function notifyJobWatchers(store: Store, change: StatusChange): void {
-  if (change.subject !== "job") return;
+export function notifyJobWatchers(store: Store, change: JobStatusChange): void {
   const message = ENDINGS[change.row.status];
   if (message === undefined || change.previous === null) return;
   // The change shows a view of the record; its watchers are kept on the row itself.

@@ -1,6 +1,6 @@
-import { displayName, type Member } from "../../memberships";
 import { webAppUrl } from "../../routing";
 import { publicProfile } from "../users/interface";
+import { displayName, type Member } from "./model";
 import { shownRole } from "./roles";
 
 /**

@@ -1,6 +1,6 @@
 import { ANY_STATUS, SHOWN_MEMBER_ROLES, type MemberRole, type ShownMemberRole } from "../../../contract/vocabularies";
 import { HttpError } from "../../http";
-import type { MembershipRow } from "../../memberships";
+import type { MembershipRow } from "./model";
 
 /**
  * What each role may do (facts, "Members": the accounts' `permissions` arrays). Plain members

@@ -4,13 +4,14 @@ import { invalid, parseBody, readObjectBody } from "../../body";
 import { isoTime } from "../../clock";
 import { label } from "../../fields";
 import { HttpError, notFound, sendJson } from "../../http";
-import { addMembership, MEMBERSHIPS, membershipOf, membersOf, type Member } from "../../memberships";
 import { sendPage } from "../../pagination";
 import { readTimeFilter } from "../../query";
 import { parseId, type ApiContext, type Route } from "../../routing";
 import { sortRecords, type SortKeys } from "../../sorting";
-import type { Store, UserRecord } from "../../store";
+import type { Store } from "../../store";
+import { addUser, userByEmail, userById, type UserRecord } from "../users/interface";
 import { memberJson, memberUpdatedAt } from "./json";
+import { addMembership, MEMBERSHIPS, membershipOf, membersOf, type Member } from "./model";
 import { matchesRoleFilter, MANAGERS_ONLY, OWNER_ONLY_HANDOVER, readRoleFilter, requireManager } from "./roles";
 
 /** The members of the caller's account (facts, "Members"); the rules are listed in `index.ts`. */
@@ -42,7 +43,7 @@ const sortKeys: SortKeys<ListedMember> = {
 function findMember(ctx: ApiContext): Member {
   const userId = parseId(ctx.params[0]);
   const membership = membershipOf(ctx.store, ctx.caller.account.id, userId);
-  const user = ctx.store.userById(userId);
+  const user = userById(ctx.store, userId);
   if (membership === undefined || user === undefined) throw notFound();
   return { user, membership };
 }
@@ -66,18 +67,18 @@ function listMembers(ctx: ApiContext): void {
 /** An invitation: a user who has not signed up, so has no key and is not confirmed. */
 function invitedUser(store: Store, email: string, name: string | undefined): UserRecord {
   const now = isoTime(store.clock.now());
-  return store.addUser({ name: name ?? "", email, confirmed: false, confirmedAt: null, createdAt: now, updatedAt: now });
+  return addUser(store, { name: name ?? "", email, confirmed: false, confirmedAt: null, createdAt: now, updatedAt: now });
 }
 
 async function addMember(ctx: ApiContext): Promise<void> {
   requireManager(ctx.caller.membership, MANAGERS_ONLY.invite);
   const body = parseBody(addSchema, await readObjectBody(ctx.req));
-  const known = ctx.store.userByEmail(body.email);
+  const known = userByEmail(ctx.store, body.email);
   if (known !== undefined && membershipOf(ctx.store, ctx.caller.account.id, known.id) !== undefined) {
     throw invalid([`email ${body.email} is already a member of this account`]);
   }
   const user = known ?? invitedUser(ctx.store, body.email, body.name);
-  const membership = addMembership(ctx.store, ctx.caller.account, user, body.role ?? "member");
+  const membership = addMembership(ctx.store, ctx.caller.account.id, user, body.role ?? "member");
   sendMember(ctx, { user, membership });
 }
 

@@ -4,7 +4,7 @@ import { JOB_RUN_OUTCOMES, PACKAGE_STATUSES } from "../../../contract/vocabulari
 import { defaultUserId, positiveId, seedRows, type FixtureAccount } from "../../fixtures/account";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
-import { FLOW_TYPES, PACKAGE_DEFAULTS, PACKAGES } from "./model";
+import { FLOW_TYPES, PACKAGE_DEFAULTS, PACKAGES, type PackageRun } from "./model";
 
 /** `packages` of an account, with `run`: how every job of a package without a flow behaves. */
 
@@ -21,9 +21,7 @@ const packageRunSchema = z.object({
       }),
     )
     .default([]),
-});
-
-export type PackageRun = z.output<typeof packageRunSchema>;
+}) satisfies z.ZodType<PackageRun>;
 
 const packageSchema = z.object({
   id: positiveId,

@@ -1,8 +1,7 @@
 import type { DataFlow } from "../../../contract/data-flow";
 import type { PackageStatus } from "../../../contract/vocabularies";
 import type { Store } from "../../store";
-import type { PackageRun } from "./fixtures";
-import { archive, insertPackage, PACKAGES, PACKAGE_DEFAULTS, type PackageRow } from "./model";
+import { archive, insertPackage, PACKAGES, PACKAGE_DEFAULTS, type PackageRow, type PackageRun } from "./model";
 import { runOfPackage } from "./runs";
 
 /**
@@ -11,7 +10,7 @@ import { runOfPackage } from "./runs";
  * own use (a delivery's pipeline).
  */
 
-export type { PackageRun } from "./fixtures";
+export type { PackageRun } from "./model";
 
 export interface PackageSummary {
   id: number;

@@ -1,9 +1,8 @@
 import type { DataFlow } from "../../../contract/data-flow";
-import type { PackageStatus } from "../../../contract/vocabularies";
+import type { JOB_RUN_OUTCOMES, PackageStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import { webAppUrl } from "../../routing";
 import { defineTable, type Row, type Store } from "../../store";
-import type { PackageRun } from "./fixtures";
 
 /**
  * Packages: made through the API (facts, "Packages": create, update, archive, export) with a
@@ -16,6 +15,20 @@ export const FLOW_TYPES = ["dataflow", "workflow"] as const;
 export type FlowType = (typeof FLOW_TYPES)[number];
 
 export const PACKAGE_DEFAULTS = { name: "Untitled package", flowType: "dataflow", flowVersion: "2.0.0", packageVersion: "1.0" } as const;
+
+/** How every job of a package runs: for how long, to which end, with which outputs (a fixture's `run`, or its flow's). */
+export interface PackageRun {
+  seconds: number;
+  outcome: (typeof JOB_RUN_OUTCOMES)[number];
+  error?: string | undefined;
+  outputs: PackageRunOutput[];
+}
+
+export interface PackageRunOutput {
+  name: string;
+  records: number;
+  component?: { name: string; type: string; fields: string[] } | undefined;
+}
 
 export interface PackageRow extends Row {
   name: string;

@@ -1,8 +1,7 @@
 import { dataFlowErrors, destinationsOf, type DataFlow, type FlowComponent } from "../../../contract/data-flow";
 import type { Store } from "../../store";
 import { connectionFacts, connectionTestFailure } from "../connections/interface";
-import type { PackageRun } from "./fixtures";
-import type { PackageRow } from "./model";
+import type { PackageRow, PackageRun } from "./model";
 
 /**
  * How a job of a package with a flow runs (the facts leave it to the service): it fails at once,

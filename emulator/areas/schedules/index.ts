@@ -7,6 +7,7 @@ import { schedulesRoutes } from "./routes";
 /** Schedules (facts, "Schedules"): run packages as jobs every interval, on clusters they pick or create. */
 export const schedulesArea = {
   name: "schedules",
+  tables: [SCHEDULES],
   routes: schedulesRoutes,
   accountFixtures: scheduleFixtures,
   lifecycle: scheduleLifecycle,

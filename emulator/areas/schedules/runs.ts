@@ -1,6 +1,7 @@
 import type { ScheduleRunStatus } from "../../../contract/vocabularies";
 import { isoTime } from "../../clock";
 import type { Store } from "../../store";
+import { accountById } from "../accounts/interface";
 import { clusterFacts, clustersOfAccount, isEnding, isReady, requestCluster, type ClusterFacts } from "../clusters/interface";
 import { isFinished, jobFacts, submitJob, type JobFacts, type ScheduledJob } from "../jobs/interface";
 import { packageRunRefusal } from "../packages/interface";
@@ -76,7 +77,7 @@ function runPackage(store: Store, schedule: ScheduleRow, job: ScheduledRun, at: 
 export function startRun(store: Store, schedule: ScheduleRow, at: number): void {
   const number = schedule.executionCount + 1;
   const packages = runnablePackages(store, schedule);
-  const runs = store.accountById(schedule.accountId)?.billing === true && packages.length > 0;
+  const runs = accountById(store, schedule.accountId)?.billing === true && packages.length > 0;
   const counted = { executionCount: number, lastRunAt: isoTime(at) };
   if (!runs) {
     store.update(SCHEDULES, schedule, { ...counted, lastRunStatus: "failed" });

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { TIME_ZONES, type TimeZoneEntry } from "../../../contract/catalogues";
-import type { Store, UserRecord } from "../../store";
+import type { Store } from "../../store";
 import { notificationCounts } from "../notifications/interface";
+import type { UserRecord } from "./model";
 
 /**
  * The user record (facts, "Users"): what the user set with `PUT {host}/user`, else the defaults

@@ -5,7 +5,7 @@ import { isoTime } from "../../clock";
 import { boolean, label, nullableText } from "../../fields";
 import { sendJson } from "../../http";
 import type { ApiContext, Route } from "../../routing";
-import type { UserRecord, UserSettings } from "../../store";
+import { updateUser, userByEmail, type UserRecord, type UserSettings } from "./model";
 import { DEFAULT_NOTIFICATION_SETTINGS, userJson } from "./json";
 
 /**
@@ -45,7 +45,7 @@ function changedFields(user: UserRecord, body: UserChange): Partial<UserRecord> 
 
 /** An address names one user: members are invited, and found, by email. */
 function checkEmailFree(ctx: ApiContext, wanted: string | undefined): void {
-  const holder = wanted === undefined ? undefined : ctx.store.userByEmail(wanted);
+  const holder = wanted === undefined ? undefined : userByEmail(ctx.store, wanted);
   if (holder !== undefined && holder.id !== ctx.caller.user.id) throw invalid([`email ${wanted} is already another user's`]);
 }
 
@@ -58,7 +58,7 @@ async function changeUser(ctx: ApiContext): Promise<void> {
   checkEmailFree(ctx, body.email);
   const user = ctx.caller.user;
   if (Object.keys(body).length > 0) {
-    ctx.store.updateUser(user, { ...changedFields(user, body), updatedAt: isoTime(ctx.store.clock.now()) });
+    updateUser(ctx.store, user, { ...changedFields(user, body), updatedAt: isoTime(ctx.store.clock.now()) });
   }
   getUser(ctx);
 }

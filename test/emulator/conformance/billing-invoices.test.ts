@@ -4,7 +4,7 @@ import { getInvoice, INVOICE_FIELDS, invoiceRecord } from "../../../provider/api
 import { NotFoundError } from "../../../provider/client/errors";
 import type { RequestFn } from "../../../provider/client/http";
 import { ACCOUNT, call, expectError, expectOnlyFields, fetchAsIs, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator } from "../helpers";
-import { billingAndNewsFixtures, CUSTOM_PDF, startedForEachTest } from "../helpers-billing-and-news";
+import { billingAndNewsFixtures, CUSTOM_PDF, startedForEachTest } from "./helpers-billing-and-news";
 
 /** Invoices of an account: one, the list, and what the fixtures may not hold. */
 

@@ -4,7 +4,7 @@ import { createConnectionGroup, deleteConnectionGroup, getConnectionGroup, updat
 import { createHttpRequest } from "../../../provider/client/http";
 import { NotFoundError, ValidationError } from "../../../provider/client/errors";
 import { ACCEPT, ACCOUNT, call, expectError, LEE_KEY, readJson } from "../helpers";
-import { DANA, expectGroup, LEE, RAW_EVENTS, REPLICA, useGroupsService, WAREHOUSE } from "../helpers-connection-groups";
+import { DANA, expectGroup, LEE, RAW_EVENTS, REPLICA, useGroupsService, WAREHOUSE } from "./helpers-connection-groups";
 
 const service = useGroupsService();
 const { send } = service;

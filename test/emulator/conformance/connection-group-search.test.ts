@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createConnectionGroup, searchConnectionGroupsPage } from "../../../provider/api/connection-groups";
 import { ACCOUNT, call, expectError, fetchAsIs, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson } from "../helpers";
-import { expectGroup, useGroupsService } from "../helpers-connection-groups";
+import { expectGroup, useGroupsService } from "./helpers-connection-groups";
 
 const service = useGroupsService();
 const { send } = service;

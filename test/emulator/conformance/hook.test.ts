@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { HOOK_EVENT_IDS, HOOK_TRIGGER_STATUSES, HOOK_TYPES } from "../../../contract/vocabularies";
-import { VALID_SETTINGS } from "../hook-helpers";
+import { VALID_SETTINGS } from "../hooks/helpers";
 import { ACCEPT, ACCOUNT, basic, call, control, DANA_KEY, expectError, OTHER_KEY, readJson, testFixtures } from "../helpers";
 
 /**

@@ -4,7 +4,7 @@ import { getJob, runJob } from "../../../provider/api/jobs";
 import { BillingRequiredError, ValidationError } from "../../../provider/client/errors";
 import { createHttpRequest } from "../../../provider/client/http";
 import { ACCOUNT, call, expectError, UNBILLED_ACCOUNT, UNBILLED_KEY } from "../helpers";
-import { createJob, postJob, useJobsService } from "../helpers-jobs";
+import { createJob, postJob, useJobsService } from "./helpers-jobs";
 
 const service = useJobsService();
 

@@ -4,7 +4,7 @@ import type { RunningEmulator } from "../../../emulator";
 import { getJob, isJobFinished, JOB_OUTPUT_FIELDS, jobOutputRecord, runJob, stopJob, type JobRecord } from "../../../provider/api/jobs";
 import type { RequestFn } from "../../../provider/client/http";
 import { ACCOUNT, call, expectError, readJson } from "../helpers";
-import { startJobsEmulator } from "../helpers-jobs";
+import { startJobsEmulator } from "./helpers-jobs";
 
 describe("finished jobs (fast clock)", () => {
   let fast: RunningEmulator;

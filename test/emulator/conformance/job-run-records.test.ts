@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { stopJob, type JobRecord } from "../../../provider/api/jobs";
 import { NotFoundError } from "../../../provider/client/errors";
 import { ACCOUNT, call, expectError, OTHER_KEY, readJson } from "../helpers";
-import { createJob, expectJob, useJobsService } from "../helpers-jobs";
+import { createJob, expectJob, useJobsService } from "./helpers-jobs";
 
 const service = useJobsService();
 

@@ -24,7 +24,7 @@ import {
   readJson,
   startTestEmulator,
 } from "../helpers";
-import { billingAndNewsFixtures, startedForEachTest } from "../helpers-billing-and-news";
+import { billingAndNewsFixtures, startedForEachTest } from "./helpers-billing-and-news";
 
 /** Notifications of a user: the list, marking them read, what the fixtures may not hold, and malformed requests. */
 

@@ -3,7 +3,7 @@ import type { RunningEmulator } from "../../../emulator";
 import { listProductUpdatesPage, productUpdateRecord } from "../../../provider/api/product-updates";
 import type { RequestFn } from "../../../provider/client/http";
 import { ACCOUNT, call, DANA_KEY, fetchAsIs, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson } from "../helpers";
-import { PRODUCT_UPDATES, startedForEachTest } from "../helpers-billing-and-news";
+import { PRODUCT_UPDATES, startedForEachTest } from "./helpers-billing-and-news";
 
 /** Product updates: service-wide news, the same for every account, read a page at a time. */
 

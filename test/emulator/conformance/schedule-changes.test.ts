@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT, call, control, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson } from "../helpers";
-import { type ApiRecord, FUTURE, scheduleBody, scheduleSuite } from "../schedule-support";
+import { ACCOUNT, call, control, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, type ApiRecord } from "../helpers";
+import { FUTURE, scheduleBody, scheduleSuite } from "../schedules/helpers";
 
 /**
  * Schedules (facts, "Schedules"), continued: update, delete, clone, run now, watchers, and the

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT, call, expectError, LEE_KEY, nextLink, readJson } from "../helpers";
-import { type ApiRecord, FUTURE, scheduleBody, scheduleSuite } from "../schedule-support";
+import { ACCOUNT, call, expectError, LEE_KEY, nextLink, readJson, type ApiRecord } from "../helpers";
+import { FUTURE, scheduleBody, scheduleSuite } from "../schedules/helpers";
 
 /**
  * Schedules (facts, "Schedules"): create, list and search, with every validation rule of a

@@ -34,7 +34,8 @@ function oneOfEach(): DeclaredResource[] {
 
 const ACCOUNT = {
   packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } }],
-  clusters: [{ id: 201, name: "pool", nodes: 2 }],
+  // Made by another user: the stack's user watches it only once its ClusterWatcher is made.
+  clusters: [{ id: 201, name: "pool", nodes: 2, ownerId: 9 }],
   connections: [
     { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "x" } },
     {

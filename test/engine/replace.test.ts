@@ -23,6 +23,7 @@ const REPLACING_CHANGE: Partial<Record<ResourceKind, Record<string, unknown>>> =
   Connection: { type: "mysql" },
   Package: { flowType: "workflow" },
   Delivery: { name: "crm to warehouse, renamed" },
+  ClusterWatcher: { clusterId: 202 },
 };
 
 type Fate = "deleted" | "kept" | { status: string };
@@ -44,6 +45,7 @@ const OLD_OBJECT: Partial<Record<ResourceKind, Fate>> = {
   Package: { status: "archived" },
   Delivery: "deleted",
   Account: "deleted",
+  ClusterWatcher: "deleted",
 };
 
 const replacingInputs = (kind: ResourceKind): string[] =>
@@ -152,6 +154,9 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
     for (const kind of RESOURCE_KINDS) {
       // A member's id is the person's: the membership is removed and added again under it.
       if (kind === "Member") expect(calls, kind).toEqual(expect.arrayContaining([`DELETE /members/${ids[kind]}`, "POST /members"]));
+      // A watch's id is its cluster's: the watch is stopped and started again on the same cluster.
+      else if (kind === "ClusterWatcher")
+        expect(calls, kind).toEqual(expect.arrayContaining([`DELETE /clusters/${ids[kind]}/watchers`, `POST /clusters/${ids[kind]}/watchers`]));
       else await expectReplaced(kind, ids[kind]!, after[kind]!);
     }
     await test.stack.preview({ expectNoChanges: true });

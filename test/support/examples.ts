@@ -1,6 +1,6 @@
 /**
  * One object of every kind, each built from its kind's reference example, and the account the
- * examples name (connections 301, 302 and 306, package 101, cluster 201), for tests that must
+ * examples name (connections 301, 302 and 306, package 101, clusters 201 and 202), for tests that must
  * hold for every kind of the registry at the cost of one program.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -12,7 +12,10 @@ import { freshEd25519Key } from "./keys";
 export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
   packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed", outputs: [{ name: "out", records: 1 }] } }],
   // Made by another user, so the test's user watches it only when a watcher says so.
-  clusters: [{ id: 201, name: "ready", nodes: 4, ownerId: 9 }],
+  clusters: [
+    { id: 201, name: "ready", nodes: 4, ownerId: 9 },
+    { id: 202, name: "standby", nodes: 1, ownerId: 9 },
+  ],
   connections: [
     { id: 301, name: "warehouse", type: "postgres", attributes: { host: "db.example.com", database: "analytics", username: "etl", password: "pw" } },
     {

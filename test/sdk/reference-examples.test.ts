@@ -1,10 +1,11 @@
 /**
- * The reference pages' examples (every resource and function) are programs each SDK takes: the Go ones compile against sdk/go
- * (`go vet`), the Python ones parse, the TypeScript ones type-check against the package; the YAML ones parse, and every
- * type, function, property and argument they name is the schema's (test/sdk/yaml-examples.ts).
+ * The reference pages' examples (every resource and function, and those a kind's notes add) and the provider's overview's
+ * (docs/_index.md) are programs each SDK takes: the Go ones compile against sdk/go (`go vet`), the Python ones parse, the
+ * TypeScript ones type-check against the package; the YAML ones parse, and every type, function, property and argument they
+ * name is the schema's (test/sdk/yaml-examples.ts).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { referencePages } from "pulumi-etl/plugin";
@@ -15,10 +16,19 @@ const WORK = path.join(REPO_ROOT, "test", ".work");
 
 const FENCE = "```";
 
-/** Each fenced example of a language on the pages of resources and functions, by page. */
+/** The overview page names the TypeScript fence as the Pulumi Registry does, and imports the plugin's SDK, whose classes and arguments are the package's. */
+function overviewPage(): [string, string] {
+  const text = readFileSync(path.join(REPO_ROOT, "docs", "_index.md"), "utf8");
+  // Named "overview": Go leaves out of ./... a folder whose name starts with "_".
+  return ["overview.md", text.replaceAll(`${FENCE}typescript\n`, `${FENCE}ts\n`).replaceAll('"@pulumi-etl/sdk"', '"pulumi-etl"')];
+}
+
+/** Each fenced example of a language on the pages of resources and functions and on the overview, named by page and place. */
 function examplesIn(fence: string): Array<[string, string]> {
   const pattern = new RegExp(`${FENCE}${fence}\\n([\\s\\S]*?)\\n${FENCE}`, "g");
-  return [...referencePages()].flatMap(([page, text]) => [...text.matchAll(pattern)].map((match): [string, string] => [path.basename(page, ".md"), match[1]!]));
+  return [...referencePages(), overviewPage()].flatMap(([page, text]) =>
+    [...text.matchAll(pattern)].map((match, index): [string, string] => [`${path.basename(page, ".md")}${index === 0 ? "" : `-${index + 1}`}`, match[1]!]),
+  );
 }
 
 function failureOf(run: () => unknown): string {

@@ -4,4 +4,4 @@ export { MANY_FROM_EXAMPLE_KINDS, RESOURCE_KINDS, SINGLETON_KINDS, type Resource
 export { RESOURCE_EXAMPLES } from "./examples";
 export { FUNCTIONS, type FunctionName } from "../functions/list";
 export { packageVersion } from "./version";
-export { referencePages } from "./reference-docs";
+export { referencePages, withReadmeTables } from "./reference-docs";

@@ -4,6 +4,7 @@
  * pages to the schema, so they cannot go stale.
  */
 import { PIPELINE_EXAMPLE, PIPELINE_TYPE } from "../components/pipeline/args";
+import { PIPELINE_NOTES, PIPELINE_SUMMARY } from "../components/pipeline/notes";
 import { RESOURCES, type ResourceDeclaration, type ResourceKind } from "../resources/registry";
 import { FUNCTIONS, type FunctionDeclaration, type FunctionName } from "../functions/list";
 import { EXAMPLE_LANGUAGES, exampleIn, functionExampleIn, type ExampleLanguage } from "./reference-examples";
@@ -126,6 +127,12 @@ function importSection(kind: string, schema: Schema): string[] {
   ];
 }
 
+/** What a kind's declaration (or the component's) says beyond its fields, as the page's section. */
+function notesOf(kind: string): string[] {
+  const notes = typeToken(kind) === PIPELINE_TYPE ? PIPELINE_NOTES : (RESOURCES[kind as ResourceKind] as ResourceDeclaration).notes;
+  return notes === undefined ? [] : ["## Notes", "", ...notes, ""];
+}
+
 const CHILDREN = [
   "## Children",
   "",
@@ -148,6 +155,7 @@ function resourcePage(kind: string, schema: Schema): string {
     "## Example",
     "",
     ...examples(kind, schema),
+    ...notesOf(kind),
     "## Inputs",
     "",
     intro,
@@ -222,4 +230,56 @@ export function referencePages(): Map<string, string> {
   for (const token of Object.keys(schema.resources)) pages.set(`resources/${nameOf(token)}.md`, resourcePage(nameOf(token), schema));
   for (const token of Object.keys(schema.functions)) pages.set(`functions/${nameOf(token)}.md`, functionPage(nameOf(token), schema));
   return pages;
+}
+
+const firstSentence = (text: string) => /^.+?\.(?=\s|$)/.exec(text)?.[0] ?? text;
+
+/** A kind's line in the README's table: its declaration's summary, or its description's first sentence. */
+function summaryOf(kind: string, schema: Schema): string {
+  const declared = typeToken(kind) === PIPELINE_TYPE ? PIPELINE_SUMMARY : (RESOURCES[kind as ResourceKind] as ResourceDeclaration).summary;
+  return declared ?? firstSentence(schema.resources[`${PACKAGE}:index:${kind}`]!.description ?? "");
+}
+
+/** The README's generated tables by their marker's name: every kind and every function, each linking to its page. */
+function readmeTables(): Map<string, string[]> {
+  const schema = packageSchema() as unknown as Schema;
+  const kinds = Object.keys(schema.resources).map(nameOf);
+  const functions = Object.keys(schema.functions).map(nameOf);
+  return new Map([
+    [
+      "kinds",
+      [
+        "| kind | what it is |",
+        "|---|---|",
+        ...kinds.map((kind) => `| [\`${kind}\`](docs/reference/resources/${kind}.md) | ${cell(summaryOf(kind, schema))} |`),
+      ],
+    ],
+    [
+      "functions",
+      [
+        "| function | what it gives |",
+        "|---|---|",
+        ...functions.map(
+          (name) => `| [\`${name}\`](docs/reference/functions/${name}.md) | ${cell(schema.functions[`${PACKAGE}:index:${name}`]!.description)} |`,
+        ),
+      ],
+    ],
+  ]);
+}
+
+/**
+ * The README with its generated tables made anew: each between `<!-- <name>:start -->` and
+ * `<!-- <name>:end -->`, so a new kind or function appears there without a hand edit.
+ */
+export function withReadmeTables(readme: string): string {
+  let text = readme;
+  for (const [name, lines] of readmeTables()) {
+    const start = `<!-- ${name}:start -->`;
+    const end = `<!-- ${name}:end -->`;
+    const from = text.indexOf(start);
+    const to = text.indexOf(end, from);
+    if (from < 0 || to < 0) throw new Error(`README.md has no ${start} … ${end} for the generated table of ${name}`);
+    text = `${text.slice(0, from + start.length)}\n${lines.join("\n")}\n${text.slice(to)}`;
+  }
+  return text;
 }

@@ -1,16 +1,18 @@
 /**
- * The reference pages under docs/reference are what the plugin's schema says (`npm run docs`
- * writes them), and every page's example is a valid declaration of its kind.
+ * The reference pages under docs/reference are what the plugin's schema and the kinds' declarations
+ * say (`npm run docs` writes them, and the README's tables of kinds and functions), and every
+ * page's example is a valid declaration of its kind.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { referencePages } from "pulumi-etl/plugin";
+import { FUNCTIONS, referencePages, withReadmeTables } from "pulumi-etl/plugin";
 import { RESOURCE_KINDS, RESOURCES } from "../../provider/resources/registry";
 import { STDOUT_REPORTER } from "../../provider/progress";
 import { isSecretExample } from "../../provider/plugin/reference-examples";
 
 const ROOT = path.resolve(__dirname, "..", "..", "docs", "reference");
+const README = path.resolve(__dirname, "..", "..", "README.md");
 
 function committedPages(dir = ROOT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -32,6 +34,24 @@ describe("the reference pages", () => {
   it("are committed exactly as the schema makes them (run `npm run docs` after changing a field, a kind or a function)", () => {
     expect(committedPages().sort()).toEqual([...pages.keys()].sort());
     for (const [page, text] of pages) expect(readFileSync(path.join(ROOT, page), "utf8"), `docs/reference/${page}`).toBe(text);
+  });
+
+  it("and the README's tables are committed as the code makes them (run `npm run docs`)", () => {
+    const readme = readFileSync(README, "utf8");
+    expect(readme).toBe(withReadmeTables(readme));
+  });
+
+  it("list in the README every kind and every function, each linking to its page", () => {
+    const readme = readFileSync(README, "utf8");
+    for (const kind of [...RESOURCE_KINDS, "Pipeline"]) expect(readme, kind).toContain(`| [\`${kind}\`](docs/reference/resources/${kind}.md) |`);
+    for (const name of Object.keys(FUNCTIONS)) expect(readme, name).toContain(`| [\`${name}\`](docs/reference/functions/${name}.md) |`);
+  });
+
+  it("carry each kind's notes from its declaration", () => {
+    for (const kind of RESOURCE_KINDS) {
+      const notes = RESOURCES[kind].notes as readonly string[] | undefined;
+      if (notes !== undefined) expect(pages.get(`resources/${kind}.md`), kind).toContain(["## Notes", "", ...notes].join("\n"));
+    }
   });
 
   it("have a page per kind of the list, with its example", () => {

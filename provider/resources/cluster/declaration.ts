@@ -21,6 +21,11 @@ const clusterRecover: RecoverDeclaration = {
 export const clusterResource = declareResource({
   kind: "Cluster",
   description: "Compute that jobs run on; `up` waits until it can run them.",
+  notes: [
+    "`create` waits until the cluster can run jobs (available or idle), printing its progress on the resource's row; `destroy` terminates it and waits until it is terminated. `status`, the job counts and the timestamps move on their own (an unused cluster goes idle) and never cause a change.",
+    "",
+    "A cluster not ready within `timeoutSeconds` fails `up` but stays in the stack; the next `up` waits for the same cluster instead of creating another. A cluster terminated outside Pulumi counts as deleted: `refresh` drops it and `up` creates a new one.",
+  ],
   provider: clusterProvider,
   recover: clusterRecover,
   export: { runtime: "compute that runs jobs: made and ended by schedules, deliveries and runs, not set up by hand" },

@@ -14,6 +14,9 @@ const connectionGroupRecover: RecoverDeclaration = { by: "its name", find: findC
 export const connectionGroupResource = declareResource({
   kind: "ConnectionGroup",
   description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
+  notes: [
+    "`connections` are listed in the outputs as `{ id, name, type }` in id order, whatever order the program gives; only database and cloud-storage connections can join a group. Since the account allows a name once, a forced replacement (`pulumi up --replace`) deletes the old group first: `deleteBeforeReplace` defaults to true for this resource on the dynamic resources (on the plugin, set it yourself: the engine asks no provider on `--replace`).",
+  ],
   provider: connectionGroupProvider,
   recover: connectionGroupRecover,
   export: connectionGroupExport,

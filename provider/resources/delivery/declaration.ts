@@ -19,6 +19,16 @@ export const deliveryResource = declareResource({
   kind: "Delivery",
   description:
     "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",
+  summary: "A source connection delivered into a destination connection every interval, through a pipeline the service sets up.",
+  notes: [
+    "A CRM delivered into a warehouse schema, through a pipeline the service sets up itself. The service has no update for deliveries, so any change of `name`, `description`, `interval`, `source` or `destination` replaces the delivery (the new one is made and set up before the old one is deleted).",
+    "",
+    "`up` waits until the service has set the new delivery up and it is `enabled` (up to `timeoutSeconds`, default 1800), showing its status on the resource's row; if it turns `disabled` instead, the update fails with the service's reason and the delivery stays in the stack until it is replaced or destroyed.",
+    "",
+    "A source may be any connection the service reads; a destination must be a database or cloud storage connection, which the preview checks from `connection.type`. Either may be a `Connection` resource or `{ id, type }`. The destination's target schema is `schema` in the program; it is sent as `schema_name`, as the service's create example writes it, and read back as `schema`, so the two spellings never show as a change (`schema_name` is accepted in the program too; given both ways, they must name the same schema, or the preview fails naming both inputs, where the service would answer 422).",
+    "",
+    "`status` (`idle`, `enabled`, `disabled`), `statusMessage` (why it is disabled, such as a deleted connection), `packageId` (its pipeline), `ownerId` and the timestamps move on their own and never cause a change. A connection deleted on the service disables the delivery; `pulumi refresh` shows it.",
+  ],
   provider: deliveryProvider,
   recover: deliveryRecover,
   export: deliveryExport,

@@ -19,6 +19,15 @@ export interface ResourceDeclaration<Kind extends string = string> {
   kind: Kind;
   /** What the resource is, for its class, its reference page and the SDKs. */
   description: string;
+  /** One line for the tables of kinds (the README's); without it, the description's first sentence. */
+  summary?: string;
+  /**
+   * What a user should know beyond the fields' descriptions (how `up`, `refresh` and `destroy`
+   * treat the object, what the service cannot do, costs, fuller examples), rendered on the
+   * kind's reference page: markdown, one line an element, an empty element between paragraphs.
+   * A fenced example is checked as the page's others are (test/sdk/reference-examples.test.ts).
+   */
+  notes?: readonly string[];
   provider: ResourceImplementation<unknown, unknown>;
   fields: {
     table: FieldTable<never>;

@@ -27,7 +27,7 @@
  * - BENCH_REPEAT: runs of each kind and N (default 3).
  * - BENCH_JOBS: seconds:speed pairs of the job-wait runs (default "5:1,60:1,600:10"), or "none".
  * - BENCH_SPEED: lifecycle speed of the scaling runs (default 100).
- * - BENCH_OUTPUT: where the table and the chart go (default "docs", which the README shows);
+ * - BENCH_OUTPUT: where the table and the chart go (default "docs", which docs/development.md shows);
  *   give another folder for a partial run, such as bench/.work/before.
  */
 import * as fs from "node:fs";
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     [
       "# Benchmark",
       "",
-      "Written by `npm run bench` (bench/limits.mts); see the README's Benchmarks section for what each column means, and",
+      "Written by `npm run bench` (bench/limits.mts); see docs/development.md's Benchmarks section for what each column means, and",
       "bench/limits.mts for the settings (BENCH_COUNTS, BENCH_KINDS, BENCH_REPEAT, BENCH_JOBS, BENCH_SPEED, BENCH_OUTPUT).",
       "The plugin's rows come first, each time with its ratio to the no-op plugin's floor and to the dynamic floor (`dyn`);",
       "then the dynamic resources', with their ratio to the dynamic floor.",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's commands: `npm run quickstart`, `npm test` and `npm run bench` all come here, so a fresh machine
+# The commands of docs/development.md: `npm run quickstart`, `npm test` and `npm run bench` all come here, so a fresh machine
 # needs nothing installed by hand.
 set -euo pipefail
 task="${1:-}"

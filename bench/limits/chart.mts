@@ -1,5 +1,5 @@
 /**
- * The README's chart: `pulumi up` time against N, the provider's kinds next to the floors. When
+ * The chart of docs/development.md's Benchmarks section: `pulumi up` time against N, the provider's kinds next to the floors. When
  * the plugin was measured, its kinds are the ones drawn (the surface every language uses), with
  * both floors.
  */

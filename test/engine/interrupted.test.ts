@@ -1,6 +1,6 @@
 /**
  * A deployment killed mid-create (SIGKILL of `pulumi up`, as a runner that escalates does), and
- * its recovery by hand, the way the README leaves to the user when `etl-recover` cannot tell
+ * its recovery by hand, the way docs/operations.md leaves to the user when `etl-recover` cannot tell
  * two objects apart: the provider process stops with the CLI, the stale lock is removed, the
  * pending creates are cleared, every object the killed run made is adopted with `importId` (a
  * key or group in the way names its id), and service and state end in exact agreement, with

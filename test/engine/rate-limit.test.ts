@@ -1,7 +1,7 @@
 /**
  * The credit limit through the real engine: a stack of 500 public keys against an allowance of
  * 300 credits, on the service's clock: a window of 20 s instead of an hour, which the service
- * announces (`X-RateLimit-Reset`). As the README promises, the provider paces its requests once
+ * announces (`X-RateLimit-Reset`). As docs/operations.md promises, the provider paces its requests once
  * few credits remain, spreading them to the renewal, so the big stack slows down instead of
  * meeting 429s: `up` carries on across windows, no request is refused, and every key made is in
  * the state. (A stop at an allowance used up for longer is tested in test/unit/policies.)

@@ -71,7 +71,7 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
   });
 
   it.each(LANGUAGES)("in %s: every object imported, the next preview empty, nothing written to the service", async (language: Language) => {
-    // The project installs only from the release, as the README's Install section says.
+    // The project installs only from the release, as the README's etl-export section says.
     const machine = newUserMachine(`export-${language}`, { withoutNode: language !== "typescript" });
     const dir = machine.dir;
     await service.resetRequests();

@@ -56,7 +56,7 @@ export async function createReleaseStack(language: Language, service: Service, c
 }
 
 /**
- * A project `etl-export` wrote into `machine.dir`, installed as the README's Install section
+ * A project `etl-export` wrote into `machine.dir`, installed as the README's etl-export section
  * says, from the release folder alone: its `Pulumi.yaml` as written, its manifest's packages
  * (requirements.txt with pip, package.json with npm, go.mod with Go through the release's
  * proxy folder; YAML needs none), and the plugin from its archive.

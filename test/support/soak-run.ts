@@ -122,7 +122,7 @@ export class Soak {
       await operation;
     } catch (error) {
       // A SIGINT that lands before the CLI listens for it ends the CLI at once, its lock left
-      // behind: the way out the README gives a user is `pulumi cancel`.
+      // behind: the way out docs/operations.md gives a user is `pulumi cancel`.
       if (cancel.signal.aborted) await this.releaseStaleLock();
       throw error;
     } finally {

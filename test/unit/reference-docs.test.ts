@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FUNCTIONS, referencePages, withReadmeTables } from "pulumi-etl/plugin";
-import { RESOURCE_KINDS, RESOURCES } from "../../provider/resources/registry";
+import { RESOURCE_KINDS, RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
 import { STDOUT_REPORTER } from "../../provider/progress";
 import { isSecretExample } from "../../provider/plugin/reference-examples";
 
@@ -49,7 +49,7 @@ describe("the reference pages", () => {
 
   it("carry each kind's notes from its declaration", () => {
     for (const kind of RESOURCE_KINDS) {
-      const notes = RESOURCES[kind].notes as readonly string[] | undefined;
+      const { notes } = RESOURCES[kind] as ResourceDeclaration;
       if (notes !== undefined) expect(pages.get(`resources/${kind}.md`), kind).toContain(["## Notes", "", ...notes].join("\n"));
     }
   });

@@ -27,7 +27,7 @@ export interface ResourceDeclaration<Kind extends string = string> {
    * kind's reference page: markdown, one line an element, an empty element between paragraphs.
    * A fenced example is checked as the page's others are (test/sdk/reference-examples.test.ts).
    */
-  notes?: readonly string[];
+  notes: readonly string[];
   provider: ResourceImplementation<unknown, unknown>;
   fields: {
     table: FieldTable<never>;

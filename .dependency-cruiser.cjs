@@ -51,15 +51,17 @@ module.exports = {
     },
     {
       name: "tests-not-dist",
-      comment: "Tests import the sources; programs reach the compiled package as users do, through pulumi-etl.",
+      comment: "Tests import the sources; programs reach the compiled package as users do, through pulumi-etl. (Benchmarks measure the compiled code.)",
       severity: "error",
-      from: { path: "^(test|bench)/" },
-      to: { path: "^dist/" },
+      from: { path: "^test/" },
+      // A relative path into dist/; `pulumi-etl` resolves there too, as it does for a user.
+      to: { path: "^dist/", dependencyTypes: ["local"] },
     },
   ],
   options: {
-    doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist|sdk|\\.work|\\.pulumi-local)/" },
+    // dist/ is not followed but stays in the graph, so an import of it is seen.
+    doNotFollow: { path: ["node_modules", "^dist/"] },
+    exclude: { path: "(^|/)(node_modules|sdk|\\.work|\\.pulumi-local)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
   },

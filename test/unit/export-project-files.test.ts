@@ -6,10 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultPluginDownloadURL, packageVersion, SDK_NAMES } from "pulumi-etl/plugin";
 // The compiled modules, which read the package's version as the installed command does.
-import { exportFiles, LANGUAGES, type Language } from "../../dist/provider/export/files";
-import type { AccountExport } from "../../dist/provider/export/read";
-import { yamlBlock, yamlScalar } from "../../dist/provider/plugin/yaml-text";
-import { ConfigValue, FileText, ResourceReference } from "../../dist/provider/resources/shared/exported";
+import { ConfigValue, exportFiles, FileText, LANGUAGES, ResourceReference, yamlBlock, yamlScalar, type AccountExport, type Language } from "pulumi-etl/plugin";
 
 const VERSION = packageVersion();
 

@@ -9,6 +9,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { KIND_TESTS } from "../kinds";
 import {
   addServiceMade,
   type Baseline,
@@ -20,7 +21,6 @@ import {
   runSoak,
   type StateResource,
 } from "../support/soak";
-import { STACK } from "../support/soak-stack";
 import { SURFACES } from "../support/surfaces";
 
 function numberSetting(name: string, fallback: number): number {
@@ -118,7 +118,7 @@ describe("the soak's comparison of service and state", () => {
   state.UserSettings.push(resource("soak-settings-0", "70"));
 
   it("is made for a stack that declares every kind the ledger checks", () => {
-    expect(KINDS.filter((kind) => STACK[kind].count < 1)).toEqual([]);
+    expect(KINDS.filter((kind) => KIND_TESTS[kind].soak.count < 1)).toEqual([]);
   });
 
   it("finds orphans, duplicates and lost resources, and leaves finished jobs of earlier cycles and the singleton the service holds alone", () => {

@@ -4,10 +4,10 @@
  * hold for every kind of the registry at the cost of one program.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { RESOURCE_EXAMPLES, type ResourceKind } from "pulumi-etl/plugin";
+import type { ResourceKind } from "pulumi-etl/plugin";
 import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
 import type { LocalServiceOptions } from "./service";
-import { freshEd25519Key } from "./keys";
+import { KIND_TESTS } from "../kinds";
 
 export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
   packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed", outputs: [{ name: "out", records: 1 }] } }],
@@ -27,55 +27,7 @@ export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
 /** The service holds the kind's one object and never makes it: a create takes it over with a PUT, no POST. */
 export const isSingleton = (kind: ResourceKind): boolean => (RESOURCES[kind] as ResourceDeclaration).singleton === true;
 
-/** A row of the service's state dump (`/_emulator/state`). */
-export type StateRow = { id: number; [field: string]: unknown };
-
-export type StateDump = { accounts: Array<Record<string, any>> };
-
-/** A table of the account the test's key reaches (the dump's first). */
-export const tableOfTheAccount =
-  (table: string) =>
-  (state: StateDump): StateRow[] =>
-    state.accounts[0]![table];
-
-/**
- * Where the service's state dump keeps each kind's objects: most in a table of the account the
- * test's key reaches (the first), members and the key's user among the account's users, and
- * accounts as the dump's list of accounts.
- */
-export const STATE_ROWS: Record<ResourceKind, (state: StateDump) => StateRow[]> = {
-  PublicKey: tableOfTheAccount("publicKeys"),
-  ConnectionGroup: tableOfTheAccount("connectionGroups"),
-  Cluster: tableOfTheAccount("clusters"),
-  JobRun: tableOfTheAccount("jobs"),
-  Schedule: tableOfTheAccount("schedules"),
-  Hook: tableOfTheAccount("hooks"),
-  Member: tableOfTheAccount("users"),
-  Connection: tableOfTheAccount("connections"),
-  Package: tableOfTheAccount("packages"),
-  Delivery: tableOfTheAccount("deliveries"),
-  Account: (state) => state.accounts as StateRow[],
-  UserSettings: tableOfTheAccount("users"),
-};
-
-/** One key for every run of a program, so an unchanged program stays unchanged. */
-const EXAMPLE_KEY = freshEd25519Key("example@example.com");
-
-/** The kind's reference example as the registry declares it. */
-export function creatableExample(kind: ResourceKind): Record<string, unknown> {
-  return { ...RESOURCE_EXAMPLES[kind] };
-}
-
-/**
- * The kind's example as a program passes it: a secret of the configuration given its value, a
- * fresh key, and the follow-up calls of a create (a connection's settings test, a package's
- * validation) left out unless asked for.
- */
-export function exampleInputs(kind: ResourceKind, followUps = false): Record<string, unknown> {
-  const example = creatableExample(kind);
-  if (kind === "Connection") return { ...example, password: pulumi.secret("example-password"), ...(followUps ? {} : { testBeforeCreate: false }) };
-  if (kind === "Package") return { ...example, ...(followUps ? {} : { validate: false }) };
-  if (kind === "PublicKey") return { ...example, publicKey: EXAMPLE_KEY };
-
-  return example;
+/** The kind's example as a program passes it (its entry's `exampleInputs`), a secret of the configuration made secret. */
+export function exampleInputs(kind: ResourceKind): Record<string, unknown> {
+  return KIND_TESTS[kind].exampleInputs({ secret: pulumi.secret });
 }

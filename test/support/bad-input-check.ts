@@ -14,7 +14,7 @@ import { providerService } from "../../provider/plugin/server";
 import { SECRET_SIGNATURE, SPECIAL_SIGNATURE } from "../../provider/plugin/values";
 import { providerFor } from "../../provider/runtime";
 import type { BadInput } from "../kinds";
-import type { Surface } from "./surfaces";
+import { type Surface, typeOf } from "./surfaces";
 
 interface Failure {
   property: string;
@@ -37,11 +37,12 @@ const overTheWire = (inputs: Record<string, unknown>): Record<string, unknown> =
  * The engine's diagnostics for a check's failures: one naming the property prints its value (the
  * program's, here as JSON, which shows at least what the engine would), one without names only the resource.
  */
-function asTheEngineShows(kind: ResourceKind, inputs: Record<string, unknown>, failures: Failure[]): CheckOutcome {
+function asTheEngineShows(surface: Surface, test: Case, failures: Failure[]): CheckOutcome {
+  const resource = `${typeOf(surface, test.kind)} resource 'subject'`;
   const lines = failures.map(({ property, reason }) =>
     property === ""
-      ? `error: etl:${kind} resource 'subject' has a problem: ${reason}`
-      : `error: etl:${kind} resource 'subject': property ${property} value {${JSON.stringify(inputs[property])}} has a problem: ${reason}`,
+      ? `error: ${resource} has a problem: ${reason}`
+      : `error: ${resource}: property ${property} value {${JSON.stringify(test.inputs[property])}} has a problem: ${reason}`,
   );
   return { output: lines.join("\n"), reasons: failures.map((failure) => failure.reason) };
 }
@@ -56,7 +57,7 @@ async function dynamicCheck(test: Case): Promise<CheckOutcome> {
   const news = overTheWire(withProvider(test.kind, test.inputs));
   try {
     const { failures } = await providerFor(test.kind).check({}, news);
-    return asTheEngineShows(test.kind, test.inputs, failures ?? []);
+    return asTheEngineShows("dynamic", test, failures ?? []);
   } catch (error) {
     return failedWith(error);
   }
@@ -87,7 +88,7 @@ async function pluginCheck(test: Case): Promise<CheckOutcome> {
   );
   if (answer.error !== undefined) return failedWith(answer.error.details ?? String(answer.error));
   const failures = (answer.response?.getFailuresList() ?? []).map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() }));
-  return asTheEngineShows(test.kind, test.inputs, failures);
+  return asTheEngineShows("plugin", test, failures);
 }
 
 /** The surface's check of a bad input, as the engine would show it. */

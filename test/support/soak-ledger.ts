@@ -97,10 +97,10 @@ export async function stateResources(test: TestStack): Promise<Record<Kind, Stat
  *  - duplicate: more than one live service object for one resource (for jobs: the package ran
  *    twice in one cycle for one JobRun), whether or not one of them is in state;
  *  - orphan: a live service object of the soak that is not in state and is not a duplicate. A
- *    job counts only while unfinished: a finished job out of state is the "finished and
- *    forgotten" case destroy leaves by design; a singleton never, the service holds it anyway;
- *  - lost: a resource in state whose object is not live on the service (for jobs: missing at
- *    all, since a finished job legitimately stays). After a failed destroy, a resource whose
+ *    job counts only while unfinished: a finished job out of state (`forgotten`) is the "finished
+ *    and forgotten" case destroy leaves by design; a singleton never, the service holds it anyway;
+ *  - lost: a resource in state whose object is not live on the service (for jobs, whose records
+ *    stay, `lostOnlyWhenMissing`: missing at all). After a failed destroy, a resource whose
  *    object is already gone is the engine keeping what it could not confirm deleting, which the
  *    next destroy finishes: not counted.
  */

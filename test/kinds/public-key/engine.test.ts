@@ -146,7 +146,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     expect(resource.inputs.__provider).toBe(oneLine);
     expect(resource.outputs.__provider).toBe(oneLine);
     // The resource's source position is the program's line, not the provider's class.
-    expect(resource.sourcePosition).toMatch(/public-key\.test\.ts#\d+/);
+    expect(resource.sourcePosition).toMatch(/public-key\/engine\.test\.ts#\d+/);
   });
 
   describe("adoption by importId", () => {

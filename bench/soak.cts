@@ -5,9 +5,9 @@
  * driver and the programs are TypeScript run against the compiled package, and then prints the
  * numbers table again on its own.
  *
- * Settings (environment): SOAK_CYCLES (default 100), SOAK_FAULT_RATE (default 0.2), SOAK_SEED
- * (default random; cycle n uses seed + n, so a run with the same seed meets the same faults for
- * the same requests).
+ * Settings (environment): SOAK_CYCLES (default 100, where `npm test` runs 3), SOAK_FAULT_RATE
+ * (default 0.2), SOAK_SEED (default random, where `npm test` uses a fixed one; printed, and cycle n
+ * uses seed + n, so a run with the same seed meets the same faults for the same requests).
  */
 const { spawnSync }: typeof import("node:child_process") = require("node:child_process");
 const fs: typeof import("node:fs") = require("node:fs");
@@ -23,8 +23,9 @@ function main(): number {
     return 2;
   }
   const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "etl-soak-")), "report.txt");
-  const env = { ...process.env, SOAK_CYCLES: process.env.SOAK_CYCLES || "100", SOAK_REPORT_FILE: reportFile };
-  console.log(`soak: ${env.SOAK_CYCLES} cycles at fault rate ${process.env.SOAK_FAULT_RATE || "0.2"}`);
+  const seed = process.env.SOAK_SEED || String(Math.floor(Math.random() * 1_000_000));
+  const env = { ...process.env, SOAK_CYCLES: process.env.SOAK_CYCLES || "100", SOAK_SEED: seed, SOAK_REPORT_FILE: reportFile };
+  console.log(`soak: ${env.SOAK_CYCLES} cycles at fault rate ${process.env.SOAK_FAULT_RATE || "0.2"}, seed ${seed} (SOAK_SEED=${seed} replays it)`);
   const run = spawnSync(process.execPath, [VITEST, "run", "test/engine/soak.test.ts", "-t", "cycles of up, refresh and destroy"], {
     cwd: REPO_ROOT,
     env,

@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS } from "pulumi-etl/plugin";
 import { createTestStack, type TestStack } from "../support/engine";
-import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton, STATE_ROWS, type StateDump, type StateRow } from "../support/examples";
+import { KIND_TESTS, type StateDump, type StateRow } from "../kinds";
+import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { declare, kindOfType, SURFACES } from "../support/surfaces";
 
@@ -51,8 +52,8 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
   it.each(MADE_BY_A_POST)("%s: one object made, by one POST whose answer was lost, and it is the one in state", async (kind) => {
     const inState = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) === kind);
     expect(inState).toHaveLength(1);
-    const known = new Set(STATE_ROWS[kind](before).map((row) => row.id));
-    const made = STATE_ROWS[kind](await service.state()).filter((row) => !known.has(row.id) && madeByTheStack(row));
+    const known = new Set(KIND_TESTS[kind].rows(before).map((row) => row.id));
+    const made = KIND_TESTS[kind].rows(await service.state()).filter((row) => !known.has(row.id) && madeByTheStack(row));
     expect(made.map((row) => String(row.id))).toEqual([String(inState[0].id)]);
   });
 
@@ -66,7 +67,7 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
   it.each(RESOURCE_KINDS.filter(isSingleton))("%s, which no POST makes, is taken over all the same and is in state once", async (kind) => {
     const inState = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) === kind);
     expect(inState).toHaveLength(1);
-    expect(STATE_ROWS[kind](await service.state()).map((row) => String(row.id))).toContain(String(inState[0].id));
+    expect(KIND_TESTS[kind].rows(await service.state()).map((row) => String(row.id))).toContain(String(inState[0].id));
   });
 
   it.each(MADE_BY_A_POST)("%s: the adoption is reported, naming the object", async (kind) => {

@@ -1,6 +1,6 @@
 /**
  * Where the API key lands, as docs/installation-configuration.md promises: set with `pulumi config set --secret`, Pulumi
- * stores it only encrypted (checked in public-key.test.ts); given as `ETL_API_KEY` instead, it
+ * stores it only encrypted (checked in test/kinds/public-key/engine.test.ts); given as `ETL_API_KEY` instead, it
  * is nowhere in the state or the stack's files, not even encrypted.
  */
 import { readFileSync } from "node:fs";

@@ -12,8 +12,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { Connection, PublicKey, Schedule } from "pulumi-etl";
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { createCliProject, type CliProject, type DeclaredResource } from "../support/cli";
+import { referenceExample } from "../kinds/kind-tests";
 import { createTestStack, type TestStack } from "../support/engine";
-import { creatableExample } from "../support/examples";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { pluginResource } from "../support/plugin";
 import { startLocalService, type LocalService } from "../support/service";
@@ -137,7 +137,7 @@ function exampleInputs(kind: ResourceKind, wrap: (value: string) => unknown = (v
     if (typeof (value as { secretConfig?: unknown }).secretConfig === "string") return wrap(PASSWORD);
     return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, resolve(item)]));
   };
-  return resolve(creatableExample(kind)) as Record<string, unknown>;
+  return resolve(referenceExample(kind)) as Record<string, unknown>;
 }
 
 const nameOf = (kind: ResourceKind) => kind.toLowerCase();

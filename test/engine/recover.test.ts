@@ -8,14 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
 import { createCliProject, eventually, runEtlRecover, type CliProject, type DeclaredResource } from "../support/cli";
-import { creatableExample, isSingleton, STATE_ROWS, tableOfTheAccount, type StateDump } from "../support/examples";
+import { KIND_TESTS, type StateDump, type StateRow } from "../kinds";
+import { isSingleton } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { kindOfType, SURFACES } from "../support/surfaces";
-
-const PASSWORD = "recover-password-3141";
-
-/** Where the local service keeps each kind's objects; a member is counted by its membership, not its user. */
-const ROWS = { ...STATE_ROWS, Member: tableOfTheAccount("memberships") };
 
 /**
  * The kinds a create makes with a POST. A singleton's create takes over the one the service
@@ -23,13 +19,13 @@ const ROWS = { ...STATE_ROWS, Member: tableOfTheAccount("memberships") };
  */
 const MADE_BY_A_POST = RESOURCE_KINDS.filter((kind) => !isSingleton(kind));
 
-/** Every kind made by a POST once, from its reference example (whose ids the account below holds); the connection is not tried first, so each create is one POST. */
+/**
+ * Every kind made by a POST once, from its example (whose ids the account below holds), its
+ * secrets given as they are: a program file holds them. No create makes a follow-up call (a
+ * connection's test, a package's validation), so each create is one POST.
+ */
 function oneOfEach(): DeclaredResource[] {
-  return MADE_BY_A_POST.map((kind) => {
-    const args = creatableExample(kind);
-    if (kind === "Connection") Object.assign(args, { password: PASSWORD, testBeforeCreate: false });
-    return { kind, name: kind.toLowerCase(), args };
-  });
+  return MADE_BY_A_POST.map((kind) => ({ kind, name: kind.toLowerCase(), args: KIND_TESTS[kind].exampleInputs({ secret: (value) => value }) }));
 }
 
 const ACCOUNT = {
@@ -48,17 +44,18 @@ const ACCOUNT = {
   ],
 };
 
-type Row = { id: number; status?: string; delivery?: unknown; packageId?: number; clusterId?: number; userId?: number };
+type Row = StateRow & { status?: string; delivery?: unknown; packageId?: number; clusterId?: number };
 
-/** The id a resource of the kind has: a member's is the person's user id. */
-const idOf = (kind: ResourceKind, row: Row) => String(kind === "Member" ? row.userId : row.id);
+/** The id a resource of the kind has (a member's is the person's user id). */
+const idOf = (kind: ResourceKind, row: Row) => KIND_TESTS[kind].made.id(row);
 
 describe.each(SURFACES)("etl-recover after a deployment killed mid-create of every kind a POST makes (%s)", { timeout: 300_000 }, (surface) => {
   let service: LocalService;
   let project: CliProject;
   let seeded: Set<string>;
 
-  const rows = (kind: ResourceKind, state: StateDump): Row[] => ROWS[kind](state) as Row[];
+  /** Where the local service keeps the records each kind's create makes: a member's membership, not its user. */
+  const rows = (kind: ResourceKind, state: StateDump): Row[] => KIND_TESTS[kind].made.rows(state);
   /** The objects the test's stack made, by kind: not the account's own, nor the ones a delivery makes for itself. */
   const made = async (): Promise<Record<ResourceKind, Row[]>> => {
     const state = (await service.state()) as StateDump;

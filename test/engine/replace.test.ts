@@ -9,43 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
 import { createTestStack, type TestStack } from "../support/engine";
-import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton, STATE_ROWS, type StateRow } from "../support/examples";
+import { KIND_TESTS, type StateRow } from "../kinds";
+import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
 import { declare, kindOfType, SURFACES } from "../support/surfaces";
 
-/** For each kind with an input that forces replacement, a change of such inputs to its example. */
-const REPLACING_CHANGE: Partial<Record<ResourceKind, Record<string, unknown>>> = {
-  PublicKey: { name: "deploy key, renamed" },
-  Cluster: { region: "eu-west-1" },
-  JobRun: { variables: { run_date: "2026-11-21" } },
-  Hook: { type: "slack" },
-  Member: { email: "bo@example.com" },
-  Connection: { type: "mysql" },
-  Package: { flowType: "workflow" },
-  Delivery: { name: "crm to warehouse, renamed" },
-  ClusterWatcher: { clusterId: 202 },
-};
-
-type Fate = "deleted" | "kept" | { status: string };
-
-/**
- * What becomes of the object a replacement leaves: deleted, ended but still listed (its status), or
- * a finished run only forgotten. A kind the service holds one of (a singleton) has no entry: its
- * replacement takes the same object over again.
- */
-const OLD_OBJECT: Partial<Record<ResourceKind, Fate>> = {
-  PublicKey: "deleted",
-  ConnectionGroup: "deleted",
-  Cluster: { status: "terminated" },
-  JobRun: "kept",
-  Schedule: "deleted",
-  Hook: "deleted",
-  Member: "deleted",
-  Connection: "deleted",
-  Package: { status: "archived" },
-  Delivery: "deleted",
-  Account: "deleted",
-  ClusterWatcher: "deleted",
+/** Each kind's change of its example that forces replacement, where it has one (its entry's `replacingChange`). */
+const replacingChange = (kind: ResourceKind): Record<string, unknown> | undefined => {
+  const change = KIND_TESTS[kind].replacingChange;
+  return change === "none" ? undefined : change;
 };
 
 const replacingInputs = (kind: ResourceKind): string[] =>
@@ -53,20 +25,20 @@ const replacingInputs = (kind: ResourceKind): string[] =>
     field.onChange === "replace" ? [name] : [],
   );
 
-const CHANGED_KINDS = RESOURCE_KINDS.filter((kind) => REPLACING_CHANGE[kind] !== undefined);
+const CHANGED_KINDS = RESOURCE_KINDS.filter((kind) => replacingChange(kind) !== undefined);
 
 describe("replacement tables", () => {
   it("a change is given for exactly the kinds with an input that forces replacement, and changes such an input", () => {
     expect(CHANGED_KINDS).toEqual(RESOURCE_KINDS.filter((kind) => replacingInputs(kind).length > 0));
     for (const kind of CHANGED_KINDS)
       expect(
-        Object.keys(REPLACING_CHANGE[kind]!).some((name) => replacingInputs(kind).includes(name)),
+        Object.keys(replacingChange(kind)!).some((name) => replacingInputs(kind).includes(name)),
         kind,
       ).toBe(true);
   });
 
-  it("the old object's fate is given for exactly the kinds the service makes, not the singletons it only holds", () => {
-    expect(RESOURCE_KINDS.filter((kind) => OLD_OBJECT[kind] !== undefined)).toEqual(RESOURCE_KINDS.filter((kind) => !isSingleton(kind)));
+  it("the old object is taken over again for exactly the singletons, which the service holds rather than makes", () => {
+    expect(RESOURCE_KINDS.filter((kind) => KIND_TESTS[kind].oldObject === "taken over again")).toEqual(RESOURCE_KINDS.filter(isSingleton));
   });
 });
 
@@ -76,7 +48,7 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
   let changed = false;
   let ids: Record<string, string> = {};
 
-  const rows = async (kind: ResourceKind): Promise<StateRow[]> => STATE_ROWS[kind](await service.state());
+  const rows = async (kind: ResourceKind): Promise<StateRow[]> => KIND_TESTS[kind].rows(await service.state());
   const idsInState = async (): Promise<Record<string, string>> =>
     Object.fromEntries(
       ((await test.stack.exportStack()).deployment.resources ?? []).flatMap((r: { type: string; id: string }) => {
@@ -95,8 +67,8 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
       onService.some((row) => String(row.id) === after),
       `${kind} ${after} on the service`,
     ).toBe(true);
-    const fate = OLD_OBJECT[kind];
-    if (fate === undefined) return void expect(after, `${kind}, a singleton, is the same object`).toBe(before);
+    const fate = KIND_TESTS[kind].oldObject;
+    if (fate === "taken over again") return void expect(after, `${kind}, a singleton, is the same object`).toBe(before);
     expect(after, kind).not.toBe(before);
     const old = onService.find((row) => String(row.id) === before);
     if (fate === "deleted") expect(old, `${kind} ${before} deleted`).toBeUndefined();
@@ -110,7 +82,7 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
       `replace-${surface}`,
       async () => {
         for (const kind of RESOURCE_KINDS) {
-          const inputs = { ...exampleInputs(kind), ...(changed ? REPLACING_CHANGE[kind] : {}) };
+          const inputs = { ...exampleInputs(kind), ...(changed ? replacingChange(kind) : {}) };
           // What the dynamic resources' classes default to, a plugin program sets itself: the engine
           // asks no provider on `up --replace`, so the option alone says to delete first.
           const options = surface === "plugin" && (RESOURCES[kind] as ResourceDeclaration).deleteBeforeReplace ? { deleteBeforeReplace: true } : undefined;
@@ -152,12 +124,9 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
     const after = await idsInState();
     const calls = await service.calls();
     for (const kind of RESOURCE_KINDS) {
-      // A member's id is the person's: the membership is removed and added again under it.
-      if (kind === "Member") expect(calls, kind).toEqual(expect.arrayContaining([`DELETE /members/${ids[kind]}`, "POST /members"]));
-      // A watch's id is its cluster's: the watch is stopped and started again on the same cluster.
-      else if (kind === "ClusterWatcher")
-        expect(calls, kind).toEqual(expect.arrayContaining([`DELETE /clusters/${ids[kind]}/watchers`, `POST /clusters/${ids[kind]}/watchers`]));
-      else await expectReplaced(kind, ids[kind]!, after[kind]!);
+      const forced = KIND_TESTS[kind].forcedReplacement;
+      if (forced === "new object") await expectReplaced(kind, ids[kind]!, after[kind]!);
+      else expect(calls, kind).toEqual(expect.arrayContaining(forced.sameId(ids[kind]!)));
     }
     await test.stack.preview({ expectNoChanges: true });
   });

@@ -21,7 +21,7 @@ import {
   type Planned,
 } from "./soak-faults";
 import { addServiceMade, findDiscrepancies, stateResources, type Baseline, type CheckContext, type Discrepancy, type Finding, type Phase } from "./soak-ledger";
-import { CONNECTION_PASSWORD } from "./soak-stack";
+import { CONNECTION_PASSWORD } from "./soak-account";
 
 export interface SoakSettings {
   kinds: readonly FaultKind[];

@@ -5,15 +5,16 @@
  * that faults never make the provider lose track of an object or create one twice.
  *
  * Used by test/engine/soak.test.ts (a short run in CI) and bench/soak.cts (a long one). The stack
- * is in soak-stack.ts, the faults and interruptions in soak-faults.ts, the comparison in
- * soak-ledger.ts, the cycles in soak-run.ts.
+ * is in soak-stack.ts (each kind's part in its entry under test/kinds/), the faults and
+ * interruptions in soak-faults.ts, the comparison in soak-ledger.ts, the cycles in soak-run.ts.
  */
 import { createTestStack, type TestStack } from "./engine";
 import { startLocalService, type LocalService } from "./service";
 import { FAULT_KINDS, INTERRUPTIONS, RETRY_BUDGET_SECONDS, type FaultKind, type Interruption } from "./soak-faults";
 import { baselineOf, type Discrepancy } from "./soak-ledger";
 import { describeDiscrepancy, Soak } from "./soak-run";
-import { freshKeys, SOAK_ACCOUNT, soakProgram, STACK_SIZE } from "./soak-stack";
+import { SOAK_ACCOUNT } from "./soak-account";
+import { freshKeys, soakProgram, STACK_SIZE } from "./soak-stack";
 import type { Surface } from "./surfaces";
 
 export { filesUnder } from "./files";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { clusterWatcherProvider } from "../../../provider/resources/cluster-watcher/provider";
 import type { ClusterWatcherInputs, ClusterWatcherOutputs } from "../../../provider/resources/cluster-watcher/fields";
-import { expectedFailure } from "../../unit/check-failure";
+import { expectedFailure } from "../check-failure";
 
 const check = (news: Record<string, unknown>) => clusterWatcherProvider.check({}, { __provider: "shim", ...news });
 

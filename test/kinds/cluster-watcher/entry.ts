@@ -1,0 +1,52 @@
+/**
+ * ClusterWatcher in the tests: the key's user watching a cluster another user made (whose maker
+ * watches it from the start), one row per cluster watched.
+ */
+import { WATCHED_CLUSTER } from "../../support/soak-account";
+import {
+  badInput,
+  type KindTests,
+  NONE_MADE_BY_THE_SERVICE,
+  referenceExample,
+  soakName,
+  type StateDump,
+  type StateRow,
+  tableOfTheAccount,
+} from "../kind-tests";
+
+/** The user whose key the tests' stacks use. */
+const KEY_USER = 70;
+
+type WatchedCluster = StateRow & { ownerId?: number; watchers?: Array<{ userId: number }> };
+
+/** The key's user's watches of clusters another user made, by cluster. */
+function rows(state: StateDump): StateRow[] {
+  return (tableOfTheAccount("clusters")(state) as WatchedCluster[])
+    .filter((cluster) => cluster.ownerId !== KEY_USER)
+    .flatMap((cluster) => ((cluster.watchers ?? []).some((watcher) => watcher.userId === KEY_USER) ? [{ id: cluster.id, name: cluster.name }] : []));
+}
+
+export const clusterWatcher: KindTests = {
+  rows,
+  made: { rows, id: (row) => String(row.id) },
+  exampleInputs: () => referenceExample("ClusterWatcher"),
+  replacingChange: { clusterId: 202 },
+  oldObject: "deleted",
+  // The watch's id is its cluster's: the watch is stopped and started again on the same cluster.
+  forcedReplacement: { sameId: (id) => [`DELETE /clusters/${id}/watchers`, `POST /clusters/${id}/watchers`] },
+  soak: {
+    count: 1,
+    name: soakName("watcher"),
+    args: () => ({ clusterId: WATCHED_CLUSTER.id }),
+    object: (r) => ({ id: String(r.id), owner: `watch of cluster ${r.id}`, live: true }),
+    leftover: (r) => `the stack's user still watches cluster ${r.id} (${r.name})`,
+    serviceMade: NONE_MADE_BY_THE_SERVICE,
+  },
+  badInputs: [
+    badInput("cluster id not a number", "clusterId", { clusterId: "production" }),
+    badInput("missing cluster", "clusterId", {}),
+    badInput("cluster id zero", "clusterId", { clusterId: 0 }),
+    badInput("cluster id with a fraction", "clusterId", { clusterId: 2.5 }),
+    badInput("the watcher given", "userId", { clusterId: 201, userId: 71 }),
+  ],
+};

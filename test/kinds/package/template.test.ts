@@ -1,0 +1,143 @@
+/**
+ * Packages made from a template through the real engine, on both surfaces: `templateId` with the
+ * connections its sources and destinations use (and a `Pipeline` given a template), made with
+ * the template's flow connected and validated, once the connections are read; an unchanged preview that calls nothing; a
+ * connection changed on the service found by a refresh and set back by `up`, while an edit of the
+ * flow itself stays the package's; a missing connection or a flow beside a template refused
+ * before any call, naming the input.
+ */
+import type { OutputMap } from "@pulumi/pulumi/automation";
+import type { PipelineArgs } from "pulumi-etl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStack, failureOfInline, type TestStack } from "../../support/engine";
+import { startLocalService, type LocalService } from "../../support/service";
+import { declare, declarePipeline, SURFACES, type Surface } from "../../support/surfaces";
+
+const WAREHOUSE = { id: 301, name: "warehouse", type: "postgres" };
+const LAKE = { id: 302, name: "lake", type: "s3" };
+const OTHER_WAREHOUSE = { id: 303, name: "replica", type: "postgres" };
+/** "Copy a table": one source, one destination. */
+const COPY_A_TABLE = 1;
+/** "Daily rollup": a source, a filter on its variable `day`, an aggregate, a destination. */
+const DAILY_ROLLUP = 2;
+
+interface FlowComponent {
+  name: string;
+  type: string;
+  connection?: { id: number };
+  condition?: string;
+}
+
+function connectionsOf(flow: unknown): Record<string, number | undefined> {
+  const components = (flow as { components: FlowComponent[] }).components;
+  return Object.fromEntries(components.filter((c) => c.connection !== undefined || /source|destination/.test(c.type)).map((c) => [c.name, c.connection?.id]));
+}
+
+describe.each(SURFACES)("a package made from a template on the %s surface", { timeout: 300_000 }, (surface: Surface) => {
+  let service: LocalService;
+  let test: TestStack;
+  let outputs: OutputMap;
+  let packageArgs: Record<string, unknown>;
+  let pipelineTemplate: PipelineArgs["template"];
+  let pipelineVariables: PipelineArgs["variables"];
+
+  const exported = async (id: unknown) => (await service.api("GET", `/packages/${String(id)}/export`)).body;
+  const up = async () => (outputs = (await test.stack.up()).outputs);
+
+  beforeAll(async () => {
+    service = await startLocalService({ account: { connections: [WAREHOUSE, LAKE, OTHER_WAREHOUSE] } });
+    packageArgs = { name: `copied ${surface}`, templateId: COPY_A_TABLE, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: String(LAKE.id) };
+    test = await createTestStack(
+      `package-template-${surface}`,
+      async () => {
+        const pkg = declare(surface, "Package", "copied", packageArgs);
+        const result: Record<string, unknown> = { id: pkg.id, flow: pkg.dataFlow, validation: pkg.validationStatus, description: pkg.description };
+        if (pipelineTemplate !== undefined) {
+          const own = pipelineVariables === undefined ? {} : { variables: pipelineVariables };
+          const pipeline = declarePipeline(surface, "rollup", {
+            name: `rollup ${surface}`,
+            template: pipelineTemplate,
+            schedule: { cron: "0 6 * * *" },
+            ...own,
+          });
+          result.pipelinePackageId = pipeline.packageId;
+        }
+        return result;
+      },
+      service,
+      {},
+      { plugin: surface === "plugin" },
+    );
+  });
+
+  afterAll(async () => {
+    test?.dispose();
+    await service?.emulator.close();
+  });
+
+  it("up makes it from the template, sets its connections in one update and validates it; an unchanged preview calls nothing", async () => {
+    await service.resetRequests();
+    await up();
+    const id = String(outputs.id!.value);
+    const calls = await service.calls();
+    // The connections are read first: the service would take a flow whose connection does not exist.
+    expect(calls.slice(0, 2).sort()).toEqual([`GET /connections/${WAREHOUSE.id}`, `GET /connections/${LAKE.id}`].sort());
+    expect(calls.slice(2)).toEqual(["POST /packages", `GET /packages/${id}/export`, `PUT /packages/${id}`, `POST /packages/${id}/validate`]);
+    expect(connectionsOf((await exported(id)).data_flow_json)).toEqual({ source: WAREHOUSE.id, destination: LAKE.id });
+    expect(outputs.validation!.value).toBe("completed");
+    // What the program leaves out is the template's.
+    expect(outputs.description!.value).toContain("Reads a table");
+    await service.resetRequests();
+    await test.stack.preview({ expectNoChanges: true });
+    expect(await service.calls()).toEqual([]);
+  });
+
+  it("a connection changed on the service is found by refresh and set back by up; an edit of the flow itself stays", async () => {
+    const id = String(outputs.id!.value);
+    const flow = (await exported(id)).data_flow_json as { components: FlowComponent[]; edges: unknown[] };
+    const edited = {
+      components: flow.components.map((c) => (c.type === "source" ? { ...c, connection: { id: OTHER_WAREHOUSE.id }, table: "orders_archive" } : c)),
+      edges: flow.edges,
+    };
+    expect((await service.api("PUT", `/packages/${id}`, { data_flow_json: edited })).status).toBe(200);
+    await test.stack.refresh();
+    const preview = await test.stack.preview({ diff: true });
+    expect(preview.changeSummary.update).toBe(1);
+    expect(preview.stdout).toContain("sourceConnectionId");
+    await up();
+    const after = (await exported(id)).data_flow_json as { components: Array<FlowComponent & { table?: string }> };
+    expect(connectionsOf(after)).toEqual({ source: WAREHOUSE.id, destination: LAKE.id });
+    expect(after.components.find((c) => c.type === "source")!.table).toBe("orders_archive");
+    await test.stack.refresh({ expectNoChanges: true });
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a template without its connections, or with a flow beside it, fails the preview naming the input before any call", async () => {
+    const kept = packageArgs;
+    await service.resetRequests();
+    packageArgs = { name: "unconnected", templateId: COPY_A_TABLE, sourceConnectionId: WAREHOUSE.id };
+    expect(await failureOfInline(() => test.stack.preview())).toContain("destinationConnectionId");
+    packageArgs = { ...kept, dataFlow: { components: [], edges: [] } };
+    expect(await failureOfInline(() => test.stack.preview())).toMatch(/dataFlow.*must be left out with `templateId`/);
+    packageArgs = kept;
+    expect(await service.calls()).toEqual([]);
+    pipelineTemplate = { id: DAILY_ROLLUP, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: LAKE.id };
+  });
+
+  it("a Pipeline given a template declares its package from it, connected and validated, with the template's variables unless it gives its own", async () => {
+    await up();
+    const id = String(outputs.pipelinePackageId!.value);
+    expect(connectionsOf((await exported(id)).data_flow_json)).toEqual({ events: WAREHOUSE.id, warehouse: LAKE.id });
+    const made = (await service.api("GET", `/packages/${id}`)).body;
+    expect(made.name).toBe(`rollup ${surface}`);
+    expect(made.variables).toEqual({ day: "2026-01-01" });
+    pipelineVariables = { day: "'2026-02-01'" };
+    await up();
+    expect((await service.api("GET", `/packages/${id}`)).body.variables).toEqual({ day: "'2026-02-01'" });
+    await service.resetRequests();
+    await test.stack.preview({ expectNoChanges: true });
+    expect(await service.calls()).toEqual([]);
+    await test.stack.destroy();
+    expect((await service.api("GET", `/packages/${id}`)).body.status).toBe("archived");
+  });
+});

@@ -58,6 +58,8 @@ export default defineConfig({
   test: {
     onUnhandledError: (error) => !isInlineRunLeftover(error),
     include: ["test/**/*.test.ts"],
+    // A process a test started and left running fails the run when it ends.
+    globalSetup: ["test/support/leftover-processes.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process, and spend much of their time

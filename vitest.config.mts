@@ -30,33 +30,8 @@ class LongFilesFirst extends BaseSequencer {
   }
 }
 
-/**
- * The files whose inline runs end before their programs do: bad input refused at preview fails a
- * program early, and the soak stops engines under their programs. There, @pulumi/pulumi's
- * `setRootResource` call of that run may reject after the run ended, outside any test: the engine
- * is unreachable (`No connection established`) or its connection was reset (`read ECONNRESET`).
- * The run itself reports its end to its test; the late rejection is never the provider's. In any
- * other file the same error fails the run.
- */
-const EARLY_ENDING_RUNS = [
-  "test/engine/bad-input-dynamic.test.ts",
-  "test/engine/bad-input-plugin.test.ts",
-  "test/engine/errors.test.ts",
-  "test/engine/soak.test.ts",
-];
-
-function isInlineRunLeftover(error: { message?: string; stack?: string; VITEST_TEST_PATH?: string }): boolean {
-  const file = error.VITEST_TEST_PATH ?? "";
-  return (
-    EARLY_ENDING_RUNS.some((name) => file.endsWith(name)) &&
-    /14 UNAVAILABLE: (No connection established|read ECONNRESET)/.test(error.message ?? "") &&
-    /setRootResource/.test(error.stack ?? "")
-  );
-}
-
 export default defineConfig({
   test: {
-    onUnhandledError: (error) => !isInlineRunLeftover(error),
     include: ["test/**/*.test.ts"],
     // A process a test started and left running fails the run when it ends.
     globalSetup: ["test/support/leftover-processes.ts"],

@@ -7,13 +7,13 @@ import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { expect } from "vitest";
 import { deferOperationResults } from "./deferred-results";
-import { runInlineProgramsOneAtATime } from "./inline-runs";
+import { routeErrorsToTheirRuns } from "./inline-runs";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Inside the repository, so programs resolve `pulumi-etl` through its node_modules. */
 const WORK_ROOT = path.join(REPO_ROOT, "test", ".work");
 
-runInlineProgramsOneAtATime();
+routeErrorsToTheirRuns();
 
 export const TEST_PASSPHRASE = "pulumi-etl-test-passphrase";
 

@@ -1,90 +1,75 @@
 /**
- * Inline programs run in the test's own process, under the Automation API's language server. The
- * engine's operation can end before its program does: the engine stops a preview at its first
- * invalid resource, or is stopped under its program, and the CLI exits while the program still
- * awaits its calls to that engine. @pulumi/pulumi keeps a run's state process-wide (its handlers
- * of uncaught errors on `process`, the stack resource, the engine's clients): a program still
- * going when the next operation's program starts shares it with that one, whose run then fails
- * with the late errors of the first (`14 UNAVAILABLE` from an engine already gone), or registers
- * nothing; a late error after every run has ended fails no run but the test file.
+ * Inline programs run in the test's own process, each in a run of the Automation API's language
+ * server, whose state @pulumi/pulumi keeps in an async context of its own. Not its handlers of
+ * uncaught errors: a run adds them to `process`, where they see every error of the process. The
+ * engine's operation can end before its program does (the engine stops a preview at its first
+ * invalid resource, or is stopped under its program), and the program, still going, fails its
+ * late calls to that engine: those errors landed in the next run's handlers, which failed that run
+ * (`Resource monitor is terminating`, `14 UNAVAILABLE`), or, after every run, outside any test. A
+ * program that never ends kept its handlers on `process` for good, and vitest, seeing a listener
+ * besides its own, took every later unhandled error of the file as handled.
  *
- * So an operation of an inline program here starts when no program is running in the process,
- * and ends when its program has ended too: one program at a time, each with its own engine.
+ * Here each run's handlers see only the errors raised in that run's own async context; an error
+ * of no run reaches vitest as if no run listened, and fails the test file.
  */
-import { createRequire } from "node:module";
-import { Stack } from "@pulumi/pulumi/automation";
 
-/** How long a program may go on after its operation ended before the operation fails, naming this. */
-const PROGRAM_END_MS = 60_000;
+/** The events @pulumi/pulumi's runs listen to on `process`. */
+const ROUTED = new Set(["uncaughtException", "unhandledRejection"]);
 
-/** The operations that run the program, inline. */
-const RUNNING_THE_PROGRAM = ["preview", "up", "refresh", "destroy"] as const;
+type Listener = (...args: unknown[]) => void;
+type ProcessListening = (event: string | symbol, listener: Listener) => NodeJS.Process;
 
-interface LanguageServerClass {
-  prototype: { run(call: unknown, callback: unknown): Promise<void> };
+/** Each routed event's run listeners, with the run (its async context's store) each belongs to. */
+const runListeners = new Map<string | symbol, Map<Listener, object>>();
+const dispatchers = new Map<string | symbol, Listener>();
+let routing = false;
+
+/** The store of the run whose async context this is (@pulumi/pulumi's own AsyncLocalStorage). */
+function currentRun(): object | undefined {
+  return (globalThis as { asyncLocalStorage?: { getStore(): object | undefined } }).asyncLocalStorage?.getStore();
 }
 
-const running = new Set<Promise<void>>();
-let tracking = false;
-
-/**
- * Counts the programs running in this process: each `Run` the engine asks of a language server
- * of the Automation API, from its start to the end of the program (the promise `run` returns
- * settles after the program, its last calls to the engine and its reply).
- */
-function trackPrograms(): void {
-  tracking = true;
-  // The module the Automation API's stacks start their language servers from (not among its
-  // declared exports): the same instance, through Node's own require.
-  const { LanguageServer } = createRequire(__filename)("@pulumi/pulumi/automation/server") as { LanguageServer: LanguageServerClass };
-  const run = LanguageServer.prototype.run;
-  LanguageServer.prototype.run = function (this: unknown, call: unknown, callback: unknown) {
-    const ended = run.call(this, call, callback);
-    const settled = ended.then(
-      () => undefined,
-      () => undefined,
-    );
-    running.add(settled);
-    void settled.then(() => running.delete(settled));
-    return ended;
+/** Makes each inline run's handlers of uncaught errors see its own errors only. */
+export function routeErrorsToTheirRuns(): void {
+  if (routing) return;
+  routing = true;
+  const on = process.on.bind(process) as ProcessListening;
+  const off = process.off.bind(process) as ProcessListening;
+  const dispatcher = (event: string | symbol): Listener => {
+    const dispatch: Listener = (...args) => {
+      const run = currentRun();
+      const owners = [...(runListeners.get(event) ?? [])].filter(([, owner]) => owner === run);
+      for (const [listener] of owners) listener(...args);
+      if (owners.length > 0) return;
+      // No run's error: the process's listeners get it as if no run listened.
+      off(event, dispatch);
+      try {
+        (process.emit as (event: string | symbol, ...args: unknown[]) => boolean).call(process, event, ...args);
+      } finally {
+        on(event, dispatch);
+      }
+    };
+    return dispatch;
   };
-}
-
-/** Resolves once no program runs in this process; fails if one goes on for PROGRAM_END_MS. */
-async function programsEnded(): Promise<void> {
-  const deadline = Date.now() + PROGRAM_END_MS;
-  while (running.size > 0) {
-    const left = deadline - Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<"timed out">((resolve) => (timer = setTimeout(() => resolve("timed out"), Math.max(left, 0))));
-    const outcome = await Promise.race([Promise.all(running), timedOut]);
-    clearTimeout(timer);
-    if (outcome === "timed out") throw new Error(`an inline program was still running ${PROGRAM_END_MS / 1000} s after its engine's operation had ended`);
-  }
-}
-
-/**
- * Makes every stack's operations that can run an inline program start and end with no program
- * running in the process (a stack of a project folder waits for none: none of its runs here).
- */
-export function runInlineProgramsOneAtATime(): void {
-  if (tracking) return;
-  trackPrograms();
-  for (const name of RUNNING_THE_PROGRAM) {
-    const operation = Stack.prototype[name] as (this: Stack, ...args: unknown[]) => Promise<unknown>;
-    Object.defineProperty(Stack.prototype, name, {
-      configurable: true,
-      writable: true,
-      value: async function (this: Stack, ...args: unknown[]) {
-        await programsEnded();
-        const outcome = await operation.apply(this, args).then(
-          (value) => ({ value }),
-          (error: unknown) => ({ error }),
-        );
-        await programsEnded();
-        if ("error" in outcome) throw outcome.error;
-        return outcome.value;
-      },
-    });
-  }
+  const listen: ProcessListening = (event, listener) => {
+    const run = currentRun();
+    if (!ROUTED.has(String(event)) || run === undefined) return on(event, listener);
+    const listeners = runListeners.get(event) ?? new Map<Listener, object>();
+    runListeners.set(event, listeners.set(listener, run));
+    if (!dispatchers.has(event)) {
+      dispatchers.set(event, dispatcher(event));
+      on(event, dispatchers.get(event)!);
+    }
+    return process;
+  };
+  const unlisten: ProcessListening = (event, listener) => {
+    const listeners = runListeners.get(event);
+    if (!listeners?.delete(listener)) return off(event, listener);
+    if (listeners.size === 0) {
+      off(event, dispatchers.get(event)!);
+      dispatchers.delete(event);
+    }
+    return process;
+  };
+  Object.assign(process, { on: listen, addListener: listen, off: unlisten, removeListener: unlisten });
 }

@@ -6,7 +6,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * the end while the other workers idle: the soak, the bad inputs (a preview per case), the
  * exports in every language, the outages. The rate-limit scenario paces its requests over a
  * minute, so its waits overlap the rest. Vitest's own order (largest file first, in a fresh
- * clone) started the bad inputs last, and a run then ended with one file on one core.
+ * clone) started the bad inputs last, and a run then ended with one file on one core. The
+ * release's lifecycles (each language's once) are short files that take long: a Go program is
+ * compiled by every operation, the TypeScript one is installed from the tarballs with npm.
  */
 const FIRST = [
   "test/engine/soak.test.ts",
@@ -15,8 +17,10 @@ const FIRST = [
   "test/languages/account-export.test.ts",
   "test/engine/outages.test.ts",
   "test/engine/rate-limit.test.ts",
-  "test/engine/examples.test.ts",
   "test/engine/cancellation.test.ts",
+  "test/engine/examples.test.ts",
+  "test/release/go.test.ts",
+  "test/release/typescript.test.ts",
 ];
 
 class LongFilesFirst extends BaseSequencer {

@@ -6,7 +6,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * the end while the other workers idle: the soak, the bad inputs (a preview per case), the
  * exports in every language, the outages. The rate-limit scenario paces its requests over a
  * minute, so its waits overlap the rest. Vitest's own order (largest file first, in a fresh
- * clone) started the bad inputs last, and a run then ended with one file on one core.
+ * clone) started the bad inputs last, and a run then ended with one file on one core. The
+ * release's lifecycles (each language's once) are short files that take long: a Go program is
+ * compiled by every operation, the TypeScript one is installed from the tarballs with npm.
  */
 const FIRST = [
   "test/engine/soak.test.ts",
@@ -15,8 +17,10 @@ const FIRST = [
   "test/languages/account-export.test.ts",
   "test/engine/outages.test.ts",
   "test/engine/rate-limit.test.ts",
-  "test/engine/examples.test.ts",
   "test/engine/cancellation.test.ts",
+  "test/engine/examples.test.ts",
+  "test/release/go.test.ts",
+  "test/release/typescript.test.ts",
 ];
 
 class LongFilesFirst extends BaseSequencer {
@@ -30,34 +34,11 @@ class LongFilesFirst extends BaseSequencer {
   }
 }
 
-/**
- * The files whose inline runs end before their programs do: bad input refused at preview fails a
- * program early, and the soak stops engines under their programs. There, @pulumi/pulumi's
- * `setRootResource` call of that run may reject after the run ended, outside any test: the engine
- * is unreachable (`No connection established`) or its connection was reset (`read ECONNRESET`).
- * The run itself reports its end to its test; the late rejection is never the provider's. In any
- * other file the same error fails the run.
- */
-const EARLY_ENDING_RUNS = [
-  "test/engine/bad-input-dynamic.test.ts",
-  "test/engine/bad-input-plugin.test.ts",
-  "test/engine/errors.test.ts",
-  "test/engine/soak.test.ts",
-];
-
-function isInlineRunLeftover(error: { message?: string; stack?: string; VITEST_TEST_PATH?: string }): boolean {
-  const file = error.VITEST_TEST_PATH ?? "";
-  return (
-    EARLY_ENDING_RUNS.some((name) => file.endsWith(name)) &&
-    /14 UNAVAILABLE: (No connection established|read ECONNRESET)/.test(error.message ?? "") &&
-    /setRootResource/.test(error.stack ?? "")
-  );
-}
-
 export default defineConfig({
   test: {
-    onUnhandledError: (error) => !isInlineRunLeftover(error),
     include: ["test/**/*.test.ts"],
+    // A process a test started and left running fails the run when it ends.
+    globalSetup: ["test/support/leftover-processes.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process, and spend much of their time

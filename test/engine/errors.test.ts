@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
-import { createTestStack, type TestStack, failureOf, failureOfInline } from "../support/engine";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, type LocalService } from "../support/service";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
@@ -92,7 +92,7 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
     stacks.push(test);
     await breakConfig(test);
     await service.resetRequests();
-    const output = await failureOfInline(() => test.stack.up());
+    const output = await failureOf(test.stack.up());
     expect(output).toMatch(message);
     expect(output).not.toMatch(/\n\s+at /);
     expect(output).not.toContain(service.apiKey);

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureOf, failureOfInline, newWorkDir, type TestStack } from "../support/engine";
+import { failureOf, newWorkDir, type TestStack } from "../support/engine";
 import { createProjectStack } from "../support/language-project";
 import { createNamedStack, policyConfigFile, previewWithPack } from "../support/policy";
 import { ADMIN_DOMAIN, breaksTheRules, followsTheRules } from "../support/policy-programs";
@@ -57,7 +57,7 @@ describe("The policy pack on the real engine", { timeout: 300_000 }, () => {
     it(`fails a preview on the ${surface} surface on every rule broken, naming resource and input, with no call to the service`, async () => {
       const test = await stackOf("prod-eu", breaksTheRules(surface), surface);
       await service.resetRequests();
-      const failure = await failureOfInline(() => previewWithPack(test.stack));
+      const failure = await failureOf(previewWithPack(test.stack));
       for (const [rule, messages] of Object.entries(BROKEN)) {
         expect(failure).toContain(rule);
         for (const message of messages) expect(failure).toMatch(message);

@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStack, failureOfInline, type TestStack } from "../support/engine";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { startLocalService, TEST_ACCOUNT, type LocalService } from "../support/service";
 import { declare, declarePipeline, SURFACES } from "../support/surfaces";
 
@@ -66,7 +66,7 @@ describe.each(SURFACES)("ids naming nothing on the real engine (%s)", { timeout:
 
   it("fails up naming alertHookId and the schedule's packageId, and makes nothing", async () => {
     await service.resetRequests();
-    const failure = await failureOfInline(() => test.stack.up({ continueOnError: true }));
+    const failure = await failureOf(test.stack.up({ continueOnError: true }));
     console.log("FAILURE>>>", failure);
     expect(failure).toContain(`alertHookId ${MISSING_HOOK}: no hook with this id in account ${TEST_ACCOUNT}`);
     expect(failure).toContain(`task.packages.0.packageId ${MISSING_PACKAGE}: no package with this id in account ${TEST_ACCOUNT}`);

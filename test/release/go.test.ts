@@ -1,43 +1,38 @@
 /**
- * A Go user with only the release folder: a program whose go.mod requires the SDK by its version,
- * resolved by `go get` through the release's module proxy folder ahead of the machine's usual
- * proxy (GONOSUMDB for the module, which the public checksum database has never seen), no
- * `replace`; the plugin from the release's archive; no Node.js on PATH.
+ * A Go user with only the release folder: the language lifecycle's Go program, whose go.mod
+ * requires the SDK by its version, resolved by `go get` through the release's module proxy folder
+ * ahead of the machine's usual proxy (GONOSUMDB for the module, which the public checksum
+ * database has never seen), no `replace`; the plugin from the release's archive; no Node.js on
+ * the CLI's PATH.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
-import { cachedModule, GO_MODULE, forgetCachedModule, goReleaseEnv, releaseFile, VERSION, type UserMachine } from "../support/release";
-import { describeReleaseLifecycle } from "../support/release-lifecycle";
+import { describeLanguageLifecycle } from "../support/language-lifecycle";
+import { cachedModule, findsOnPath, GO_MODULE, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { createReleaseStack } from "../support/release-project";
 
 const MODULE = GO_MODULE;
 const MODULE_VERSION = `v${VERSION}`;
-/** The language tests' Go program: its requirements and go.sum are the Pulumi Go SDK's, already in the module cache. */
-const LANGUAGE_PROGRAM = path.join(__dirname, "..", "languages", "programs", "go");
 /** Where a module proxy keeps the module's version (its path is all lower case: no escaping). */
 const PROXY_VERSION = path.join("goproxy", MODULE, "@v", MODULE_VERSION);
 
-const GO_ENV = goReleaseEnv();
+let machine: UserMachine;
 
-/** go.mod requiring the SDK by version, with no `replace`, and go.sum for the Pulumi Go SDK; then `go get`. */
-function install(machine: UserMachine): void {
-  const requirements = readFileSync(path.join(LANGUAGE_PROGRAM, "go.mod"), "utf8")
-    .split("\n")
-    .filter((line) => !line.startsWith("replace ") && !line.startsWith("//"))
-    .join("\n")
-    .replace(/^module .*$/m, "module etl-release-go");
-  writeFileSync(path.join(machine.dir, "go.mod"), requirements);
-  writeFileSync(path.join(machine.dir, "go.sum"), readFileSync(path.join(LANGUAGE_PROGRAM, "go.sum")));
-  forgetCachedModule(machine);
-  machine.exec("go", ["get", `${MODULE}@${MODULE_VERSION}`], { GOFLAGS: "-buildvcs=false" });
-}
-
-describeReleaseLifecycle("go", {
-  runtime: "  name: go\n",
-  env: GO_ENV,
-  install,
+describeLanguageLifecycle("go", {
+  createStack: async (language, service, config) => {
+    const made = await createReleaseStack(language, service, config);
+    machine = made.machine;
+    return made;
+  },
+  installed: "go get from the release's module proxy folder and the plugin archive of the release, with no Node.js on PATH",
   installedChecks: {
-    "go get resolved the SDK by its version from the release's proxy folder: no replace, its checksums in go.sum, the release's zip in the module cache": (machine) => {
+    "the CLI's PATH finds no node, and the plugin is the release's archive, installed": async () => {
+      expect(findsOnPath("node", machine.env.PATH)).toBe(false);
+      const plugins = JSON.parse((await machine.pulumi(["plugin", "ls", "--json"])).output) as Array<{ name: string; kind: string; version: string }>;
+      expect(plugins.map(({ name, kind, version }) => ({ name, kind, version }))).toEqual([{ name: "etl", kind: "resource", version: VERSION }]);
+    },
+    "go get resolved the SDK by its version from the release's proxy folder: no replace, its checksums in go.sum, the release's zip in the module cache": () => {
       const goMod = readFileSync(path.join(machine.dir, "go.mod"), "utf8");
       expect(goMod).toContain(`${MODULE} ${MODULE_VERSION}`);
       expect(goMod).not.toMatch(/^replace /m);

@@ -7,10 +7,13 @@ import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { expect } from "vitest";
 import { deferOperationResults } from "./deferred-results";
+import { routeErrorsToTheirRuns } from "./inline-runs";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Inside the repository, so programs resolve `pulumi-etl` through its node_modules. */
 const WORK_ROOT = path.join(REPO_ROOT, "test", ".work");
+
+routeErrorsToTheirRuns();
 
 export const TEST_PASSPHRASE = "pulumi-etl-test-passphrase";
 
@@ -130,38 +133,19 @@ export async function failureOf(operation: Promise<unknown>): Promise<string> {
 }
 
 /**
- * An inline program run again and again in one process was seen, under load, to register its
- * resources with the engine of an earlier run, already gone: the operation then reports
- * `14 UNAVAILABLE` from that engine, or passes having registered no resource at all. Neither is
- * the provider's doing.
+ * `failureOf` for an operation of an inline program that must fail before the provider changes
+ * anything (bad input, bad settings), run once: the text of its failure, or, if it passed, a
+ * text saying so, which fails the caller's expectation on the text and names what passed.
  */
-const RUN_LOST_ITS_ENGINE = /14 UNAVAILABLE: No connection established/;
-
-/** Runs of an inline program tried at most, while each loses its engine (seen twice in a row under load). */
-const INLINE_ATTEMPTS = 3;
+export async function failureOfInline(run: () => Promise<unknown>): Promise<string> {
+  return run().then(
+    (result) => `the operation should have failed, and passed counting ${resourcesCounted(result)} resources (the stack included)`,
+    (error: unknown) => String((error as Error).message),
+  );
+}
 
 /** The resources a passed operation's result counts, the stack's own included. */
 function resourcesCounted(result: unknown): number {
   const { changeSummary, summary } = (result ?? {}) as { changeSummary?: Record<string, number>; summary?: { resourceChanges?: Record<string, number> } };
   return Object.values(changeSummary ?? summary?.resourceChanges ?? {}).reduce((sum, count) => sum + count, 0);
-}
-
-/**
- * `failureOf` for an operation of an inline program that fails before the provider changes
- * anything (bad input, bad settings). A run that lost its engine is tried again, up to
- * INLINE_ATTEMPTS runs in all; a run that passed with resources of its program passed for real,
- * and is not tried again: the provider let the input through, and the text returned says so.
- */
-export async function failureOfInline(run: () => Promise<unknown>): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await run().then(
-      (value) => ({ passed: true as const, value }),
-      (error: unknown) => ({ passed: false as const, text: String((error as Error).message) }),
-    );
-    const last = attempt >= INLINE_ATTEMPTS;
-    if (!outcome.passed && (last || !RUN_LOST_ITS_ENGINE.test(outcome.text))) return outcome.text;
-    // The caller's expectation on the text fails, naming what passed.
-    if (outcome.passed && (last || resourcesCounted(outcome.value) > 1))
-      return `the operation should have failed, and passed counting ${resourcesCounted(outcome.value)} resources (the stack included)`;
-  }
 }

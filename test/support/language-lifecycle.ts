@@ -6,8 +6,9 @@
  * preview with no API call of the resources; refresh with no change; an update in place and a
  * replace; drift corrected; an object deleted out of band and made again; two functions;
  * destroy leaving nothing; the password and the API key in no file and no output. The TypeScript
- * program also declares a `Pipeline` from a template (the release programs of the other languages
- * declare theirs).
+ * program also declares a `Pipeline` from a template; the Go program, the release programs'
+ * `Pipeline` on a cron the settings give (made, read by refresh, updated in place, destroyed), its
+ * connection's name also from the settings.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,12 +16,28 @@ import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { createLanguageStack, type Language, type LanguageStack } from "./language-project";
 import { ed25519PublicKeyLine } from "./keys";
 import { startLocalService, type LocalService } from "./service";
+import {
+  expectHookAndPackage,
+  expectPipelineDestroyed,
+  expectPipelineInExport,
+  expectScheduleOfCron,
+  type ExportedState,
+  PIPELINE_CRON,
+  pipelineIdsOf,
+  type PipelineIds,
+} from "./release-pipeline";
 import { filesUnder } from "./soak";
 
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [{ name: "out", records: 10 }] } };
 const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 /** A Go program is compiled by every operation; the first compile of its dependencies is the slow one. */
 const TIMEOUT_MS = 900_000;
+
+/** The languages whose lifecycle program declares the release programs' `Pipeline` on a cron. */
+const CRON_PIPELINE: readonly Language[] = ["go"];
+
+/** The plain values of a stack's outputs. */
+const plain = (outputs: OutputMap) => Object.fromEntries(Object.entries(outputs).map(([name, output]) => [name, output.value]));
 
 /** The TypeScript program's pipeline: its package made from the template, both ends on the warehouse, validated; its schedule and hook made. */
 async function expectPipelineFromTemplate(service: LocalService, outputs: OutputMap): Promise<void> {
@@ -38,16 +55,20 @@ export interface LifecycleOptions {
   createStack?: typeof createLanguageStack;
   /** How the program got its SDK and plugin, for the test's title. */
   installed?: string;
+  /** Checks of what the project installed, each a test of its own, run before the first `up`. */
+  installedChecks?: Record<string, () => void | Promise<void>>;
 }
 
 export function describeLanguageLifecycle(language: Language, options: LifecycleOptions = {}): void {
-  const { createStack = createLanguageStack, installed = "the generated SDK and the plugin" } = options;
+  const { createStack = createLanguageStack, installed = "the generated SDK and the plugin", installedChecks = {} } = options;
+  const cronPipeline = CRON_PIPELINE.includes(language);
   describe(`a ${language} program through ${installed}`, { timeout: TIMEOUT_MS }, () => {
     const password = `${language}-SECRET-pw-${process.pid}`;
     const key = ed25519PublicKeyLine(`${language}@example.com`);
     let service: LocalService;
     let test: LanguageStack;
     let outputs: OutputMap;
+    let pipeline: PipelineIds;
     const cliOutput: string[] = [];
     const events: EngineEvent[] = [];
     const onOutput = (text: string) => cliOutput.push(text);
@@ -55,6 +76,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
     const up = async (options: { refresh?: boolean } = {}) => (outputs = (await test.stack.up({ onOutput, onEvent, ...options })).outputs);
     const setNames = (keyName: string, scheduleName: string) =>
       test.stack.setAllConfig({ "test:keyName": { value: keyName }, "test:scheduleName": { value: scheduleName } });
+    const cronPipelineConfig = { "test:connectionName": { value: "warehouse" }, "test:pipelineCron": { value: PIPELINE_CRON.first } };
     const schedule = async () => (await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).body as { name: string };
 
     beforeAll(async () => {
@@ -64,6 +86,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
         "test:keyName": { value: "deploy" },
         "test:scheduleName": { value: "nightly" },
         "test:password": { value: password, secret: true },
+        ...(cronPipeline ? cronPipelineConfig : {}),
       });
     }, TIMEOUT_MS);
 
@@ -71,6 +94,8 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       test?.dispose();
       await service?.emulator.close();
     });
+
+    for (const [name, check] of Object.entries(installedChecks)) it(name, check);
 
     it("up creates every object through the plugin, and the functions answer", async () => {
       await up();
@@ -84,6 +109,13 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       const connection = await service.api("GET", `/connections/postgres/${outputs.warehouseId!.value}`);
       expect(connection.body).toMatchObject({ host: "warehouse.db.example.com", database: "analytics" });
       if (language === "typescript") await expectPipelineFromTemplate(service, outputs);
+      if (cronPipeline) {
+        pipeline = pipelineIdsOf(plain(outputs));
+        expectPipelineInExport((await test.stack.exportStack()) as ExportedState, pipeline);
+        // 06:00 in New Delhi (UTC+05:30) on the service's anchor day, daily.
+        await expectScheduleOfCron(service, pipeline, { unit: "days", startAt: "2026-01-01T00:30:00.000Z" });
+        await expectHookAndPackage(service, pipeline);
+      }
     });
 
     it("each resource given as an input stands for what that input takes", async () => {
@@ -102,11 +134,26 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       // The functions the program calls are its own reads; the resources make none but asking,
       // once, whose API key the settings hold (a public key is managed only under its own user's).
       expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual(["GET /user"]);
+      await service.resetRequests();
       await test.stack.refresh({ expectNoChanges: true, onOutput });
+      if (cronPipeline) {
+        // The connections are read by id, or, several at once, by listing them.
+        expect(await service.calls()).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(new RegExp(`^GET /connections(/postgres/${outputs.warehouseId!.value})?$`)),
+            `GET /schedules/${pipeline.scheduleId}`,
+            `GET /hooks/${pipeline.hookId}`,
+            `GET /packages/${pipeline.packageId}`,
+          ]),
+        );
+        expect(await service.writeRequests()).toEqual([]);
+      }
     });
 
     it("a new schedule name updates in place and a new key name replaces the key, as the detailed diff says", async () => {
       await setNames("deploy-renamed", "nightly-renamed");
+      if (cronPipeline)
+        await test.stack.setAllConfig({ "test:connectionName": { value: "warehouse-renamed" }, "test:pipelineCron": { value: PIPELINE_CRON.updated } });
       events.length = 0;
       await service.resetRequests();
       await test.stack.preview({ diff: true, onOutput, onEvent });
@@ -116,11 +163,29 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       expect(steps.find((step) => step.urn.endsWith("::deploy") && step.op === "replace")?.detailedDiff).toEqual({
         name: { diffKind: "update-replace", inputDiff: true },
       });
-      const oldKey = outputs.keyId!.value;
+      const [oldKey, oldWarehouse] = [outputs.keyId!.value, outputs.warehouseId!.value];
+      await service.resetRequests();
       await up();
       expect((await schedule()).name).toBe("nightly-renamed");
       expect(outputs.keyId!.value).not.toBe(oldKey);
+      if (cronPipeline) await expectUpdatedInPlace(oldWarehouse);
     });
+
+    /** The connection renamed and the pipeline's schedule moved to the new cron, each in place. */
+    async function expectUpdatedInPlace(oldWarehouse: string): Promise<void> {
+      expect(outputs.warehouseId!.value).toBe(oldWarehouse);
+      const writes = (await service.writeRequests()).map((call) => `${call.method} ${call.path}`);
+      expect(writes).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^PUT .*/connections/postgres/${oldWarehouse}$`)),
+          expect.stringMatching(new RegExp(`^PUT .*/schedules/${pipeline.scheduleId}$`)),
+        ]),
+      );
+      expect((await service.api("GET", `/connections/postgres/${oldWarehouse}`)).body).toMatchObject({ name: "warehouse-renamed" });
+      expect(pipelineIdsOf(plain(outputs))).toEqual(pipeline);
+      // Mondays at 07:30 in New Delhi: the first Monday on or after the anchor day is 2026-01-05.
+      await expectScheduleOfCron(service, pipeline, { unit: "weeks", startAt: "2026-01-05T02:00:00.000Z" });
+    }
 
     it("drift made out of band is corrected, and an object deleted out of band is made again", async () => {
       await service.api("PUT", `/schedules/${outputs.scheduleId!.value}`, { name: "changed-by-hand" });
@@ -138,6 +203,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       const left = [account.publicKeys, account.schedules, account.connections, account.connectionGroups, account.deliveries].map((rows) => rows.length);
       expect(left).toEqual([0, 0, 0, 0, 0]);
       expect(account.hooks).toEqual([]);
+      if (cronPipeline) await expectPipelineDestroyed(service, pipeline);
       // The service's delete of a package archives it.
       expect(account.packages.filter((p: { status: string }) => p.status === "active").map((p: { id: number }) => p.id)).toEqual([PACKAGE.id]);
       const written = [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];

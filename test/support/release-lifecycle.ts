@@ -21,10 +21,10 @@ import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, 
 import { startLocalService, type LocalService } from "./service";
 
 const PROGRAMS = path.join(__dirname, "..", "release", "programs");
-/** A Go program is compiled by every operation; its first compile of the SDK is the slow one. */
+/** An operation of the release lifecycle may wait on a language host set up for the first time. */
 export const TIMEOUT_MS = 900_000;
 
-export type ReleaseLanguage = "python" | "go" | "yaml";
+export type ReleaseLanguage = "python" | "yaml";
 
 export interface ReleaseProject {
   /** Pulumi.yaml's `runtime` entry. */

@@ -1,8 +1,8 @@
 /**
- * The `Pipeline` of the release programs (test/release/programs): a component the plugin builds by
- * `Construct` from the release's executable, its cron from the stack's settings in the New Delhi
- * time zone (UTC+05:30 all year), three nodes and a web hook for failed runs. What the state and the service hold after each
- * step of the release lifecycle.
+ * The `Pipeline` of the release programs (test/release/programs, and the Go lifecycle program): a
+ * component the plugin builds by `Construct` from the release's executable, its cron from the
+ * stack's settings in the New Delhi time zone (UTC+05:30 all year), three nodes and a web hook
+ * for failed runs. What the state and the service hold after each step of a release lifecycle.
  */
 import { expect } from "vitest";
 import type { UserMachine } from "./release";
@@ -19,7 +19,11 @@ export interface PipelineIds {
 
 /** The ids the program exports for its pipeline's children. */
 export async function pipelineIds(machine: UserMachine): Promise<PipelineIds> {
-  const outputs = JSON.parse((await machine.pulumi(["stack", "output", "--json"])).output) as Record<string, unknown>;
+  return pipelineIdsOf(JSON.parse((await machine.pulumi(["stack", "output", "--json"])).output) as Record<string, unknown>);
+}
+
+/** The pipeline's children's ids among a stack's outputs (their plain values). */
+export function pipelineIdsOf(outputs: Record<string, unknown>): PipelineIds {
   const ids = { packageId: outputs.pipelinePackageId, scheduleId: outputs.pipelineScheduleId, hookId: outputs.pipelineHookId };
   for (const [name, id] of Object.entries(ids))
     if (!/^\d+$/.test(String(id))) throw new Error(`the stack's output for the pipeline's ${name} is ${JSON.stringify(id)}`);
@@ -27,10 +31,16 @@ export async function pipelineIds(machine: UserMachine): Promise<PipelineIds> {
 }
 
 type StateResource = { urn: string; type: string; parent?: string; id?: string };
+/** A stack's state as `pulumi stack export` prints it. */
+export type ExportedState = { deployment: { resources: StateResource[] } };
 
 /** The state holds the component, with the Package, the Schedule and the Hook of those ids as its children. */
 export async function expectPipelineInState(machine: UserMachine, ids: PipelineIds): Promise<void> {
-  const state = JSON.parse((await machine.pulumi(["stack", "export"])).output) as { deployment: { resources: StateResource[] } };
+  expectPipelineInExport(JSON.parse((await machine.pulumi(["stack", "export"])).output) as ExportedState, ids);
+}
+
+/** `expectPipelineInState` of a stack's exported state. */
+export function expectPipelineInExport(state: ExportedState, ids: PipelineIds): void {
   const components = state.deployment.resources.filter((resource) => resource.type === "etl:index:Pipeline");
   expect(components).toHaveLength(1);
   const children = state.deployment.resources.filter((resource) => resource.parent === components[0]!.urn);

@@ -1,9 +1,9 @@
 /**
  * Projects as a user runs them who has only the release folder: an empty folder outside the
  * repository, a Pulumi home of its own with the plugin installed from its archive, the SDK from
- * its package. The language lifecycle's TypeScript program, and projects `etl-export` wrote.
+ * its package. The language lifecycle's TypeScript and Go programs, and projects `etl-export` wrote.
  */
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
@@ -11,6 +11,7 @@ import { pulumiCommand, type Service } from "./engine";
 import type { Language, LanguageStack } from "./language-project";
 import {
   forgetCachedModule,
+  GO_MODULE,
   goReleaseEnv,
   installPluginFromArchive,
   newUserMachine,
@@ -44,15 +45,41 @@ function installTypescript(machine: UserMachine): void {
   if (new Set(copies).size !== 1) throw new Error(`npm installed ${copies.length} copies of @pulumi/pulumi:\n${copies.join("\n")}`);
 }
 
-/** The lifecycle's TypeScript program, installed from the release folder alone. */
-export async function createReleaseStack(language: Language, service: Service, config: ConfigValues): Promise<LanguageStack> {
-  if (language !== "typescript") throw new Error(`the release lifecycle of ${language} programs is test/release/${language}.test.ts`);
-  const machine = newUserMachine(`${language}-release`, { withoutNode: false });
+/**
+ * The Go program's go.mod requiring the SDK by its version, with no `replace`, and go.sum for the
+ * Pulumi Go SDK (already in the module cache); then `go get` resolves the SDK through the
+ * release's module proxy folder.
+ */
+function installGo(machine: UserMachine): void {
+  const requirements = readFileSync(path.join(PROGRAMS, "go", "go.mod"), "utf8")
+    .split("\n")
+    .filter((line) => !line.startsWith("replace ") && !line.startsWith("//"))
+    .join("\n")
+    .replace(/^module .*$/m, "module etl-release-go");
+  writeFileSync(path.join(machine.dir, "go.mod"), requirements);
+  forgetCachedModule(machine);
+  machine.exec("go", ["get", `${GO_MODULE}@v${VERSION}`], { GOFLAGS: "-buildvcs=false" });
+}
+
+export interface ReleaseStack extends LanguageStack {
+  machine: UserMachine;
+}
+
+/**
+ * The lifecycle's TypeScript program (the two npm tarballs installed with npm) or Go program (the
+ * SDK through `go get`, no Node.js on the CLI's PATH), installed from the release folder alone,
+ * the plugin from its archive.
+ */
+export async function createReleaseStack(language: Language, service: Service, config: ConfigValues): Promise<ReleaseStack> {
+  if (language !== "typescript" && language !== "go") throw new Error(`the release lifecycle of ${language} programs is test/release/${language}.test.ts`);
+  const go = language === "go";
+  const machine = newUserMachine(`${language}-release`, go ? { withoutNode: true, env: goReleaseEnv() } : { withoutNode: false });
   cpSync(path.join(PROGRAMS, language), machine.dir, { recursive: true });
-  writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-${language}-release\nruntime: nodejs\n`);
-  installTypescript(machine);
+  writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-${language}-release\nruntime: ${go ? "go" : "nodejs"}\n`);
+  if (go) installGo(machine);
+  else installTypescript(machine);
   await installPluginFromArchive(machine);
-  return stackIn(language, machine, {}, service, config);
+  return { ...(await stackIn(language, machine, {}, service, config)), machine };
 }
 
 /**

@@ -15,9 +15,18 @@ const PROBE = path.join(ROOT, "dist", "__args-docs-probe.ts");
 const { fieldDocs } = require(path.join(ROOT, "dist", "provider", "plugin", "field-docs.js")) as { fieldDocs(kind: string): Record<string, string> };
 const schema = packageSchema() as { resources: Record<string, { inputProperties: Record<string, { description?: string }> }> };
 
-/** The documentation a hover on `args.<input>` shows, for each input. */
-function hoverDocs(argsType: string, inputs: readonly string[]): Record<string, string> {
-  const text = `import type { ${argsType} } from "./provider";\ndeclare const args: ${argsType};\n${inputs.map((input) => `args.${input};`).join("\n")}\n`;
+/**
+ * The documentation a hover on `args.<input>` shows, for each kind's documented inputs: one probe
+ * of every kind's args, asked of one language service (its program is built once for the file).
+ */
+function hoverDocsOfEveryKind(): Map<string, Record<string, string>> {
+  const probes = RESOURCE_KINDS.map((kind, index) => ({ kind, variable: `args${index}`, inputs: Object.keys(fieldDocs(kind)) }));
+  const imports = `import type { ${RESOURCE_KINDS.map((kind) => `${kind}Args`).join(", ")} } from "./provider";\n`;
+  const text =
+    imports +
+    probes
+      .map(({ kind, variable, inputs }) => `declare const ${variable}: ${kind}Args;\n${inputs.map((input) => `${variable}.${input};`).join("\n")}\n`)
+      .join("");
   const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS };
   const host: ts.LanguageServiceHost = {
     getScriptFileNames: () => [PROBE],
@@ -33,13 +42,15 @@ function hoverDocs(argsType: string, inputs: readonly string[]): Record<string, 
     readFile: (file) => (file === PROBE ? text : ts.sys.readFile(file)),
   };
   const service = ts.createLanguageService(host);
-  const shown: Record<string, string> = {};
-  for (const input of inputs) {
-    const info = service.getQuickInfoAtPosition(PROBE, text.indexOf(`args.${input};`) + "args.".length);
-    shown[input] = ts.displayPartsToString(info?.documentation).replace(/\s*\n\s*/g, " ");
-  }
-  return shown;
+  const shownOf = (variable: string, input: string) => {
+    const info = service.getQuickInfoAtPosition(PROBE, text.indexOf(`\n${variable}.${input};`) + `\n${variable}.`.length);
+    return ts.displayPartsToString(info?.documentation).replace(/\s*\n\s*/g, " ");
+  };
+  return new Map(probes.map(({ kind, variable, inputs }) => [kind, Object.fromEntries(inputs.map((input) => [input, shownOf(variable, input)]))]));
 }
+
+let hovers: Map<string, Record<string, string>> | undefined;
+const hoverDocs = (kind: string) => (hovers ??= hoverDocsOfEveryKind()).get(kind);
 
 describe.each(RESOURCE_KINDS)("%sArgs", (kind) => {
   it("shows each input's documentation in an editor as the schema has it", () => {
@@ -48,6 +59,6 @@ describe.each(RESOURCE_KINDS)("%sArgs", (kind) => {
     expect(inputs.length).toBeGreaterThan(0);
     const inSchema = schema.resources[typeToken(kind)]!.inputProperties;
     expect(Object.fromEntries(inputs.map((input) => [input, inSchema[input]?.description]))).toEqual(documented);
-    expect(hoverDocs(`${kind}Args`, inputs)).toEqual(documented);
+    expect(hoverDocs(kind)).toEqual(documented);
   }, 60_000);
 });

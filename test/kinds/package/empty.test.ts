@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { createTestStack, failureOfInline, type TestStack } from "../../support/engine";
+import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { startLocalService, type LocalService } from "../../support/service";
 import { declare, SURFACES, typeOf, type Surface } from "../../support/surfaces";
 
@@ -119,7 +119,7 @@ describe.each(SURFACES)("a package without a flow on the %s surface", { timeout:
     const mistyped = { ...FLOW, components: [{ ...FLOW.components[0]!, connection: { id: WAREHOUSE.id, type: "mysql" } }, FLOW.components[1]!] };
     declared = { ...declared, mistyped: { args: { name: "mistyped", dataFlow: mistyped } } };
     await service.resetRequests();
-    const output = await failureOfInline(() => test.stack.up());
+    const output = await failureOf(test.stack.up());
     expect(output).toContain('dataFlow is invalid: component "rows" gives connection.type "mysql", but connection 301 is a postgres connection');
     expect(output).not.toMatch(/\n\s+at /);
     expect(await service.writeRequests()).toEqual([]);

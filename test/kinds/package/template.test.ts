@@ -9,7 +9,7 @@
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStack, failureOfInline, type TestStack } from "../../support/engine";
+import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { startLocalService, type LocalService } from "../../support/service";
 import { declare, declarePipeline, SURFACES, type Surface } from "../../support/surfaces";
 
@@ -116,9 +116,9 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     const kept = packageArgs;
     await service.resetRequests();
     packageArgs = { name: "unconnected", templateId: COPY_A_TABLE, sourceConnectionId: WAREHOUSE.id };
-    expect(await failureOfInline(() => test.stack.preview())).toContain("destinationConnectionId");
+    expect(await failureOf(test.stack.preview())).toContain("destinationConnectionId");
     packageArgs = { ...kept, dataFlow: { components: [], edges: [] } };
-    expect(await failureOfInline(() => test.stack.preview())).toMatch(/dataFlow.*must be left out with `templateId`/);
+    expect(await failureOf(test.stack.preview())).toMatch(/dataFlow.*must be left out with `templateId`/);
     packageArgs = kept;
     expect(await service.calls()).toEqual([]);
     pipelineTemplate = { id: DAILY_ROLLUP, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: LAKE.id };

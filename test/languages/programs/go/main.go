@@ -1,7 +1,8 @@
 // The language lifecycle's program in Go through the generated SDK: a key, a connection with a
 // secret password, a schedule, a job run and a package, and two functions; resources given as
 // inputs: connections to a group and a delivery, the package to the schedule, a cluster to the
-// job run.
+// job run; and a Pipeline on the cron the stack's settings give, daily in a time zone, alerting a
+// web hook on failure.
 package main
 
 import (
@@ -22,7 +23,7 @@ func main() {
 		}
 		warehouse, err := etl.NewConnection(ctx, "warehouse", &etl.ConnectionArgs{
 			Type:     pulumi.String("postgres"),
-			Name:     pulumi.String("warehouse"),
+			Name:     pulumi.String(cfg.Require("connectionName")),
 			Host:     pulumi.String("warehouse.db.example.com"),
 			Username: pulumi.String("etl"),
 			Password: cfg.RequireSecret("password"),
@@ -88,6 +89,21 @@ func main() {
 		if err != nil {
 			return err
 		}
+		rollup, err := etl.NewPipeline(ctx, "rollup", &etl.PipelineArgs{
+			Name: pulumi.String("orders rollup"),
+			Schedule: etl.PipelineScheduleArgs{
+				Cron:     pulumi.String(cfg.Require("pipelineCron")),
+				TimeZone: pulumi.String("New Delhi"),
+			},
+			Cluster: etl.PipelineClusterArgs{Nodes: pulumi.Int(3)},
+			FailureAlert: etl.PipelineFailureAlertArgs{
+				Type:     pulumi.String("web"),
+				Settings: pulumi.Map{"url": pulumi.String("https://alerts.example.com/etl")},
+			},
+		})
+		if err != nil {
+			return err
+		}
 		found, err := etl.LookupPackage(ctx, &etl.LookupPackageArgs{PackageId: 101})
 		if err != nil {
 			return err
@@ -114,6 +130,9 @@ func main() {
 		ctx.Export("packageValidation", copyOrders.ValidationStatus)
 		ctx.Export("packageName", pulumi.String(found.Name))
 		ctx.Export("regionCount", pulumi.Int(len(regions.Items)))
+		ctx.Export("pipelinePackageId", rollup.PackageId)
+		ctx.Export("pipelineScheduleId", rollup.ScheduleId)
+		ctx.Export("pipelineHookId", rollup.HookId)
 		return nil
 	})
 }

@@ -86,8 +86,9 @@ describe("etl-export", { timeout: 600_000 }, () => {
     const before = await service.state();
     await service.resetRequests();
     const up = await stack.up();
-    // 42 objects (6 members: every user but the owner), the API key's user's settings and the stack.
-    expect(up.summary.resourceChanges).toEqual({ create: 44 });
+    // 42 objects (6 members: every user but the owner), the owner's watches of the 5 clusters they
+    // made, the API key's user's settings and the stack.
+    expect(up.summary.resourceChanges).toEqual({ create: 49 });
     // Adoption makes nothing. It sends what the service cannot show (connections' secrets, hooks'
     // settings) and validates each package, as `up` does after any change of one.
     const writes = await service.writeRequests();

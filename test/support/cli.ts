@@ -5,8 +5,9 @@
  * resources listed in the stack's `test:resources` setting, on the surface `test:surface` names.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
+import { killQuietly, procFile } from "./processes";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { newWorkDir, pulumiCommand, testEnv, type Service } from "./engine";
 import type { ResourceKind } from "pulumi-etl/plugin";
@@ -146,22 +147,6 @@ export function processesOf(project: Pick<CliProject, "env">): Array<{ pid: numb
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry) && procFile(entry, "environ").includes(marker))
     .map((pid) => ({ pid: Number(pid), command: procFile(pid, "cmdline").replaceAll("\0", " ").trim() }));
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // ended meanwhile
-  }
-}
-
-function procFile(pid: string, name: string): string {
-  try {
-    return `${readFileSync(`/proc/${pid}/${name}`, "latin1")}\0`;
-  } catch {
-    return ""; // ended meanwhile, or not ours to read
-  }
 }
 
 /** Polls until `check` holds, or fails after `timeoutMs`. */

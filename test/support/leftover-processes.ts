@@ -6,7 +6,8 @@
  * named with its command line, and is killed so that it outlives the run no further.
  */
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { killQuietly, procFile } from "./processes";
 
 const MARK = "ETL_TEST_RUN";
 /** Processes ending as the run ends (a provider told to shut down, a killed CLI's host) get this long. */
@@ -57,20 +58,4 @@ function statusOf(pid: string): { state: string; parent: number } {
   const stat = procFile(pid, "stat");
   const [state = "", parent = ""] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return { state, parent: Number(parent) };
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // ended meanwhile
-  }
-}
-
-function procFile(pid: string, name: string): string {
-  try {
-    return `${readFileSync(`/proc/${pid}/${name}`, "latin1")}\0`;
-  } catch {
-    return ""; // ended meanwhile, or not ours to read
-  }
 }

@@ -43,7 +43,10 @@ async function watchOf(request: RequestFn, clusterId: string, userId?: number): 
   return { id: Number(clusterId), user_id: user, display_name: found.display_name ?? "" };
 }
 
+/** Watches the cluster, unless the settings' user watches it already: taking over a watch sends nothing. */
 async function watch(request: RequestFn, clusterId: string): Promise<ClusterWatcherRecord> {
+  const [existing] = await findWatch(request, { clusterId: Number(clusterId) });
+  if (existing !== undefined) return existing;
   await request({ method: "POST", path: watchersPath(clusterId) });
   return watchOf(request, clusterId);
 }

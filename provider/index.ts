@@ -1,5 +1,6 @@
 /** pulumi-etl: Pulumi resources and functions for the ETL service. */
 export * from "./resources/registry";
+export * from "./resources/classes";
 export * from "./components/pipeline";
 export * from "./functions";
 export { SETTINGS as CONFIGURATION_SETTINGS, type ProviderConfig } from "./config";

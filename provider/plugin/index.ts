@@ -5,6 +5,7 @@ export { RESOURCE_EXAMPLES } from "./examples";
 export { FUNCTIONS, type FunctionName } from "../functions/list";
 export { packageVersion } from "./version";
 export { referencePages, withReadmeTables } from "./reference-docs";
+export { classesModuleText } from "./classes-module";
 export { exportFiles, LANGUAGES, type Language } from "../export/files";
 export type { AccountExport } from "../export/read";
 export { yamlBlock, yamlScalar } from "./yaml-text";

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FUNCTIONS, referencePages, withReadmeTables } from "pulumi-etl/plugin";
+import { classesModuleText, FUNCTIONS, referencePages, withReadmeTables } from "pulumi-etl/plugin";
 import { RESOURCE_KINDS, RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
 import { STDOUT_REPORTER } from "../../provider/progress";
 import { isSecretExample } from "../../provider/plugin/reference-examples";
@@ -34,6 +34,10 @@ describe("the reference pages", () => {
   it("are committed exactly as the schema makes them (run `npm run docs` after changing a field, a kind or a function)", () => {
     expect(committedPages().sort()).toEqual([...pages.keys()].sort());
     for (const [page, text] of pages) expect(readFileSync(path.join(ROOT, page), "utf8"), `docs/reference/${page}`).toBe(text);
+  });
+
+  it("and the classes of the kinds are committed as the registry makes them (run `npm run docs`)", () => {
+    expect(readFileSync(path.resolve(__dirname, "..", "..", "provider", "resources", "classes.ts"), "utf8")).toBe(classesModuleText());
   });
 
   it("and the README's tables are committed as the code makes them (run `npm run docs`)", () => {

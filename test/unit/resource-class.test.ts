@@ -2,7 +2,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
 import * as exported from "../../provider";
-import { PublicKey, type ResourceKind } from "../../provider/resources/registry";
+import { PublicKey } from "../../provider/resources/classes";
+import type { ResourceKind } from "../../provider/resources/registry";
 import { withoutStackTraces } from "../../provider/resources/shared/resource-class";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH deploy";

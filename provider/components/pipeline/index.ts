@@ -2,11 +2,8 @@
  * `Pipeline` for TypeScript programs: the component with dynamic resources as its children. The
  * plugin constructs the same component with its own resource types (plugin/construct.ts).
  */
+import { Delivery, Hook, Package, Schedule } from "../../resources/classes";
 import * as pulumi from "@pulumi/pulumi";
-import { Delivery } from "../../resources/delivery/declaration";
-import { Hook } from "../../resources/hook/declaration";
-import { Package } from "../../resources/package/declaration";
-import { Schedule } from "../../resources/schedule/declaration";
 import { PIPELINE_TYPE, type PipelineArgs } from "./args";
 import { type ChildKind, type ChildMaker, checkPlainInputs, declarePipeline } from "./children";
 

@@ -4,8 +4,6 @@ import { fields } from "./fields";
 import { accountProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedAccount } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { AccountArgs, AccountOutputs } from "./fields";
 
 /** Recovering accounts: one made since the create was sent, owned by the caller, with the name and region asked for. */
 const accountRecover: RecoverDeclaration = { by: "its name and region", find: findCreatedAccount };
@@ -45,7 +43,3 @@ export const accountResource = declareResource({
 });
 
 export type { AccountArgs, AccountOutputs } from "./fields";
-
-/** An account of the service with its own API path; see the reference page for Account. */
-export const Account = resourceClass<AccountArgs, AccountOutputs>(accountResource);
-export type Account = InstanceType<typeof Account>;

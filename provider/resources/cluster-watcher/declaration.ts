@@ -2,8 +2,7 @@ import { z } from "zod";
 import { declareResource } from "../shared/declaration";
 import type { ExportDeclaration } from "../shared/exported";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { resourceClass } from "../shared/resource-class";
-import { clusterWatcherRecord, fields, type ClusterWatcherArgs, type ClusterWatcherOutputs } from "./fields";
+import { clusterWatcherRecord, fields } from "./fields";
 import { clusterWatcherProvider, findWatch } from "./provider";
 
 export type { ClusterWatcherArgs, ClusterWatcherOutputs } from "./fields";
@@ -61,7 +60,3 @@ export const clusterWatcherResource = declareResource({
   importedBy: "the id of the cluster watched",
   example: { clusterId: 201 },
 });
-
-/** The API key's user watching a cluster; see the reference page for ClusterWatcher. */
-export const ClusterWatcher = resourceClass<ClusterWatcherArgs, ClusterWatcherOutputs>(clusterWatcherResource);
-export type ClusterWatcher = InstanceType<typeof ClusterWatcher>;

@@ -5,8 +5,6 @@ import { clusterProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedCluster } from "./provider";
 import { isReady } from "./waits";
-import { resourceClass } from "../shared/resource-class";
-import type { ClusterArgs, ClusterOutputs } from "./fields";
 
 /**
  * Recovering clusters: a name is not unique, so a cluster is the one made in the deployment's
@@ -36,7 +34,3 @@ export const clusterResource = declareResource({
 });
 
 export type { ClusterArgs, ClusterOutputs } from "./fields";
-
-/** Compute that jobs run on; `up` waits until it can run them. */
-export const Cluster = resourceClass<ClusterArgs, ClusterOutputs>(clusterResource);
-export type Cluster = InstanceType<typeof Cluster>;

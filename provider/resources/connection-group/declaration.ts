@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { connectionGroupProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedGroup } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
 
 /** Recovering connection groups: the account holds a name once. */
 const connectionGroupRecover: RecoverDeclaration = { by: "its name", find: findCreatedGroup };
@@ -29,10 +27,3 @@ export const connectionGroupResource = declareResource({
 });
 
 export type { ConnectionAssignmentArgs, ConnectionGroupArgs, ConnectionGroupOutputs } from "./fields";
-
-/**
- * A named set of the account's connections. `deleteBeforeReplace` defaults to true: a forced
- * replacement keeps the name, which the account allows only once. Options given here win.
- */
-export const ConnectionGroup = resourceClass<ConnectionGroupArgs, ConnectionGroupOutputs>(connectionGroupResource);
-export type ConnectionGroup = InstanceType<typeof ConnectionGroup>;

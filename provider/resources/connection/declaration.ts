@@ -6,8 +6,6 @@ import { fields } from "./fields";
 import { connectionProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedConnection } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { ConnectionArgs, ConnectionOutputs } from "./fields";
 
 /** Recovering connections: by name and type, made in the deployment's window. */
 const connectionRecover: RecoverDeclaration = { by: "its name", find: findCreatedConnection };
@@ -76,11 +74,3 @@ export const connectionResource = declareResource({
 
 export type { ConnectionArgs, ConnectionArgsOf, CommonConnectionArgs, ConnectionOutputs } from "./fields";
 export type { ConnectionType } from "../../../contract/connection-types";
-
-/**
- * The settings by which the service reaches a database, warehouse, bucket or service. Naming
- * the `type` gives that type's attributes; passwords, keys and tokens are stored encrypted,
- * whatever the program passes, and never printed.
- */
-export const Connection = resourceClass<ConnectionArgs, ConnectionOutputs>(connectionResource);
-export type Connection = InstanceType<typeof Connection>;

@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { deliveryProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedDelivery } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { DeliveryArgs, DeliveryOutputs } from "./fields";
 
 /** Recovering deliveries: by name and ends, made in the deployment's window; one still being set up is waited for. */
 const deliveryRecover: RecoverDeclaration = {
@@ -48,10 +46,3 @@ export const deliveryResource = declareResource({
 });
 
 export type { DeliveryArgs, DeliveryConnectionArgs, DeliveryEndArgs, DeliveryOutputs } from "./fields";
-
-/**
- * A source connection delivered into a destination connection every interval, through a
- * pipeline the service sets up. `up` waits until the delivery is enabled; any change replaces it.
- */
-export const Delivery = resourceClass<DeliveryArgs, DeliveryOutputs>(deliveryResource);
-export type Delivery = InstanceType<typeof Delivery>;

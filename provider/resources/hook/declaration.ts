@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { hookProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedHook } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { HookArgs, HookOutputs } from "./fields";
 
 /** Recovering hooks: by name and type, made in the deployment's window. */
 const hookRecover: RecoverDeclaration = { by: "its name", find: findCreatedHook };
@@ -42,10 +40,3 @@ export const hookResource = declareResource({
 
 export type { HookArgs, HookOutputs } from "./fields";
 export type { HookSettingsArgs, WebHookSettingsArgs } from "./settings";
-
-/**
- * Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings`
- * (which hold passwords and keys) and `salt` (which signs web deliveries) are stored encrypted.
- */
-export const Hook = resourceClass<HookArgs, HookOutputs>(hookResource);
-export type Hook = InstanceType<typeof Hook>;

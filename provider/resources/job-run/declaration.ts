@@ -6,8 +6,6 @@ import { isJobFinished } from "../../api/jobs";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { waitSettingsOf } from "./fields";
 import { findCreatedJob } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { JobRunArgs, JobRunOutputs } from "./fields";
 
 /**
  * Recovering job runs: a run is the job of the package made in the deployment's window on the
@@ -63,7 +61,3 @@ export const jobRunResource = declareResource({
 });
 
 export type { JobRunArgs, JobRunOutput, JobRunOutputs } from "./fields";
-
-/** One run of a package's workflow on a cluster. Timestamps the job does not have yet are undefined. */
-export const JobRun = resourceClass<JobRunArgs, JobRunOutputs>(jobRunResource);
-export type JobRun = InstanceType<typeof JobRun>;

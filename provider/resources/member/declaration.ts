@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { memberProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findAddedMember } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { MemberArgs, MemberOutputs } from "./fields";
 
 /** Recovering members: the account holds a person once, by email. */
 const memberRecover: RecoverDeclaration = { by: "its email", find: findAddedMember };
@@ -32,7 +30,3 @@ export const memberResource = declareResource({
 });
 
 export type { MemberArgs, MemberOutputs } from "./fields";
-
-/** A person's membership of the account, with a role: who may use it, as code. */
-export const Member = resourceClass<MemberArgs, MemberOutputs>(memberResource);
-export type Member = InstanceType<typeof Member>;

@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { packageProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedPackage } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { PackageArgs, PackageOutputs } from "./fields";
 
 /**
  * Recovering packages: by name and flow, made in the deployment's window. A package the killed
@@ -77,10 +75,3 @@ export const packageResource = declareResource({
 });
 
 export type { PackageArgs, PackageOutputs, PackageValidationError } from "./fields";
-
-/**
- * A data flow the service runs, declared as code: validated after each change, promoted between
- * accounts from the same export document. Destroy archives it (the service's delete is soft).
- */
-export const Package = resourceClass<PackageArgs, PackageOutputs>(packageResource);
-export type Package = InstanceType<typeof Package>;

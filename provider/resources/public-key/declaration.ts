@@ -4,8 +4,6 @@ import { fields, publicKeyState } from "./fields";
 import { publicKeyProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedKey } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
 
 /** Recovering public keys: the user holds a key once, so its fingerprint names it. */
 const publicKeyRecover: RecoverDeclaration = { by: "its fingerprint", find: findCreatedKey };
@@ -29,11 +27,3 @@ export const publicKeyResource = declareResource({
 });
 
 export type { PublicKeyArgs, PublicKeyOutputs } from "./fields";
-
-/**
- * An SSH public key of the API user. `deleteBeforeReplace` defaults to true: the service holds a
- * key once, and a forced replacement (`--replace`, for which the engine asks the provider
- * nothing) keeps the key. Options given here win.
- */
-export const PublicKey = resourceClass<PublicKeyArgs, PublicKeyOutputs>(publicKeyResource);
-export type PublicKey = InstanceType<typeof PublicKey>;

@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { scheduleProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedSchedule } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { ScheduleArgs, ScheduleOutputs } from "./fields";
 
 /** Recovering schedules: by name, made in the deployment's window with the task asked for. */
 const scheduleRecover: RecoverDeclaration = { by: "its name", find: findCreatedSchedule };
@@ -49,7 +47,3 @@ export const scheduleResource = declareResource({
 
 export { stringLiteral } from "./fields";
 export type { ScheduleArgs, ScheduleOutputs, ScheduledPackageArgs, ScheduleTaskArgs } from "./fields";
-
-/** Runs packages periodically: nightly pipelines as code. */
-export const Schedule = resourceClass<ScheduleArgs, ScheduleOutputs>(scheduleResource);
-export type Schedule = InstanceType<typeof Schedule>;

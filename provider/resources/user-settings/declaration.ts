@@ -5,8 +5,6 @@ import { fields } from "./fields";
 import { userSettingsProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findUserSettings } from "./provider";
-import { resourceClass } from "../shared/resource-class";
-import type { UserSettingsArgs, UserSettingsOutputs } from "./fields";
 
 /** Recovering user settings: the one user the API key names; nothing is ever made. */
 const userSettingsRecover: RecoverDeclaration = { by: "its API key's user", find: findUserSettings };
@@ -31,7 +29,3 @@ export const userSettingsResource = declareResource({
 });
 
 export type { UserSettingsNotificationSettingsArgs, UserSettingsArgs, UserSettingsOutputs } from "./fields";
-
-/** The settings of the API key's user; see the reference page for UserSettings. */
-export const UserSettings = resourceClass<UserSettingsArgs, UserSettingsOutputs>(userSettingsResource);
-export type UserSettings = InstanceType<typeof UserSettings>;

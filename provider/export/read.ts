@@ -134,7 +134,13 @@ export async function readAccount(request: RequestFn, options: ReadOptions): Pro
     if (reason !== undefined) leftOut.push({ kind: item.kind, id: item.id, name: item.label, reason });
     return reason === undefined;
   });
-  return objectsOf(await completed(request, kept, options), leftOut);
+  // What only the whole record shows (a cluster's watch: whose it is) is asked again once read.
+  const whole = (await completed(request, kept, options)).filter((item) => {
+    const reason = declarationOf(item.kind)!.unrepresentable?.(item.record as never);
+    if (reason !== undefined) leftOut.push({ kind: item.kind, id: item.id, name: item.label, reason });
+    return reason === undefined;
+  });
+  return objectsOf(whole, leftOut);
 }
 
 function objectsOf(items: Listed[], leftOut: LeftOut[]): AccountExport {

@@ -77,8 +77,9 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
     await service.resetRequests();
     const started = Date.now();
     const exported = await exportAccount(service, ["--language", language, "--out", dir]);
-    // 100 of each of the eight kinds an account holds, less the owner, and the API key's user's settings.
-    expect(exported.stdout).toMatch(/exported 802 objects/);
+    // 100 of each of the eight kinds an account holds, less the owner, the API key's user's settings
+    // and its watches of 3 clusters.
+    expect(exported.stdout).toMatch(/exported 805 objects/);
     expect(exported.stdout).toMatch(/left out: 1 Member: the account's owner/);
     expect(exported.stdout).toMatch(/left out: 100 Package: made by the service for a Delivery/);
     // Two packages have no flow (see largeAccount): no file for either.
@@ -96,13 +97,13 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
       });
       console.log(`${language}: imported at ${Date.now() - started} ms`);
       const resources = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: any) => r.type.startsWith("etl:index:"));
-      expect(resources).toHaveLength(802);
+      expect(resources).toHaveLength(805);
       expect(new Set(resources.map((r: any) => r.type.slice("etl:index:".length)))).toEqual(new Set(SET_UP_KINDS));
       expect(resources.every((r: any) => r.protect === true)).toBe(true);
 
       const preview = await test.stack.preview({ expectNoChanges: true, diff: true });
       console.log(`${language}: previewed at ${Date.now() - started} ms`);
-      expect(preview.changeSummary).toEqual({ same: 803 });
+      expect(preview.changeSummary).toEqual({ same: 806 });
       expect(await service.writeRequests()).toEqual([]);
       // The state, and the project with its stack settings; not the packages it installed.
       const written = [...filesUnder(path.join(test.workDir, "backend")), ...filesUnder(dir).filter((name) => !/[/](node_modules|venv)[/]/.test(name))];

@@ -4,7 +4,7 @@ import { CLUSTER_TYPES, READY_CLUSTER_STATUSES, type ClusterStatus } from "../..
 import { defaultUserId, positiveId, type FixtureAccount } from "../../fixtures/account";
 import type { Store } from "../../store";
 import { accountFixtures } from "../area";
-import { CLUSTER_DEFAULTS, insertCluster } from "./model";
+import { CLUSTER_DEFAULTS, CLUSTERS, insertCluster } from "./model";
 
 /** `clusters` of an account. They start settled: ready to run jobs, or already gone. */
 
@@ -21,13 +21,18 @@ const clusterSchema = z.object({
   terminateOnIdle: z.boolean().default(CLUSTER_DEFAULTS.terminateOnIdle),
   timeToIdle: z.number().int().positive().default(CLUSTER_DEFAULTS.timeToIdle),
   ownerId: positiveId.optional(),
+  /** Users who watch the cluster besides its maker, who watches it from the start. */
+  watcherIds: z.array(positiveId).default([]),
 });
 
 type ClusterFixture = z.output<typeof clusterSchema>;
 
 function seedClusters(store: Store, account: FixtureAccount, clusters: ClusterFixture[]): void {
-  for (const { ownerId, ...fixture } of clusters) {
-    insertCluster(store, { ...fixture, accountId: account.id, ownerId: ownerId ?? defaultUserId(account) });
+  for (const { ownerId, watcherIds, ...fixture } of clusters) {
+    const cluster = insertCluster(store, { ...fixture, accountId: account.id, ownerId: ownerId ?? defaultUserId(account) });
+    const since = cluster.createdAt;
+    const watchers = [...(cluster.watchers ?? []), ...watcherIds.filter((userId) => userId !== cluster.ownerId).map((userId) => ({ userId, since }))];
+    store.update(CLUSTERS, cluster, { watchers });
   }
 }
 

@@ -51,7 +51,7 @@ export interface ExportDeclaration<Rec = any> extends KindListing {
   single?: true;
   /** What names the object in the program. */
   name: (record: Rec) => string;
-  /** Why the program cannot hold this object, when it cannot. */
+  /** Why the program cannot hold this object, when it cannot: asked of the listed item, and again of the whole record when `complete` reads it. */
   unrepresentable?: (record: Rec) => string | undefined;
   /** Objects of other kinds that belong to this one, made and removed with it by the service. */
   owns?: (record: Rec) => Array<{ kind: string; id: string }>;

@@ -8,6 +8,10 @@
  * `etl:maxRetries` says (0 aside): an outage costs the service nothing and is often short. Once
  * it has stayed unreachable for a whole budget, the process's other requests stop retrying it:
  * each still tries once, and fails at once while it is still down.
+ *
+ * Before the service has answered the process once, an address that never worked is more likely
+ * wrong than down: a host name that does not exist (ENOTFOUND) fails at once, and any other
+ * unreachable address within the first-contact budget (15 s at most), naming `etl:apiUrl`.
  */
 import { SETTINGS } from "../../config";
 import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError, UnreachableError } from "../errors";
@@ -36,6 +40,8 @@ export interface RetryOptions extends Clock {
 }
 
 export interface Reachability {
+  /** The service has answered this process once at least: from then on an outage gets the whole budget. */
+  answered?: boolean;
   /** When the outage that a request gave up on began; cleared by any answer of the service. */
   downSince?: number;
   /** The latest attempt that found the service unreachable. */
@@ -47,6 +53,9 @@ export function createReachability(): Reachability {
 }
 
 export const RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 20_000, rateLimitDelayMs: 5_000 } as const;
+
+/** How long an address the process has never reached is tried, at most. */
+export const FIRST_CONTACT_BUDGET_MS = 15_000;
 
 export type Decision = { retry: true; waitMs: number; reason: string } | { retry: false; error: unknown };
 
@@ -106,9 +115,12 @@ export function decide(error: unknown, attempt: Attempt, options: RetryOptions):
  */
 function decideUnreached(failure: UnreachableError, attempt: Attempt, options: RetryOptions): Decision {
   if (options.maxRetries === 0) return { retry: false, error: failure };
+  const firstContact = options.reachability !== undefined && options.reachability.answered !== true;
+  if (firstContact && failure.address.detail === "ENOTFOUND") return { retry: false, error: failure };
+  const budgetMs = firstContact ? Math.min(options.budgetMs, FIRST_CONTACT_BUDGET_MS) : options.budgetMs;
   const now = options.now();
-  const since = Math.min(attempt.startedAt, knownDownSince(options.reachability, now, options.budgetMs) ?? attempt.startedAt);
-  const remainingMs = options.budgetMs - (now - since);
+  const since = Math.min(attempt.startedAt, knownDownSince(options.reachability, now, budgetMs) ?? attempt.startedAt);
+  const remainingMs = budgetMs - (now - since);
   if (options.reachability !== undefined) options.reachability.lastFailureAt = now;
   if (remainingMs > 0) {
     return { retry: true, waitMs: Math.min(remainingMs, backoffMs(failure, attempt.retries, options)), reason: "connection" };
@@ -125,7 +137,9 @@ function knownDownSince(state: Reachability | undefined, now: number, budgetMs: 
 
 /** Any answer of the service, even an error, shows it is reachable again. */
 function noteAnswered(state: Reachability | undefined): void {
-  if (state !== undefined) state.downSince = state.lastFailureAt = undefined;
+  if (state === undefined) return;
+  state.answered = true;
+  state.downSince = state.lastFailureAt = undefined;
 }
 
 /** Undefined for failures that retrying cannot fix (4xx other than 429, programming errors). */

@@ -1,12 +1,14 @@
 /**
- * An address that cannot be reached, on virtual time: which failures mean nothing was sent, a
- * create tried again for the whole retry budget and then named with the address and the setting
- * to check, the process's other requests failing at once afterwards, and a 401 naming the
- * credentials' settings.
+ * An address that cannot be reached, on virtual time: which failures mean nothing was sent; an
+ * address the process never reached tried for the first-contact budget (a host name that does not
+ * exist not at all), and one that has answered for the whole retry budget, then named with the
+ * address and the setting to check; the process's other requests failing at once afterwards; and a
+ * 401 naming the credentials' settings.
  */
 import { describe, expect, it } from "vitest";
 import { AuthenticationError, ConnectionError, OutcomeUnknownError, UnreachableError } from "../../../provider/client/errors";
 import { createReachability } from "../../../provider/client";
+import { decide, RETRY_DEFAULTS, type RetryOptions } from "../../../provider/client/policies/retry";
 import { classifyNetworkFailure } from "../../../provider/client/network";
 import type { ApiRequest } from "../../../provider/client/http";
 import { clientFor, failureOf, ok, startScriptedServer, useScriptedServer } from "./scripted-server";
@@ -18,6 +20,12 @@ const read: ApiRequest = { method: "GET", path: "/clusters/1" };
 /** An error as Node reports it, with its code and system call. */
 function systemError(code: string, syscall?: string): Error {
   return Object.assign(new Error(`${syscall ?? ""} ${code}`), { code, ...(syscall === undefined ? {} : { syscall }) });
+}
+
+/** Retry options on a clock that stands still, for decisions alone. */
+function retryOptionsForTests(): RetryOptions {
+  const stats = { retries: 0, retriesByReason: {}, gaveUp: 0, outcomeUnknown: 0 } as unknown as RetryOptions["stats"];
+  return { ...RETRY_DEFAULTS, maxRetries: 3, budgetMs: 60_000, random: () => 0.5, stats, now: () => 0, sleep: async () => {} };
 }
 
 /** A loopback port nothing listens on. */
@@ -67,19 +75,34 @@ describe("what a network failure says about the request", () => {
 });
 
 describe("an address that refuses connections", () => {
-  it("a create is tried again for the whole budget, whatever etl:maxRetries says, then names the address and etl:apiUrl", async () => {
+  it("never reached by the process, a create is tried for 15 s at most, whatever etl:maxRetries says, then names the address and etl:apiUrl", async () => {
     const port = await closedPort();
-    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 30 });
+    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 30 }, { reachability: createReachability() });
     const error = await failureOf(client.request(create));
     expect(error).toBeInstanceOf(UnreachableError);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
     expect(error.message).toBe(
-      `POST /acme/api/clusters failed with no response: could not reach http://127.0.0.1:${port} (ECONNREFUSED) for 30 s: nothing was sent; ` +
+      `POST /acme/api/clusters failed with no response: could not reach http://127.0.0.1:${port} (ECONNREFUSED) for 15 s: nothing was sent; ` +
         "check etl:apiUrl (the connection was refused: nothing listens at that address, or the service is down)",
     );
     expect(client.clock.waits.length).toBeGreaterThan(1);
-    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(30_000);
+    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(15_000);
     expect(client.stats).toMatchObject({ outcomeUnknown: 0, gaveUp: 1 });
+  });
+
+  it("once the service has answered the process, an outage is tried for the whole budget", async () => {
+    const port = await closedPort();
+    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 30 }, { reachability: { answered: true } });
+    const error = await failureOf(client.request(create));
+    expect(error.message).toContain(`could not reach http://127.0.0.1:${port} (ECONNREFUSED) for 30 s: nothing was sent; check etl:apiUrl`);
+    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(30_000);
+  });
+
+  it("a budget shorter than the first contact's is kept", async () => {
+    const port = await closedPort();
+    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 4 }, { reachability: createReachability() });
+    expect((await failureOf(client.request(read))).message).toContain("for 4 s");
+    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(4_000);
   });
 
   it("with etl:maxRetries 0 is tried once", async () => {
@@ -93,7 +116,8 @@ describe("an address that refuses connections", () => {
 
   it("once unreachable for a whole budget, the process's next request tries once and fails at once, until the service answers", async () => {
     const port = await closedPort();
-    const reachability = createReachability();
+    // The service answered the process before this outage began.
+    const reachability = { ...createReachability(), answered: true };
     const client = clientFor(`http://127.0.0.1:${port}`, { retryBudgetSeconds: 60 }, { reachability });
     await failureOf(client.request(read));
     const waitsOfTheFirst = client.clock.waits.length;
@@ -106,7 +130,7 @@ describe("an address that refuses connections", () => {
     const back = await startScriptedServer([ok({ id: 1 }), ok({ id: 1 })], port);
     try {
       expect((await client.request(read)).body).toEqual({ id: 1 });
-      expect(reachability).toEqual({});
+      expect(reachability).toEqual({ answered: true });
     } finally {
       await back.close();
     }
@@ -137,6 +161,24 @@ describe("an address that refuses connections", () => {
 });
 
 describe("an unresolvable host", () => {
+  it("a host name that does not exist, never reached by the process, fails at once, whatever the budget", async () => {
+    const client = clientFor("http://nonexistent.invalid", { maxRetries: 3, retryBudgetSeconds: 120 }, { reachability: createReachability() });
+    const error = await failureOf(client.request(read));
+    expect(error).toBeInstanceOf(UnreachableError);
+    // A lookup that could not be made now (EAI_AGAIN: no DNS server reached) is tried again; one that says the name does not exist is not.
+    if (error.message.includes("ENOTFOUND")) expect(client.clock.waits).toEqual([]);
+    else expect(error.message).toContain("(EAI_AGAIN) for 15 s");
+  });
+
+  it("ENOTFOUND before any answer is final, and after one is an outage like any other", () => {
+    const summary = { method: "GET", url: "http://etl.example.invalid/acme/api/clusters/1", headers: {} };
+    const failure = new UnreachableError(summary, { origin: "http://etl.example.invalid", detail: "ENOTFOUND", hint: "the host name does not resolve" });
+    const options = { ...retryOptionsForTests(), budgetMs: 120_000 };
+    const attempt = { idempotent: true, retries: 0, startedAt: 0 };
+    expect(decide(failure, attempt, { ...options, reachability: createReachability() })).toEqual({ retry: false, error: failure });
+    expect(decide(failure, attempt, { ...options, reachability: { answered: true } })).toMatchObject({ retry: true, reason: "connection" });
+  });
+
   it("names the host and what to check", async () => {
     const client = clientFor("http://nonexistent.invalid", { maxRetries: 0 });
     const error = await failureOf(client.request(read));

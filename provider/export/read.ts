@@ -128,19 +128,20 @@ export async function readAccount(request: RequestFn, options: ReadOptions): Pro
   for (const kind of options.kinds) listed.push(...(await listKind(request, kind, progress)));
   const owners = ownersOf(listed);
   const leftOut: LeftOut[] = [];
-  const kept = listed.filter((item) => {
-    if (options.namePrefix !== undefined && !item.label.startsWith(options.namePrefix)) return false;
-    const reason = reasonLeftOut(item, owners);
-    if (reason !== undefined) leftOut.push({ kind: item.kind, id: item.id, name: item.label, reason });
-    return reason === undefined;
-  });
+  const named = listed.filter((item) => options.namePrefix === undefined || item.label.startsWith(options.namePrefix));
+  const kept = keptOrLeftOut(named, leftOut, (item) => reasonLeftOut(item, owners));
   // What only the whole record shows (a cluster's watch: whose it is) is asked again once read.
-  const whole = (await completed(request, kept, options)).filter((item) => {
-    const reason = declarationOf(item.kind)!.unrepresentable?.(item.record as never);
+  const whole = keptOrLeftOut(await completed(request, kept, options), leftOut, (item) => declarationOf(item.kind)!.unrepresentable?.(item.record as never));
+  return objectsOf(whole, leftOut);
+}
+
+/** The items with no reason to leave them out; the others go to `leftOut` with theirs. */
+function keptOrLeftOut(items: Listed[], leftOut: LeftOut[], reasonOf: (item: Listed) => string | undefined): Listed[] {
+  return items.filter((item) => {
+    const reason = reasonOf(item);
     if (reason !== undefined) leftOut.push({ kind: item.kind, id: item.id, name: item.label, reason });
     return reason === undefined;
   });
-  return objectsOf(whole, leftOut);
 }
 
 function objectsOf(items: Listed[], leftOut: LeftOut[]): AccountExport {

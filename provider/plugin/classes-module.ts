@@ -5,23 +5,18 @@
  * program runtime (its executable starts without it).
  */
 import { RESOURCES, RESOURCE_KINDS, type ResourceDeclaration } from "../resources/registry";
+import { summaryOf } from "../resources/shared/declaration";
 
 /** `ClusterWatcher` → `cluster-watcher`: the kind's folder under provider/resources. */
 export function kindFolder(kind: string): string {
   return kind.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase();
 }
 
-/** The first sentence of what the kind is, for the class's doc comment. */
-function summaryOf(declaration: ResourceDeclaration): string {
-  const text = declaration.summary ?? declaration.description;
-  return (/^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text).replaceAll("*/", "* /");
-}
-
 export function classesModuleText(): string {
   const imports = RESOURCE_KINDS.map((kind) => `import type { ${kind}Args, ${kind}Outputs } from "./${kindFolder(kind)}/declaration";`);
   const classes = RESOURCE_KINDS.map((kind) =>
     [
-      `/** ${summaryOf(RESOURCES[kind] as ResourceDeclaration)} See the reference page for ${kind}. */`,
+      `/** ${summaryOf(RESOURCES[kind] as ResourceDeclaration).replaceAll("*/", "* /")} See the reference page for ${kind}. */`,
       `export const ${kind} = resourceClass<${kind}Args, ${kind}Outputs>(RESOURCES.${kind});`,
       `export type ${kind} = InstanceType<typeof ${kind}>;`,
     ].join("\n"),

@@ -6,6 +6,7 @@
 import { PIPELINE_EXAMPLE, PIPELINE_TYPE } from "../components/pipeline/args";
 import { PIPELINE_NOTES, PIPELINE_SUMMARY } from "../components/pipeline/notes";
 import { RESOURCES, type ResourceDeclaration, type ResourceKind } from "../resources/registry";
+import { summaryOf } from "../resources/shared/declaration";
 import { FUNCTIONS, type FunctionDeclaration, type FunctionName } from "../functions/list";
 import { EXAMPLE_LANGUAGES, exampleIn, functionExampleIn, type ExampleLanguage } from "./reference-examples";
 import { packageSchema, PACKAGE, typeToken } from "./schema";
@@ -130,7 +131,7 @@ function importSection(kind: string, schema: Schema): string[] {
 /** What a kind's declaration (or the component's) says beyond its fields, as the page's section. */
 function notesOf(kind: string): string[] {
   const notes = typeToken(kind) === PIPELINE_TYPE ? PIPELINE_NOTES : (RESOURCES[kind as ResourceKind] as ResourceDeclaration).notes;
-  return notes === undefined ? [] : ["## Notes", "", ...notes, ""];
+  return ["## Notes", "", ...notes, ""];
 }
 
 const CHILDREN = [
@@ -232,12 +233,10 @@ export function referencePages(): Map<string, string> {
   return pages;
 }
 
-const firstSentence = (text: string) => /^.+?\.(?=\s|$)/.exec(text)?.[0] ?? text;
-
 /** A kind's line in the README's table: its declaration's summary, or its description's first sentence. */
-function summaryOf(kind: string, schema: Schema): string {
-  const declared = typeToken(kind) === PIPELINE_TYPE ? PIPELINE_SUMMARY : (RESOURCES[kind as ResourceKind] as ResourceDeclaration).summary;
-  return declared ?? firstSentence(schema.resources[`${PACKAGE}:index:${kind}`]!.description ?? "");
+function kindSummary(kind: string, schema: Schema): string {
+  if (typeToken(kind) !== PIPELINE_TYPE) return summaryOf(RESOURCES[kind as ResourceKind] as ResourceDeclaration);
+  return summaryOf({ summary: PIPELINE_SUMMARY, description: schema.resources[`${PACKAGE}:index:${kind}`]!.description ?? "" });
 }
 
 /** The README's generated tables by their marker's name: every kind and every function, each linking to its page. */
@@ -251,7 +250,7 @@ function readmeTables(): Map<string, string[]> {
       [
         "| kind | what it is |",
         "|---|---|",
-        ...kinds.map((kind) => `| [\`${kind}\`](docs/reference/resources/${kind}.md) | ${cell(summaryOf(kind, schema))} |`),
+        ...kinds.map((kind) => `| [\`${kind}\`](docs/reference/resources/${kind}.md) | ${cell(kindSummary(kind, schema))} |`),
       ],
     ],
     [

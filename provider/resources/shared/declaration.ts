@@ -66,13 +66,19 @@ export interface ResourceDeclaration<Kind extends string = string> {
   /** How `etl-export` writes the kind's objects into a program, or why it leaves them out. */
   export: ExportDeclaration | RuntimeKind;
   /**
-   * Where the inputs take another resource. The dynamic resources put the values in by their
-   * class's `prepare`; the plugin, which receives a reference (the resource's URN and id), by
-   * this list, and its schema types these inputs with the resource.
+   * Where the inputs take another resource. The dynamic resources' classes put in what a
+   * resource given there stands for (resource-class.ts); the plugin, which receives a reference
+   * (the resource's URN and id), does the same by this list, and its schema types these inputs
+   * with the resource.
    */
   resourceInputs?: readonly ResourceInput[];
   /** How `etl-recover` finds the object a killed deployment's create made. */
   recover: RecoverDeclaration;
+}
+
+/** What the kind is in one line: its summary, or its description's first sentence. */
+export function summaryOf(declaration: Pick<ResourceDeclaration, "summary" | "description">): string {
+  return declaration.summary ?? /^.+?\.(?=\s|$)/.exec(declaration.description)?.[0] ?? declaration.description;
 }
 
 /** Keeps the literal kind and every detail of the declaration for the list's types. */

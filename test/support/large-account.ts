@@ -4,15 +4,14 @@
  * without, schedules, hooks of every type, enabled deliveries), made through the local
  * service's fixtures. A few names repeat, as they do in accounts made by hand.
  */
-import type { LocalServiceOptions } from "./service";
+import { TEST_USER_ID, type LocalServiceOptions } from "./service";
 import { ed25519PublicKeyLine } from "./keys";
 
 const TYPES = ["postgres", "mysql", "s3", "salesforce", "redshift"] as const;
 const HOOKS = ["web", "slack", "email", "hipchat", "pagerduty"] as const;
 
-/** The clusters of the account its API key's user watches (the key's user is the service's test user, 70). */
+/** The clusters of the account its API key's user (the local service's test user) watches. */
 export const WATCHED_CLUSTERS = 3;
-const KEY_USER = 70;
 
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);
 
@@ -81,7 +80,7 @@ export function largeAccount(count: number): LargeAccount {
     })),
     account: {
       // Clusters are not set up by hand: a few, made by a colleague, which the API key's user watches.
-      clusters: range(WATCHED_CLUSTERS).map((i) => ({ id: 9000 + i, name: `shared ${i}`, nodes: 1, ownerId: 1000, watcherIds: [KEY_USER] })),
+      clusters: range(WATCHED_CLUSTERS).map((i) => ({ id: 9000 + i, name: `shared ${i}`, nodes: 1, ownerId: 1000, watcherIds: [TEST_USER_ID] })),
       publicKeys: range(count).map((i) => ({ id: 2000 + i, name: i % 25 === 7 ? "laptop" : `deploy key ${i}`, publicKey: keyLines[String(2000 + i)]! })),
       connections: range(count).map((i) => {
         const type = TYPES[i % TYPES.length]!;

@@ -28,6 +28,9 @@ export interface LocalService extends Service {
 
 export const TEST_ACCOUNT = "acme-test";
 
+/** The user whose API key the test account's stacks use. */
+export const TEST_USER_ID = 70;
+
 export interface LocalServiceOptions {
   /** Records of the test account beyond its user (packages, clusters, connections, ...). */
   account?: Omit<NonNullable<Fixtures["accounts"]>[number], "id" | "uid" | "users">;
@@ -52,7 +55,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
           ...options.account,
           id: 7,
           uid: TEST_ACCOUNT,
-          users: [{ id: 70, name: "Test User", email: "test@example.com", apiKey }, ...(options.users ?? [])],
+          users: [{ id: TEST_USER_ID, name: "Test User", email: "test@example.com", apiKey }, ...(options.users ?? [])],
         },
         ...(options.otherAccounts ?? []),
       ],

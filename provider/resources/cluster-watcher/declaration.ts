@@ -10,10 +10,11 @@ export type { ClusterWatcherArgs, ClusterWatcherOutputs } from "./fields";
 /** A cluster as its listing gives it: what an export needs to ask for its watchers. */
 const listedCluster = z.object({ id: z.number().int(), name: z.string().nullish(), owner_id: z.number().int().nullish() }).loose();
 
-/** Why the export leaves a cluster's watch out, if it does. */
+/** Why the export leaves a cluster's watch out, if it does: known once its watchers are read (before, the record is the cluster's). */
 function notExported(record: Record<string, unknown>): string | undefined {
   if (record.notWatched === true) return "the API key's user does not watch this cluster";
-  if (record.user_id === record.owner_id) return "the cluster's maker watches it from the start: the watch comes with the cluster";
+  if (record.user_id !== undefined && record.user_id === record.owner_id)
+    return "the cluster's maker watches it from the start: the watch comes with the cluster";
   return undefined;
 }
 
@@ -57,7 +58,7 @@ export const clusterWatcherResource = declareResource({
     "",
     "Watching twice is one watch, so the create also takes over a watch that already exists (whoever makes a cluster watches it from the start), and a replacement stops the old watch before starting the new one. The resource's id is the cluster's id, which is also what `pulumi import` takes. A watch stopped out of band is dropped from the stack by `pulumi refresh`; `up` then starts it again. Under another user's API key a destroy stops with a message naming both users, rather than ending the recorded user's watch.",
     "",
-    "Each watcher is read by one call (the cluster's watchers), plus one `GET /user` per provider process: the service has no listing of a user's watches, so a refresh of N watchers costs N calls. Clusters are not exported, so `etl-export` writes each watch with its cluster's id; it leaves out the watch a cluster's maker has from the start, which comes with the cluster.",
+    "Each watcher is read by one call (the cluster's watchers; a create also asks once per provider process who the API key's user is): the service has no listing of a user's watches, so a refresh of N watchers costs N calls. Clusters are not exported, so `etl-export` writes each watch with its cluster's id; it leaves out the watch a cluster's maker has from the start, which comes with the cluster.",
   ],
   provider: clusterWatcherProvider,
   recover: clusterWatcherRecover,

@@ -63,6 +63,13 @@ describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_00
     expect(await service.writeRequests()).toEqual([]);
   });
 
+  it("a refresh reads the watcher with one call: its cluster's watchers", async () => {
+    await service.resetRequests();
+    const refresh = await test.stack.refresh();
+    expect(refresh.summary.resourceChanges).not.toHaveProperty("delete");
+    expect(await service.calls()).toEqual(["GET /clusters/202/watchers"]);
+  });
+
   it("a watch stopped out of band is dropped by refresh and made again by up", async () => {
     expect((await service.api("DELETE", "/clusters/202/watchers")).status).toBe(204);
     const refresh = await test.stack.refresh();

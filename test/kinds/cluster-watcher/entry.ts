@@ -2,6 +2,7 @@
  * ClusterWatcher in the tests: the key's user watching a cluster another user made (whose maker
  * watches it from the start), one row per cluster watched.
  */
+import { TEST_USER_ID } from "../../support/service";
 import { WATCHED_CLUSTER } from "../../support/soak-account";
 import {
   badInput,
@@ -14,16 +15,13 @@ import {
   tableOfTheAccount,
 } from "../kind-tests";
 
-/** The user whose key the tests' stacks use. */
-const KEY_USER = 70;
-
 type WatchedCluster = StateRow & { ownerId?: number; watchers?: Array<{ userId: number }> };
 
 /** The key's user's watches of clusters another user made, by cluster. */
 function rows(state: StateDump): StateRow[] {
   return (tableOfTheAccount("clusters")(state) as WatchedCluster[])
-    .filter((cluster) => cluster.ownerId !== KEY_USER)
-    .flatMap((cluster) => ((cluster.watchers ?? []).some((watcher) => watcher.userId === KEY_USER) ? [{ id: cluster.id, name: cluster.name }] : []));
+    .filter((cluster) => cluster.ownerId !== TEST_USER_ID)
+    .flatMap((cluster) => ((cluster.watchers ?? []).some((watcher) => watcher.userId === TEST_USER_ID) ? [{ id: cluster.id, name: cluster.name }] : []));
 }
 
 export const clusterWatcher: KindTests = {

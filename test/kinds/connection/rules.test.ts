@@ -56,6 +56,21 @@ describe("Connection check", () => {
   });
 });
 
+/** The service's record of the POSTGRES connection, as made with the type's defaults. */
+const POSTGRES_RECORD = {
+  id: 7,
+  name: "warehouse",
+  type: "postgres",
+  host: "db.example.com",
+  username: "etl",
+  port: 5432,
+  ssl: true,
+  database: "",
+  tunnel_type: "direct",
+  created_at: "t",
+  updated_at: "t",
+};
+
 describe("Connection bodies", () => {
   it("sends the type's attributes under their API names, without the provider's own inputs", () => {
     const body = fields.createBody(parsed({ ...POSTGRES, tunnelType: "reverse", testBeforeCreate: false }));
@@ -63,20 +78,7 @@ describe("Connection bodies", () => {
   });
 
   it("compares an omitted attribute with the type's default, and sends only what differs", () => {
-    const record = {
-      id: 7,
-      name: "warehouse",
-      type: "postgres",
-      host: "db.example.com",
-      username: "etl",
-      port: 5432,
-      ssl: true,
-      database: "",
-      tunnel_type: "direct",
-      created_at: "t",
-      updated_at: "t",
-    };
-    const outputs = fields.outputs(record, parsed(POSTGRES)) as ConnectionOutputs;
+    const outputs = fields.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
     expect(outputs).toMatchObject({ port: 5432, ssl: true, password: "s3cret-pw", testBeforeCreate: true });
     expect(fields.updateBody(outputs, parsed(POSTGRES))).toEqual({});
     expect(fields.updateBody(outputs, parsed({ ...POSTGRES, password: "rotated" }))).toEqual({ password: "rotated" });
@@ -84,20 +86,7 @@ describe("Connection bodies", () => {
   });
 
   it("replaces the connection for a new type and updates it in place otherwise", async () => {
-    const record = {
-      id: 7,
-      name: "warehouse",
-      type: "postgres",
-      host: "db.example.com",
-      username: "etl",
-      port: 5432,
-      ssl: true,
-      database: "",
-      tunnel_type: "direct",
-      created_at: "t",
-      updated_at: "t",
-    };
-    const outputs = fields.outputs(record, parsed(POSTGRES)) as ConnectionOutputs;
+    const outputs = fields.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
     const mysql = await connectionProvider.diff("7", outputs, parsed({ ...POSTGRES, type: "mysql" }));
     expect(mysql.replaces).toContain("type");
     const rotated = await connectionProvider.diff("7", outputs, parsed({ ...POSTGRES, password: "rotated" }));

@@ -34,6 +34,8 @@ export interface ClientSettings {
 export interface ProviderConfig extends ConnectionSettings, ClientSettings {
   /** Plain http to a host that is not loopback was explicitly accepted. */
   allowInsecureHttp: boolean;
+  /** The settings are not proven against the service before the first resource (settings-proof.ts). */
+  skipCredentialsValidation: boolean;
 }
 
 /** Where each setting comes from: stack config key, then environment variable. */
@@ -66,6 +68,13 @@ export const SETTINGS = {
     type: "boolean",
     description: "Accept plain http to a host other than this machine.",
   },
+  skipCredentialsValidation: {
+    key: "etl:skipCredentialsValidation",
+    env: "ETL_SKIP_CREDENTIALS_VALIDATION",
+    type: "boolean",
+    description:
+      "Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all.",
+  },
 } as const;
 
 type SettingName = keyof typeof SETTINGS;
@@ -95,11 +104,12 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
   const vendor = checkVendor(read("vendor") ?? DEFAULT_VENDOR, problems);
   const client = checkClientSettings(read, problems);
   const allowInsecureHttp = checkFlag("allowInsecureHttp", read("allowInsecureHttp"), problems);
+  const skipCredentialsValidation = checkFlag("skipCredentialsValidation", read("skipCredentialsValidation"), problems);
   if (apiUrl !== undefined && !allowInsecureHttp) checkTransport(apiUrl, problems);
   if (problems.length > 0) {
     return { ok: false, error: new ConfigurationError(`invalid provider configuration: ${problems.join("; ")}`) };
   }
-  return { ok: true, config: { apiUrl: apiUrl!, accountId: accountId!, apiKey: apiKey!, vendor, ...client, allowInsecureHttp } };
+  return { ok: true, config: { apiUrl: apiUrl!, accountId: accountId!, apiKey: apiKey!, vendor, ...client, allowInsecureHttp, skipCredentialsValidation } };
 }
 
 function missing(name: SettingName): string {

@@ -9,6 +9,7 @@ import { isDynamicProviderHost } from "./cancellation";
 import { configuredBy, fromEnvironment, processResources, type OperationContext } from "./context";
 import { UserFacingError } from "./errors";
 import { PROVIDERS, type ResourceKind } from "./resources/registry";
+import { settingsProven } from "./settings-proof";
 import type { ResourceImplementation } from "./resources/shared/implementation";
 
 /** Inputs and outputs arrive from the engine untyped; `check` has validated the inputs. */
@@ -67,6 +68,12 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
   if (isDynamicProviderHost()) PROCESS.cancellation.installHooks({ engine: process.argv[2], progress: PROCESS.progress, hostCalls: true });
   // Without a `configure` call (older engines), environment variables still work.
   let context: () => OperationContext = configuredBy(fromEnvironment, PROCESS, true);
+  /** The context once its settings are proven (settings-proof.ts): every operation but a refused check waits for it. */
+  const proven = async () => {
+    const made = context();
+    await settingsProven(made);
+    return made;
+  };
   return {
     configure: async (req) => {
       context = configuredBy((key) => req.config.get(key), PROCESS, true);
@@ -74,16 +81,21 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
     check: (olds, news) =>
       reported(async () => {
         const result = await impl.check(olds, news, PROCESS.progress.reporter);
+        if (!result.failures?.length) await proven();
         return { inputs: result.inputs, failures: result.failures ?? [] };
       }),
-    diff: (id, olds, news) => reported(() => impl.diff(id, olds, news, context)),
-    create: (inputs) => reported(() => impl.create(context(), inputs), storedProvider(inputs)),
-    read: (id, props) => reported(() => impl.read(context(), id, props)),
+    diff: (id, olds, news) =>
+      reported(async () => {
+        await proven();
+        return impl.diff(id, olds, news, context);
+      }),
+    create: (inputs) => reported(async () => impl.create(await proven(), inputs), storedProvider(inputs)),
+    read: (id, props) => reported(async () => impl.read(await proven(), id, props)),
     update: (id, olds, news) =>
       reported(async () => {
         if (!impl.update) throw new Error(`${kind} cannot be updated in place, yet its diff asked for an update`);
-        return impl.update(context(), id, olds, news);
+        return impl.update(await proven(), id, olds, news);
       }, storedProvider(news)),
-    delete: (id, props) => reported(() => saidToStay(impl.delete(context(), id, props))),
+    delete: (id, props) => reported(async () => saidToStay(impl.delete(await proven(), id, props))),
   };
 }

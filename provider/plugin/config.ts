@@ -6,6 +6,7 @@
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resolveConfig, SETTINGS, type ConfigLookup } from "../config";
+import { isUnknown } from "../resources/shared/check";
 import { containsUnknown, sameValue } from "../resources/shared/diff";
 import { checkFailures, detailedDiff } from "./responses";
 import type { PluginSession } from "./session";
@@ -57,14 +58,24 @@ export function diffConfig(req: providerProto.DiffRequest): providerProto.DiffRe
   return detailedDiff(Object.fromEntries(changed.map((name) => [name, "update" as const])), { changes: changed.length > 0 });
 }
 
+/**
+ * Settings that are another resource's outputs not yet known (at a preview) cannot be proven:
+ * the engine calls nothing that needs them until they are known, and configures again then.
+ */
+function provableOnceKnown(lookup: ConfigLookup): ConfigLookup {
+  const unknown = NAMES.some((name) => isUnknown(lookup(SETTINGS[name].key)));
+  if (!unknown) return lookup;
+  return (key) => (key === SETTINGS.skipCredentialsValidation.key ? "true" : lookup(key));
+}
+
 /** Variables arrive as `etl:config:apiUrl`; newer engines also send the typed arguments. */
 export function configure(session: PluginSession, req: providerProto.ConfigureRequest): providerProto.ConfigureResponse {
   const args = req.getArgs();
   if (args !== undefined && Object.keys(args.toJavaScript()).length > 0) {
-    session.configure(lookupIn(fromStruct(args).values));
+    session.configure(provableOnceKnown(lookupIn(fromStruct(args).values)));
   } else {
     const variables = req.getVariablesMap();
-    session.configure((key) => variables.get(key.replace(/^etl:/, "etl:config:")) ?? undefined);
+    session.configure(provableOnceKnown((key) => variables.get(key.replace(/^etl:/, "etl:config:")) ?? undefined));
   }
   const response = new providerProto.ConfigureResponse();
   response.setAcceptsecrets(true);

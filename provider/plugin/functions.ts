@@ -17,7 +17,9 @@ function functionOf(token: string) {
 export async function invoke(session: PluginSession, req: providerProto.InvokeRequest): Promise<providerProto.InvokeResponse> {
   const declaration = functionOf(req.getTok());
   const args = fromStruct(req.getArgs()).values;
-  const result = await (declaration.run as ProgramFunction<[Values], unknown>).withContext(session.context(), args);
+  // A function's read under settings that cannot work fails as a resource's would, with the settings named.
+  const context = await session.proven();
+  const result = await (declaration.run as ProgramFunction<[Values], unknown>).withContext(context, args);
   const response = new providerProto.InvokeResponse();
   const returned = "returnsList" in declaration && declaration.returnsList ? { items: result } : (result as Values);
   response.setReturn(toStruct(returned));

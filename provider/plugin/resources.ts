@@ -69,6 +69,8 @@ export async function check(session: PluginSession, req: providerProto.CheckRequ
     response.setFailuresList(checkFailures(result.failures));
     return response;
   }
+  // Valid inputs are planned only under settings that work; invalid ones are refused without a call.
+  await session.proven();
   noteChecked(session.connectionTypes, kind, req.getUrn(), result.inputs as Values);
   response.setInputs(toStruct(result.inputs as Values, secretNames(kind, news.secrets)));
   return response;
@@ -98,6 +100,7 @@ export async function diff(session: PluginSession, req: providerProto.DiffReques
   const kind = kindOf(req.getUrn());
   const news = fromStruct(req.getNews()).values;
   const olds = withProgramSecrets(fromStruct(req.getOlds()).values, news);
+  await session.proven();
   const result = (await implementationOf(kind).diff(req.getId(), olds, news, session.context)) as DetailedDiffResult;
   return detailedDiff(propertyChanges(result), {
     changes: result.changes ?? false,
@@ -110,7 +113,8 @@ export async function create(session: PluginSession, req: providerProto.CreateRe
   const kind = kindOf(req.getUrn());
   const inputs = fromStruct(req.getProperties());
   const secrets = secretNames(kind, inputs.secrets);
-  const result = await keepingSecrets(secrets, () => implementationOf(kind).create(session.context(), inputs.values));
+  const context = await session.proven();
+  const result = await keepingSecrets(secrets, () => implementationOf(kind).create(context, inputs.values));
   const response = new providerProto.CreateResponse();
   response.setId(result.id);
   response.setProperties(toStruct(result.outs as Values, secrets));
@@ -127,7 +131,8 @@ export async function read(session: PluginSession, req: providerProto.ReadReques
   const given = fromStruct(req.getInputs());
   const secrets = secretNames(kind, props.secrets, given.secrets);
   const importing = Object.keys(props.values).length === 0;
-  const result = await implementationOf(kind).read(session.context(), req.getId(), props.values);
+  const context = await session.proven();
+  const result = await implementationOf(kind).read(context, req.getId(), props.values);
   const response = new providerProto.ReadResponse();
   if (result.id === undefined) return response;
   response.setId(result.id);
@@ -165,7 +170,8 @@ export async function update(session: PluginSession, req: providerProto.UpdateRe
   const secrets = secretNames(kind, olds.secrets, news.secrets);
   const implementation = implementationOf(kind);
   if (!implementation.update) throw new ProviderError(`${kind} cannot be updated in place, yet its diff asked for an update`);
-  const result = await keepingSecrets(secrets, () => implementation.update!(session.context(), req.getId(), olds.values, news.values));
+  const context = await session.proven();
+  const result = await keepingSecrets(secrets, () => implementation.update!(context, req.getId(), olds.values, news.values));
   const response = new providerProto.UpdateResponse();
   response.setProperties(toStruct(result.outs as Values, secrets));
   return response;
@@ -173,7 +179,8 @@ export async function update(session: PluginSession, req: providerProto.UpdateRe
 
 export async function remove(session: PluginSession, req: providerProto.DeleteRequest): Promise<void> {
   const kind = kindOf(req.getUrn());
-  await saidToStay(implementationOf(kind).delete(session.context(), req.getId(), fromStruct(req.getProperties()).values));
+  const context = await session.proven();
+  await saidToStay(implementationOf(kind).delete(context, req.getId(), fromStruct(req.getProperties()).values));
 }
 
 /** A failure that keeps the object carries its properties: they go to state, so their secrets stay wrapped. */

@@ -7,6 +7,7 @@
  */
 import { configuredBy, fromEnvironment, type OperationContext, type ProcessResources } from "../context";
 import type { ConfigLookup } from "../config";
+import { settingsProven } from "../settings-proof";
 import type { Reporter } from "../progress";
 import { SingletonHolders } from "../resources/shared/singleton";
 import { knownConnectionTypes, type KnownConnectionTypes } from "./references";
@@ -14,6 +15,8 @@ import { knownConnectionTypes, type KnownConnectionTypes } from "./references";
 export interface PluginSession {
   /** The context of the configured provider; throws the configuration's error when a setting is wrong. */
   context(): OperationContext;
+  /** The context once its settings are proven against the service (settings-proof.ts), as every resource operation needs. */
+  proven(): Promise<OperationContext>;
   configure(lookup: ConfigLookup): void;
   readonly connectionTypes: KnownConnectionTypes;
   /** For what a check says of valid inputs (the operations have theirs in the context). */
@@ -26,6 +29,11 @@ export function pluginSession(resources: ProcessResources): PluginSession {
   let context = configuredBy(fromEnvironment, resources, true);
   return {
     context: () => context(),
+    async proven() {
+      const made = context();
+      await settingsProven(made);
+      return made;
+    },
     configure(lookup) {
       context = configuredBy(lookup, resources, true);
     },

@@ -57,6 +57,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
             resourceInputs["requestTimeoutSeconds"] = pulumi.output(args?.requestTimeoutSeconds).apply(JSON.stringify);
             resourceInputs["retryBudgetSeconds"] = pulumi.output(args?.retryBudgetSeconds).apply(JSON.stringify);
+            resourceInputs["skipCredentialsValidation"] = pulumi.output(args?.skipCredentialsValidation).apply(JSON.stringify);
             resourceInputs["vendor"] = args?.vendor;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -98,6 +99,10 @@ export interface ProviderArgs {
      * Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
      */
     retryBudgetSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+     */
+    skipCredentialsValidation?: pulumi.Input<boolean | undefined>;
     /**
      * The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
      */

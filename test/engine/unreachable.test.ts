@@ -1,10 +1,12 @@
 /**
- * A deployment whose first contact with the service fails before anything is sent: an address
- * that refuses connections (a closed loopback port), tried for the first contact's 15 s at most
- * however long the retry budget, and a host that does not exist, which fails at once. `up` names
- * `etl:apiUrl` and the address; the create was never sent, so it
- * is no unknown outcome, nothing is looked for, and nothing enters the stack. And a 401 names
- * the settings that make the credentials, never the key.
+ * Settings that cannot work fail the preview, before any resource is planned, as they fail `up`:
+ * the provider proves its address, account and key with one call per process. An address that
+ * refuses connections (a closed loopback port) is tried for the first contact's 15 s at most
+ * however long the retry budget, and a host that does not exist fails at once, naming
+ * `etl:apiUrl` and the address; the create was never sent, so it is no unknown outcome, nothing
+ * is looked for, and nothing enters the stack. A wrong key, or the key of another account's
+ * user, names the settings that make the credentials and the account, never the key; with
+ * `etl:skipCredentialsValidation` an unchanged preview makes no call at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type Service, type TestStack } from "../support/engine";
@@ -40,10 +42,12 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
     for (const test of stacks) test.dispose();
   });
 
-  async function upFailure(url: string, settings: Record<string, { value: string }> = {}): Promise<{ failure: string; test: TestStack }> {
-    output.length = 0;
+  /** How a preview, then an up, of a new stack at the address fail: the settings are proven first, at either. */
+  async function failures(url: string, settings: Record<string, { value: string }> = {}): Promise<{ preview: string; up: string; test: TestStack }> {
     const test = await stackAt({ url, accountId: "acme-test", apiKey: "unused-key" }, settings);
-    return { failure: await failureOf(test.stack.up({ onOutput })), test };
+    const preview = await failureOf(test.stack.preview({ onOutput }));
+    output.length = 0;
+    return { preview, up: await failureOf(test.stack.up({ onOutput })), test };
   }
 
   /** Nothing was looked for, nothing guessed, and the stack holds no cluster. */
@@ -55,37 +59,47 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
     expect(resources.filter((r: { urn: string }) => r.urn.endsWith("::main"))).toEqual([]);
   }
 
-  it("a closed port never reached: with the default budget, up fails within the first contact's 15 s, naming etl:apiUrl and the address, without looking for a cluster", async () => {
+  it("a closed port never reached: with the default budget, preview and up each fail within the first contact's 15 s, naming etl:apiUrl and the address, without looking for a cluster", async () => {
     const url = await closedAddress();
-    const { failure, test } = await upFailure(url);
-    expect(failure).toContain(`could not reach ${url} (ECONNREFUSED) for 15 s: nothing was sent; check etl:apiUrl (the connection was refused`);
-    await expectNothingLookedFor(failure, test);
+    const { preview, up, test } = await failures(url);
+    for (const failure of [preview, up]) {
+      expect(failure).toContain(`could not reach ${url} (ECONNREFUSED) for 15 s: nothing was sent; check etl:apiUrl (the connection was refused`);
+      expect(failure).toContain('the provider\'s settings could not be checked against account "acme-test"');
+    }
+    await expectNothingLookedFor(up, test);
   });
 
-  it("a host that does not exist: up fails at once, naming etl:apiUrl and the host, without looking for a cluster", async () => {
+  it("a host that does not exist: preview and up fail at once, naming etl:apiUrl and the host, without looking for a cluster", async () => {
     // A short budget: a lookup that cannot be made now (EAI_AGAIN, with no DNS server) is tried for it.
-    const { failure, test } = await upFailure("https://nonexistent.invalid", { "etl:retryBudgetSeconds": { value: "3" } });
-    expect(failure).toMatch(
-      /could not reach https:\/\/nonexistent\.invalid \((ENOTFOUND\)|EAI_AGAIN\) for 3 s): nothing was sent; check etl:apiUrl \(the host name does not resolve/,
-    );
-    await expectNothingLookedFor(failure, test);
+    const { preview, up, test } = await failures("https://nonexistent.invalid", { "etl:retryBudgetSeconds": { value: "3" } });
+    for (const failure of [preview, up]) {
+      expect(failure).toMatch(
+        /could not reach https:\/\/nonexistent\.invalid \((ENOTFOUND\)|EAI_AGAIN\) for 3 s): nothing was sent; check etl:apiUrl \(the host name does not resolve/,
+      );
+    }
+    await expectNothingLookedFor(up, test);
   });
 });
 
-describe.each(SURFACES)("a key the service does not accept (%s)", { timeout: 240_000 }, (surface) => {
+describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 240_000 }, (surface) => {
   let service: LocalService;
   let test: TestStack;
   const wrongKey = "wrong-key-7f3a9c";
+  const otherAccountsKey = `elsewhere-user-key-${process.pid}`;
+  const onOutput = () => undefined;
+  const setKey = (apiKey: string) => test.stack.setConfig("etl:apiKey", { value: apiKey, secret: true });
+  const previewFailure = async (): Promise<{ failure: string; calls: string[] }> => {
+    await service.resetRequests();
+    const failure = await failureOf(test.stack.preview({ onOutput }));
+    return { failure, calls: await service.calls() };
+  };
 
   beforeAll(async () => {
-    service = await startLocalService();
-    test = await createTestStack(
-      "unauthorized",
-      async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }),
-      { ...service, apiKey: wrongKey },
-      {},
-      { plugin: surface === "plugin" },
-    );
+    service = await startLocalService({
+      otherAccounts: [{ id: 8, uid: "elsewhere-team", users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: otherAccountsKey }] }],
+    });
+    test = await createTestStack("settings", async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }), service, {}, { plugin: surface === "plugin" });
+    await test.stack.up({ onOutput });
   });
 
   afterAll(async () => {
@@ -93,11 +107,45 @@ describe.each(SURFACES)("a key the service does not accept (%s)", { timeout: 240
     await service?.emulator.close();
   });
 
-  it("401: up names etl:apiKey, ETL_API_KEY and etl:accountId, and never shows the key", async () => {
-    const failure = await failureOf(test.stack.up());
-    expect(failure).toContain("failed with 401 Unauthorized");
-    expect(failure).toContain('check etl:apiKey (or ETL_API_KEY) and etl:accountId: the key must be that of a user of account "acme-test"');
-    expect(failure).not.toContain(wrongKey);
-    expect(failure).not.toContain(Buffer.from(`${wrongKey}:`).toString("base64"));
+  it("an unchanged preview proves the settings with one call, and none with etl:skipCredentialsValidation", async () => {
+    await service.resetRequests();
+    await test.stack.preview({ expectNoChanges: true, onOutput });
+    expect(await service.calls()).toEqual(["GET /accounts/acme-test"]);
+    await test.stack.setConfig("etl:skipCredentialsValidation", { value: "true" });
+    try {
+      await service.resetRequests();
+      await test.stack.preview({ expectNoChanges: true, onOutput });
+      expect(await service.calls()).toEqual([]);
+    } finally {
+      await test.stack.removeConfig("etl:skipCredentialsValidation");
+    }
+  });
+
+  it("a wrong key fails the preview with one call, naming etl:apiKey, etl:accountId and the account, never the key", async () => {
+    await setKey(wrongKey);
+    try {
+      const { failure, calls } = await previewFailure();
+      expect(failure).toContain(`the service refused the API key for account "acme-test" at ${service.url} (401 Unauthorized): etl:apiKey (or ETL_API_KEY) is wrong or revoked`);
+      expect(failure).toContain('etl:accountId "acme-test"');
+      expect(calls).toEqual(["GET /accounts/acme-test"]);
+      expect(failure).not.toContain(wrongKey);
+      expect(failure).not.toContain(Buffer.from(`${wrongKey}:`).toString("base64"));
+      expect(failure).not.toMatch(/\n\s+at /);
+    } finally {
+      await setKey(service.apiKey);
+    }
+  });
+
+  it("the key of another account's user fails the preview with one call, naming etl:accountId, etl:apiKey and the account", async () => {
+    await setKey(otherAccountsKey);
+    try {
+      const { failure, calls } = await previewFailure();
+      expect(failure).toContain(`account "acme-test" at ${service.url} is not one the API key's user can reach (404 Not Found): etl:accountId names an account`);
+      expect(failure).toContain("or etl:apiKey is the key of a user who is not a member of it");
+      expect(calls).toEqual(["GET /accounts/acme-test"]);
+      expect(failure).not.toContain(otherAccountsKey);
+    } finally {
+      await setKey(service.apiKey);
+    }
   });
 });

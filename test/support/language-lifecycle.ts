@@ -3,7 +3,8 @@
  * PublicKey, a Connection with a secret password, a Schedule, a JobRun and a Package whose flow
  * uses the connection's id, and resources given as inputs (two Connections to a ConnectionGroup
  * and to a Delivery's ends, the Package to the Schedule, a Cluster to the JobRun); up; an unchanged
- * preview with no API call of the resources; refresh with no change; an update in place and a
+ * preview whose one call of the provider proves its settings (a wrong key and another account's
+ * user's key failing it, none with `etl:skipCredentialsValidation`); refresh with no change; an update in place and a
  * replace; drift corrected; an object deleted out of band and made again; two functions;
  * destroy leaving nothing; the password and the API key in no file and no output. The TypeScript
  * program also declares a `Pipeline` from a template; the Go program, the release programs'
@@ -27,9 +28,12 @@ import {
   type PipelineIds,
 } from "./release-pipeline";
 import { filesUnder } from "./soak";
+import { automationStack, ELSEWHERE_ACCOUNT, expectSettingsProvenAtPreview, SETTINGS_PROOF } from "./settings-proof";
 
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [{ name: "out", records: 10 }] } };
 const CLUSTER = { id: 201, name: "ready", nodes: 4 };
+/** The calls of the functions the programs call, which are the program's own reads. */
+const FUNCTION_CALLS = /\/packages\/101|\/regions/;
 /** A Go program is compiled by every operation; the first compile of its dependencies is the slow one. */
 const TIMEOUT_MS = 900_000;
 
@@ -80,7 +84,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
     const schedule = async () => (await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).body as { name: string };
 
     beforeAll(async () => {
-      service = await startLocalService({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
+      service = await startLocalService({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] }, otherAccounts: [ELSEWHERE_ACCOUNT] });
       test = await createStack(language, service, {
         "test:keyLine": { value: key.line },
         "test:keyName": { value: "deploy" },
@@ -128,12 +132,13 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       expect(Number(outputs.jobClusterId!.value)).toBe(Number(outputs.clusterId!.value));
     });
 
-    it("an unchanged preview proposes nothing and the resources make no API call but asking whose the key is; refresh finds nothing changed", async () => {
+    it("an unchanged preview proposes nothing and the provider makes one API call, proving its settings; refresh finds nothing changed", async () => {
       await service.resetRequests();
       await test.stack.preview({ expectNoChanges: true, onOutput });
-      // The functions the program calls are its own reads; the resources make none but asking,
-      // once, whose API key the settings hold (a public key is managed only under its own user's).
-      expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual(["GET /user"]);
+      // The functions the program calls are its own reads; the provider makes none but proving its
+      // settings, which for the owner's key also tells whose key it is (a public key is managed
+      // only under its own user's).
+      expect((await service.calls()).filter((call) => !FUNCTION_CALLS.test(call))).toEqual([SETTINGS_PROOF]);
       await service.resetRequests();
       await test.stack.refresh({ expectNoChanges: true, onOutput });
       if (cronPipeline) {
@@ -148,6 +153,10 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
         );
         expect(await service.writeRequests()).toEqual([]);
       }
+    });
+
+    it("a wrong key and another account's user's key fail the preview with one call, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
+      await expectSettingsProvenAtPreview(service, automationStack(test.stack, onOutput), FUNCTION_CALLS);
     });
 
     it("a new schedule name updates in place and a new key name replaces the key, as the detailed diff says", async () => {

@@ -2,8 +2,9 @@
  * A program of a language whose SDK comes from the release folder alone (test/release/programs:
  * a postgres connection named by the stack's settings, and a `Pipeline` on a cron the settings
  * give), run by the `pulumi` CLI with no Node.js on its PATH against the plugin installed from the
- * release's archive: up, an unchanged preview that calls the service not at all, refresh, an
- * update in place of each, destroy, the state and the service's records checked after each.
+ * release's archive: up, an unchanged preview whose one call proves the settings (a wrong key and
+ * another account's user's key failing it, no call with `etl:skipCredentialsValidation`), refresh,
+ * an update in place of each, destroy, the state and the service's records checked after each.
  */
 import { cpSync, existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -19,6 +20,7 @@ import {
 } from "./release-pipeline";
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
 import { startLocalService, type LocalService } from "./service";
+import { cliStack, ELSEWHERE_ACCOUNT, expectSettingsProvenAtPreview, SETTINGS_PROOF } from "./settings-proof";
 
 const PROGRAMS = path.join(__dirname, "..", "release", "programs");
 /** An operation of the release lifecycle may wait on a language host set up for the first time. */
@@ -75,7 +77,7 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
     const connections = async () => (await service.state()).accounts[0].connections as Array<{ id: number; name: string }>;
 
     beforeAll(async () => {
-      service = await startLocalService();
+      service = await startLocalService({ otherAccounts: [ELSEWHERE_ACCOUNT] });
       machine = newUserMachine(`${language}-release`, { withoutNode: true, env: project.env });
       writeProgram(machine, language, project.runtime);
       await project.install(machine);
@@ -108,10 +110,10 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       await expectHookAndPackage(service, pipeline);
     });
 
-    it("an unchanged preview proposes nothing and makes no API call; refresh reads the connection and the pipeline's children and finds them unchanged", async () => {
+    it("an unchanged preview proposes nothing and makes one API call, proving the settings; refresh reads the connection and the pipeline's children and finds them unchanged", async () => {
       await service.resetRequests();
       await machine.pulumi(["preview", "--expect-no-changes"]);
-      expect(await service.requests()).toEqual([]);
+      expect(await service.calls()).toEqual([SETTINGS_PROOF]);
       await machine.pulumi(["refresh", "--yes", "--expect-no-changes"]);
       expect(await service.calls()).toEqual(
         expect.arrayContaining([
@@ -123,6 +125,10 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       );
       expect(await service.writeRequests()).toEqual([]);
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse" });
+    });
+
+    it("a wrong key and another account's user's key fail the preview with one call, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
+      await expectSettingsProvenAtPreview(service, cliStack(machine));
     });
 
     it("a new name updates the connection in place, a new cron the pipeline's schedule", async () => {

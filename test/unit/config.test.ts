@@ -24,19 +24,21 @@ describe("provider configuration", () => {
         maxRetries: 4,
         retryBudgetSeconds: 120,
         allowInsecureHttp: false,
+        skipCredentialsValidation: false,
       },
     });
   });
 
   it("reads the client settings from stack config, then the environment", () => {
     const values = { ...good, "etl:requestTimeoutSeconds": "12.5", "etl:maxRetries": "0" };
-    const env = { ETL_RETRY_BUDGET_SECONDS: "30", ETL_MAX_RETRIES: "7", ETL_ALLOW_INSECURE_HTTP: "TRUE" };
+    const env = { ETL_RETRY_BUDGET_SECONDS: "30", ETL_MAX_RETRIES: "7", ETL_ALLOW_INSECURE_HTTP: "TRUE", ETL_SKIP_CREDENTIALS_VALIDATION: "true" };
     const result = resolveConfig(lookupOf(values), env);
     expect(result.ok && result.config).toMatchObject({
       requestTimeoutSeconds: 12.5,
       maxRetries: 0,
       retryBudgetSeconds: 30,
       allowInsecureHttp: true,
+      skipCredentialsValidation: true,
     });
   });
 

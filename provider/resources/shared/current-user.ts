@@ -3,8 +3,8 @@
  * answers 404 for the rest, so under another user's key an object of the stack looks deleted:
  * kinds that record their user ask this before taking a 404 for a delete.
  *
- * One `GET /user` per provider process, and none when an object read under the settings already
- * showed who they are.
+ * One `GET /user` per provider process, and none when an object read under the settings, or
+ * their proof (settings-proof.ts), already showed who they are.
  */
 import { getCurrentUser, type UserRecord } from "../../api/system";
 import type { RequestFn } from "../../client/http";

@@ -63,6 +63,8 @@ type providerArgs struct {
 	RequestTimeoutSeconds *float64 `pulumi:"requestTimeoutSeconds"`
 	// Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 	RetryBudgetSeconds *float64 `pulumi:"retryBudgetSeconds"`
+	// Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+	SkipCredentialsValidation *bool `pulumi:"skipCredentialsValidation"`
 	// The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
 	Vendor *string `pulumi:"vendor"`
 }
@@ -83,6 +85,8 @@ type ProviderArgs struct {
 	RequestTimeoutSeconds pulumi.Float64PtrInput
 	// Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 	RetryBudgetSeconds pulumi.Float64PtrInput
+	// Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+	SkipCredentialsValidation pulumi.BoolPtrInput
 	// The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
 	Vendor pulumi.StringPtrInput
 }

@@ -85,6 +85,17 @@ Object.defineProperty(exports, "retryBudgetSeconds", {
 });
 
 /**
+ * Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+ */
+export declare const skipCredentialsValidation: boolean | undefined;
+Object.defineProperty(exports, "skipCredentialsValidation", {
+    get() {
+        return __config.getObject<boolean>("skipCredentialsValidation");
+    },
+    enumerable: true,
+});
+
+/**
  * The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
  */
 export declare const vendor: string | undefined;

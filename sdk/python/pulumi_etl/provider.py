@@ -26,6 +26,7 @@ class ProviderArgs:
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  retry_budget_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  vendor: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
@@ -37,6 +38,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] max_retries: Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.float] retry_budget_seconds: Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
+        :param pulumi.Input[_builtins.bool] skip_credentials_validation: Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
         :param pulumi.Input[_builtins.str] vendor: The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
         """
         if account_id is not None:
@@ -53,6 +55,8 @@ class ProviderArgs:
             pulumi.set(__self__, "request_timeout_seconds", request_timeout_seconds)
         if retry_budget_seconds is not None:
             pulumi.set(__self__, "retry_budget_seconds", retry_budget_seconds)
+        if skip_credentials_validation is not None:
+            pulumi.set(__self__, "skip_credentials_validation", skip_credentials_validation)
         if vendor is not None:
             pulumi.set(__self__, "vendor", vendor)
 
@@ -141,6 +145,18 @@ class ProviderArgs:
         pulumi.set(self, "retry_budget_seconds", value)
 
     @_builtins.property
+    @pulumi.getter(name="skipCredentialsValidation")
+    def skip_credentials_validation(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+        """
+        return pulumi.get(self, "skip_credentials_validation")
+
+    @skip_credentials_validation.setter
+    def skip_credentials_validation(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_credentials_validation", value)
+
+    @_builtins.property
     @pulumi.getter
     def vendor(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -166,6 +182,7 @@ class Provider(pulumi.ProviderResource):
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  retry_budget_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  vendor: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -180,6 +197,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] max_retries: Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.float] retry_budget_seconds: Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
+        :param pulumi.Input[_builtins.bool] skip_credentials_validation: Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
         :param pulumi.Input[_builtins.str] vendor: The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
         """
         ...
@@ -213,6 +231,7 @@ class Provider(pulumi.ProviderResource):
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  retry_budget_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 skip_credentials_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  vendor: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -230,6 +249,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             __props__.__dict__["request_timeout_seconds"] = pulumi.Output.from_input(request_timeout_seconds).apply(pulumi.runtime.to_json) if request_timeout_seconds is not None else None
             __props__.__dict__["retry_budget_seconds"] = pulumi.Output.from_input(retry_budget_seconds).apply(pulumi.runtime.to_json) if retry_budget_seconds is not None else None
+            __props__.__dict__["skip_credentials_validation"] = pulumi.Output.from_input(skip_credentials_validation).apply(pulumi.runtime.to_json) if skip_credentials_validation is not None else None
             __props__.__dict__["vendor"] = vendor
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["apiKey"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)

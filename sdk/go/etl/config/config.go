@@ -46,6 +46,11 @@ func GetRetryBudgetSeconds(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "etl:retryBudgetSeconds")
 }
 
+// Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+func GetSkipCredentialsValidation(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "etl:skipCredentialsValidation")
+}
+
 // The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.
 func GetVendor(ctx *pulumi.Context) string {
 	return config.Get(ctx, "etl:vendor")

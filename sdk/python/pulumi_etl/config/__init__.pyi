@@ -49,6 +49,11 @@ retryBudgetSeconds: Optional[float]
 Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
 """
 
+skipCredentialsValidation: Optional[bool]
+"""
+Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+"""
+
 vendor: Optional[str]
 """
 The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.

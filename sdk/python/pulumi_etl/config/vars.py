@@ -70,6 +70,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_float('retryBudgetSeconds')
 
     @_builtins.property
+    def skip_credentials_validation(self) -> Optional[bool]:
+        """
+        Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
+        """
+        return __config__.get_bool('skipCredentialsValidation')
+
+    @_builtins.property
     def vendor(self) -> Optional[str]:
         """
         The vendor token of the media type (default "service"). Falls back to ETL_VENDOR.

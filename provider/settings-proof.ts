@@ -1,0 +1,69 @@
+/**
+ * The provider's settings proven against the service before any resource is planned: one call
+ * per provider process and settings, `GET {host}/accounts/{etl:accountId}`, which answers only a
+ * member of the account with a valid key at a reachable address. Without it a preview with a
+ * wrong key passes, and the deployment fails after the merge at its first write.
+ *
+ * The account's record names its owner, so for an owner's key it also tells who the key's user
+ * is, sparing the `GET /user` of the kinds that record their user.
+ */
+import { getAccountBySlug } from "./api/accounts";
+import { AuthenticationError, NotFoundError } from "./client/errors";
+import { withCause, type RequestFn } from "./client/http";
+import { SETTINGS, type ProviderConfig } from "./config";
+import type { OperationContext } from "./context";
+import { UserFacingError } from "./errors";
+import { noteCurrentUserId } from "./resources/shared/current-user";
+
+export class SettingsError extends UserFacingError {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettingsError";
+  }
+}
+
+/** Keyed by the configured request function: new settings make a new one. */
+const proofs = new WeakMap<RequestFn, Promise<void>>();
+
+/**
+ * Resolves once the settings are proven (or their proof is switched off); a failed proof fails
+ * every operation of these settings with the same message, without asking again.
+ */
+export function settingsProven(context: OperationContext): Promise<void> {
+  if (context.settings.skipCredentialsValidation) return Promise.resolve();
+  let proof = proofs.get(context.request);
+  if (proof === undefined) {
+    proof = prove(context.request, context.settings);
+    proofs.set(context.request, proof);
+  }
+  return proof;
+}
+
+async function prove(request: RequestFn, settings: ProviderConfig): Promise<void> {
+  try {
+    const account = await getAccountBySlug(request, settings.accountId);
+    if (account.is_owner === true && typeof account.owner_id === "number") noteCurrentUserId(request, account.owner_id);
+  } catch (error) {
+    throw withCause(new SettingsError(describeFailure(error, settings)), error);
+  }
+}
+
+const SKIP = `${SETTINGS.skipCredentialsValidation.key} "true" (or ${SETTINGS.skipCredentialsValidation.env}) skips this check`;
+
+function describeFailure(error: unknown, settings: ProviderConfig): string {
+  const account = `account "${settings.accountId}" at ${settings.apiUrl}`;
+  if (error instanceof AuthenticationError) {
+    return (
+      `the service refused the API key for ${account} (401 Unauthorized): ${SETTINGS.apiKey.key} (or ${SETTINGS.apiKey.env}) is wrong or revoked, ` +
+      `or it is not the key for ${SETTINGS.accountId.key} "${settings.accountId}"`
+    );
+  }
+  if (error instanceof NotFoundError) {
+    return (
+      `${account} is not one the API key's user can reach (404 Not Found): ${SETTINGS.accountId.key} names an account that does not exist ` +
+      `(renamed or deleted?), or ${SETTINGS.apiKey.key} is the key of a user who is not a member of it`
+    );
+  }
+  const said = error instanceof Error ? error.message : String(error);
+  return `the provider's settings could not be checked against ${account}: ${said}; ${SKIP}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * The provider's proof of its settings as a program of any language meets it at `pulumi preview`:
+ * a wrong key, and the key of a user of another account, fail the preview with one call, naming
+ * the settings and the account, never the key; `etl:skipCredentialsValidation` brings the
+ * preview of an unchanged stack back to no call of the provider.
+ */
+import { expect } from "vitest";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { failureOf } from "./engine";
+import type { UserMachine } from "./release";
+import type { LocalService } from "./service";
+
+/** An account the test account's users are not members of, with a user of its own. */
+export const ELSEWHERE_ACCOUNT = {
+  id: 8,
+  uid: "elsewhere-team",
+  users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: `elsewhere-user-key-${process.pid}` }],
+};
+
+/** The one call that proves the settings of the local service's test account. */
+export const SETTINGS_PROOF = "GET /accounts/acme-test";
+
+/** A stack of the program, however it is driven (the Automation API, or the CLI in a folder). */
+export interface PreviewedStack {
+  /** Resolves when the preview passes, with no change proposed. */
+  previewUnchanged(): Promise<void>;
+  /** The text of the preview's failure. */
+  previewFailure(): Promise<string>;
+  setConfig(key: string, value: string, secret?: boolean): Promise<void>;
+  removeConfig(key: string): Promise<void>;
+}
+
+const WRONG_KEY = "wrong-key-5d1c7e";
+
+/** `ignored`: calls of the program's own functions, which are not the provider's to spare. */
+export async function expectSettingsProvenAtPreview(service: LocalService, stack: PreviewedStack, ignored = /^$/): Promise<void> {
+  const calls = async () => (await service.calls()).filter((call) => !ignored.test(call));
+  const refused: Array<[string, RegExp]> = [
+    [
+      WRONG_KEY,
+      /the service refused the API key for account "acme-test" at \S+ \(401 Unauthorized\): etl:apiKey \(or ETL_API_KEY\) is wrong or revoked, or it is not the key for etl:accountId "acme-test"/,
+    ],
+    [
+      ELSEWHERE_ACCOUNT.users[0]!.apiKey,
+      /account "acme-test" at \S+ is not one the API key's user can reach \(404 Not Found\): etl:accountId names an account that does not exist \(renamed or deleted\?\), or etl:apiKey is the key of a user who is not a member of it/,
+    ],
+  ];
+  for (const [apiKey, said] of refused) {
+    await stack.setConfig("etl:apiKey", apiKey, true);
+    try {
+      await service.resetRequests();
+      const failure = await stack.previewFailure();
+      expect(failure).toMatch(said);
+      expect(failure).not.toContain(apiKey);
+      expect(await service.calls()).toEqual([SETTINGS_PROOF]);
+    } finally {
+      await stack.setConfig("etl:apiKey", service.apiKey, true);
+    }
+  }
+  await stack.setConfig("etl:skipCredentialsValidation", "true");
+  try {
+    await service.resetRequests();
+    await stack.previewUnchanged();
+    expect(await calls()).toEqual([]);
+  } finally {
+    await stack.removeConfig("etl:skipCredentialsValidation");
+  }
+}
+
+/** A stack driven by the Automation API. */
+export function automationStack(stack: Stack, onOutput: (text: string) => void): PreviewedStack {
+  return {
+    previewUnchanged: async () => void (await stack.preview({ expectNoChanges: true, onOutput })),
+    previewFailure: () => failureOf(stack.preview({ onOutput })),
+    setConfig: (key, value, secret = false) => stack.setConfig(key, { value, secret }),
+    removeConfig: (key) => stack.removeConfig(key),
+  };
+}
+
+/** A stack of a project folder, driven by the `pulumi` CLI as a user runs it. */
+export function cliStack(machine: UserMachine): PreviewedStack {
+  return {
+    previewUnchanged: async () => void (await machine.pulumi(["preview", "--expect-no-changes"])),
+    previewFailure: async () => {
+      const { code, output } = await machine.pulumi(["preview"], { allowFailure: true });
+      return code === 0 ? "the preview should have failed, and passed" : output;
+    },
+    setConfig: async (key, value, secret = false) => void (await machine.pulumi(["config", "set", ...(secret ? ["--secret"] : []), key, value])),
+    removeConfig: async (key) => void (await machine.pulumi(["config", "rm", key])),
+  };
+}

@@ -21,11 +21,16 @@ export function releaseFile(name: string): string {
   return file;
 }
 
-/** The plugin archive for this machine, as the engine names the platform. */
-export function pluginArchive(): string {
+/** The release's archive `<name>-v<version>-linux-<arch>.tar.gz` for this machine, as the engine names the platform. */
+export function platformArchive(name: string): string {
   const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
-  if (!arch) throw new Error(`no plugin archive is built for ${process.arch}`);
-  return releaseFile(`pulumi-resource-etl-v${VERSION}-linux-${arch}.tar.gz`);
+  if (!arch) throw new Error(`no ${name} archive is built for ${process.arch}`);
+  return releaseFile(`${name}-v${VERSION}-linux-${arch}.tar.gz`);
+}
+
+/** The plugin archive for this machine. */
+export function pluginArchive(): string {
+  return platformArchive("pulumi-resource-etl");
 }
 
 function requiredEnv(name: string): string {

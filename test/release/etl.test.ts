@@ -12,7 +12,7 @@ import { killQuietly } from "../support/processes";
 import { findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "../support/release";
 import { configureProgram, TIMEOUT_MS, writeProgram } from "../support/release-lifecycle";
 import { pipelineIds } from "../support/release-pipeline";
-import { firstLines, serviceFromStartup, startCommand, unpackArchive } from "../support/release-tools";
+import { expectChecksummed, firstLines, serviceFromStartup, startCommand, unpackArchive } from "../support/release-tools";
 import { serviceAt } from "../support/service";
 
 type Named = { id: number; name: string; status?: string };
@@ -68,6 +68,8 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
     expect(findsOnPath("etl", machine.env.PATH)).toBe(true);
     expect(await etl(["--version"])).toEqual({ code: 0, output: `${VERSION}\n` });
   });
+
+  it("checksums.txt lists the etl archive of every platform", () => expectChecksummed("etl"));
 
   it("an unknown command gets the usage and exit 2, no stack trace", async () => {
     const run = await etl(["deploy"]);

@@ -3,9 +3,11 @@
  * archives as a user does, and the commands they run watched as a user at a terminal would.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { platformArchive, type UserMachine } from "./release";
+import { expect } from "vitest";
+import { platformArchive, releaseFile, VERSION, type UserMachine } from "./release";
 import type { Service } from "./engine";
 
 /**
@@ -17,6 +19,19 @@ export function unpackArchive(machine: UserMachine, name: string): string {
   mkdirSync(folder, { recursive: true });
   execFileSync("tar", ["-xzf", platformArchive(name), "-C", folder]);
   return folder;
+}
+
+/** checksums.txt gives the SHA-256 of the archive `<name>-v<version>-linux-<arch>.tar.gz` of each platform the release is built for. */
+export function expectChecksummed(name: string): void {
+  const checksums = readFileSync(releaseFile("checksums.txt"), "utf8");
+  for (const arch of ["amd64", "arm64"]) {
+    const archive = `${name}-v${VERSION}-linux-${arch}.tar.gz`;
+    expect(checksums).toContain(
+      `${createHash("sha256")
+        .update(readFileSync(releaseFile(archive)))
+        .digest("hex")}  ${archive}\n`,
+    );
+  }
 }
 
 /** The first `count` lines a command prints, once it has printed them. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import { requireSupportedNode } from "../contract/node-version";
 import { FixturesError } from "./fixtures";
 import { PersistenceError } from "./persistence";
 import { checkPublicUrl, PublicUrlError } from "./public-url";
@@ -143,6 +144,7 @@ async function main(argv: string[]): Promise<void> {
   printStartup(emulator, options.fixtures === undefined && !emulator.restored);
 }
 
+requireSupportedNode("etl-emulator");
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof PublicUrlError) {
     fail(`${error.message} (${USAGE})`, EXIT_USAGE);

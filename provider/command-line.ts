@@ -4,6 +4,7 @@
  * and failures a user can act on said in one line, with the usage after a wrong flag.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { requireSupportedNode } from "../contract/node-version";
 import { UserFacingError } from "./errors";
 
 export class UsageError extends UserFacingError {}
@@ -28,8 +29,12 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(ar
   }
 }
 
-/** Runs a command's main: a user's error is one line (and the usage after a wrong flag), anything else keeps its stack. */
+/**
+ * Runs a command's main, on a Node.js the package supports only: a user's error is one line (and
+ * the usage after a wrong flag), anything else keeps its stack.
+ */
 export function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<void>): void {
+  requireSupportedNode(name);
   main(process.argv.slice(2)).catch((error: unknown) => {
     if (error instanceof UserFacingError) {
       console.error(`${name}: ${error.message}`);

@@ -10,19 +10,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { configureStack, newUserMachine, releaseFile, VERSION, type UserMachine } from "../support/release";
-
-/** The first `count` lines a command prints, once it has printed them. */
-function firstLines(child: ChildProcess, count: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const lines = output.split("\n");
-      if (lines.length > count) resolve(lines.slice(0, count));
-    });
-    child.once("exit", (code) => reject(new Error(`exited with ${code} after printing:\n${output}`)));
-  });
-}
+import { firstLines } from "../support/release-tools";
 
 /** A GET of the local service's API as its default user: the status and the JSON. */
 async function serviceGet(service: { url: string; account: string; apiKey: string }, path: string): Promise<{ status: number; body: any }> {

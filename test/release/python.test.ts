@@ -7,33 +7,16 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserMachine, newVirtualEnv, pluginArchive, RELEASE_DIR, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { installReleaseWheel, newUserMachine, pluginArchive, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
 import { configureProgram, connectionId, describeReleaseLifecycle, serviceConnection, TIMEOUT_MS, writeProgram } from "../support/release-lifecycle";
 import { serveFolder, type FolderServer } from "../support/release-server";
 import { startLocalService, type LocalService } from "../support/service";
 
 const RUNTIME = "  name: python\n";
-/** pip's download cache is the machine's, as Go's module cache is: a user's pip has one too. */
-const PIP_ENV = {
-  PIP_CACHE_DIR: process.env.PIP_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "pip"),
-  PIP_DISABLE_PIP_VERSION_CHECK: "1",
-};
-const WHEEL = `pulumi_etl-${VERSION}-py3-none-any.whl`;
-
 const venvPython = (machine: UserMachine) => path.join(machine.dir, "venv", "bin", "python");
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-/**
- * A new virtual environment in the project with the release's wheel and the engine's pulumi,
- * active for every later command (its bin folder first on PATH), as a user runs `pulumi` in it.
- */
-async function installWheel(machine: UserMachine): Promise<void> {
-  const engineVersion = (await machine.pulumi(["version"])).output.trim().replace(/^v/, "");
-  Object.assign(machine.env, newVirtualEnv(machine, [releaseFile(WHEEL), `pulumi==${engineVersion}`]));
-}
 
 /** The address the release's SDKs give the engine to fetch the plugin from. */
 function releasedPluginDownloadURL(): string {
@@ -42,8 +25,8 @@ function releasedPluginDownloadURL(): string {
 
 describeReleaseLifecycle("python", {
   runtime: RUNTIME,
-  env: PIP_ENV,
-  install: installWheel,
+  env: RELEASE_PIP_ENV,
+  install: installReleaseWheel,
   installedChecks: {
     "pip installed pulumi_etl from the wheel, carrying the plugin's version and download address": (machine) => {
       const shown = machine.exec(venvPython(machine), ["-m", "pip", "show", "--files", "pulumi_etl"]);
@@ -67,9 +50,9 @@ describe("a Python program whose plugin the engine fetches by itself from the ad
     server = await serveFolder(RELEASE_DIR);
     // The wheel's address, exactly, is sent to the loopback server instead.
     const overrides = `^${releasedPluginDownloadURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$=${server.url}/`;
-    machine = newUserMachine("python-acquisition", { withoutNode: true, automaticPluginAcquisition: true, env: { ...PIP_ENV, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: overrides } });
+    machine = newUserMachine("python-acquisition", { withoutNode: true, automaticPluginAcquisition: true, env: { ...RELEASE_PIP_ENV, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: overrides } });
     writeProgram(machine, "python", RUNTIME);
-    await installWheel(machine);
+    await installReleaseWheel(machine);
     await configureProgram(machine, service, `acquisition-SECRET-${process.pid}`);
   }, TIMEOUT_MS);
 

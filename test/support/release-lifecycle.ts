@@ -19,6 +19,7 @@ import {
   type PipelineIds,
 } from "./release-pipeline";
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
+import type { Service } from "./engine";
 import { startLocalService, type LocalService } from "./service";
 import { cliStack, ELSEWHERE_ACCOUNT, expectSettingsProvenAtPreview, SETTINGS_PROOF } from "./settings-proof";
 
@@ -47,7 +48,7 @@ export function writeProgram(machine: UserMachine, language: ReleaseLanguage, ru
 }
 
 /** The stack's settings for the program: the connection's name, its password as a secret, the pipeline's cron. */
-export async function configureProgram(machine: UserMachine, service: LocalService, password: string): Promise<void> {
+export async function configureProgram(machine: UserMachine, service: Service, password: string): Promise<void> {
   await configureStack(machine, "dev", service);
   await machine.pulumi(["config", "set", "test:connectionName", "warehouse"]);
   await machine.pulumi(["config", "set", "--secret", "test:password", password]);

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Service } from "./engine";
 
@@ -21,11 +21,16 @@ export function releaseFile(name: string): string {
   return file;
 }
 
-/** The plugin archive for this machine, as the engine names the platform. */
-export function pluginArchive(): string {
+/** The release's archive `<name>-v<version>-linux-<arch>.tar.gz` for this machine, as the engine names the platform. */
+export function platformArchive(name: string): string {
   const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
-  if (!arch) throw new Error(`no plugin archive is built for ${process.arch}`);
-  return releaseFile(`pulumi-resource-etl-v${VERSION}-linux-${arch}.tar.gz`);
+  if (!arch) throw new Error(`no ${name} archive is built for ${process.arch}`);
+  return releaseFile(`${name}-v${VERSION}-linux-${arch}.tar.gz`);
+}
+
+/** The plugin archive for this machine. */
+export function pluginArchive(): string {
+  return platformArchive("pulumi-resource-etl");
 }
 
 function requiredEnv(name: string): string {
@@ -183,6 +188,21 @@ export function newVirtualEnv(machine: UserMachine, pipArgs: string[]): Record<s
   machine.exec("python3", ["-m", "venv", venv]);
   machine.exec(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...pipArgs]);
   return { VIRTUAL_ENV: venv, PATH: `${path.join(venv, "bin")}${path.delimiter}${machine.env.PATH}` };
+}
+
+/** pip's download cache is the machine's, as Go's module cache is: a user's pip has one too. */
+export const RELEASE_PIP_ENV = {
+  PIP_CACHE_DIR: process.env.PIP_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "pip"),
+  PIP_DISABLE_PIP_VERSION_CHECK: "1",
+};
+
+/**
+ * A new virtual environment in the project with the release's wheel and the engine's pulumi,
+ * active for every later command (its bin folder first on PATH), as a user runs `pulumi` in it.
+ */
+export async function installReleaseWheel(machine: UserMachine): Promise<void> {
+  const engineVersion = (await machine.pulumi(["version"])).output.trim().replace(/^v/, "");
+  Object.assign(machine.env, newVirtualEnv(machine, [releaseFile(`pulumi_etl-${VERSION}-py3-none-any.whl`), `pulumi==${engineVersion}`]));
 }
 
 /** `pulumi plugin install` from the archive, as a user without a registry does. */

@@ -61,8 +61,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       ],
     },
   });
+  return { emulator, ...serviceAt({ url: emulator.url, accountId: TEST_ACCOUNT, apiKey }) };
+}
+
+/** A local service already running at `service.url` (started by a test, or by a user's `etl emulator`), to talk to. */
+export function serviceAt(service: Service): Omit<LocalService, "emulator"> {
+  const { url, accountId, apiKey } = service;
   const control = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${emulator.url}/_emulator/${path}`, {
+    const response = await fetch(`${url}/_emulator/${path}`, {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
     });
@@ -70,11 +76,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     return response.status === 204 ? undefined : response.json();
   };
   return {
-    emulator,
-    url: emulator.url,
-    accountId: TEST_ACCOUNT,
+    url,
+    accountId,
     apiKey,
-    api: (method, path, body) => callWithKey(`${emulator.url}/${TEST_ACCOUNT}/api${path}`, apiKey, method, body),
+    api: (method, path, body) => callWithKey(`${url}/${accountId}/api${path}`, apiKey, method, body),
     state: () => control("GET", "state"),
     requests: () => control("GET", "requests"),
     writeRequests: async () =>
@@ -85,7 +90,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     setSpeed: async (speed) => void (await control("PUT", "clock", { speed })),
     faults: async (setting) => void (await (setting === undefined ? control("DELETE", "faults") : control("PUT", "faults", setting))),
     calls: async () =>
-      ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path.replace(`/${TEST_ACCOUNT}/api`, "")}`),
+      ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path.replace(`/${accountId}/api`, "")}`),
   };
 }
 

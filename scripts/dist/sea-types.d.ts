@@ -1,0 +1,20 @@
+/** scripts/dist/sea.cts (types only). */
+import type { BuildOptions } from "esbuild";
+import type { DistContext } from "./types";
+
+/** One executable of the release: its name, and the bundles it carries. */
+export interface SeaExecutable {
+  /** The executable's file name, and its archives' name before `-v<version>-<os>-<arch>.tar.gz`. */
+  name: string;
+  /** The bundle the executable runs. */
+  main: string;
+  /** More bundles it carries, by the name `node:sea`'s getAsset reads them with. */
+  assets?: Record<string, string>;
+}
+
+export interface SeaModule {
+  /** One CommonJS file of `entry` and every module it loads, named `name` in the scratch folder; `extra` adds to the shared esbuild options. */
+  bundle(entry: string, name: string, context: DistContext, extra?: BuildOptions): Promise<string>;
+  /** The executable for every platform, each archived into the release folder; returns the archives' names. */
+  archiveExecutables(executable: SeaExecutable, context: DistContext): string[];
+}

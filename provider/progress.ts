@@ -22,6 +22,8 @@ export interface Reporter {
   status(message: string): void;
   /** A message that stays with the resource after the step. */
   note(message: string, severity?: Severity): void;
+  /** The URN of the resource whose request is being served, where the process knows it. */
+  readonly urn?: () => string | undefined;
 }
 
 /** One process's way to the engine's log, and the request each line belongs to. */
@@ -68,6 +70,7 @@ export function createProgress(): Progress {
     reporter: {
       status: (message) => send("info", message, true),
       note: (message, severity = "info") => send(severity, message, false),
+      urn: () => scope.getStore()?.urn,
     },
   };
 }

@@ -98,7 +98,13 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
     service = await startLocalService({
       otherAccounts: [{ id: 8, uid: "elsewhere-team", users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: otherAccountsKey }] }],
     });
-    test = await createTestStack("settings", async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }), service, {}, { plugin: surface === "plugin" });
+    test = await createTestStack(
+      "settings",
+      async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }),
+      service,
+      {},
+      { plugin: surface === "plugin" },
+    );
     await test.stack.up({ onOutput });
   });
 
@@ -125,7 +131,9 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
     await setKey(wrongKey);
     try {
       const { failure, calls } = await previewFailure();
-      expect(failure).toContain(`the service refused the API key for account "acme-test" at ${service.url} (401 Unauthorized): etl:apiKey (or ETL_API_KEY) is wrong or revoked`);
+      expect(failure).toContain(
+        `the service refused the API key for account "acme-test" at ${service.url} (401 Unauthorized): etl:apiKey (or ETL_API_KEY) is wrong or revoked`,
+      );
       expect(failure).toContain('etl:accountId "acme-test"');
       expect(calls).toEqual(["GET /accounts/acme-test"]);
       expect(failure).not.toContain(wrongKey);
@@ -140,7 +148,9 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
     await setKey(otherAccountsKey);
     try {
       const { failure, calls } = await previewFailure();
-      expect(failure).toContain(`account "acme-test" at ${service.url} is not one the API key's user can reach (404 Not Found): etl:accountId names an account`);
+      expect(failure).toContain(
+        `account "acme-test" at ${service.url} is not one the API key's user can reach (404 Not Found): etl:accountId names an account`,
+      );
       expect(failure).toContain("or etl:apiKey is the key of a user who is not a member of it");
       expect(calls).toEqual(["GET /accounts/acme-test"]);
       expect(failure).not.toContain(otherAccountsKey);

@@ -1,9 +1,9 @@
 /**
- * A Go user with only the release folder: the language lifecycle's Go program, whose go.mod
- * requires the SDK by its version, resolved by `go get` through the release's module proxy folder
- * ahead of the machine's usual proxy (GONOSUMDB for the module, which the public checksum
- * database has never seen), no `replace`; the plugin from the release's archive; no Node.js on
- * the CLI's PATH.
+ * A Go user with only the release folder: the language lifecycle's Go program (its main.go alone)
+ * and the Installation page's commands, `go mod init`, `go get` of the SDK by its version and
+ * `go mod tidy`, resolved through the release's module proxy folder ahead of the machine's usual
+ * proxy (GONOSUMDB for the module, which the public checksum database has never seen), no
+ * `replace`; the plugin from the release's archive; no Node.js on the CLI's PATH.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -25,16 +25,17 @@ describeLanguageLifecycle("go", {
     machine = made.machine;
     return made;
   },
-  installed: "go get from the release's module proxy folder and the plugin archive of the release, with no Node.js on PATH",
+  installed: "go mod init, go get and go mod tidy from the release's module proxy folder and the plugin archive of the release, with no Node.js on PATH",
   installedChecks: {
     "the CLI's PATH finds no node, and the plugin is the release's archive, installed": async () => {
       expect(findsOnPath("node", machine.env.PATH)).toBe(false);
       const plugins = JSON.parse((await machine.pulumi(["plugin", "ls", "--json"])).output) as Array<{ name: string; kind: string; version: string }>;
       expect(plugins.map(({ name, kind, version }) => ({ name, kind, version }))).toEqual([{ name: "etl", kind: "resource", version: VERSION }]);
     },
-    "go get resolved the SDK by its version from the release's proxy folder: no replace, its checksums in go.sum, the release's zip in the module cache": () => {
+    "go get resolved the SDK by its version from the release's proxy folder, go mod tidy added Pulumi's Go SDK: no replace, the checksums in go.sum, the release's zip in the module cache": () => {
       const goMod = readFileSync(path.join(machine.dir, "go.mod"), "utf8");
       expect(goMod).toContain(`${MODULE} ${MODULE_VERSION}`);
+      expect(goMod).toMatch(/^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 v3\.\d+\.\d+$/m);
       expect(goMod).not.toMatch(/^replace /m);
       const listed = JSON.parse(machine.exec("go", ["list", "-m", "-json", MODULE])) as { Version: string; Dir: string; Replace?: unknown };
       expect(listed).toMatchObject({ Version: MODULE_VERSION, Dir: cachedModule(machine).extracted });

@@ -1,8 +1,10 @@
 /**
- * A Python user with only the release folder: the wheel installed with pip into a new virtual
- * environment (pulumi itself from PyPI), the plugin from the release's archive, no Node.js on
- * PATH; and the same user with no plugin installed at all, whose `pulumi up` fetches it from the
- * address the wheel carries (pointed at a loopback server of the release folder).
+ * A Python user with only the release folder, following the Installation page: a project whose
+ * Pulumi.yaml names its virtual environment as `pulumi new python` writes it, the environment made
+ * and activated, the wheel installed with pip (pulumi itself from PyPI), the plugin from the
+ * release's archive, no Node.js on PATH; and the same user with no plugin installed at all, whose
+ * `pulumi up` fetches it from the address the wheel carries, sent by the page's
+ * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES to a loopback server of the release folder as it is.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -14,9 +16,18 @@ import { configureProgram, connectionId, describeReleaseLifecycle, serviceConnec
 import { serveFolder, type FolderServer } from "../support/release-server";
 import { startLocalService, type LocalService } from "../support/service";
 
-const RUNTIME = "  name: python\n";
+/** Pulumi.yaml's runtime as `pulumi new python` writes it. */
+const RUNTIME = "  name: python\n  options:\n    toolchain: pip\n    virtualenv: venv\n";
+/** The Installation page's mirror: any address of the project's releases, sent to one flat folder. */
+const MIRRORED = "^https://github\\.com/pulumi-etl/";
 const venvPython = (machine: UserMachine) => path.join(machine.dir, "venv", "bin", "python");
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** The machine's environment with the virtual environment not active. */
+function inactive(machine: UserMachine): Record<string, string | undefined> {
+  const venvBin = path.dirname(venvPython(machine));
+  return { PATH: machine.env.PATH!.split(path.delimiter).filter((dir) => dir !== venvBin).join(path.delimiter), VIRTUAL_ENV: undefined };
+}
 
 /** The address the release's SDKs give the engine to fetch the plugin from. */
 function releasedPluginDownloadURL(): string {
@@ -36,6 +47,15 @@ describeReleaseLifecycle("python", {
       const plugin = JSON.parse(readFileSync(path.join(location, "pulumi_etl", "pulumi-plugin.json"), "utf8"));
       expect(plugin).toEqual({ resource: true, name: "etl", version: VERSION, server: releasedPluginDownloadURL() });
     },
+    "with the environment not active, the language host does not read Pulumi.yaml's virtualenv: the program's python3 has no pulumi": async (machine) => {
+      const { code, output } = await machine.pulumi(["preview"], { allowFailure: true, env: inactive(machine) });
+      expect(code).not.toBe(0);
+      expect(output).toContain("ModuleNotFoundError: No module named 'pulumi'");
+    },
+    "with the environment not active, PULUMI_PYTHON_CMD naming its interpreter runs the program": async (machine) => {
+      const { output } = await machine.pulumi(["preview"], { env: { ...inactive(machine), PULUMI_PYTHON_CMD: venvPython(machine) } });
+      expect(output).toMatch(/etl:index:Connection +warehouse +create/);
+    },
   },
 });
 
@@ -48,11 +68,11 @@ describe("a Python program whose plugin the engine fetches by itself from the ad
   beforeAll(async () => {
     service = await startLocalService();
     server = await serveFolder(RELEASE_DIR);
-    // The wheel's address, exactly, is sent to the loopback server instead.
-    const overrides = `^${releasedPluginDownloadURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$=${server.url}/`;
+    expect(releasedPluginDownloadURL(), "the release's plugin address, which the page's override matches").toMatch(new RegExp(MIRRORED));
+    const overrides = `${MIRRORED}=${server.url}/`;
     machine = newUserMachine("python-acquisition", { withoutNode: true, automaticPluginAcquisition: true, env: { ...RELEASE_PIP_ENV, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: overrides } });
     writeProgram(machine, "python", RUNTIME);
-    await installReleaseWheel(machine);
+    installReleaseWheel(machine);
     await configureProgram(machine, service, `acquisition-SECRET-${process.pid}`);
   }, TIMEOUT_MS);
 

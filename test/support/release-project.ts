@@ -3,7 +3,7 @@
  * repository, a Pulumi home of its own with the plugin installed from its archive, the SDK from
  * its package. The language lifecycle's TypeScript and Go programs, and projects `etl-export` wrote.
  */
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
@@ -46,19 +46,17 @@ function installTypescript(machine: UserMachine): void {
 }
 
 /**
- * The Go program's go.mod requiring the SDK by its version, with no `replace`, and go.sum for the
- * Pulumi Go SDK (already in the module cache); then `go get` resolves the SDK through the
- * release's module proxy folder.
+ * The Installation page's Go steps, command for command, in the folder holding only the program's
+ * main.go: `go mod init`, `go get` of the SDK at the release's version, then `go mod tidy`, which
+ * adds Pulumi's Go SDK and the checksums the build needs; GOPROXY and GONOSUMDB as the page sets
+ * them (the machine's environment holds them).
  */
 function installGo(machine: UserMachine): void {
-  const requirements = readFileSync(path.join(PROGRAMS, "go", "go.mod"), "utf8")
-    .split("\n")
-    .filter((line) => !line.startsWith("replace ") && !line.startsWith("//"))
-    .join("\n")
-    .replace(/^module .*$/m, "module etl-release-go");
-  writeFileSync(path.join(machine.dir, "go.mod"), requirements);
   forgetCachedModule(machine);
-  machine.exec("go", ["get", `${GO_MODULE}@v${VERSION}`], { GOFLAGS: "-buildvcs=false" });
+  const flags = { GOFLAGS: "-buildvcs=false" };
+  machine.exec("go", ["mod", "init", "etl-release-go"], flags);
+  machine.exec("go", ["get", `${GO_MODULE}@v${VERSION}`], flags);
+  machine.exec("go", ["mod", "tidy"], flags);
 }
 
 export interface ReleaseStack extends LanguageStack {
@@ -67,14 +65,16 @@ export interface ReleaseStack extends LanguageStack {
 
 /**
  * The lifecycle's TypeScript program (the two npm tarballs installed with npm) or Go program (the
- * SDK through `go get`, no Node.js on the CLI's PATH), installed from the release folder alone,
- * the plugin from its archive.
+ * SDK through `go mod init`, `go get` and `go mod tidy`, no Node.js on the CLI's PATH), installed
+ * from the release folder alone, the plugin from its archive.
  */
 export async function createReleaseStack(language: Language, service: Service, config: ConfigValues): Promise<ReleaseStack> {
   if (language !== "typescript" && language !== "go") throw new Error(`the release lifecycle of ${language} programs is test/release/${language}.test.ts`);
   const go = language === "go";
   const machine = newUserMachine(`${language}-release`, go ? { withoutNode: true, env: goReleaseEnv() } : { withoutNode: false });
-  cpSync(path.join(PROGRAMS, language), machine.dir, { recursive: true });
+  // A Go user starts from the program alone: go.mod and go.sum are the commands' to write.
+  if (go) cpSync(path.join(PROGRAMS, "go", "main.go"), path.join(machine.dir, "main.go"));
+  else cpSync(path.join(PROGRAMS, language), machine.dir, { recursive: true });
   writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-${language}-release\nruntime: ${go ? "go" : "nodejs"}\n`);
   if (go) installGo(machine);
   else installTypescript(machine);

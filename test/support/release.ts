@@ -106,8 +106,11 @@ export interface UserMachine {
   /** A Pulumi home with no plugin installed. */
   home: string;
   env: Record<string, string>;
-  /** Runs `pulumi <args>` in the project folder to its end; rejects with the output unless it exits 0. */
-  pulumi(args: string[], options?: { allowFailure?: boolean }): Promise<{ code: number | null; output: string }>;
+  /**
+   * Runs `pulumi <args>` in the project folder to its end; rejects with the output unless it exits
+   * 0. `env` replaces variables of the machine's environment for this run (undefined unsets one).
+   */
+  pulumi(args: string[], options?: { allowFailure?: boolean; env?: Record<string, string | undefined> }): Promise<{ code: number | null; output: string }>;
   /** Runs a program of the machine (pip, go, npm) in the project folder. */
   exec(file: string, args: string[], extraEnv?: Record<string, string>): string;
   dispose(): void;
@@ -120,6 +123,16 @@ export interface MachineOptions {
   env?: Record<string, string>;
   /** Let the engine fetch missing plugins itself, from the address the SDK carries. */
   automaticPluginAcquisition?: boolean;
+}
+
+/** `env` with each of `changes` set, or unset where undefined. */
+function withChanges(env: Record<string, string>, changes: Record<string, string | undefined>): Record<string, string> {
+  const changed = { ...env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete changed[name];
+    else changed[name] = value;
+  }
+  return changed;
 }
 
 /** A fresh machine for one user: folders outside the repository, nothing installed. */
@@ -146,11 +159,11 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
   delete env.NODE_COMPILE_CACHE;
   // Unset, not "false": the engine then fetches a missing plugin from the SDK's download address.
   if (options.automaticPluginAcquisition) delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
-  const pulumi = (args: string[], { allowFailure = false } = {}) =>
+  const pulumi = (args: string[], { allowFailure = false, env: changes = {} }: { allowFailure?: boolean; env?: Record<string, string | undefined> } = {}) =>
     new Promise<{ code: number | null; output: string }>((resolve, reject) => {
       const child = spawn(path.join(requiredEnv("PULUMI_ETL_ENGINE_ROOT"), "bin", "pulumi"), [...args, "--non-interactive"], {
         cwd: dir,
-        env,
+        env: withChanges(env, changes),
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
@@ -197,12 +210,11 @@ export const RELEASE_PIP_ENV = {
 };
 
 /**
- * A new virtual environment in the project with the release's wheel and the engine's pulumi,
- * active for every later command (its bin folder first on PATH), as a user runs `pulumi` in it.
+ * `python3 -m venv venv && . venv/bin/activate` and `pip install <wheel>`, as the Installation page
+ * says: the environment is active for every later command (its bin folder first on PATH).
  */
-export async function installReleaseWheel(machine: UserMachine): Promise<void> {
-  const engineVersion = (await machine.pulumi(["version"])).output.trim().replace(/^v/, "");
-  Object.assign(machine.env, newVirtualEnv(machine, [releaseFile(`pulumi_etl-${VERSION}-py3-none-any.whl`), `pulumi==${engineVersion}`]));
+export function installReleaseWheel(machine: UserMachine): void {
+  Object.assign(machine.env, newVirtualEnv(machine, [releaseFile(`pulumi_etl-${VERSION}-py3-none-any.whl`)]));
 }
 
 /** `pulumi plugin install` from the archive, as a user without a registry does. */

@@ -20,7 +20,7 @@ export const scheduleResource = declareResource({
     "",
     'new etl.Schedule("nightly-rollup", {',
     '  name: "nightly rollup",',
-    '  startAt: "2026-12-01T02:00:00Z",',
+    '  startAt: "2030-01-01T02:00:00Z",',
     '  interval: { amount: 1, unit: "days" },',
     '  task: { nodes: 2, packages: [{ packageId: 101, variables: { region: etl.stringLiteral("eu") } }] },',
     "});",

@@ -61,7 +61,9 @@ function describeFailure(error: unknown, settings: ProviderConfig): string {
   if (error instanceof NotFoundError) {
     return (
       `${account} is not one the API key's user can reach (404 Not Found): ${SETTINGS.accountId.key} names an account that does not exist ` +
-      `(renamed or deleted?), or ${SETTINGS.apiKey.key} is the key of a user who is not a member of it`
+      `(renamed or deleted?), or ${SETTINGS.apiKey.key} is the key of a user who is not a member of it. If the account was renamed, point ` +
+      `${SETTINGS.accountId.key} at its new slug: a provider given an Account resource's slug follows it once \`pulumi refresh\` has read ` +
+      "the new slug and `pulumi up` has passed it on"
     );
   }
   const said = error instanceof Error ? error.message : String(error);

@@ -29,10 +29,25 @@ const script = {
   read: { status: 200, body: { ...GOOD_KEY } as unknown },
 };
 
+/** The account the settings name, as the provider's proof of them reads it, always well formed. */
+const ACCOUNT = {
+  status: 200,
+  body: {
+    id: 1,
+    account_id: "acme",
+    name: "Acme",
+    region: "amazon-web-services::us-east-1",
+    owner_id: 1,
+    is_owner: true,
+    created_at: GOOD_KEY.created_at,
+    updated_at: GOOD_KEY.updated_at,
+  },
+};
+
 function startScriptedService(): Promise<Server> {
   const server = createServer((req, res) => {
     req.resume();
-    const answer = req.method === "POST" ? script.create : script.read;
+    const answer = req.url === "/accounts/acme" ? ACCOUNT : req.method === "POST" ? script.create : script.read;
     res.writeHead(answer.status, { "content-type": MEDIA_TYPE });
     res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
   });

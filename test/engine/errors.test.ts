@@ -39,7 +39,7 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
     expect(await service.requests()).toEqual([]);
   });
 
-  it("a wrong API key fails the update with the service's answer, without the key or a stack trace", async () => {
+  it("with the settings' proof skipped, a wrong API key fails the update with the service's answer, told apart from a wrong account, without the key or a stack trace", async () => {
     const wrongKey = "wrong-key-0f1e2d3c4b5a";
     const test = await createTestStack(
       "bad-key",
@@ -49,6 +49,8 @@ describe("errors through the real engine", { timeout: 180_000 }, () => {
       { ...service, apiKey: wrongKey },
     );
     stacks.push(test);
+    // The proof would fail the preview first (unreachable.test.ts): the create's own 401 is what is left to see.
+    await test.stack.setConfig("etl:skipCredentialsValidation", { value: "true" });
     const output = await failureOf(test.stack.up());
     expect(output).toContain("POST /acme-test/api/user/keys failed with 401 Unauthorized: Invalid or missing credentials.");
     // The host root's account listing, which takes the key alone, tells a wrong key from a wrong account.

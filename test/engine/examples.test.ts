@@ -137,7 +137,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(await members()).toEqual(before);
   });
 
-  it("platform-team: two Pipelines pass the policy pack's preview and come up with their children; a cluster over the platform's limit fails the preview before any call", async () => {
+  it("platform-team: two Pipelines pass the policy pack's preview and come up with their children; a cluster over the platform's limit fails the preview with no call but the settings' proof", async () => {
     const folder = path.join(REPO_ROOT, "examples", "platform-team");
     const test = await createProjectStack("platform", folder, service);
     stacks.push(test);
@@ -160,7 +160,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     await control(emulator, "requests", "DELETE");
     const refused = await failureOf(test.stack.preview(withPack));
     expect(refused).toMatch(/Schedule "orders-schedule": task\.nodes is 50, more than the 8 allowed/);
-    expect(await control(emulator, "requests")).toEqual([]);
+    expect(await control(emulator, "requests")).toEqual([expect.objectContaining({ method: "GET", path: `/accounts/${emulator.accounts[0]!.uid}` })]);
     await test.stack.removeConfig("etl-platform-team:ordersNodes");
 
     await test.stack.destroy();

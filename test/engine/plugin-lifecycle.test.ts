@@ -13,7 +13,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, type TestStack } from "../support/engine";
 import { pluginResource } from "../support/plugin";
-import { startLocalService, type LocalService } from "../support/service";
+import { SETTINGS_PROOF_CALL, startLocalService, type LocalService } from "../support/service";
 import { filesUnder } from "../support/soak";
 import { ed25519PublicKeyLine } from "../support/keys";
 
@@ -110,13 +110,13 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
     expect(onStack).toEqual([]);
   });
 
-  it("an unchanged preview proposes nothing and makes no API call but asking whose key the settings hold; refresh finds nothing changed", async () => {
+  it("an unchanged preview proposes nothing and makes no API call but the settings' proof; refresh finds nothing changed", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(preview.changeSummary).toEqual({ same: 6 });
-    // The functions the program calls are its own reads; the resources make none but asking,
-    // once, whose API key the settings hold (a key is managed only under its own user's).
-    expect((await service.calls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual(["GET /user"]);
+    // The functions the program calls are its own reads; the resources make none but the proof of
+    // the settings, which for the owner's key also tells whose it is (a key is managed only under its own user's).
+    expect((await service.allCalls()).filter((call) => !/\/packages\/101|\/regions/.test(call))).toEqual([SETTINGS_PROOF_CALL]);
     await test.stack.refresh({ expectNoChanges: true, onOutput });
   });
 

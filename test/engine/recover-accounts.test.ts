@@ -172,9 +172,8 @@ describe("etl-recover across the accounts of a stack's providers (plugin, YAML)"
     expect(renamed.status).toBe(200);
     const refresh = await project.runToEnd(["refresh", "--yes", "--skip-preview"]);
     expect(refresh.code).not.toBe(0);
-    expect(refresh.output).toContain(`etl:accountId "${slug}" is not among the accounts its user belongs to (`);
-    expect(refresh.output).toContain(moved);
-    expect(refresh.output).toContain("the account was renamed or deleted outside Pulumi");
+    expect(refresh.output).toContain(`account "${slug}" at ${service.url} is not one the API key's user can reach (404 Not Found)`);
+    expect(refresh.output).toContain("If the account was renamed, point etl:accountId at its new slug");
     expect(refresh.output).not.toContain(service.apiKey);
     // Nothing left the state; the account itself was read at its new slug.
     const resources = (await deployment()).resources ?? [];

@@ -91,7 +91,7 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
   const previewFailure = async (): Promise<{ failure: string; calls: string[] }> => {
     await service.resetRequests();
     const failure = await failureOf(test.stack.preview({ onOutput }));
-    return { failure, calls: await service.calls() };
+    return { failure, calls: await service.allCalls() };
   };
 
   beforeAll(async () => {
@@ -116,12 +116,12 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
   it("an unchanged preview proves the settings with one call, and none with etl:skipCredentialsValidation", async () => {
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
-    expect(await service.calls()).toEqual(["GET /accounts/acme-test"]);
+    expect(await service.allCalls()).toEqual(["GET /accounts/acme-test"]);
     await test.stack.setConfig("etl:skipCredentialsValidation", { value: "true" });
     try {
       await service.resetRequests();
       await test.stack.preview({ expectNoChanges: true, onOutput });
-      expect(await service.calls()).toEqual([]);
+      expect(await service.allCalls()).toEqual([]);
     } finally {
       await test.stack.removeConfig("etl:skipCredentialsValidation");
     }

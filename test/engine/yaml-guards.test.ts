@@ -14,6 +14,7 @@ import { atHostRoot } from "../support/host-root";
 import { startLocalService, type LocalService } from "../support/service";
 
 const OTHER_KEY = `yaml-guards-other-key-${process.pid}`;
+const OTHER_USER = { id: 80, name: "Other User", email: "other@example.com", apiKey: OTHER_KEY };
 const CONNECTIONS = [
   { id: 301, name: "warehouse", type: "postgres", attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" } },
   { id: 302, name: "lake", type: "s3", attributes: { username: "AKIAEXAMPLE", password: "secret", region: "eu-west-1" } },
@@ -47,7 +48,9 @@ describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () =>
     service = await startLocalService({
       speed: 60,
       account: { connections: CONNECTIONS },
-      otherAccounts: [{ id: 8, uid: "other-team", users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: OTHER_KEY }] }],
+      // A member of the stack's account (its settings work), but not of the account the stack makes.
+      users: [OTHER_USER],
+      otherAccounts: [{ id: 8, uid: "other-team", users: [OTHER_USER] }],
     });
     project = await createCliProject("yaml-guards", service, {}, { surface: "plugin" });
   });
@@ -101,7 +104,7 @@ describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () =>
     await project.stack.setConfig("etl:apiKey", { value: service.apiKey, secret: true });
     const accountsOf = async (apiKey: string) =>
       ((await atHostRoot(service, "GET", "/accounts", undefined, apiKey)).body as Array<{ account_id: string }>).map((a) => a.account_id).sort();
-    expect(await accountsOf(OTHER_KEY)).toEqual(["other-team"]);
+    expect(await accountsOf(OTHER_KEY)).toEqual([service.accountId, "other-team"].sort());
     expect(await accountsOf(service.apiKey)).toEqual([service.accountId, "yaml-staging"].sort());
     expect((await pulumi("up")).code).toBe(0);
     expect((await pulumi("destroy")).code).toBe(0);

@@ -10,12 +10,18 @@ export interface LocalService extends Service {
   /** Calls the API as the fixture user, the way another tool or a person would. */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   state(): Promise<any>;
+  /**
+   * The requests since the last reset, but for the provider's proof of its settings (one
+   * `GET /accounts/<account>` per provider process, settings-proof.ts): the operations' own.
+   */
   requests(): Promise<Array<{ method: string; path: string; status: number }>>;
   /** The calls that could change something (POST, PUT, DELETE) since the last reset. */
   writeRequests(): Promise<Array<{ method: string; path: string; status: number }>>;
   resetRequests(): Promise<void>;
-  /** The requests since the last reset as "METHOD /path below {base_url}", in order. */
+  /** The requests since the last reset as "METHOD /path below {base_url}", in order, but for the settings' proof. */
   calls(): Promise<string[]>;
+  /** `calls()` with the settings' proofs among them. */
+  allCalls(): Promise<string[]>;
   /** Sets the credits left in every user's hourly window (0: every call answers 429). */
   setCreditsRemaining(remaining: number): Promise<void>;
   /** Renews every user's hourly allowance, as if the hour had passed. */
@@ -27,6 +33,9 @@ export interface LocalService extends Service {
 }
 
 export const TEST_ACCOUNT = "acme-test";
+
+/** The one call by which a provider process proves its settings for the test account (settings-proof.ts). */
+export const SETTINGS_PROOF_CALL = `GET /accounts/${TEST_ACCOUNT}`;
 
 /** The user whose API key the test account's stacks use. */
 export const TEST_USER_ID = 70;
@@ -67,6 +76,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 /** A local service already running at `service.url` (started by a test, or by a user's `etl emulator`), to talk to. */
 export function serviceAt(service: Service): Omit<LocalService, "emulator"> {
   const { url, accountId, apiKey } = service;
+  const proof = `GET /accounts/${accountId}`;
   const control = async (method: string, path: string, body?: unknown): Promise<any> => {
     const response = await fetch(`${url}/_emulator/${path}`, {
       method,
@@ -75,13 +85,16 @@ export function serviceAt(service: Service): Omit<LocalService, "emulator"> {
     if (response.status >= 400) throw new Error(`${method} /_emulator/${path} answered ${response.status}: ${await response.text()}`);
     return response.status === 204 ? undefined : response.json();
   };
+  const allCalls = async () =>
+    ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path.replace(`/${accountId}/api`, "")}`);
   return {
     url,
     accountId,
     apiKey,
     api: (method, path, body) => callWithKey(`${url}/${accountId}/api${path}`, apiKey, method, body),
     state: () => control("GET", "state"),
-    requests: () => control("GET", "requests"),
+    requests: async () =>
+      ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => `${r.method} ${r.path}` !== proof),
     writeRequests: async () =>
       ((await control("GET", "requests")) as Array<{ method: string; path: string; status: number }>).filter((r) => WRITE_METHODS.has(r.method)),
     resetRequests: async () => void (await control("DELETE", "requests")),
@@ -89,8 +102,8 @@ export function serviceAt(service: Service): Omit<LocalService, "emulator"> {
     renewCredits: async () => void (await control("DELETE", "credits")),
     setSpeed: async (speed) => void (await control("PUT", "clock", { speed })),
     faults: async (setting) => void (await (setting === undefined ? control("DELETE", "faults") : control("PUT", "faults", setting))),
-    calls: async () =>
-      ((await control("GET", "requests")) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path.replace(`/${accountId}/api`, "")}`),
+    calls: async () => (await allCalls()).filter((call) => call !== proof),
+    allCalls,
   };
 }
 

@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { failureOf } from "./engine";
 import type { UserMachine } from "./release";
-import type { LocalService } from "./service";
+import { SETTINGS_PROOF_CALL, type LocalService } from "./service";
 
 /** An account the test account's users are not members of, with a user of its own. */
 export const ELSEWHERE_ACCOUNT = {
@@ -17,8 +17,7 @@ export const ELSEWHERE_ACCOUNT = {
   users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: `elsewhere-user-key-${process.pid}` }],
 };
 
-/** The one call that proves the settings of the local service's test account. */
-export const SETTINGS_PROOF = "GET /accounts/acme-test";
+export { SETTINGS_PROOF_CALL as SETTINGS_PROOF } from "./service";
 
 /** A stack of the program, however it is driven (the Automation API, or the CLI in a folder). */
 export interface PreviewedStack {
@@ -32,9 +31,13 @@ export interface PreviewedStack {
 
 const WRONG_KEY = "wrong-key-5d1c7e";
 
-/** `ignored`: calls of the program's own functions, which are not the provider's to spare. */
-export async function expectSettingsProvenAtPreview(service: LocalService, stack: PreviewedStack, ignored = /^$/): Promise<void> {
-  const calls = async () => (await service.calls()).filter((call) => !ignored.test(call));
+/**
+ * `ignored`: calls of the program's own functions, which are not the provider's to spare;
+ * `unproven`: the calls of an unchanged preview when the proof is skipped (a stack holding public
+ * keys still asks whose the key is, which the proof would have told).
+ */
+export async function expectSettingsProvenAtPreview(service: LocalService, stack: PreviewedStack, ignored = /^$/, unproven: string[] = []): Promise<void> {
+  const calls = async () => (await service.allCalls()).filter((call) => !ignored.test(call));
   const refused: Array<[string, RegExp]> = [
     [
       WRONG_KEY,
@@ -52,7 +55,7 @@ export async function expectSettingsProvenAtPreview(service: LocalService, stack
       const failure = await stack.previewFailure();
       expect(failure).toMatch(said);
       expect(failure).not.toContain(apiKey);
-      expect(await service.calls()).toEqual([SETTINGS_PROOF]);
+      expect(await service.allCalls()).toEqual([SETTINGS_PROOF_CALL]);
     } finally {
       await stack.setConfig("etl:apiKey", service.apiKey, true);
     }
@@ -61,7 +64,7 @@ export async function expectSettingsProvenAtPreview(service: LocalService, stack
   try {
     await service.resetRequests();
     await stack.previewUnchanged();
-    expect(await calls()).toEqual([]);
+    expect(await calls()).toEqual(unproven);
   } finally {
     await stack.removeConfig("etl:skipCredentialsValidation");
   }

@@ -22,13 +22,16 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
   const up = async (refresh = false) => (outputs = (await test.stack.up({ onOutput, refresh })).outputs);
   const account = async (slug: string) => atHostRoot(service, "GET", `/accounts/${slug}`);
   const OTHER_KEY = `other-user-key-${surface}-${process.pid}`;
+  const otherUser = { id: 80, name: "Other User", email: "other@example.com", apiKey: OTHER_KEY };
   /** The slugs of every account the service holds for a user: what a second account made by mistake would show. */
   const accountsOf = async (apiKey: string) =>
     ((await atHostRoot(service, "GET", "/accounts", undefined, apiKey)).body as Array<{ account_id: string }>).map((a) => a.account_id).sort();
 
   beforeAll(async () => {
     service = await startLocalService({
-      otherAccounts: [{ id: 8, uid: "elsewhere-team", users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: OTHER_KEY }] }],
+      // A member of the stack's account (the settings work), but not of the account the stack makes.
+      users: [otherUser],
+      otherAccounts: [{ id: 8, uid: "elsewhere-team", users: [otherUser] }],
     });
     test = await createTestStack(
       `account-${surface}`,
@@ -61,12 +64,12 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
     expect(await inside.json()).toEqual([]);
   });
 
-  it("an unchanged preview asks only who the key's user is, and refresh reads the account once besides", async () => {
+  it("an unchanged preview makes only the settings' proof, which tells whose the owner's key is, and refresh reads the account once besides", async () => {
     await service.resetRequests();
     await test.stack.preview({ expectNoChanges: true, onOutput });
-    expect(await service.calls()).toEqual(["GET /user"]);
+    expect(await service.allCalls()).toEqual([`GET /accounts/${TEST_ACCOUNT}`]);
     await test.stack.refresh({ expectNoChanges: true, onOutput });
-    expect(await service.calls()).toEqual(["GET /user", `GET /accounts/staging-${surface}`]);
+    expect(await service.allCalls()).toEqual([`GET /accounts/${TEST_ACCOUNT}`, `GET /accounts/${TEST_ACCOUNT}`, `GET /accounts/staging-${surface}`]);
   });
 
   it("a new name and location are one PUT; a new slug renames the account in place, and the old path is gone", async () => {
@@ -122,7 +125,7 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
     // The account is where it was, and neither user has a second one.
     expect((await account(slug)).status).toBe(200);
     expect(await accountsOf(service.apiKey)).toEqual([TEST_ACCOUNT, slug].sort());
-    expect(await accountsOf(OTHER_KEY)).toEqual(["elsewhere-team"]);
+    expect(await accountsOf(OTHER_KEY)).toEqual([TEST_ACCOUNT, "elsewhere-team"].sort());
   });
 
   it("a region that is not a region id fails the preview naming region, before any call", async () => {

@@ -10,7 +10,7 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import { PublicKey, type PublicKeyArgs } from "pulumi-etl";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
 import { ed25519PublicKeyLine } from "../../support/keys";
-import { startLocalService, type LocalService } from "../../support/service";
+import { SETTINGS_PROOF_CALL, startLocalService, type LocalService } from "../../support/service";
 
 /** Every file under a directory, concatenated: what a leak search must cover. */
 function allText(dir: string): string {
@@ -66,12 +66,12 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
 
   let outputs: OutputMap;
 
-  it("up creates the key in the service in one call, then learns whose API key made it", async () => {
+  it("up creates the key in the service in one call; whose API key made it, the settings' proof already told", async () => {
     await service.resetRequests();
     const result = await test.stack.up({ onOutput });
     expect(result.summary.resourceChanges).toMatchObject({ create: 2 });
-    // Then who the API key's user is, once per provider process: the key records its user.
-    expect(await calls()).toEqual(["POST /user/keys", "GET /user"]);
+    // The key records its user: for the account owner's key, the account the proof read names them.
+    expect(await service.allCalls()).toEqual([SETTINGS_PROOF_CALL, "POST /user/keys"]);
     outputs = result.outputs;
     expect(outputs.fingerprint.value).toBe(key.fingerprint);
     expect(outputs.name.value).toBe("ci deploy key");
@@ -81,13 +81,13 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     expect(keys[0]).toMatchObject({ id: Number(outputs.id.value), fingerprint: key.fingerprint, name: "ci deploy key" });
   });
 
-  it("an unchanged preview proposes nothing, asking only whose API key the settings hold", async () => {
+  it("an unchanged preview proposes nothing, its one call the settings' proof, which also tells whose API key they hold", async () => {
     await service.resetRequests();
     const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
     expect(preview.changeSummary).toEqual({ same: 2 });
     expect(await service.writeRequests()).toEqual([]);
     // Once per provider process: a key is managed only under its own user's API key.
-    expect(await calls()).toEqual(["GET /user"]);
+    expect(await service.allCalls()).toEqual([SETTINGS_PROOF_CALL]);
   });
 
   it("refresh finds no change, reading the key once", async () => {
@@ -107,7 +107,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     await service.resetRequests();
     const up = await test.stack.up({ onOutput });
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    expect(await calls()).toEqual(["GET /user", `DELETE /user/keys/${outputs.id.value}`, "POST /user/keys"]);
+    expect(await calls()).toEqual([`DELETE /user/keys/${outputs.id.value}`, "POST /user/keys"]);
     expect(up.outputs.id.value).not.toBe(outputs.id.value);
     const keys = await serviceKeys();
     expect(keys).toEqual([expect.objectContaining({ id: Number(up.outputs.id.value), name: "ci deploy key (renamed)", fingerprint: key.fingerprint })]);
@@ -180,7 +180,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
       await service.resetRequests();
       const up = await test.stack.up({ onOutput });
       expect(up.summary.resourceChanges).toMatchObject({ create: 1, same: 2 });
-      expect((await calls()).sort()).toEqual(["GET /user", `GET /user/keys/${handMadeId}`]);
+      expect(await calls()).toEqual([`GET /user/keys/${handMadeId}`]);
       expect(up.outputs.adoptedIds.value).toEqual([handMadeId]);
       expect(await serviceKeys()).toHaveLength(2);
 
@@ -188,7 +188,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
       const preview = await test.stack.preview({ expectNoChanges: true, onOutput });
       expect(preview.changeSummary).toEqual({ same: 3 });
       expect(await service.writeRequests()).toEqual([]);
-      expect(await calls()).toEqual(["GET /user"]);
+      expect(await calls()).toEqual([]);
     });
   });
 
@@ -196,8 +196,8 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
     await service.resetRequests();
     const destroy = await test.stack.destroy({ onOutput });
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 3 });
-    const [whoAmI, ...deletes] = await calls();
-    expect(whoAmI).toBe("GET /user");
+    const [proof, ...deletes] = await service.allCalls();
+    expect(proof).toBe(SETTINGS_PROOF_CALL);
     expect(deletes).toHaveLength(2);
     expect(deletes.every((call) => call.startsWith("DELETE /user/keys/"))).toBe(true);
     expect(await serviceKeys()).toEqual([]);

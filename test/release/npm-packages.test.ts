@@ -4,8 +4,8 @@
  * service, and an export of its account into a project of each language), and whose dynamic
  * resources a program uses against that service.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ed25519PublicKeyLine } from "../support/keys";
@@ -100,6 +100,15 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
     await machine.pulumi(["destroy", "--yes"]);
     expect(await serviceKeys()).toEqual([]);
     expect((await serviceGet(service, `/schedules/${scheduleId}`)).status).toBe(404);
+  });
+
+  it("from an empty folder holding only the tarball, npx --package runs a command, as the README says for Node.js users", () => {
+    const folder = mkdtempSync(path.join(machine.dir, "empty-"));
+    const tarball = `pulumi-etl-${VERSION}.tgz`;
+    copyFileSync(releaseFile(tarball), path.join(folder, tarball));
+    // "$PWD/…": npm takes a relative tarball path from the nearest folder with a package.json, here the one above.
+    const usage = execFileSync("npx", ["--yes", "--prefer-offline", "--package", path.join(folder, tarball), "etl-recover", "--help"], { cwd: folder, env: machine.env, encoding: "utf8" });
+    expect(usage).toMatch(/^usage: etl-recover/m);
   });
 
   it("npx etl-recover answers --help with its usage", () => {

@@ -79,7 +79,8 @@ export function configure(session: PluginSession, req: providerProto.ConfigureRe
   }
   const response = new providerProto.ConfigureResponse();
   response.setAcceptsecrets(true);
-  response.setSupportspreview(false);
+  // Creates and updates are previewed here (resources.ts), so that an Account's new slug is unknown at a preview.
+  response.setSupportspreview(true);
   // Resources given as inputs arrive as references, which the inputs taking one resolve (references.ts).
   response.setAcceptresources(true);
   return response;

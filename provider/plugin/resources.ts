@@ -7,7 +7,9 @@
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { RESOURCES, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
 import { UNREAD_INPUTS } from "../resources/shared/check";
-import type { DetailedDiffResult } from "../resources/shared/diff";
+import { sameValue, type DetailedDiffResult } from "../resources/shared/diff";
+import { UNKNOWN_VALUE } from "../engine-values";
+import type { ResourceDeclaration } from "../resources/shared/declaration";
 import type { ResourceImplementation } from "../resources/shared/implementation";
 import { secondSingleton } from "../resources/shared/singleton";
 import { saidToStay } from "../runtime";
@@ -113,6 +115,7 @@ export async function create(session: PluginSession, req: providerProto.CreateRe
   const kind = kindOf(req.getUrn());
   const inputs = fromStruct(req.getProperties());
   const secrets = secretNames(kind, inputs.secrets);
+  if (req.getPreview()) return previewed(new providerProto.CreateResponse(), kind, inputs.values, {}, secrets);
   const context = await session.proven();
   const result = await keepingSecrets(secrets, () => implementationOf(kind).create(context, inputs.values));
   const response = new providerProto.CreateResponse();
@@ -168,6 +171,7 @@ export async function update(session: PluginSession, req: providerProto.UpdateRe
   const olds = fromStruct(req.getOlds());
   const news = fromStruct(req.getNews());
   const secrets = secretNames(kind, olds.secrets, news.secrets);
+  if (req.getPreview()) return previewed(new providerProto.UpdateResponse(), kind, news.values, olds.values, secrets);
   const implementation = implementationOf(kind);
   if (!implementation.update) throw new ProviderError(`${kind} cannot be updated in place, yet its diff asked for an update`);
   const context = await session.proven();
@@ -181,6 +185,24 @@ export async function remove(session: PluginSession, req: providerProto.DeleteRe
   const kind = kindOf(req.getUrn());
   const context = await session.proven();
   await saidToStay(implementationOf(kind).delete(context, req.getId(), fromStruct(req.getProperties()).values));
+}
+
+/**
+ * A create's or an update's preview: the inputs, as the engine previews a provider without
+ * previews, but for the outputs the object does not have yet (the kind's `unknownAtPreview`),
+ * which are unknown until `up` gives them.
+ */
+function previewed<R extends { setProperties(value: ReturnType<typeof toStruct>): unknown }>(
+  response: R,
+  kind: ResourceKind,
+  inputs: Values,
+  olds: Values,
+  secrets: Set<string>,
+): R {
+  const declared = (RESOURCES[kind] as ResourceDeclaration).unknownAtPreview ?? [];
+  const unknown = declared.filter((name) => !sameValue(inputs[name], olds[name]));
+  response.setProperties(toStruct({ ...inputs, ...Object.fromEntries(unknown.map((name) => [name, UNKNOWN_VALUE])) }, secrets));
+  return response;
 }
 
 /** A failure that keeps the object carries its properties: they go to state, so their secrets stay wrapped. */

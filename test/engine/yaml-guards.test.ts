@@ -2,8 +2,9 @@
  * The guards against objects doubled, orphaned or changed in silence, from a YAML program on the
  * plugin, as a team without Node.js meets them: two UserSettings under one provider, a cron the
  * service's interval would not keep, an `alertHookId` naming no hook (reported once, with no
- * transport error of the component on top), and an Account under the key of a user who cannot
- * see it. Each fails before anything is made or dropped, and the service is counted afterwards.
+ * transport error of the component on top), an explicit provider following an Account's slug
+ * (whose settings are not proven at the preview of a slug not yet made), and an Account under the
+ * key of a user who cannot see it. Each fails before anything is made or dropped, and the service is counted afterwards.
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -87,6 +88,34 @@ describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () =>
     expect(up.output).toContain("alertHookId 999999: no hook with this id in account");
     expect(up.output).not.toMatch(TRANSPORT_ERRORS);
     expect(await counts()).toEqual({ packages: 0, schedules: 0, hooks: 0 });
+  });
+
+  it("an explicit provider following an Account's slug: the preview of the account's making and of its renaming pass, since the provider is not configured with a slug not yet made; up makes and renames it", async () => {
+    // Written as it is: `program` would escape the interpolations this program needs.
+    const following = (slug: string) =>
+      writeFileSync(
+        path.join(project.dir, "Pulumi.yaml"),
+        JSON.stringify({
+          name: "etl-yaml-guards",
+          runtime: "yaml",
+          plugins: { providers: [{ name: "etl", path: "node_modules/pulumi-etl/bin" }] },
+          resources: {
+            followed: { type: "etl:Account", properties: { name: "yaml followed", region: "amazon-web-services::us-east-1", slug } },
+            inFollowed: { type: "pulumi:providers:etl", properties: { apiUrl: service.url, apiKey: service.apiKey, accountId: "${followed.slug}" } },
+            group: { type: "etl:ConnectionGroup", properties: { name: "followers" }, options: { provider: "${inFollowed}" } },
+          },
+        }),
+      );
+    const groupsIn = async (slug: string) =>
+      ((await atHostRoot(service, "GET", `/${slug}/api/connection_groups`)).body as Array<{ name: string }>).map((group) => group.name);
+    for (const slug of ["yaml-followed", "yaml-followed-renamed"]) {
+      following(slug);
+      const preview = await pulumi("preview");
+      expect(preview.code, preview.output).toBe(0);
+      expect((await pulumi("up")).code).toBe(0);
+      expect(await groupsIn(slug)).toEqual(["followers"]);
+    }
+    expect((await pulumi("destroy")).code).toBe(0);
   });
 
   it("an Account under the key of a user who is not a member: preview and up stop naming both users, and no second account is made", async () => {

@@ -27,7 +27,7 @@ export const accountResource = declareResource({
     "                           opts=pulumi.ResourceOptions(provider=in_staging))",
     "```",
     "",
-    "Its creator owns it, and the same API key reaches it at once. `name`, `region`, `location`, `billingEmail` and `gravatarEmail` update in place; a new `slug` renames the account (its API path moves: every provider pointed at it must follow, which `account_id=staging.slug` does).",
+    "Its creator owns it, and the same API key reaches it at once. `name`, `region`, `location`, `billingEmail` and `gravatarEmail` update in place; a new `slug` renames the account (its API path moves: every provider pointed at it must follow, which `account_id=staging.slug` does). At the preview of an account's making or renaming its `slug` is not known until `up`, so a provider following it is not configured yet (the engine says its inputs are not known during preview) and proves its settings at `up`, once the account has that slug.",
     "",
     "The Pulumi id is the account's number (output `number`), which a rename keeps, so an account renamed outside Pulumi is found again by `refresh`, and by `destroy` (a delete's 404 is confirmed by number, so the account is deleted at its new slug, never reported deleted while it stays).",
     "",
@@ -39,6 +39,7 @@ export const accountResource = declareResource({
   fields,
   record: managedAccountRecord,
   secrets: [],
+  unknownAtPreview: ["slug"],
   example: { name: "analytics staging", region: "amazon-web-services::us-east-1", location: "Amsterdam" },
 });
 

@@ -54,6 +54,13 @@ export interface ResourceDeclaration<Kind extends string = string> {
    */
   oneFromExample?: true;
   /**
+   * Outputs unknown at a preview while the object does not have them yet (made, or changed): an
+   * explicit provider following one (an Account's `slug` as its `accountId`) is then not yet
+   * configured, so it does not prove settings naming an account that does not exist until `up`.
+   * Every other output previews as its input, as the engine previews a provider without previews.
+   */
+  unknownAtPreview?: readonly string[];
+  /**
    * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
    * configuration); they pass `check`. The examples describe one account (connection 301 is a
    * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster

@@ -42,12 +42,13 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
     for (const test of stacks) test.dispose();
   });
 
-  /** How a preview, then an up, of a new stack at the address fail: the settings are proven first, at either. */
+  /** How a preview and an up, each of a new stack at the address and run side by side, fail: the settings are proven first, at either. */
   async function failures(url: string, settings: Record<string, { value: string }> = {}): Promise<{ preview: string; up: string; test: TestStack }> {
-    const test = await stackAt({ url, accountId: "acme-test", apiKey: "unused-key" }, settings);
-    const preview = await failureOf(test.stack.preview({ onOutput }));
+    const service = { url, accountId: "acme-test", apiKey: "unused-key" };
+    const [previewed, test] = await Promise.all([stackAt(service, settings), stackAt(service, settings)]);
     output.length = 0;
-    return { preview, up: await failureOf(test.stack.up({ onOutput })), test };
+    const [preview, up] = await Promise.all([failureOf(previewed.stack.preview()), failureOf(test.stack.up({ onOutput }))]);
+    return { preview, up, test };
   }
 
   /** Nothing was looked for, nothing guessed, and the stack holds no cluster. */

@@ -28,17 +28,19 @@ describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () =>
   let service: LocalService;
   let project: CliProject;
 
-  /** The program: YAML is a superset of JSON, so the resources are written as JSON; `$${` keeps the flow's own `${since}` from YAML's interpolation. */
-  const program = (resources: Record<string, unknown>) =>
-    writeFileSync(
-      path.join(project.dir, "Pulumi.yaml"),
-      JSON.stringify({
-        name: "etl-yaml-guards",
-        runtime: "yaml",
-        plugins: { providers: [{ name: "etl", path: "node_modules/pulumi-etl/bin" }] },
-        resources,
-      }).replaceAll("${", () => "$${"),
-    );
+  /**
+   * The program: YAML is a superset of JSON, so the resources are written as JSON; `$${` keeps the
+   * flow's own `${since}` from YAML's interpolation, unless the program's `${…}` are interpolations.
+   */
+  const program = (resources: Record<string, unknown>, { interpolated = false } = {}) => {
+    const text = JSON.stringify({
+      name: "etl-yaml-guards",
+      runtime: "yaml",
+      plugins: { providers: [{ name: "etl", path: "node_modules/pulumi-etl/bin" }] },
+      resources,
+    });
+    writeFileSync(path.join(project.dir, "Pulumi.yaml"), interpolated ? text : text.replaceAll("${", () => "$${"));
+  };
   const pulumi = (operation: "preview" | "up" | "destroy") => project.runToEnd(operation === "preview" ? ["preview"] : [operation, "--yes", "--skip-preview"]);
   const counts = async () => {
     const account = (await service.state()).accounts[0] as Record<string, unknown[]>;
@@ -91,20 +93,14 @@ describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () =>
   });
 
   it("an explicit provider following an Account's slug: the preview of the account's making and of its renaming pass, since the provider is not configured with a slug not yet made; up makes and renames it", async () => {
-    // Written as it is: `program` would escape the interpolations this program needs.
     const following = (slug: string) =>
-      writeFileSync(
-        path.join(project.dir, "Pulumi.yaml"),
-        JSON.stringify({
-          name: "etl-yaml-guards",
-          runtime: "yaml",
-          plugins: { providers: [{ name: "etl", path: "node_modules/pulumi-etl/bin" }] },
-          resources: {
-            followed: { type: "etl:Account", properties: { name: "yaml followed", region: "amazon-web-services::us-east-1", slug } },
-            inFollowed: { type: "pulumi:providers:etl", properties: { apiUrl: service.url, apiKey: service.apiKey, accountId: "${followed.slug}" } },
-            group: { type: "etl:ConnectionGroup", properties: { name: "followers" }, options: { provider: "${inFollowed}" } },
-          },
-        }),
+      program(
+        {
+          followed: { type: "etl:Account", properties: { name: "yaml followed", region: "amazon-web-services::us-east-1", slug } },
+          inFollowed: { type: "pulumi:providers:etl", properties: { apiUrl: service.url, apiKey: service.apiKey, accountId: "${followed.slug}" } },
+          group: { type: "etl:ConnectionGroup", properties: { name: "followers" }, options: { provider: "${inFollowed}" } },
+        },
+        { interpolated: true },
       );
     const groupsIn = async (slug: string) =>
       ((await atHostRoot(service, "GET", `/${slug}/api/connection_groups`)).body as Array<{ name: string }>).map((group) => group.name);

@@ -3,8 +3,8 @@
  * PublicKey, a Connection with a secret password, a Schedule, a JobRun and a Package whose flow
  * uses the connection's id, and resources given as inputs (two Connections to a ConnectionGroup
  * and to a Delivery's ends, the Package to the Schedule, a Cluster to the JobRun); up; an unchanged
- * preview whose one call of the provider proves its settings (a wrong key and another account's
- * user's key failing it, none with `etl:skipCredentialsValidation`); refresh with no change; an update in place and a
+ * preview whose one call of the provider proves its settings (in Go, a wrong key and another
+ * account's user's key failing it, none with `etl:skipCredentialsValidation`); refresh with no change; an update in place and a
  * replace; drift corrected; an object deleted out of band and made again; two functions;
  * destroy leaving nothing; the password and the API key in no file and no output. The TypeScript
  * program also declares a `Pipeline` from a template; the Go program, the release programs'
@@ -39,6 +39,11 @@ const TIMEOUT_MS = 900_000;
 
 /** The languages whose lifecycle program declares the release programs' `Pipeline` on a cron. */
 const CRON_PIPELINE: readonly Language[] = ["go"];
+/**
+ * The languages whose lifecycle also meets settings that cannot work at preview: Go's, run with no
+ * Node.js; the plugin's proof is the same code for every language (Python's: the release lifecycle).
+ */
+const SETTINGS_PROOF_LANGUAGES: readonly Language[] = ["go"];
 
 /** The plain values of a stack's outputs. */
 const plain = (outputs: OutputMap) => Object.fromEntries(Object.entries(outputs).map(([name, output]) => [name, output.value]));
@@ -155,9 +160,11 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
       }
     });
 
-    it("a wrong key and another account's user's key fail the preview with one call, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
-      await expectSettingsProvenAtPreview(service, automationStack(test.stack, onOutput), FUNCTION_CALLS, ["GET /user"]);
-    });
+    if (SETTINGS_PROOF_LANGUAGES.includes(language)) {
+      it("a wrong key and another account's user's key fail the preview with one call, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
+        await expectSettingsProvenAtPreview(service, automationStack(test.stack, onOutput), FUNCTION_CALLS, ["GET /user"]);
+      });
+    }
 
     it("a new schedule name updates in place and a new key name replaces the key, as the detailed diff says", async () => {
       await setNames("deploy-renamed", "nightly-renamed");

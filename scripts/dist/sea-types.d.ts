@@ -16,5 +16,5 @@ export interface SeaModule {
   /** One CommonJS file of `entry` and every module it loads, named `name` in the scratch folder; `extra` adds to the shared esbuild options. */
   bundle(entry: string, name: string, context: DistContext, extra?: BuildOptions): Promise<string>;
   /** The executable for every platform, each archived into the release folder; returns the archives' names. */
-  archiveExecutables(executable: SeaExecutable, context: DistContext): string[];
+  archiveExecutables(executable: SeaExecutable, context: DistContext): Promise<string[]>;
 }

@@ -8,7 +8,10 @@
  */
 const fs: typeof import("node:fs") = require("node:fs");
 const path: typeof import("node:path") = require("node:path");
-const { execFileSync }: typeof import("node:child_process") = require("node:child_process");
+const { execFile, execFileSync }: typeof import("node:child_process") = require("node:child_process");
+const { promisify }: typeof import("node:util") = require("node:util");
+/** The platforms' executables are injected and compressed side by side, one process each. */
+const run = promisify(execFile);
 type DistContext = import("./types").DistContext;
 type SeaExecutable = import("./sea-types").SeaExecutable;
 
@@ -75,14 +78,14 @@ function seaBlob(executable: SeaExecutable, context: DistContext, codeCache: boo
 }
 
 /** A folder holding the executable `name`: the platform's Node.js with the blob injected. */
-function executableFor(platform: Platform, name: string, blob: string, context: DistContext): string {
+async function executableFor(platform: Platform, name: string, blob: string, context: DistContext): Promise<string> {
   const dir = path.join(context.scratchDir, name, `${platform.os}-${platform.arch}`);
   fs.mkdirSync(dir, { recursive: true });
   const executable = path.join(dir, name);
   fs.copyFileSync(nodeBinary(platform.npm, context), executable);
   fs.chmodSync(executable, 0o755);
   const postject = require.resolve("postject/dist/cli.js", { paths: [context.repoRoot] });
-  execFileSync(process.execPath, [postject, executable, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], { stdio: "pipe" });
+  await run(process.execPath, [postject, executable, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE]);
   return dir;
 }
 
@@ -93,14 +96,18 @@ function isBuildPlatform(platform: Platform): boolean {
 }
 
 /** The executable for every platform, each archived into the release folder; returns the archives' names. */
-function archiveExecutables(executable: SeaExecutable, context: DistContext): string[] {
+function archiveExecutables(executable: SeaExecutable, context: DistContext): Promise<string[]> {
   const blobs = { cached: seaBlob(executable, context, true), plain: seaBlob(executable, context, false) };
-  return PLATFORMS.map((platform) => {
-    const dir = executableFor(platform, executable.name, isBuildPlatform(platform) ? blobs.cached : blobs.plain, context);
-    const archive = `${executable.name}-v${context.version}-${platform.os}-${platform.arch}.tar.gz`;
-    execFileSync("tar", ["-czf", path.join(context.releaseDir, archive), "-C", dir, "--owner=0", "--group=0", executable.name]);
-    return archive;
-  });
+  // Fetched before the platforms go side by side, so that a first build fetches each binary once.
+  for (const platform of PLATFORMS) nodeBinary(platform.npm, context);
+  return Promise.all(
+    PLATFORMS.map(async (platform) => {
+      const dir = await executableFor(platform, executable.name, isBuildPlatform(platform) ? blobs.cached : blobs.plain, context);
+      const archive = `${executable.name}-v${context.version}-${platform.os}-${platform.arch}.tar.gz`;
+      await run("tar", ["-czf", path.join(context.releaseDir, archive), "-C", dir, "--owner=0", "--group=0", executable.name]);
+      return archive;
+    }),
+  );
 }
 
 const exported: import("./sea-types").SeaModule = { bundle, archiveExecutables };

@@ -54,7 +54,7 @@ describe("The policy pack on the real engine", { timeout: 300_000 }, () => {
   });
 
   for (const surface of ["dynamic", "plugin"] as const) {
-    it(`fails a preview on the ${surface} surface on every rule broken, naming resource and input, with no call to the service`, async () => {
+    it(`fails a preview on the ${surface} surface on every rule broken, naming resource and input, with no call to the service but the settings' proof`, async () => {
       const test = await stackOf("prod-eu", breaksTheRules(surface), surface);
       await service.resetRequests();
       const failure = await failureOf(previewWithPack(test.stack));

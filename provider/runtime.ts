@@ -9,7 +9,7 @@ import { isDynamicProviderHost } from "./cancellation";
 import { configuredBy, fromEnvironment, processResources, type OperationContext } from "./context";
 import { UserFacingError } from "./errors";
 import { PROVIDERS, type ResourceKind } from "./resources/registry";
-import { settingsProven } from "./settings-proof";
+import { provenContext } from "./settings-proof";
 import type { ResourceImplementation } from "./resources/shared/implementation";
 
 /** Inputs and outputs arrive from the engine untyped; `check` has validated the inputs. */
@@ -69,11 +69,7 @@ export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.Resourc
   // Without a `configure` call (older engines), environment variables still work.
   let context: () => OperationContext = configuredBy(fromEnvironment, PROCESS, true);
   /** The context once its settings are proven (settings-proof.ts): every operation but a refused check waits for it. */
-  const proven = async () => {
-    const made = context();
-    await settingsProven(made);
-    return made;
-  };
+  const proven = () => provenContext(context);
   return {
     configure: async (req) => {
       context = configuredBy((key) => req.config.get(key), PROCESS, true);

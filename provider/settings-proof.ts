@@ -39,6 +39,13 @@ export function settingsProven(context: OperationContext): Promise<void> {
   return proof;
 }
 
+/** The context a provider's settings make, once they are proven: what every resource operation runs with. */
+export async function provenContext(context: () => OperationContext): Promise<OperationContext> {
+  const made = context();
+  await settingsProven(made);
+  return made;
+}
+
 async function prove(request: RequestFn, settings: ProviderConfig): Promise<void> {
   try {
     const account = await getAccountBySlug(request, settings.accountId);

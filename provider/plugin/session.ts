@@ -7,7 +7,7 @@
  */
 import { configuredBy, fromEnvironment, type OperationContext, type ProcessResources } from "../context";
 import type { ConfigLookup } from "../config";
-import { settingsProven } from "../settings-proof";
+import { provenContext } from "../settings-proof";
 import type { Reporter } from "../progress";
 import { SingletonHolders } from "../resources/shared/singleton";
 import { knownConnectionTypes, type KnownConnectionTypes } from "./references";
@@ -29,11 +29,7 @@ export function pluginSession(resources: ProcessResources): PluginSession {
   let context = configuredBy(fromEnvironment, resources, true);
   return {
     context: () => context(),
-    async proven() {
-      const made = context();
-      await settingsProven(made);
-      return made;
-    },
+    proven: () => provenContext(context),
     configure(lookup) {
       context = configuredBy(lookup, resources, true);
     },

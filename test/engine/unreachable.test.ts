@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type Service, type TestStack } from "../support/engine";
 import { startLocalService, startLocalService as start, type LocalService } from "../support/service";
+import { ELSEWHERE_ACCOUNT } from "../support/settings-proof";
 import { declare, SURFACES } from "../support/surfaces";
 
 /** A loopback port nothing listens on: the local service's, once it is closed. */
@@ -86,7 +87,7 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
   let service: LocalService;
   let test: TestStack;
   const wrongKey = "wrong-key-7f3a9c";
-  const otherAccountsKey = `elsewhere-user-key-${process.pid}`;
+  const otherAccountsKey = ELSEWHERE_ACCOUNT.users[0]!.apiKey;
   const onOutput = () => undefined;
   const setKey = (apiKey: string) => test.stack.setConfig("etl:apiKey", { value: apiKey, secret: true });
   const previewFailure = async (): Promise<{ failure: string; calls: string[] }> => {
@@ -97,7 +98,7 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
 
   beforeAll(async () => {
     service = await startLocalService({
-      otherAccounts: [{ id: 8, uid: "elsewhere-team", users: [{ id: 80, name: "Other User", email: "other@example.com", apiKey: otherAccountsKey }] }],
+      otherAccounts: [ELSEWHERE_ACCOUNT],
     });
     test = await createTestStack(
       "settings",

@@ -1,17 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCEPT, basic, compileEmulatorCli, DANA_KEY, testFixtures } from "./helpers";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ACCEPT, basic, builtEmulatorCli, DANA_KEY, testFixtures } from "./helpers";
 import { abortMidBody } from "./raw-http";
 
-const root = resolve(__dirname, "../..");
-const cli = join(root, "dist/emulator/cli.js");
+const cli = builtEmulatorCli();
 const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), "etl-cli-"));
-
-beforeAll(() => void compileEmulatorCli(), 180_000);
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");

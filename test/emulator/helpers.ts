@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, expect } from "vitest";
@@ -240,20 +239,14 @@ export function rawKeyLine(type: string, fields: (Buffer | string)[], comment?: 
 }
 
 /**
- * Compiles the project (into `outDir`, or dist/) and returns the path of the emulator's CLI.
- * Type errors elsewhere in the tree do not stop tsc from emitting; the emulator's own do.
+ * The emulator's CLI as `npm test` built it (scripts/setup.sh compiles the package before any
+ * test starts). Never compiled here: tsc rewrites dist/ in place, and a provider process of
+ * another test file loading a module at that moment finds it empty.
  */
-export function compileEmulatorCli(outDir?: string): string {
-  const root = resolve(__dirname, "../..");
-  const args = [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json"), ...(outDir ? ["--outDir", outDir] : [])];
-  try {
-    execFileSync(process.execPath, args, { cwd: root, stdio: "pipe" });
-  } catch (error) {
-    const output = String((error as { stdout?: Buffer }).stdout ?? "");
-    const ownErrors = output.split("\n").filter((line) => line.startsWith("emulator/"));
-    if (ownErrors.length > 0) throw new Error(`emulator does not compile:\n${ownErrors.join("\n")}`);
-  }
-  return join(outDir ?? join(root, "dist"), "emulator/cli.js");
+export function builtEmulatorCli(): string {
+  const cli = resolve(__dirname, "../../dist/emulator/cli.js");
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` first (npm test runs it)`);
+  return cli;
 }
 
 /** A record as the API answers it. */

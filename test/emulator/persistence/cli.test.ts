@@ -1,29 +1,15 @@
 /** The etl-emulator command on a data folder: no acknowledged record lost when killed, one line for bad state, the folder made when missing. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCEPT, basic, compileEmulatorCli, ed25519Key, readJson } from "../helpers";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ACCEPT, basic, builtEmulatorCli, ed25519Key, readJson } from "../helpers";
 import { useTempDirs } from "./helpers";
 
-const root = resolve(__dirname, "../../..");
 const tempDirs = useTempDirs();
 const tempDir = tempDirs.make;
 const children: ChildProcess[] = [];
-/**
- * The CLI is compiled into a folder of this file's own: other test files rebuild and run
- * `dist` concurrently, and a file rewritten while a process loads it would fail at random.
- * Inside the repository, so the compiled code resolves its dependencies from node_modules.
- */
-let cli = "";
-
-function build(): void {
-  const work = join(root, "test", ".work");
-  mkdirSync(work, { recursive: true });
-  cli = compileEmulatorCli(tempDirs.add(mkdtempSync(join(work, "persistence-dist-"))));
-}
-
-beforeAll(build, 180_000);
+const cli = builtEmulatorCli();
 
 // Registered after the folders' clean-up, so it runs before it: no process is left in a removed folder.
 afterAll(() => {

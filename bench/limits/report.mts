@@ -3,13 +3,16 @@
  * resource, job waits, each with its target and whether it was met.
  */
 import { isFloor, onPlugin } from "./kinds.mts";
-import type { JobWaitResult, LifecycleResult, Operation, OperationResult } from "./measure.mts";
+import { OPERATIONS, type JobWaitResult, type LifecycleResult, type Operation, type OperationResult } from "./measure.mts";
+import { isSettingsProof } from "./service.mts";
 
 export const TARGETS = {
-  /** Calls per resource besides waits: create, unchanged preview, destroy. */
+  /** Calls per resource besides waits and the settings' proof: create, unchanged preview, destroy. */
   calls: { up: 1, preview: 0, destroy: 1 } as Record<Exclude<Operation, "refresh">, number>,
   /** A refresh of N objects of one kind reads them a listing page (100 objects) at a time: ceil(N / 100) + this many calls. */
   refreshExtraCalls: 2,
+  /** The provider proves its settings once per operation, whatever N. */
+  proofsPerOperation: 1,
   /** Wall time against the floor's of the same surface at the same N, for the operations named. */
   timeRatios: [
     { count: 100, ratio: 1.15, operations: ["up", "preview", "refresh", "destroy"] as Operation[] },
@@ -27,19 +30,24 @@ const padEnd = (text: string, width: number) => text.padEnd(width);
 /** The kind column, as wide as the longest kind measured (`ConnectionGroup@plugin`). */
 const kindWidth = (results: LifecycleResult[]) => Math.max(16, ...results.map((result) => result.kind.length));
 
+const proofsOf = (result: OperationResult) => result.calls.filter(isSettingsProof).length;
+
 /**
  * Calls per resource, split into the operation's own and the reads it made waiting: only create
- * (`up`) and destroy wait (a cluster until it is ready or gone, a job until it ends).
+ * (`up`) and destroy wait (a cluster until it is ready or gone, a job until it ends). The
+ * settings' proof is neither: one call per operation, counted in a column of its own.
  */
 function callsPerResource(result: OperationResult, count: number, operation: Operation): { own: number; waits: number } {
   const waiting = operation === "up" || operation === "destroy";
-  const waits = waiting ? result.calls.filter((call) => call.method === "GET").length : 0;
-  return { own: (result.calls.length - waits) / count, waits: waits / count };
+  const calls = result.calls.filter((call) => !isSettingsProof(call));
+  const waits = waiting ? calls.filter((call) => call.method === "GET").length : 0;
+  return { own: (calls.length - waits) / count, waits: waits / count };
 }
 
 /**
  * "1.00" or, when the operation also waited, "2.00 = 1.00 + 1.00 wait"; a refresh's calls per
- * 100 objects, since it reads a page of 100 at a time.
+ * 100 objects, since it reads a page of 100 at a time, the settings' proof included, as in its
+ * bound.
  */
 function callsCell(result: OperationResult, count: number, operation: Operation): string {
   if (operation === "refresh") return ((100 * result.calls.length) / count).toFixed(2);
@@ -88,17 +96,19 @@ export function lifecycleTable(results: LifecycleResult[]): string {
     padEnd("kind", kindWidth(results)),
     pad("N", 4),
     ...["create", "preview", "refresh /100", "destroy"].map((title) => pad(`calls ${title}`, 24)),
+    pad("proofs", 8),
     ...["up", "preview", "refresh", "destroy"].map((title) => pad(`${title} s (x floor)`, 26)),
     pad("state B/res", 12),
     pad("entry B", 8),
   ].join(" ");
   const rows = inReportOrder(results).map((result) => {
     const floors = floorsOf(results, result);
-    const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
+    const ops = OPERATIONS;
     return [
       padEnd(result.kind, kindWidth(results)),
       pad(String(result.count), 4),
       ...ops.map((op) => pad(isFloor(result.kind) ? "-" : callsCell(result.operations[op], result.count, op), 24)),
+      pad(isFloor(result.kind) ? "-" : ops.map((op) => proofsOf(result.operations[op])).join(" "), 8),
       ...ops.map((op) =>
         pad(
           ratioCell(result.operations[op].seconds, floors, (operations) => operations[op].seconds),
@@ -118,7 +128,7 @@ export function lifecycleTable(results: LifecycleResult[]): string {
  * hardly moves, unlike wall time. Empty where the platform does not report it.
  */
 export function cpuTable(results: LifecycleResult[]): string {
-  const ops: Operation[] = ["up", "preview", "refresh", "destroy"];
+  const ops = OPERATIONS;
   if (results.some((result) => ops.some((op) => result.operations[op].cpuSeconds === undefined))) return "";
   const header = [padEnd("kind", kindWidth(results)), pad("N", 4), ...ops.map((title) => pad(`${title} cpu s (x floor)`, 28))].join(" ");
   const rows = inReportOrder(results).map((result) => {
@@ -166,9 +176,15 @@ export function verdicts(results: LifecycleResult[], jobWaits: JobWaitResult[]):
     const ops = ["up", "preview", "destroy"] as const;
     const own = ops.map((op) => callsPerResource(result.operations[op], result.count, op).own);
     out.push({
-      target: `${result.kind} N=${result.count}: calls per resource besides waits ≤ ${ops.map((op) => TARGETS.calls[op]).join(", ")} (create, preview, destroy)`,
+      target: `${result.kind} N=${result.count}: calls per resource besides waits and the settings' proof ≤ ${ops.map((op) => TARGETS.calls[op]).join(", ")} (create, preview, destroy)`,
       met: own.every((calls, i) => calls <= TARGETS.calls[ops[i]!]),
       measured: own.map((calls) => calls.toFixed(2)).join(", "),
+    });
+    const proofs = OPERATIONS.map((op) => proofsOf(result.operations[op]));
+    out.push({
+      target: `${result.kind} N=${result.count}: the settings proven with ${TARGETS.proofsPerOperation} call per operation (up, preview, refresh, destroy)`,
+      met: proofs.every((n) => n === TARGETS.proofsPerOperation),
+      measured: proofs.join(", "),
     });
     const refreshCalls = result.operations.refresh.calls.length;
     const allowedRefreshCalls = Math.ceil(result.count / 100) + TARGETS.refreshExtraCalls;

@@ -40,6 +40,15 @@ export interface ApiCall {
   status: number;
 }
 
+/**
+ * The provider's proof of its settings: one read of its account per provider process, whatever
+ * the number of resources (provider/settings-proof.ts). Not an Account's own read: the
+ * benchmark's Accounts have slugs of their own.
+ */
+export function isSettingsProof(call: ApiCall): boolean {
+  return call.method === "GET" && call.path === `/accounts/${ACCOUNT}`;
+}
+
 export interface BenchService {
   url: string;
   /** Stack configuration that points a program at this service. */

@@ -34,7 +34,12 @@ export async function prepareWorkspace(root: string): Promise<BenchWorkspace> {
   return { programDir, backendDir, command };
 }
 
-export async function createBenchStack(workspace: BenchWorkspace, name: string, config: Record<string, { value: string; secret?: boolean }>): Promise<Stack> {
+export async function createBenchStack(
+  workspace: BenchWorkspace,
+  name: string,
+  config: Record<string, { value: string; secret?: boolean }>,
+  envVars: Record<string, string> = {},
+): Promise<Stack> {
   const stack = await automation.LocalWorkspace.createStack(
     { stackName: name, workDir: workspace.programDir },
     {
@@ -47,6 +52,7 @@ export async function createBenchStack(workspace: BenchWorkspace, name: string, 
         ETL_API_URL: "",
         ETL_ACCOUNT_ID: "",
         ETL_API_KEY: "",
+        ...envVars,
       },
     },
   );

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:refresh`: what a refresh of N objects of one kind costs in API calls however the
+ * engine sends its reads: with its default parallelism, `--parallel 1` (each read waits for the
+ * one before, as ordered or rate-limited runs ask) and `--parallel 64`. One `up` per kind, then
+ * the three refreshes of it, against the bound ceil(N/100) + 2 (the settings' proof included).
+ * `npm run bench` measures the default only, with times; this adds the other two, calls only.
+ *
+ * Settings (environment):
+ * - BENCH_COUNT: N (default 1000).
+ * - BENCH_KINDS: the kinds, as `npm run bench` names them (default: every kind of the provider's
+ *   one list but the singletons, through the plugin: `<Kind>@plugin`).
+ */
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { RefreshOptions } from "@pulumi/pulumi/automation/index.js";
+import { isSettingsProof, startBenchService, type BenchService } from "./limits/service.mts";
+import { createBenchStack, prepareWorkspace, removeBenchStack, type BenchWorkspace } from "./limits/workspace.mts";
+import { TARGETS } from "./limits/report.mts";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const { MANY_FROM_EXAMPLE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { MANY_FROM_EXAMPLE_KINDS: string[] };
+const PARALLELISMS: Array<{ name: string; options: RefreshOptions }> = [
+  { name: "default", options: {} },
+  { name: "--parallel 1", options: { parallel: 1 } },
+  { name: "--parallel 64", options: { parallel: 64 } },
+];
+
+interface RefreshCost {
+  calls: number;
+  proofs: number;
+  seconds: number;
+}
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function refreshCosts(workspace: BenchWorkspace, service: BenchService, kind: string, count: number): Promise<RefreshCost[]> {
+  const config = { ...service.stackConfig, "bench:kind": { value: kind }, "bench:count": { value: String(count) } };
+  // The engine saves the state once at the end of the up and the destroy rather than after each step: only refresh is measured.
+  const stack = await createBenchStack(workspace, `${kind.toLowerCase().replace("@", "-")}-refresh-${count}`, config, { PULUMI_SKIP_CHECKPOINTS: "true" });
+  try {
+    await stack.up();
+    const costs: RefreshCost[] = [];
+    for (const { options } of PARALLELISMS) {
+      await service.resetCalls();
+      const started = performance.now();
+      const result = await stack.refresh(options);
+      const seconds = (performance.now() - started) / 1000;
+      const changed = Object.entries(result.summary.resourceChanges ?? {}).filter(([op, n]) => op !== "same" && n > 0);
+      if (changed.length > 0) throw new Error(`${kind}: an unchanged refresh reported ${JSON.stringify(Object.fromEntries(changed))}`);
+      const calls = await service.calls();
+      costs.push({ calls: calls.length, proofs: calls.filter(isSettingsProof).length, seconds });
+    }
+    await stack.destroy();
+    return costs;
+  } finally {
+    await removeBenchStack(workspace, stack).catch(() => undefined);
+  }
+}
+
+async function main(): Promise<void> {
+  const count = Number(process.env.BENCH_COUNT || "1000");
+  if (!(count > 0) || !Number.isInteger(count)) throw new Error(`BENCH_COUNT: "${process.env.BENCH_COUNT}" is not a positive whole number`);
+  const kinds = (process.env.BENCH_KINDS || MANY_FROM_EXAMPLE_KINDS.map((kind) => `${kind}@plugin`).join(","))
+    .split(",")
+    .map((kind) => kind.trim())
+    .filter(Boolean);
+  const bound = Math.ceil(count / 100) + TARGETS.refreshExtraCalls;
+  const workspace = await prepareWorkspace(path.join(REPO_ROOT, "bench", ".work", "refresh"));
+  const service = await startBenchService(100);
+  const rows: string[] = [];
+  try {
+    for (const kind of kinds) {
+      const costs = await refreshCosts(workspace, service, kind, count);
+      const cells = costs.map((cost) => `${cost.calls} (${cost.seconds.toFixed(1)} s)`);
+      log(`${kind} x ${count}: ${PARALLELISMS.map((p, i) => `${p.name} ${cells[i]}`).join(", ")}`);
+      const over = costs.some((cost) => cost.calls > bound);
+      rows.push(`| ${kind} | ${cells.join(" | ")} | ${costs.map((cost) => cost.proofs).join(" ")} | ${over ? "over" : "within"} |`);
+    }
+  } finally {
+    await service.close();
+  }
+  console.log(
+    [
+      `Refresh of ${count} objects of a kind, unchanged: API calls (seconds); bound ceil(N/100) + ${TARGETS.refreshExtraCalls} = ${bound}`,
+      "",
+      `| kind | ${PARALLELISMS.map((p) => p.name).join(" | ")} | proofs | bound |`,
+      `|---|${PARALLELISMS.map(() => "---").join("|")}|---|---|`,
+      ...rows,
+    ].join("\n"),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

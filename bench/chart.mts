@@ -16,5 +16,11 @@ const runs = inputs.map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as {
 // Each run's context is "<date, machine>; <how it ran>": the machine once, then how each run ran.
 const [machine] = runs[0]!.context.split("; ");
 const howEachRan = runs.map((run) => `N = ${[...new Set(run.lifecycles.map((l) => l.count))].join(", ")}: ${run.context.split("; ").slice(1).join(", ")}`);
-fs.writeFileSync(output, upTimeChart(runs.flatMap((run) => run.lifecycles), [machine, ...howEachRan].join("; ")));
+fs.writeFileSync(
+  output,
+  upTimeChart(
+    runs.flatMap((run) => run.lifecycles),
+    [machine, ...howEachRan].join("; "),
+  ),
+);
 console.error(`wrote ${output}`);

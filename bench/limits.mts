@@ -30,7 +30,6 @@
  * - BENCH_OUTPUT: where the table and the chart go (default "docs", which docs/development.md shows);
  *   give another folder for a partial run, such as bench/.work/before.
  */
-import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -38,8 +37,7 @@ import { prepareWorkspace } from "./limits/workspace.mts";
 import { startBenchService } from "./limits/service.mts";
 import { measureJobWait, measureLifecycle, medianOf, OPERATIONS, type JobWaitResult, type Kind, type LifecycleResult } from "./limits/measure.mts";
 import { onPlugin } from "./limits/kinds.mts";
-import * as report from "./limits/report.mts";
-import { upTimeChart } from "./limits/chart.mts";
+import { writeRun } from "./limits/write.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
@@ -135,41 +133,7 @@ async function main(): Promise<void> {
 
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const context = `${new Date().toISOString().slice(0, 10)}, ${machine()}; median of ${repeat} runs; lifecycle speed x${speed}; ${minutes} min in all`;
-  const tables = [report.lifecycleTable(lifecycles), report.cpuTable(lifecycles), jobWaits.length > 0 ? report.jobWaitTable(jobWaits) : ""].filter(Boolean);
-  const verdicts = report.verdictLines(report.verdicts(lifecycles, jobWaits));
-  console.log(`\n${[...tables, verdicts, context].join("\n\n")}`);
-
-  fs.mkdirSync(output, { recursive: true });
-  fs.writeFileSync(path.join(output, "bench-up-time.svg"), upTimeChart(lifecycles, context));
-  fs.writeFileSync(
-    path.join(output, "benchmark.md"),
-    [
-      "# Benchmark",
-      "",
-      "Written by `npm run bench` (bench/limits.mts); see docs/development.md's Benchmarks section for what each column means, and",
-      "bench/limits.mts for the settings (BENCH_COUNTS, BENCH_KINDS, BENCH_REPEAT, BENCH_JOBS, BENCH_SPEED, BENCH_OUTPUT).",
-      "The plugin's rows come first, each time with its ratio to the no-op plugin's floor and to the dynamic floor (`dyn`);",
-      "then the dynamic resources', with their ratio to the dynamic floor.",
-      "Calls count every request the service answered. `proofs` is the provider's proof of its settings in each operation (up, preview,",
-      "refresh, destroy): one read of its account per provider process, whatever N, left out of the per-resource columns and counted in",
-      "the refresh column, as in its bound.",
-      "The CPU table counts the CLI and the processes it ran (engine, program, provider), not the local service.",
-      "",
-      "![pulumi up time against N](bench-up-time.svg)",
-      "",
-      "```text",
-      tables.join("\n\n"),
-      "",
-      verdicts,
-      "```",
-      "",
-      context,
-      "",
-    ].join("\n"),
-  );
-  // The measurements themselves, every call of every operation, for comparing runs beyond the table.
-  fs.writeFileSync(path.join(output, "bench-results.json"), `${JSON.stringify({ context, lifecycles, jobWaits })}\n`);
-  const written = ["bench-up-time.svg", "benchmark.md", "bench-results.json"].map((file) => path.relative(REPO_ROOT, path.join(output, file)));
+  const written = writeRun(output, { context, lifecycles, jobWaits }).map((file) => path.relative(REPO_ROOT, file));
   log(`wrote ${written.join(", ")}`);
 }
 

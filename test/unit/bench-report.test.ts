@@ -37,6 +37,35 @@ describe("the benchmark's refresh target", () => {
   });
 });
 
+describe("the settings' proof in the benchmark", () => {
+  const proof = { method: "GET", path: "/accounts/bench", status: 200 };
+  const withProof = (op: OperationResult): OperationResult => ({ ...op, calls: [proof, ...op.calls] });
+  const proven = (base: LifecycleResult, proofs = 1): LifecycleResult => ({
+    ...base,
+    operations: Object.fromEntries(
+      Object.entries(base.operations).map(([op, value]) => [op, Array.from({ length: proofs }).reduce<OperationResult>(withProof, value)]),
+    ) as LifecycleResult["operations"],
+  });
+
+  it("is counted apart: not a wait, not a call of the resources, not a read of the refresh's bound", () => {
+    const member = proven(result("Member", 1000, 12));
+    const row = lifecycleTable([result("Floor", 1000, 0), member])
+      .split("\n")
+      .find((line) => line.startsWith("Member"))!;
+    expect(row.split(/\s+/).slice(0, 10)).toEqual(["Member", "1000", "1.00", "0.00", "1.20", "1.00", "1", "1", "1", "1"]);
+    const list = verdicts([result("Floor", 1000, 0), member], []);
+    expect(list.find((verdict) => verdict.target.includes("refresh ≤"))).toMatchObject({ met: true, measured: "12 calls" });
+    expect(list.find((verdict) => verdict.target.includes("besides waits"))).toMatchObject({ met: true, measured: "1.00, 0.00, 1.00" });
+  });
+
+  it("is one call per operation, whatever N", () => {
+    const target = (base: LifecycleResult) => verdicts([result("Floor", 100, 0), base], []).find((verdict) => verdict.target.includes("settings proven"));
+    expect(target(proven(result("Hook", 100, 2)))).toMatchObject({ met: true, measured: "1, 1, 1, 1" });
+    expect(target(proven(result("Hook", 100, 2), 2))).toMatchObject({ met: false, measured: "2, 2, 2, 2" });
+    expect(target(result("Hook", 100, 2))).toMatchObject({ met: false, measured: "0, 0, 0, 0" });
+  });
+});
+
 describe("the benchmark's two surfaces", () => {
   const timed = (kind: LifecycleResult["kind"], seconds: number): LifecycleResult => {
     const base = result(kind, 100, 3);

@@ -5,14 +5,14 @@
  */
 import * as fs from "node:fs";
 import { upTimeChart } from "./limits/chart.mts";
-import type { LifecycleResult } from "./limits/measure.mts";
+import type { BenchRun } from "./limits/write.mts";
 
 const [output, ...inputs] = process.argv.slice(2);
 if (!output?.endsWith(".svg") || inputs.length === 0) {
   console.error("usage: node bench/chart.mts <out.svg> <bench-results.json>...");
   process.exit(2);
 }
-const runs = inputs.map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as { context: string; lifecycles: LifecycleResult[] });
+const runs = inputs.map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as BenchRun);
 // Each run's context is "<date, machine>; <how it ran>": the machine once, then how each run ran.
 const [machine] = runs[0]!.context.split("; ");
 const howEachRan = runs.map((run) => `N = ${[...new Set(run.lifecycles.map((l) => l.count))].join(", ")}: ${run.context.split("; ").slice(1).join(", ")}`);

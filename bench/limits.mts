@@ -30,23 +30,16 @@
  * - BENCH_OUTPUT: where the table and the chart go (default "docs", which docs/development.md shows);
  *   give another folder for a partial run, such as bench/.work/before.
  */
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareWorkspace } from "./limits/workspace.mts";
 import { startBenchService } from "./limits/service.mts";
 import { measureJobWait, measureLifecycle, medianOf, OPERATIONS, type JobWaitResult, type Kind, type LifecycleResult } from "./limits/measure.mts";
-import { onPlugin } from "./limits/kinds.mts";
+import { measuredKind, MEASURED_KINDS, onPlugin } from "./limits/kinds.mts";
 import { writeRun } from "./limits/write.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work", "limits");
-/**
- * Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic
- * resources, but the singletons: a program declares one UserSettings at most, never N.
- */
-const { MANY_FROM_EXAMPLE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { MANY_FROM_EXAMPLE_KINDS: string[] };
-const KINDS = MANY_FROM_EXAMPLE_KINDS.flatMap((kind) => [`${kind}@plugin`, kind]) as Kind[];
 
 function listSetting(name: string, fallback: string): string[] {
   return (process.env[name] || fallback)
@@ -68,10 +61,9 @@ interface KindSetting {
 }
 
 function kindSettings(): KindSetting[] {
-  return listSetting("BENCH_KINDS", KINDS.join(",")).map((item) => {
+  return listSetting("BENCH_KINDS", MEASURED_KINDS.join(",")).map((item) => {
     const [name = "", max] = item.split(":").map((part) => part.trim());
-    const kind = KINDS.find((candidate) => candidate === name);
-    if (!kind) throw new Error(`BENCH_KINDS: "${name}" is not one of ${KINDS.join(", ")}`);
+    const kind = measuredKind("BENCH_KINDS", name);
     return { kind, maxCount: max === undefined ? Number.POSITIVE_INFINITY : positiveNumber("BENCH_KINDS", max) };
   });
 }

@@ -11,16 +11,16 @@
  * - BENCH_KINDS: the kinds, as `npm run bench` names them (default: every kind of the provider's
  *   one list but the singletons, through the plugin: `<Kind>@plugin`).
  */
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { RefreshOptions } from "@pulumi/pulumi/automation/index.js";
 import { startBenchService, type BenchService } from "./limits/service.mts";
 import { createBenchStack, prepareWorkspace, removeBenchStack, type BenchWorkspace } from "./limits/workspace.mts";
 import { ownCallsOf, TARGETS } from "./limits/report.mts";
+import { benchStackName, changed, programConfig, type Kind } from "./limits/measure.mts";
+import { measuredKind, MEASURED_KINDS, onPlugin } from "./limits/kinds.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
-const { MANY_FROM_EXAMPLE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { MANY_FROM_EXAMPLE_KINDS: string[] };
 const PARALLELISMS: Array<{ name: string; options: RefreshOptions }> = [
   { name: "default", options: {} },
   { name: "--parallel 1", options: { parallel: 1 } },
@@ -35,22 +35,23 @@ interface RefreshCost {
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-async function refreshCosts(workspace: BenchWorkspace, service: BenchService, kind: string, count: number): Promise<RefreshCost[]> {
-  const config = { ...service.stackConfig, "bench:kind": { value: kind }, "bench:count": { value: String(count) } };
+async function refreshCosts(workspace: BenchWorkspace, service: BenchService, kind: Kind, count: number): Promise<RefreshCost[]> {
   // The engine saves the state once at the end of the up and the destroy rather than after each step: only refresh is measured.
-  const stack = await createBenchStack(workspace, `${kind.toLowerCase().replace("@", "-")}-refresh-${count}`, config, { PULUMI_SKIP_CHECKPOINTS: "true" });
+  const stack = await createBenchStack(workspace, `${benchStackName(kind, count)}-refresh`, programConfig(kind, count, service), {
+    PULUMI_SKIP_CHECKPOINTS: "true",
+  });
   try {
     await stack.up();
     const costs: RefreshCost[] = [];
     for (const { options } of PARALLELISMS) {
       await service.resetCalls();
       const started = performance.now();
-      const result = await stack.refresh(options);
+      const summary = (await stack.refresh(options)).summary.resourceChanges;
       const seconds = (performance.now() - started) / 1000;
-      const changed = Object.entries(result.summary.resourceChanges ?? {}).filter(([op, n]) => op !== "same" && n > 0);
-      if (changed.length > 0) throw new Error(`${kind}: an unchanged refresh reported ${JSON.stringify(Object.fromEntries(changed))}`);
+      if (changed(summary) > 0) throw new Error(`${kind}: an unchanged refresh reported ${JSON.stringify(summary)}`);
       const calls = await service.calls();
-      costs.push({ calls: ownCallsOf(calls).length, proofs: calls.length - ownCallsOf(calls).length, seconds });
+      const own = ownCallsOf(calls).length;
+      costs.push({ calls: own, proofs: calls.length - own, seconds });
     }
     await stack.destroy();
     return costs;
@@ -62,10 +63,11 @@ async function refreshCosts(workspace: BenchWorkspace, service: BenchService, ki
 async function main(): Promise<void> {
   const count = Number(process.env.BENCH_COUNT || "1000");
   if (!(count > 0) || !Number.isInteger(count)) throw new Error(`BENCH_COUNT: "${process.env.BENCH_COUNT}" is not a positive whole number`);
-  const kinds = (process.env.BENCH_KINDS || MANY_FROM_EXAMPLE_KINDS.map((kind) => `${kind}@plugin`).join(","))
+  const kinds = (process.env.BENCH_KINDS || MEASURED_KINDS.filter(onPlugin).join(","))
     .split(",")
     .map((kind) => kind.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((name) => measuredKind("BENCH_KINDS", name));
   const bound = Math.ceil(count / 100) + TARGETS.refreshExtraCalls;
   const workspace = await prepareWorkspace(path.join(REPO_ROOT, "bench", ".work", "refresh"));
   const service = await startBenchService(100);

@@ -1,4 +1,5 @@
 /** What the benchmark measures: a kind of the provider on either surface, or a floor of no-op resources on either. */
+import { createRequire } from "node:module";
 import type { ResourceKind } from "pulumi-etl/plugin";
 
 /** The floor, or a kind of the provider's one list. */
@@ -12,4 +13,18 @@ export function isFloor(kind: Kind): boolean {
 
 export function onPlugin(kind: Kind): boolean {
   return kind.endsWith("@plugin");
+}
+
+const { MANY_FROM_EXAMPLE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { MANY_FROM_EXAMPLE_KINDS: ResourceKind[] };
+/**
+ * Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic
+ * resources, but the singletons: a program declares one UserSettings at most, never N.
+ */
+export const MEASURED_KINDS: Kind[] = MANY_FROM_EXAMPLE_KINDS.flatMap((kind): Kind[] => [`${kind}@plugin`, kind]);
+
+/** The kind a setting names, or an error naming the setting and the kinds it takes. */
+export function measuredKind(setting: string, name: string): Kind {
+  const kind = MEASURED_KINDS.find((candidate) => candidate === name);
+  if (!kind) throw new Error(`${setting}: "${name}" is not one of ${MEASURED_KINDS.join(", ")}`);
+  return kind;
 }

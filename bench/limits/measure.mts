@@ -42,7 +42,8 @@ function resourceType(kind: Kind): string {
   return kind.endsWith("@plugin") ? `etl:index:${kind.slice(0, -"@plugin".length)}` : `pulumi-nodejs:dynamic/etl:${kind}`;
 }
 
-function programConfig(kind: Kind, count: number, service: BenchService, extra: Record<string, number> = {}) {
+/** The stack configuration that makes the benchmark program declare `count` resources of `kind` against `service`. */
+export function programConfig(kind: Kind, count: number, service: BenchService, extra: Record<string, number> = {}) {
   return {
     ...service.stackConfig,
     "bench:kind": { value: kind },
@@ -91,13 +92,17 @@ function stateSize(workspace: BenchWorkspace, stackName: string, kind: Kind, cou
   };
 }
 
-const changed = (summary: Record<string, number> | undefined) =>
+/** Resources an operation's summary reports as anything but unchanged. */
+export const changed = (summary: Record<string, number> | undefined) =>
   Object.entries(summary ?? {})
     .filter(([op]) => op !== "same")
     .reduce((sum, [, n]) => sum + n, 0);
 
+/** A stack's name for `count` resources of `kind`: `publickey-plugin-1000`. */
+export const benchStackName = (kind: Kind, count: number) => `${kind.toLowerCase().replace("@", "-")}-${count}`;
+
 export async function measureLifecycle(workspace: BenchWorkspace, service: BenchService, kind: Kind, count: number): Promise<LifecycleResult> {
-  const stackName = `${kind.toLowerCase().replace("@", "-")}-${count}`;
+  const stackName = benchStackName(kind, count);
   const stack = await createBenchStack(workspace, stackName, programConfig(kind, count, service));
   try {
     const up = await timed(service, () => stack.up());

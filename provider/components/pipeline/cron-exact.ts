@@ -1,106 +1,98 @@
 /**
- * Whether the service's one interval keeps a cron's times. The service repeats a schedule's
- * interval from its first run in UTC: minutes, hours, days and weeks as fixed lengths, months on
- * the same day of the month in UTC, or the month's last day when it is shorter. So a cron is
- * refused, with the rule and the nearest forms that are exact, when
- * - its minute step does not divide the hour: `*` with a step of 45 is minutes 0 and 45 of each
- *   hour, as cron starts the step again each hour, whereas 45 minutes after 00:45 is 01:30;
- * - its zone's clock moves (summer time) by an amount its period does not divide: a daily,
- *   weekly or monthly time at any move, an hourly minute at a move of half an hour (Lord Howe);
- * - it is monthly on a day that is the 29th in UTC, which a February of 28 days does not have.
+ * Whether the service's one interval keeps a cron's times in its zone. The service repeats a
+ * schedule's interval from its first run in UTC: minutes, hours, days and weeks as fixed lengths,
+ * months on the same day of the month in UTC, or the month's last day when it is shorter. So
+ * - a fixed interval keeps the cron's times exactly when every move of the zone's clock (summer
+ *   time) is a whole number of intervals: any interval where the clock never moves, a step
+ *   dividing 60 where it moves by an hour, 30 at Lord Howe, where it moves by half an hour;
+ * - months keep them exactly when each of the cron's runs is the one the service counts: its
+ *   day is in every month it names, it has the first run's offset (a yearly run in a winter
+ *   month keeps one, even where the clock moves), and its day in UTC is that month's too.
+ * The months are read run by run over 28 years, the cycle in which calendar and clock changes
+ * repeat.
  */
 import type { ScheduleIntervalUnit } from "../../../contract/vocabularies";
-import { offsetsMet, utcOffsetText } from "./zone-offsets";
+import type { Shape } from "./cron-shape";
+import { DAY, HOUR } from "./cron-text";
+import { instantOf, offsetAt, offsetsMet } from "./zone-offsets";
 
-/** A cron of one of the forms taken, field by field. */
-export type CronForm = { interval: { amount: number; unit: ScheduleIntervalUnit }; hour: number; minute: number; weekday?: number; monthDay?: number };
+export type Interval = { amount: number; unit: ScheduleIntervalUnit };
 
-type Reading = { zone: string; form: CronForm; start: Date };
+/** Why the interval would run at other times than the cron: the zone's clock moves, a month lacks the day, or the day in UTC differs. */
+export type Inexact =
+  | { kind: "clock"; offsets: number[] }
+  | { kind: "month-day"; year: number; month: number }
+  | { kind: "utc-day"; year: number; month: number; serviceRun: Date };
 
-const HOUR = 60;
-const DAY = 24 * HOUR;
+export type Exactness = { shape: Shape; zone: string; start: Date; offsets: number[]; interval: Interval; inexact?: Inexact };
+
+const ANCHOR = { year: 2026, month: 1, day: 1 };
+const CYCLE_YEARS = 28;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-const two = (value: number) => String(value).padStart(2, "0");
-const clockTime = (minuteOfDay: number) => `${two(Math.floor(minuteOfDay / HOUR))}:${two(minuteOfDay % HOUR)}`;
-const modulo = (value: number, by: number) => ((value % by) + by) % by;
 
-function listed(items: string[]): string {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/** The largest step every move of the zone's clock keeps: the day where it never moves. */
+export function largestStep(offsets: readonly number[]): number {
+  return offsets.reduce((step, offset) => gcd(step, Math.abs(offset - offsets[0]!)), DAY);
 }
 
-/** The largest minute step every move of the zone's clock keeps: 60 where it moves by whole hours or not at all. */
-function largestStep(offsets: number[]): number {
-  return offsets.reduce((step, offset) => gcd(step, Math.abs(offset - offsets[0]!)), HOUR);
+function intervalOf(shape: Shape): Interval {
+  if (shape.kind === "weekly") return { amount: 1, unit: "weeks" };
+  if (shape.kind === "monthly") return { amount: shape.step, unit: "months" };
+  if (shape.step === DAY) return { amount: 1, unit: "days" };
+  return shape.step % HOUR === 0 ? { amount: shape.step / HOUR, unit: "hours" } : { amount: shape.step, unit: "minutes" };
 }
 
-function stepCron(step: number): string {
-  return step === HOUR ? "`0 * * * *` (hourly)" : `\`*/${step} * * * *\``;
+/** The cron's first run on or after the anchor, in the zone. */
+function firstRun(shape: Shape, zone: string): Date {
+  const { year, month, day } = ANCHOR;
+  if (shape.kind === "daily") return instantOf(zone, year, month, day, Math.floor(shape.times[0]! / HOUR), shape.times[0]! % HOUR);
+  const at = (m: number, d: number) => instantOf(zone, year, m, d, Math.floor(shape.time / HOUR), shape.time % HOUR);
+  if (shape.kind === "monthly") return at(shape.months[0]!, shape.monthDay);
+  const anchorWeekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return at(month, day + ((shape.weekday - anchorWeekday + 7) % 7));
 }
 
-/** The exact steps next below and above `step`: those that divide `largest`. */
-function nearestSteps(step: number, largest: number): string {
-  const exact = Array.from({ length: largest }, (_, index) => index + 1).filter((candidate) => largest % candidate === 0);
-  const below = exact.filter((candidate) => candidate < step).at(-1);
-  const above = exact.find((candidate) => candidate > step);
-  return [below, above].flatMap((candidate) => (candidate === undefined ? [] : [stepCron(candidate)])).join(" or ");
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The service's month arithmetic: the same day and time `months` later in UTC, or that month's last day. */
+function monthsAfter(start: Date, months: number): number {
+  const target = new Date(start.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(start.getUTCMonth() + months);
+  target.setUTCDate(Math.min(start.getUTCDate(), daysIn(target.getUTCFullYear(), target.getUTCMonth() + 1)));
+  return target.getTime();
 }
 
-function minutesOfHour(step: number): string {
-  const minutes = Array.from({ length: Math.ceil(HOUR / step) }, (_, index) => index * step);
-  return minutes.length <= 4 ? listed(minutes.map(String)) : `${minutes.slice(0, 3).join(", ")}, … ${minutes.at(-1)}`;
-}
-
-function moves(offsets: number[]): string {
-  return `moves between ${listed(offsets.map(utcOffsetText))}`;
-}
-
-function minuteStepRule(cron: string, step: number, zone: string, offsets: number[]): string | undefined {
-  const largest = largestStep(offsets);
-  if (largest % step === 0) return undefined;
-  const nearest = `nearest exact: ${nearestSteps(step, largest)}`;
-  if (HOUR % step !== 0) {
-    const rule = largest === HOUR ? "a minute step must divide 60" : `a minute step must divide ${largest} in ${zone}, whose clock ${moves(offsets)}`;
-    return `cron "${cron}" runs at minutes ${minutesOfHour(step)} of each hour (a step starts again at each hour), which no one interval repeats: ${rule}; ${nearest}; for every ${step} minutes around the clock give interval { amount: ${step}, unit: "minutes" } in place of cron`;
+/** The first of a monthly cron's runs, over the cycle from the later of its start and `now`, that the service would run at another time. */
+function monthlyInexact(shape: Extract<Shape, { kind: "monthly" }>, zone: string, start: Date, offsets: number[], now: number): Inexact | undefined {
+  const [hour, minute] = [Math.floor(shape.time / HOUR), shape.time % HOUR];
+  const until = Date.UTC(new Date(Math.max(start.getTime(), now)).getUTCFullYear() + CYCLE_YEARS, 0, 1);
+  const startOffset = offsetAt(zone, start);
+  for (let run = 0; ; run++) {
+    const monthIndex = shape.months[0]! - 1 + run * shape.step;
+    const [year, month] = [ANCHOR.year + Math.floor(monthIndex / 12), (monthIndex % 12) + 1];
+    if (Date.UTC(year, month - 1, 1) > until) return undefined;
+    if (shape.monthDay > daysIn(year, month)) return { kind: "month-day", year, month };
+    const cronRun =
+      offsets.length === 1 ? Date.UTC(year, month - 1, shape.monthDay, hour, minute) - offsets[0]! * 60_000 : instantOf(zone, year, month, shape.monthDay, hour, minute).getTime();
+    const serviceRun = monthsAfter(start, run * shape.step);
+    if (cronRun === serviceRun) continue;
+    const moved = offsetAt(zone, new Date(cronRun)) !== startOffset;
+    return moved ? { kind: "clock", offsets } : { kind: "utc-day", year, month, serviceRun: new Date(serviceRun) };
   }
-  return `cron "${cron}" in ${zone} cannot run at minutes ${minutesOfHour(step)} of each hour there all year: the service repeats one interval in UTC, and the clock there ${moves(offsets)}; a minute step there must divide ${largest}; ${nearest}`;
 }
 
-/** The same runs written in UTC, where they are exact, with what they are in the zone at each of its offsets. */
-function inUtc(form: CronForm, start: Date, offsets: number[]): string | undefined {
-  const minuteOfDay = start.getUTCHours() * HOUR + start.getUTCMinutes();
-  if (form.interval.unit === "hours") {
-    const there = offsets.map((offset) => `minute ${modulo(start.getUTCMinutes() + offset, HOUR)} at ${utcOffsetText(offset)}`);
-    return `\`${start.getUTCMinutes()} * * * *\` in UTC, which there is ${listed(there)}`;
+/** The interval a cron's shape is, from its first run, and whether the service would keep every one of its times in the zone. */
+export function exactness(shape: Shape, zone: string, now: number): Exactness {
+  const start = firstRun(shape, zone);
+  const offsets = offsetsMet(zone, start, now);
+  const found = { shape, zone, start, offsets, interval: intervalOf(shape) };
+  if (shape.kind === "monthly") {
+    const inexact = monthlyInexact(shape, zone, start, offsets, now);
+    return inexact === undefined ? found : { ...found, inexact };
   }
-  const time = `${start.getUTCMinutes()} ${start.getUTCHours()}`;
-  const utcDay = start.getUTCDate();
-  if (form.monthDay !== undefined && utcDay > 28) return undefined;
-  const cron = form.monthDay !== undefined ? `${time} ${utcDay} * *` : form.weekday !== undefined ? `${time} * * ${start.getUTCDay()}` : `${time} * * *`;
-  const there = offsets.map((offset) => `${clockTime(modulo(minuteOfDay + offset, DAY))} at ${utcOffsetText(offset)}`);
-  return `\`${cron}\` in UTC, which there is ${listed(there)}`;
-}
-
-function clockRule(cron: string, reading: Reading, offsets: number[]): string | undefined {
-  const { form, zone, start } = reading;
-  if (form.interval.unit === "hours" ? largestStep(offsets) === HOUR : offsets.length === 1) return undefined;
-  const kept = form.interval.unit === "hours" ? `minute ${form.minute} of each hour` : clockTime(form.hour * HOUR + form.minute);
-  const utc = inUtc(form, start, offsets);
-  const instead = `${utc === undefined ? "" : `${utc}, or `}a time zone that keeps one offset`;
-  return `cron "${cron}" in ${zone} cannot run at ${kept} there all year: the service repeats one interval in UTC, and the clock there ${moves(offsets)}; exact instead: ${instead}`;
-}
-
-/** A monthly run counted from the 29th in UTC falls on the 28th of a February of 28 days, a day early. */
-function monthDayRule(cron: string, reading: Reading, offset: number): string | undefined {
-  const { form, zone, start } = reading;
-  if (form.monthDay === undefined || start.getUTCDate() !== 29) return undefined;
-  const dayStartsThere = clockTime(modulo(offset, DAY));
-  return `cron "${cron}" in ${zone} cannot run on the ${form.monthDay}th there every month: ${clockTime(form.hour * HOUR + form.minute)} there is already the 29th in UTC, where the service counts months, so in a February of 28 days it would run on the ${form.monthDay - 1}th there; exact instead: a day from 1 to ${form.monthDay - 1}, or a time before ${dayStartsThere} on the ${form.monthDay}th`;
-}
-
-/** Why the service's interval would not keep the cron's times, or undefined when it keeps every one. */
-export function inexactness(cron: string, reading: Reading, now: number): string | undefined {
-  const offsets = offsetsMet(reading.zone, reading.start, now);
-  if (reading.form.interval.unit === "minutes") return minuteStepRule(cron, reading.form.interval.amount, reading.zone, offsets);
-  return clockRule(cron, reading, offsets) ?? monthDayRule(cron, reading, offsets[0]!);
+  const period = shape.kind === "weekly" ? 7 * DAY : shape.step;
+  const kept = offsets.every((offset) => (offset - offsets[0]!) % period === 0);
+  return kept ? found : { ...found, inexact: { kind: "clock", offsets } };
 }

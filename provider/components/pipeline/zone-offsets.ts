@@ -9,7 +9,19 @@ const DAY_MS = 86_400_000;
 /** Days sampled after the later of the first run and now: a year holds every change a zone makes each year. */
 const SAMPLED_DAYS = 366;
 
+/** A zone's formatter, kept: making one costs more than the many times a cron's runs are read with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function formatterOf(zone: string): Intl.DateTimeFormat {
+  let format = formatters.get(zone);
+  if (format === undefined) {
+    format = newFormatter(zone);
+    formatters.set(zone, format);
+  }
+  return format;
+}
+
+function newFormatter(zone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     hourCycle: "h23",
@@ -35,6 +47,11 @@ export function instantOf(zone: string, year: number, month: number, day: number
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   const guess = asUtc - offsetWith(format, asUtc) * 60_000;
   return new Date(asUtc - offsetWith(format, guess) * 60_000);
+}
+
+/** Minutes the zone is ahead of UTC at an instant. */
+export function offsetAt(zone: string, at: Date): number {
+  return offsetWith(formatterOf(zone), at.getTime());
 }
 
 /**

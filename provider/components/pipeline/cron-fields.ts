@@ -52,10 +52,13 @@ function valueOf(text: string, field: FieldSpec): number {
   return value;
 }
 
-/** A minute step of 60 or more is minute 0 alone in cron: more likely a mistake for a longer interval than meant. */
+/**
+ * A step up to the number of a field's values (`*∕12` of months is January alone). A minute step
+ * of 60 or more is minute 0 alone in cron: more likely a mistake for a longer interval than meant.
+ */
 function stepOf(text: string, field: FieldSpec, cron: string): number {
   const step = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  const largest = field.name === "day-of-week" ? 6 : field.max - field.min;
+  const largest = field.name === "day-of-week" ? 7 : field.name === "minute" ? 59 : field.max - field.min + 1;
   if (step >= 1 && step <= largest) return step;
   if (field.name !== "minute" || Number.isNaN(step)) throw new CronSyntaxError(`its ${field.name} step "${text}" is out of cron's range 1 to ${largest}`);
   const hourly = step >= 60 ? ": every hour is `0 * * * *`" : "";

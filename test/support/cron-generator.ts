@@ -34,7 +34,11 @@ export function generatedCrons(seed: number, count: number): string[] {
   /** Values stepped around a cycle from `first`: exact when the step divides the cycle. */
   const stepped = (cycle: number, max: number, step: number) => {
     const first = int(0, step - 1);
-    return pick([first === 0 ? `*/${step}` : `${first}/${step}`, `${first}-${max}/${step}`, cycle % step === 0 ? Array.from({ length: cycle / step }, (_, k) => first + k * step).join(",") : `${first}-${max}/${step}`]);
+    return pick([
+      first === 0 ? `*/${step}` : `${first}/${step}`,
+      `${first}-${max}/${step}`,
+      cycle % step === 0 ? Array.from({ length: cycle / step }, (_, k) => first + k * step).join(",") : `${first}-${max}/${step}`,
+    ]);
   };
   const minuteSteps = () => stepped(60, 59, pick([divisorOf(60), int(1, 59)]));
   const hourSteps = () => stepped(24, 23, pick([divisorOf(24), int(2, 12)]));
@@ -54,7 +58,8 @@ export function generatedCrons(seed: number, count: number): string[] {
   const shapes: (() => string)[] = [
     () => anyCase(pick(MACROS)),
     () => `${minuteSteps()} ${pick(["*", "*/1", "0-23", "*", "9-17"])} ${everyDayOfMonth()} ${everyMonth()} ${everyWeekday()}`,
-    () => `${pick([String(int(0, 59)), `${int(0, 29)},${int(30, 59)}`])} ${pick([hourSteps(), "*", "*/1", "0-23", `${int(0, 11)},${int(12, 23)}`, "9-17"])} ${everyDayOfMonth()} * ${everyWeekday()}`,
+    () =>
+      `${pick([String(int(0, 59)), `${int(0, 29)},${int(30, 59)}`])} ${pick([hourSteps(), "*", "*/1", "0-23", `${int(0, 11)},${int(12, 23)}`, "9-17"])} ${everyDayOfMonth()} * ${everyWeekday()}`,
     () => `${time()} ${everyDayOfMonth()} ${everyMonth()} ${everyWeekday()}`,
     () => `${time()} * ${everyMonth()} ${oneWeekday()}`,
     () => `${time()} ${pick([int(1, 28), int(1, 31), int(28, 31)])} ${monthsStepped()} *`,

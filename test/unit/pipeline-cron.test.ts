@@ -80,7 +80,9 @@ function clockChanges(zone: string): ClockChange[] {
  * time once, cron's own daemon runs a wildcard hour's minutes as the clock shows them. Left out.
  */
 function disputed(changes: ClockChange[]): Window[] {
-  return changes.filter((change) => change.minutes % 60 !== 0).map((change) => ({ from: change.at - Math.abs(change.minutes) * MINUTE, to: change.at + Math.abs(change.minutes) * MINUTE }));
+  return changes
+    .filter((change) => change.minutes % 60 !== 0)
+    .map((change) => ({ from: change.at - Math.abs(change.minutes) * MINUTE, to: change.at + Math.abs(change.minutes) * MINUTE }));
 }
 
 /** A wall-clock midnight or noon in the zone, by the evaluator. */
@@ -127,7 +129,14 @@ function counterexample(cron: CronExpression, candidate: Candidate, third: numbe
   const [, , runThird] = serviceRuns(candidate, candidate.start, third + 1);
   if (runThird !== third) return `third run ${iso(third)}, the interval's ${runThird === undefined ? "later" : iso(runThird)}`;
   const length = candidate.interval.unit === "months" ? 28 * DAY : candidate.interval.amount * MINUTE;
-  const through = candidate.interval.unit === "months" ? Date.UTC(2054, 0, 1) : length < HOUR ? candidate.start + 3 * HOUR : length < DAY ? candidate.start + 8 * DAY : candidate.start + 366 * DAY;
+  const through =
+    candidate.interval.unit === "months"
+      ? Date.UTC(2054, 0, 1)
+      : length < HOUR
+        ? candidate.start + 3 * HOUR
+        : length < DAY
+          ? candidate.start + 8 * DAY
+          : candidate.start + 366 * DAY;
   const members = [...serviceRuns(candidate, candidate.start, through), ...looks.flatMap((at) => serviceRuns(candidate, at - 2 * length, at + 2 * length))];
   const missing = members.find((at) => undisputed(at) && !cron.includesDate(new Date(at)));
   if (missing !== undefined) return `the interval runs at ${iso(missing)}, the cron does not`;
@@ -162,7 +171,8 @@ const UNIT_MINUTES = { minutes: 1, hours: 60, days: 1440, weeks: 10_080 } as con
 /** The interval and first run the provider sends, in the evaluator's terms. */
 function providerCandidate(timing: { interval: { amount: number; unit: string }; startAt: string }): Candidate {
   const { amount, unit } = timing.interval;
-  const interval = unit === "months" ? { amount, unit: "months" as const } : { amount: amount * UNIT_MINUTES[unit as keyof typeof UNIT_MINUTES], unit: "minutes" as const };
+  const interval =
+    unit === "months" ? { amount, unit: "months" as const } : { amount: amount * UNIT_MINUTES[unit as keyof typeof UNIT_MINUTES], unit: "minutes" as const };
   return { interval, start: Date.parse(timing.startAt) };
 }
 
@@ -193,14 +203,26 @@ describe.each(ZONES)("the generated crons in %s", (zone) => {
 
 describe("the generated crons in every zone", () => {
   afterAll(() => {
-    console.log(`generated crons: ${CRONS.length} × ${ZONES.length} zones: accepted ${totals.accepted}, refused ${totals.refused}, false accepts ${totals.falseAccepts.length}, false refusals ${totals.falseRefusals.length}`);
+    console.log(
+      `generated crons: ${CRONS.length} × ${ZONES.length} zones: accepted ${totals.accepted}, refused ${totals.refused}, false accepts ${totals.falseAccepts.length}, false refusals ${totals.falseRefusals.length}`,
+    );
     for (const wrong of [...totals.falseAccepts, ...totals.falseRefusals]) console.log(wrong);
   });
 
   it("hold every spelling: each macro, names of months and days in any case, day of week 7, lists, ranges, steps, *∕1", () => {
     const spelled = (pattern: RegExp) => CRONS.filter((cron) => pattern.test(cron)).length;
     for (const macro of Object.keys(MACROS)) expect([macro, spelled(new RegExp(`^${macro}$`, "i"))]).not.toEqual([macro, 0]);
-    for (const pattern of [/[A-Z]{3}/, /\b(mon|tue|wed|thu|fri|sat|sun)\b/i, /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, /\s7$/, /,/, /\d-\d+(\s|$)/, /\d-\d+\/\d/, /\*\/1\b/, /(^|\s)\d+\/\d/])
+    for (const pattern of [
+      /[A-Z]{3}/,
+      /\b(mon|tue|wed|thu|fri|sat|sun)\b/i,
+      /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i,
+      /\s7$/,
+      /,/,
+      /\d-\d+(\s|$)/,
+      /\d-\d+\/\d/,
+      /\*\/1\b/,
+      /(^|\s)\d+\/\d/,
+    ])
       expect([String(pattern), spelled(pattern)]).not.toEqual([String(pattern), 0]);
     expect(CRONS.length).toBeGreaterThanOrEqual(300);
   });

@@ -28,23 +28,73 @@ describe("a pipeline's cron", () => {
   });
 
   it.each([
-    "0 6 1 1 *",
-    "0 6 * * 1-5",
-    "0 6,18 * * *",
-    "0 6 31 * *",
-    "61 * * * *",
-    "* * * *",
-    "@daily",
-    "0 */5 * * *",
-    "0 */6 * * *",
-    "5/15 * * * *",
-    "0-59/15 * * * *",
-  ])("refuses %s, naming the forms it takes", (cron) => {
+    ["@daily", "UTC", { amount: 1, unit: "days" }, "2026-01-01T00:00:00Z"],
+    ["@hourly", "Europe/Berlin", { amount: 1, unit: "hours" }, "2025-12-31T23:00:00Z"],
+    ["0,30 * * * *", "UTC", { amount: 30, unit: "minutes" }, "2026-01-01T00:00:00Z"],
+    ["0-59/20 * * * *", "UTC", { amount: 20, unit: "minutes" }, "2026-01-01T00:00:00Z"],
+    ["5/15 * * * *", "UTC", { amount: 15, unit: "minutes" }, "2026-01-01T00:05:00Z"],
+    ["0 */6 * * *", "UTC", { amount: 6, unit: "hours" }, "2026-01-01T00:00:00Z"],
+    ["0 6,18 * * *", "Asia/Tokyo", { amount: 12, unit: "hours" }, "2025-12-31T21:00:00Z"],
+    ["0 6 * * 7", "UTC", { amount: 1, unit: "weeks" }, "2026-01-04T06:00:00Z"],
+    ["0 6 * * SUN", "UTC", { amount: 1, unit: "weeks" }, "2026-01-04T06:00:00Z"],
+    ["0 6 * * mon", "Asia/Kolkata", { amount: 1, unit: "weeks" }, "2026-01-05T00:30:00Z"],
+    ["30 6 * * 0-6", "UTC", { amount: 1, unit: "days" }, "2026-01-01T06:30:00Z"],
+    ["0 6 */1 * *", "UTC", { amount: 1, unit: "days" }, "2026-01-01T06:00:00Z"],
+    ["@monthly", "Asia/Kolkata", { amount: 1, unit: "months" }, "2025-12-31T18:30:00Z"],
+    ["0 0 1 */3 *", "UTC", { amount: 3, unit: "months" }, "2026-01-01T00:00:00Z"],
+    ["@yearly", "Asia/Tokyo", { amount: 12, unit: "months" }, "2025-12-31T15:00:00Z"],
+    ["0 6 15 JAN *", "Europe/Berlin", { amount: 12, unit: "months" }, "2026-01-15T05:00:00Z"],
+    ["0 0 31 1,7 *", "UTC", { amount: 6, unit: "months" }, "2026-01-31T00:00:00Z"],
+  ])("takes %s in %s, every %o from %s", (cron, zone, interval, startAt) => {
+    expect(timing(cron, zone)).toEqual({ interval, startAt });
+  });
+
+  it.each([
+    ["@daily", "@midnight", "0 0 * * *", "0 0 */1 * *", "0 0 1-31 * 0-6", "00 00 * * *"],
+    ["@weekly", "0 0 * * 0", "0 0 * * 7", "0 0 * * sun", "0 0 * * SUN", "0 0 * * 0,7", "0 0 * jan-dec 7"],
+    ["@yearly", "@annually", "@ANNUALLY", "0 0 1 1 *", "0 0 1 jan *", "0 0 1 */12 *"],
+    ["*/20 * * * *", "0-59/20 * * * *", "0,20,40 * * * *", "0/20 0-23 * * *", "*/20 * * * 1-7"],
+  ])("reads every spelling of the same times as the same schedule: %s", (...spellings) => {
+    const timings = spellings.map((cron) => [cron, timing(cron, "Asia/Kolkata")]);
+    for (const [cron, found] of timings) expect([cron, found]).toEqual([cron, timings[0]![1]]);
+  });
+
+  it.each([
+    ["0 6 * * 1-5", "runs at 06:00 on Monday, Tuesday, Wednesday, … Friday, which no one interval repeats", "nearest exact: `0 6 * * 1` or `0 6 * * *`"],
+    ["0 6 1,15 * *", "runs at 06:00 on day 1 and 15 of the month, which no one interval repeats", "nearest exact: `0 6 1 * *` or `0 6 * * *`"],
+    [
+      "0 9-17 * * *",
+      "runs at 09:00, 10:00, 11:00, … 17:00 each day, which no one interval repeats: an hour step must divide 24",
+      "nearest exact: `0 9,21 * * *` or `0 9 * * *`",
+    ],
+    [
+      "0 */5 * * *",
+      "(a step starts again each day), which no one interval repeats: an hour step must divide 24",
+      "nearest exact: `0 */4 * * *` or `0 */6 * * *`",
+    ],
+    ["0 6 * jan *", "runs at 06:00 in January, which no one interval repeats", "nearest exact: `0 6 1 1 *` or `0 6 * * *`"],
+    ["0 6 31 * *", "cannot run on the 31st there every month: February 2026 has no 31st", "nearest exact: `0 6 28 * *`"],
+    ["0 0 1 1,2 *", "runs at 00:00 on day 1 of the month in January and February", "nearest exact: `0 0 1 * *` or `0 0 1 1 *`"],
+  ])("refuses %s in UTC, naming the rule and the nearest exact forms", (cron, rule, nearest) => {
     const result = timingOfCron(cron, "UTC");
     expect(result).toMatchObject({ ok: false });
-    expect(!result.ok && result.message).toMatch(
-      new RegExp(`^cron "${cron.replace(/[*]/g, "\\*")}" is not a form the service can repeat: use .*M H \\* \\* \\*`),
-    );
+    expect(!result.ok && result.message).toMatch(new RegExp(`^cron "${cron.replace(/[*]/g, "\\*")}" `));
+    expect(!result.ok && result.message).toContain(rule);
+    expect(!result.ok && result.message).toContain(nearest);
+  });
+
+  it.each([
+    ["61 * * * *", "its minute 61 is outside 0-59"],
+    ["* * * *", "is not cron: give five fields"],
+    ["0 6 L * *", 'its day-of-month "l" is not a number'],
+    ["0 22-2 * * *", 'its hour range "22-2" runs backwards: write it as two ranges, "22-23,0-2"'],
+    ["@reboot", "is not cron: give five fields"],
+    ["0 6 */1 * 1", "gives both day fields with a step from `*`, which cron programs read differently"],
+  ])("refuses %s, which is not standard cron or reads two ways, naming the rule", (cron, rule) => {
+    const result = timingOfCron(cron, "UTC");
+    expect(result).toMatchObject({ ok: false });
+    expect(!result.ok && result.message).toMatch(new RegExp(`^cron "${cron.replace(/[*]/g, "\\*")}" `));
+    expect(!result.ok && result.message).toContain(rule);
   });
 
   it.each([
@@ -74,12 +124,12 @@ describe("a pipeline's cron", () => {
     [
       "*/20 * * * *",
       "Australia/Lord_Howe",
-      "in Australia/Lord_Howe cannot run at minutes 0, 20 and 40 of each hour there all year: the service repeats one interval in UTC, and the clock there moves between UTC+10:30 and UTC+11:00; a minute step there must divide 30; nearest exact: `*/15 * * * *` or `*/30 * * * *`",
+      "in Australia/Lord_Howe cannot run at minutes 0, 20 and 40 of each hour there all year: the service repeats one interval in UTC, and the clock there moves between UTC+10:30 and UTC+11:00; a step there must divide 30 minutes; nearest exact: `*/15 * * * *` or `*/30 * * * *`",
     ],
     [
       "5 * * * *",
       "Australia/Lord_Howe",
-      "in Australia/Lord_Howe cannot run at minute 5 of each hour there all year: the service repeats one interval in UTC, and the clock there moves between UTC+10:30 and UTC+11:00; exact instead: `5 * * * *` in UTC, which there is minute 35 at UTC+10:30 and minute 5 at UTC+11:00, or a time zone that keeps one offset",
+      "in Australia/Lord_Howe cannot run at minute 5 of each hour there all year: the service repeats one interval in UTC, and the clock there moves between UTC+10:30 and UTC+11:00; a step there must divide 30 minutes; nearest exact: `5,35 * * * *`; exact instead: `5 * * * *` in UTC, which there is minute 35 at UTC+10:30 and minute 5 at UTC+11:00, or a time zone that keeps one offset",
     ],
     [
       "0 6 * * *",
@@ -92,7 +142,12 @@ describe("a pipeline's cron", () => {
     [
       "0 22 28 * *",
       "America/Bogota",
-      "in America/Bogota cannot run on the 28th there every month: 22:00 there is already the 29th in UTC, where the service counts months, so in a February of 28 days it would run on the 27th there; exact instead: a day from 1 to 27, or a time before 19:00 on the 28th",
+      "in America/Bogota cannot run on the 28th there every month: 22:00 there is the 29th in UTC, where the service counts months from its first run, so in February 2026 it would run at 22:00 on 27 February there; nearest exact: `0 22 27 * *` or `0 18 28 * *`",
+    ],
+    [
+      "0 0 1 3 *",
+      "Asia/Kolkata",
+      "in Asia/Kolkata cannot run on the 1st there every March: 00:00 there is the 28th in UTC, where the service counts months from its first run, so in March 2028 it would run at 00:00 on 29 February there; nearest exact: `0 6 1 3 *`",
     ],
   ])("refuses %s in %s, whose times one interval would not keep, with the rule and the exact forms nearest", (cron, zone, message) => {
     const result = timingOfCron(cron, zone);
@@ -111,6 +166,12 @@ describe("a pipeline's cron", () => {
       ["30 0 * * 1", "Europe/Berlin"],
       ["15 12 * * *", "America/New_York"],
       ["0 2 15 * *", "Australia/Sydney"],
+      ["0 6 * * 1-5", "Asia/Kolkata"],
+      ["0 */5 * * *", "UTC"],
+      ["0 22 28 * *", "America/Bogota"],
+      ["0 0 1 3 *", "Asia/Kolkata"],
+      ["0 6 31 * *", "UTC"],
+      ["0 6,18 * * *", "Europe/Berlin"],
     ];
     const named = refused.flatMap(([cron, zone]) => {
       const result = timingOfCron(cron!, zone!);

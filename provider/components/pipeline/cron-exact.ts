@@ -75,7 +75,9 @@ function monthlyInexact(shape: Extract<Shape, { kind: "monthly" }>, zone: string
     if (Date.UTC(year, month - 1, 1) > until) return undefined;
     if (shape.monthDay > daysIn(year, month)) return { kind: "month-day", year, month };
     const cronRun =
-      offsets.length === 1 ? Date.UTC(year, month - 1, shape.monthDay, hour, minute) - offsets[0]! * 60_000 : instantOf(zone, year, month, shape.monthDay, hour, minute).getTime();
+      offsets.length === 1
+        ? Date.UTC(year, month - 1, shape.monthDay, hour, minute) - offsets[0]! * 60_000
+        : instantOf(zone, year, month, shape.monthDay, hour, minute).getTime();
     const serviceRun = monthsAfter(start, run * shape.step);
     if (cronRun === serviceRun) continue;
     const moved = offsetAt(zone, new Date(cronRun)) !== startOffset;

@@ -43,7 +43,7 @@ class CronSyntaxError extends Error {}
 
 const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, index) => from + index * step);
 
-function valueOf(text: string, field: FieldSpec): number {
+function fieldValue(text: string, field: FieldSpec): number {
   const named = field.names?.indexOf(text) ?? -1;
   if (named >= 0) return named + (field.name === "month" ? 1 : 0);
   if (!/^\d+$/.test(text)) throw new CronSyntaxError(`its ${field.name} "${text}" is not a number${field.names === undefined ? "" : " or a name"}`);
@@ -73,10 +73,11 @@ function itemValues(item: string, field: FieldSpec, cron: string): number[] {
   if (span === "*") return range(field.min, field.max, step);
   const [fromText, toText, more] = span.split("-");
   if (more !== undefined) throw new CronSyntaxError(`its ${field.name} "${item}" is not a value, range or step`);
-  const from = valueOf(fromText!, field);
+  const from = fieldValue(fromText!, field);
   // `5/15` is from 5 to the field's end, as cron reads it.
-  const to = toText !== undefined ? valueOf(toText, field) : stepText === undefined ? from : field.max;
-  if (to < from) throw new CronSyntaxError(`its ${field.name} range "${item}" runs backwards: write it as two ranges, "${fromText}-${field.max},${field.min}-${toText}"`);
+  const to = toText !== undefined ? fieldValue(toText, field) : stepText === undefined ? from : field.max;
+  if (to < from)
+    throw new CronSyntaxError(`its ${field.name} range "${item}" runs backwards: write it as two ranges, "${fromText}-${field.max},${field.min}-${toText}"`);
   return range(from, to, step);
 }
 
@@ -98,7 +99,13 @@ export function cronSets(cron: string): { ok: true; sets: CronSets } | { ok: fal
   const fields = expanded?.split(/\s+/) ?? [];
   if (fields.length !== 5) return { ok: false, message: `cron "${cron}" is not cron: give ${CRON_SPELLINGS}` };
   try {
-    const [minutes, hours, monthDays, months, weekdays] = FIELDS.map((field, index) => fieldValues(fields[index]!, field, cron)) as [number[], number[], number[], number[], number[]];
+    const [minutes, hours, monthDays, months, weekdays] = FIELDS.map((field, index) => fieldValues(fields[index]!, field, cron)) as [
+      number[],
+      number[],
+      number[],
+      number[],
+      number[],
+    ];
     const [dayField, , weekdayField] = fields.slice(2) as [string, string, string];
     const sets = { minutes, hours, monthDays, months, weekdays, eitherDay: !dayField.startsWith("*") && !weekdayField.startsWith("*") };
     if (ambiguousDays(dayField, weekdayField, sets) || ambiguousDays(weekdayField, dayField, sets))

@@ -15,7 +15,8 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const STEPS = Array.from({ length: DAY }, (_, index) => index + 1).filter((step) => DAY % step === 0);
 
-const ordinal = (day: number) => `${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`;
+const ordinal = (day: number) =>
+  `${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`;
 const moves = (offsets: readonly number[]) => `moves between ${listed(offsets.map(utcOffsetText))}`;
 
 /** Times of every day from `first`, `step` minutes apart, as cron values: none where cron cannot write them (every 90 minutes). */
@@ -57,7 +58,11 @@ function unevenTimes(cron: string, times: number[], zone: string, now: number): 
   const hourly = sets !== undefined && sets.hours.length === 24;
   const restarted = hourly ? restartedStep(sets.minutes, HOUR) : restartedStep(times, DAY);
   const again = restarted === undefined ? "" : hourly ? " (a step starts again at each hour)" : " (a step starts again each day)";
-  const rule = hourly ? "a minute step must divide 60" : sets?.minutes.length === 1 ? "an hour step must divide 24" : "the times of a day must be evenly spaced, by a step that divides the day";
+  const rule = hourly
+    ? "a minute step must divide 60"
+    : sets?.minutes.length === 1
+      ? "an hour step must divide 24"
+      : "the times of a day must be evenly spaced, by a step that divides the day";
   const nearest = nearestSteps(times, Math.max(...gapsOf(times, DAY)), zone, now);
   const around =
     restarted === undefined
@@ -82,7 +87,12 @@ function nearestDays(sets: CronSets, times: number[], zone: string, now: number)
   const everyDay = timesSets(times) === undefined ? [] : [{ ...EVERY_DAY, ...timesSets(times)!, eitherDay: false }];
   const candidates: CronSets[] = [
     ...(sets.weekdays.length < 7 ? [{ ...at, weekdays: [sets.weekdays[0]!] }] : []),
-    ...(sets.monthDays.length < 31 ? [{ ...at, monthDays: [sets.monthDays[0]!], months: sets.months }, { ...at, monthDays: [sets.monthDays[0]!] }] : []),
+    ...(sets.monthDays.length < 31
+      ? [
+          { ...at, monthDays: [sets.monthDays[0]!], months: sets.months },
+          { ...at, monthDays: [sets.monthDays[0]!] },
+        ]
+      : []),
     ...(sets.months.length < 12 ? [{ ...at, monthDays: [sets.monthDays[0]!], months: [sets.months[0]!] }] : []),
     ...everyDay,
     at,
@@ -113,7 +123,13 @@ function inUtc(reading: Exactness, now: number): string | undefined {
     sets.months = shape.months.map((month) => modulo(month - 1 + shift, 12) + 1).sort((a, b) => a - b);
   }
   if (!isExact(sets, "UTC", now)) return undefined;
-  const there = offsets.map((offset) => `${timesText(utcTimes.map((time) => modulo(time + offset, DAY)).sort((a, b) => a - b), true)} at ${utcOffsetText(offset)}`);
+  const there = offsets.map(
+    (offset) =>
+      `${timesText(
+        utcTimes.map((time) => modulo(time + offset, DAY)).sort((a, b) => a - b),
+        true,
+      )} at ${utcOffsetText(offset)}`,
+  );
   return `\`${cronText(sets)}\` in UTC, which there is ${listed(there)}`;
 }
 
@@ -135,7 +151,9 @@ function nearestMonthly(sets: CronSets, zone: string, now: number): string[] {
   const hours = Array.from({ length: 23 }, (_, index) => (index % 2 === 0 ? hour - 1 - index / 2 : hour + 1 + (index - 1) / 2))
     .filter((h) => h >= 0 && h <= 23)
     .map((h) => ({ ...sets, hours: [h] }));
-  return [days.find((candidate) => isExact(candidate, zone, now)), hours.find((candidate) => isExact(candidate, zone, now))].flatMap((c) => (c === undefined ? [] : [quoted(c)]));
+  return [days.find((candidate) => isExact(candidate, zone, now)), hours.find((candidate) => isExact(candidate, zone, now))].flatMap((c) =>
+    c === undefined ? [] : [quoted(c)],
+  );
 }
 
 function monthRule(cron: string, sets: CronSets, reading: Exactness, inexact: Exclude<Inexact, { kind: "clock" }>, now: number): string {
@@ -157,7 +175,8 @@ function localText(at: Date, zone: string): string {
 
 /** The message for a cron the service would not run exactly in the zone. */
 export function refusalOf(cron: string, sets: CronSets, zone: string, reading: Exactness | ShapeProblem, now: number): string {
-  if (!("start" in reading)) return reading.kind === "uneven-times" ? unevenTimes(cron, reading.times, zone, now) : unevenDays(cron, sets, reading.times, zone, now);
+  if (!("start" in reading))
+    return reading.kind === "uneven-times" ? unevenTimes(cron, reading.times, zone, now) : unevenDays(cron, sets, reading.times, zone, now);
   const inexact = reading.inexact!;
   return inexact.kind === "clock" ? clockRule(cron, reading, now) : monthRule(cron, sets, reading, inexact, now);
 }

@@ -46,7 +46,8 @@ export function shapeOf(sets: CronSets): Shape | ShapeProblem {
   }
   const [time] = times;
   if (times.length !== 1 || sets.eitherDay) return { kind: "days", times };
-  if (sets.months.length === 12 && sets.monthDays.length === 31 && sets.weekdays.length === 1) return { kind: "weekly", time: time!, weekday: sets.weekdays[0]! };
+  if (sets.months.length === 12 && sets.monthDays.length === 31 && sets.weekdays.length === 1)
+    return { kind: "weekly", time: time!, weekday: sets.weekdays[0]! };
   const monthStep = cycleStep(sets.months, 12);
   if (sets.weekdays.length === 7 && sets.monthDays.length === 1 && monthStep !== undefined)
     return { kind: "monthly", time: time!, monthDay: sets.monthDays[0]!, months: sets.months, step: monthStep };

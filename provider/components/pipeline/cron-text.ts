@@ -51,7 +51,11 @@ export function timesSets(times: readonly number[]): Pick<CronSets, "minutes" | 
   return minutes.length * hours.length === times.length ? { minutes, hours } : undefined;
 }
 
-export const EVERY_DAY = { monthDays: Array.from({ length: 31 }, (_, day) => day + 1), months: Array.from({ length: 12 }, (_, month) => month + 1), weekdays: [0, 1, 2, 3, 4, 5, 6] };
+export const EVERY_DAY = {
+  monthDays: Array.from({ length: 31 }, (_, day) => day + 1),
+  months: Array.from({ length: 12 }, (_, month) => month + 1),
+  weekdays: [0, 1, 2, 3, 4, 5, 6],
+};
 
 /** `minutes 0, 20 and 40 of each hour`, `minute 5 of each hour`, `06:00`, `00:00, 04:00, … 20:00`. */
 export function timesText(times: readonly number[], short = false): string {

@@ -4,7 +4,8 @@
  * not keep fails the first preview, naming the input, the rule and the nearest exact forms, and
  * the service is left without a schedule or a package; up declares a package, a schedule from a
  * cron in a time zone and a failure hook, all children of the component; an unchanged preview
- * changes nothing and calls nothing; a new cron and cluster size update the schedule in place; a
+ * changes nothing and calls nothing; a new cron and cluster size update the schedule in place, and
+ * so does a cron as people write it (`0 6 * * SUN` in Tokyo, a weekly schedule from Saturday 21:00 UTC); a
  * child that fails (a flow its validation refuses at up, a name of only spaces its check refuses
  * at preview) is the one error reported; destroy removes every child.
  */
@@ -148,6 +149,17 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     expect(schedule).toMatchObject({ interval_amount: 1, interval_unit: "weeks" });
     expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-05T07:30:00.000Z");
     expect(schedule.task.nodes).toBe(4);
+  });
+
+  it("takes a cron as people write it, a day's name in capitals in a zone without summer time, updating the schedule in place", async () => {
+    args = { ...args, schedule: { cron: "0 6 * * SUN", timeZone: "Asia/Tokyo" } };
+    const result = await test.stack.up();
+    expect(result.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(result.outputs.scheduleId!.value).toBe(outputs.scheduleId!.value);
+    const schedule = await record(`/schedules/${outputs.scheduleId!.value}`);
+    // Sundays at 06:00 in Tokyo (UTC+09:00 all year): the first Sunday on or after the anchor is 2026-01-04, 21:00 UTC the day before.
+    expect(schedule).toMatchObject({ interval_amount: 1, interval_unit: "weeks" });
+    expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-03T21:00:00.000Z");
   });
 
   it("a child that fails reports its own error once, and the component adds none", async () => {

@@ -2765,7 +2765,7 @@ func (o PipelineFailureAlertPtrOutput) Type() pulumi.StringPtrOutput {
 }
 
 type PipelineSchedule struct {
-	// When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+	// When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*/20 * * * *`, `0 */6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 */3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
 	Cron *string `pulumi:"cron"`
 	// Whether the schedule runs; default true.
 	Enabled *bool `pulumi:"enabled"`
@@ -2773,7 +2773,7 @@ type PipelineSchedule struct {
 	Interval *PipelineScheduleInterval `pulumi:"interval"`
 	// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
 	StartAt *string `pulumi:"startAt"`
-	// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+	// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
 	TimeZone *string `pulumi:"timeZone"`
 }
 
@@ -2789,7 +2789,7 @@ type PipelineScheduleInput interface {
 }
 
 type PipelineScheduleArgs struct {
-	// When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+	// When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*/20 * * * *`, `0 */6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 */3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
 	Cron pulumi.StringPtrInput `pulumi:"cron"`
 	// Whether the schedule runs; default true.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -2797,7 +2797,7 @@ type PipelineScheduleArgs struct {
 	Interval PipelineScheduleIntervalPtrInput `pulumi:"interval"`
 	// With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
 	StartAt pulumi.StringPtrInput `pulumi:"startAt"`
-	// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+	// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
 	TimeZone pulumi.StringPtrInput `pulumi:"timeZone"`
 }
 
@@ -2827,7 +2827,7 @@ func (o PipelineScheduleOutput) ToPipelineScheduleOutputWithContext(ctx context.
 	return o
 }
 
-// When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+// When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*/20 * * * *`, `0 */6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 */3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
 func (o PipelineScheduleOutput) Cron() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PipelineSchedule) *string { return v.Cron }).(pulumi.StringPtrOutput)
 }
@@ -2847,7 +2847,7 @@ func (o PipelineScheduleOutput) StartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PipelineSchedule) *string { return v.StartAt }).(pulumi.StringPtrOutput)
 }
 
-// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+// The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
 func (o PipelineScheduleOutput) TimeZone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PipelineSchedule) *string { return v.TimeZone }).(pulumi.StringPtrOutput)
 }

@@ -160,7 +160,7 @@ export interface PipelineFailureAlertArgs {
 
 export interface PipelineScheduleArgs {
     /**
-     * When it runs, as cron: `*&#47;N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+     * When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*&#47;20 * * * *`, `0 *&#47;6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 *&#47;3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
      */
     cron?: pulumi.Input<string | undefined>;
     /**
@@ -176,7 +176,7 @@ export interface PipelineScheduleArgs {
      */
     startAt?: pulumi.Input<string | undefined>;
     /**
-     * The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+     * The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
      */
     timeZone?: pulumi.Input<string | undefined>;
 }

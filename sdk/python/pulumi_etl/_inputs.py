@@ -738,7 +738,7 @@ class PipelineFailureAlertArgs:
 class PipelineScheduleArgsDict(TypedDict):
     cron: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+    When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*/20 * * * *`, `0 */6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 */3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -754,7 +754,7 @@ class PipelineScheduleArgsDict(TypedDict):
     """
     time_zone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+    The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
     """
 
 @pulumi.input_type
@@ -766,11 +766,11 @@ class PipelineScheduleArgs:
                  start_at: pulumi.Input[Optional[_builtins.str]] = None,
                  time_zone: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input[_builtins.str] cron: When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+        :param pulumi.Input[_builtins.str] cron: When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*/20 * * * *`, `0 */6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 */3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
         :param pulumi.Input[_builtins.bool] enabled: Whether the schedule runs; default true.
         :param pulumi.Input['PipelineScheduleIntervalArgs'] interval: Time between runs, from `startAt`. Give this or `cron`.
         :param pulumi.Input[_builtins.str] start_at: With `interval`: the first run, an ISO 8601 date-time; left out, the service starts at creation.
-        :param pulumi.Input[_builtins.str] time_zone: The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+        :param pulumi.Input[_builtins.str] time_zone: The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
         """
         if cron is not None:
             pulumi.set(__self__, "cron", cron)
@@ -787,7 +787,7 @@ class PipelineScheduleArgs:
     @pulumi.getter
     def cron(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        When it runs, as cron: `*/N * * * *` (N dividing 60), `M * * * *` (hourly), `M H * * *` (daily), `M H * * D` (weekly) or `M H D * *` (monthly, D 1-28). Give this or `interval`. A cron whose times the service's interval (repeated in UTC) would not keep is refused, naming the nearest exact forms.
+        When it runs, as standard cron in any spelling (numbers, names, lists, ranges, steps, `@daily` and the other macros). Give this or `interval`. It is taken when its runs are one interval the service keeps in `timeZone`: times of every day evenly spaced (`*/20 * * * *`, `0 */6 * * *`, `@daily`), one time on one day of the week (`0 6 * * SUN`) or one day of the month in evenly spaced months (`@monthly`, `0 0 1 */3 *`, `@yearly`); any other cron is refused, naming the rule and the nearest exact forms.
         """
         return pulumi.get(self, "cron")
 
@@ -835,7 +835,7 @@ class PipelineScheduleArgs:
     @pulumi.getter(name="timeZone")
     def time_zone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. A daily, weekly or monthly cron needs a zone that keeps one offset all year: the service repeats in UTC, without summer time.
+        The zone a cron's times are in: a time zone of the service (`Tokyo`, `getTimeZones`) or an IANA name (`Asia/Tokyo`); default UTC. The service repeats in UTC, without summer time: a daily or weekly cron, or a step of an hour or more, needs a zone that keeps one offset all year, and a monthly or yearly one months that keep one offset.
         """
         return pulumi.get(self, "time_zone")
 

@@ -140,10 +140,15 @@ function counterexample(cron: CronExpression, candidate: Candidate, third: numbe
   const members = [...serviceRuns(candidate, candidate.start, through), ...looks.flatMap((at) => serviceRuns(candidate, at - 2 * length, at + 2 * length))];
   const missing = members.find((at) => undisputed(at) && !cron.includesDate(new Date(at)));
   if (missing !== undefined) return `the interval runs at ${iso(missing)}, the cron does not`;
-  // A cron runs more often than its first two runs where its runs change (a day's or month's end, a change of the clock),
-  // and, for a run a week or more apart, on another day of the month or week than the first two: each run of two months is looked at.
-  const firstMonth = length >= 2 * DAY ? serviceRuns(candidate, candidate.start, candidate.start + 70 * DAY).map((run) => run + 1) : [];
-  for (const at of [looks[1]!, ...firstMonth, ...looks.slice(-2 - changesLooked(looks))]) {
+  // Runs a week or more apart are at one time of day (the first day's runs all follow the anchor): on another day of the
+  // month or week than the interval's, the cron would run at that time, which is looked for on each day of two months.
+  if (length >= 2 * DAY) {
+    const runs = new Set(serviceRuns(candidate, candidate.start, candidate.start + 70 * DAY));
+    const extra = Array.from({ length: 70 }, (_, day) => candidate.start + day * DAY).find((at) => !runs.has(at) && cron.includesDate(new Date(at)));
+    if (extra !== undefined) return `the cron runs at ${iso(extra)}, the interval does not`;
+  }
+  // Elsewhere a cron runs more often than its first two runs where its runs change: a day's or month's end, a change of the clock.
+  for (const at of [looks[1]!, ...looks.slice(-2 - changesLooked(looks))]) {
     const [run, next] = serviceRuns(candidate, at - length, at + 2 * length + 31 * DAY);
     if (run === undefined || next === undefined || !undisputed(run) || !undisputed(next)) continue;
     cron.reset(new Date(run));

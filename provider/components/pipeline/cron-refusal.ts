@@ -31,14 +31,15 @@ function quoted(sets: CronSets, step?: number): string {
 
 /** The exact crons of every day from the first of `times`, spaced by the exact steps next below and at or above `gap`. */
 function nearestSteps(times: readonly number[], gap: number, zone: string, now: number): string[] {
-  const candidates = STEPS.flatMap((step) => {
+  const exactAt = (step: number) => {
     const even = evenTimes(times[0]!, step);
     const sets = even === undefined ? undefined : { ...EVERY_DAY, ...even, eitherDay: false };
-    return sets !== undefined && isExact(sets, zone, now) ? [{ step, sets }] : [];
-  });
-  const below = candidates.filter((c) => c.step < gap).at(-1);
-  const above = candidates.find((c) => c.step >= gap);
-  return [below, above].flatMap((c) => (c === undefined ? [] : [quoted(c.sets, c.step)]));
+    return sets !== undefined && isExact(sets, zone, now) ? quoted(sets, step) : undefined;
+  };
+  const first = (steps: number[]) => steps.reduce<string | undefined>((found, step) => found ?? exactAt(step), undefined);
+  const below = first(STEPS.filter((step) => step < gap).reverse());
+  const above = first(STEPS.filter((step) => step >= gap));
+  return [below, above].flatMap((text) => (text === undefined ? [] : [text]));
 }
 
 function gapsOf(values: readonly number[], cycle: number): number[] {

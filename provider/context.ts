@@ -13,6 +13,7 @@ import { createClientStats, resetStats, snapshotOf } from "./client/policies/sta
 import { resolveConfig, type ConfigLookup, type ProviderConfig } from "./config";
 import { createBatchedReads, type BatchedReads } from "./resources/shared/batched-reads";
 import { createProgress, STDOUT_REPORTER, type Progress, type Reporter } from "./progress";
+import { HeldObjects } from "./resources/shared/held";
 import { Reconciler, realClock } from "./resources/shared/reconciler";
 
 export interface OperationContext {
@@ -22,6 +23,8 @@ export interface OperationContext {
   readonly reconciler: Reconciler;
   /** Many reads of one kind answered from its listing. */
   readonly reads: BatchedReads;
+  /** The objects this provider's creates made or took over: a delete of one of them sends nothing (held.ts). */
+  readonly held: HeldObjects;
   /**
    * How long a wait keeps polling while the service cannot answer: one retry budget, counted from
    * the first read that failed, as a single request would; not at all with `etl:maxRetries` 0.
@@ -100,6 +103,7 @@ export function operationContext(
     request,
     reconciler: new Reconciler({ clock: realClock, patienceMs: () => lookupPatienceMs(settings), log: (line) => report.note(line, "warning"), signal }),
     reads: createBatchedReads(),
+    held: new HeldObjects(),
     outageToleranceMs: maxRetries === 0 ? 0 : retryBudgetSeconds * 1000,
     signal,
     report,

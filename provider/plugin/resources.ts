@@ -5,13 +5,13 @@
  * inputs a `Read` with only an id (an import) reconstructs.
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { RESOURCES, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
-import { UNREAD_INPUTS } from "../resources/shared/check";
+import { ONCE_PER_INPUT, RESOURCES, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
+import { isUnknown, UNREAD_INPUTS } from "../resources/shared/check";
 import { sameValue, type DetailedDiffResult } from "../resources/shared/diff";
 import { UNKNOWN_VALUE } from "../engine-values";
 import type { ResourceDeclaration } from "../resources/shared/declaration";
 import type { ResourceImplementation } from "../resources/shared/implementation";
-import { secondSingleton } from "../resources/shared/singleton";
+import { secondHolder, type HeldObject } from "../resources/shared/singleton";
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
 import { keepReference, noteChecked, resolveReferences } from "./references";
@@ -41,13 +41,26 @@ function secretNames(kind: ResourceKind, ...arrived: Array<Set<string>>): Set<st
   return new Set([...RESOURCES[kind].secrets, ...arrived.flatMap((set) => [...set])]);
 }
 
-/** Why a resource of a singleton kind is refused: another holds the kind under this provider (singleton.ts); undefined for the one that does. */
-function secondOfSingleton(session: PluginSession, kind: ResourceKind, urn: string): string | undefined {
-  const holder = SINGLETON_KINDS.includes(kind) ? session.singletons.claim(kind, urn) : undefined;
+/** Why a resource is refused: another holds its object under this provider (singleton.ts); undefined for the one that does. */
+function secondOf(session: PluginSession, held: HeldObject, urn: string): string | undefined {
+  const holder = session.singletons.claim(held, urn);
   if (holder === undefined) return undefined;
   // urn:pulumi:<stack>::<project>::<type>::<name>
   const named = (resource: string) => `"${resource.split("::").slice(3).join("::")}" (${resource})`;
-  return secondSingleton(kind, named(holder), named(urn), "provider");
+  return secondHolder(held, named(holder), named(urn), "provider");
+}
+
+/** A resource of a singleton kind, refused when another holds the kind. */
+function secondOfSingleton(session: PluginSession, kind: ResourceKind, urn: string): string | undefined {
+  return SINGLETON_KINDS.includes(kind) ? secondOf(session, { kind }, urn) : undefined;
+}
+
+/** A resource of a `oncePer` kind, refused when another holds the object its checked inputs name; a value not known yet names none. */
+function secondOfOncePer(session: PluginSession, kind: ResourceKind, urn: string, inputs: Values): string | undefined {
+  const input = ONCE_PER_INPUT[kind];
+  const value = input === undefined ? undefined : inputs[input];
+  if (input === undefined || (typeof value !== "number" && typeof value !== "string") || isUnknown(value)) return undefined;
+  return secondOf(session, { kind, input, value: String(value) }, urn);
 }
 
 export async function check(session: PluginSession, req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
@@ -69,6 +82,11 @@ export async function check(session: PluginSession, req: providerProto.CheckRequ
   const result = await implementationOf(kind).check(olds.values, given.values, session.report);
   if (result.failures && result.failures.length > 0) {
     response.setFailuresList(checkFailures(result.failures));
+    return response;
+  }
+  const sharing = secondOfOncePer(session, kind, req.getUrn(), result.inputs as Values);
+  if (sharing !== undefined) {
+    response.setFailuresList(checkFailures([{ property: "", reason: sharing }]));
     return response;
   }
   // Valid inputs are planned only under settings that work; invalid ones are refused without a call.

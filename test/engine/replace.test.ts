@@ -3,7 +3,8 @@
  * a change of an input that forces replacement (the kinds that have one, from the registry's field
  * tables) makes a new object and ends the old one, and so does `pulumi up --replace <urn>` of
  * every kind, whether or not it has such an input. The order is the service's: a key, a name or
- * an email it holds once is deleted first. State and service agree after each, and the next preview is empty.
+ * an email it holds once is deleted first; an object the replacement takes over (a watch) is
+ * left in place by the original's delete. State and service agree after each, and the next preview is empty.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
@@ -126,7 +127,14 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
     for (const kind of RESOURCE_KINDS) {
       const forced = KIND_TESTS[kind].forcedReplacement;
       if (forced === "new object") await expectReplaced(kind, ids[kind]!, after[kind]!);
-      else expect(calls, kind).toEqual(expect.arrayContaining(forced.sameId(ids[kind]!)));
+      else {
+        expect(calls, kind).toEqual(expect.arrayContaining(forced.sameId(ids[kind]!)));
+        expect(after[kind], `${kind} keeps its id`).toBe(ids[kind]);
+        expect(
+          (await rows(kind)).some((row) => String(row.id) === after[kind]),
+          `${kind} ${after[kind]} on the service`,
+        ).toBe(true);
+      }
     }
     await test.stack.preview({ expectNoChanges: true });
   });

@@ -35,18 +35,27 @@ function notWatching(clusterId: string, userId: number): NotFoundError {
   return new NotFoundError({ status: 404, request, serviceMessage: `user ${userId} does not watch cluster ${clusterId}` });
 }
 
+function watchRecord(clusterId: string, user: number, watcher: z.output<typeof watcherItem>): ClusterWatcherRecord {
+  return { id: Number(clusterId), user_id: user, display_name: watcher.display_name ?? "" };
+}
+
 /** The cluster's watch by `userId` (the settings' user when not given), as its watchers list shows it. */
 async function watchOf(request: RequestFn, clusterId: string, userId?: number): Promise<ClusterWatcherRecord> {
   const [watchers, user] = await Promise.all([listWatchers(request, clusterId), userId ?? currentUserId(request)]);
   const found = watchers.find((watcher) => watcher.id === user);
   if (found === undefined) throw notWatching(clusterId, user);
-  return { id: Number(clusterId), user_id: user, display_name: found.display_name ?? "" };
+  return watchRecord(clusterId, user, found);
 }
 
-/** Watches the cluster, unless the settings' user watches it already: taking over a watch sends nothing. */
+/**
+ * Watches the cluster, unless the settings' user watches it already: taking over a watch sends
+ * nothing. The cluster's watchers are read first: a cluster that does not exist answers 404
+ * there, which the create's failure explains naming `clusterId`, with nothing written.
+ */
 async function watch(request: RequestFn, clusterId: string): Promise<ClusterWatcherRecord> {
-  const [existing] = await findWatch(request, { clusterId: Number(clusterId) });
-  if (existing !== undefined) return existing;
+  const [watchers, user] = await Promise.all([listWatchers(request, clusterId), currentUserId(request)]);
+  const existing = watchers.find((watcher) => watcher.id === user);
+  if (existing !== undefined) return watchRecord(clusterId, user, existing);
   await request({ method: "POST", path: watchersPath(clusterId) });
   return watchOf(request, clusterId);
 }
@@ -82,6 +91,7 @@ export const clusterWatcherProvider = standardOperations<ClusterWatcherRecord, C
   get: (request, id, props) => watchOf(request, id, props.userId),
   remove: unwatch,
   adopt: async ({ request }, importId, inputs) => fields.outputs(await watch(request, importId), inputs),
-  // Watching the same cluster again is the same watch: the old one stops before the new one starts.
-  diffOptions: { deleteBeforeReplace: true },
+  // Another cluster's watch is made before the old one ends; the same cluster's is the same watch,
+  // which the replacement takes over and the original's delete then leaves in place (held.ts).
+  diffOptions: { deleteBeforeReplace: false },
 }) satisfies ResourceImplementation<ClusterWatcherInputs, ClusterWatcherOutputs>;

@@ -48,6 +48,12 @@ export interface ResourceDeclaration<Kind extends string = string> {
    */
   singleton?: true;
   /**
+   * The input whose value names one object the service holds for an API key (a watcher's
+   * `clusterId`: a user watches a cluster once). Two resources of the kind with one value under
+   * one provider (one program, for the dynamic resources) are refused at preview (singleton.ts).
+   */
+  oncePer?: string;
+  /**
    * Objects made from the example are one object of the service (every watch of cluster 201 by
    * one user is the same watch): the benchmark, which makes N objects from the example, leaves
    * the kind out, as it does a singleton.

@@ -88,7 +88,9 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       if (inputs.importId !== undefined) {
         markWritten(ctx.reads, endpoints.kind, inputs.importId);
         const outs = await endpoints.adopt(ctx, inputs.importId, inputs);
-        return { id: endpoints.adoptedId?.(outs) ?? inputs.importId, outs };
+        const id = endpoints.adoptedId?.(outs) ?? inputs.importId;
+        ctx.held.note(endpoints.kind, id);
+        return { id, outs };
       }
       const { request } = ctx;
       const body = fields.createBody(inputs);
@@ -106,6 +108,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       noteOwnerOf(ctx, record as { owner_id?: unknown });
       markWritten(ctx.reads, endpoints.kind, String(record.id));
       const outs = endpoints.settle ? await endpoints.settle(ctx, record, inputs, adopted) : fields.outputs(record, inputs);
+      ctx.held.note(endpoints.kind, String(record.id));
       return { id: String(record.id), outs };
     },
 
@@ -140,6 +143,10 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
         }),
 
     async delete(ctx: OperationContext, id: string, props: Outputs): Promise<void> {
+      if (ctx.held.release(endpoints.kind, id)) {
+        ctx.report.note(`${endpoints.kind} ${id} is now held by a resource this deployment created (its replacement): left in place`, "info");
+        return;
+      }
       markWritten(ctx.reads, endpoints.kind, id);
       await unlessGone(endpoints.remove(ctx, id, props));
     },

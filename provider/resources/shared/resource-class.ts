@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { resourceType, withProvider } from "../../dynamic";
 import type { ResourceDeclaration } from "./declaration";
 import { withResourceValues } from "./references";
-import { secondSingleton, SingletonHolders } from "./singleton";
+import { secondHolder, SingletonHolders, type HeldObject } from "./singleton";
 
 /** The engine hands a program undefined where the service said null. */
 type ProgramValue<T> = null extends T ? Exclude<T, null> | undefined : T;
@@ -28,6 +28,7 @@ export function resourceClass<Args extends object, Outputs>(declaration: Resourc
   const declared = Object.fromEntries(declaration.fields.outputNames.map((name) => [name, undefined]));
   const secrets = declaration.secrets;
   const resourceInputs = declaration.resourceInputs ?? [];
+  const oncePer = declaration.oncePer;
   // A forced replacement (`--replace`, for which the engine asks the provider nothing) of an
   // object the service holds once must delete first; options given by the program win.
   const defaults: pulumi.CustomResourceOptions = {
@@ -40,6 +41,7 @@ export function resourceClass<Args extends object, Outputs>(declaration: Resourc
       try {
         if (declaration.singleton) claimInProgram(kind, name);
         const given = withResourceValues({ ...(args as Record<string, unknown>) }, resourceInputs);
+        if (oncePer !== undefined && given[oncePer] !== undefined) given[oncePer] = claimedInProgram(kind, name, oncePer, given[oncePer]);
         const props = withSecrets({ ...declared, ...given }, secrets);
         super(resourceType(kind), name, withProvider(kind, props), withDefaults(opts, defaults));
       } finally {
@@ -67,12 +69,27 @@ const PROGRAM_RUNS = new WeakMap<object, SingletonHolders>();
  * (a unit test's mocks) there is no run to hold the kind in, and nothing is refused.
  */
 function claimInProgram(kind: string, name: string): void {
+  refuseSecond({ kind }, name);
+}
+
+function refuseSecond(held: HeldObject, name: string): void {
   const run = pulumi.runtime.getStackResource();
   if (run === undefined) return;
   let holders = PROGRAM_RUNS.get(run);
   if (holders === undefined) PROGRAM_RUNS.set(run, (holders = new SingletonHolders()));
-  const holder = holders.claim(kind, name);
-  if (holder !== undefined) throw new SecondSingletonError(secondSingleton(kind, JSON.stringify(holder), JSON.stringify(name), "program"));
+  const holder = holders.claim(held, name);
+  if (holder !== undefined) throw new SecondSingletonError(secondHolder(held, JSON.stringify(holder), JSON.stringify(name), "program"));
+}
+
+/**
+ * The input of a `oncePer` kind, refused once known when another resource of this run of the
+ * program has the same value: the resource then fails to register, before any call.
+ */
+function claimedInProgram(kind: string, name: string, input: string, value: unknown): pulumi.Output<number | string> {
+  return pulumi.output(value as pulumi.Input<number | string>).apply((known) => {
+    if (typeof known === "number" || typeof known === "string") refuseSecond({ kind, input, value: String(known) }, name);
+    return known;
+  });
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
  * A user watching a cluster, on both surfaces, through one stack's life: up watches it as the
  * API key's user, an unchanged preview asks nothing to change, a watch stopped out of band is
- * dropped by refresh and made again by up, another cluster replaces the watch (the old one
- * stopped first), destroy stops it and leaves other users' watches alone; a cluster id that is
- * not one is refused at preview, and one that names no cluster fails up with nothing made.
+ * dropped by refresh and made again by up, another cluster replaces the watch (the new one made
+ * before the old one ends, so a cluster that does not exist keeps the old watch), a second
+ * watcher of the cluster is refused at preview, `up --replace` leaves the watch in place with
+ * the `deleteBeforeReplace` option or without it, destroy stops it and leaves other users'
+ * watches alone; a cluster id that is not one is refused at preview, and one that names no
+ * cluster fails up with nothing made.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { startLocalService, type LocalService } from "../../support/service";
 import { declare, SURFACES, typeOf } from "../../support/surfaces";
@@ -20,11 +23,14 @@ describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_00
   let service: LocalService;
   let test: TestStack;
   let watched: unknown = 202;
+  let second: unknown;
+  let options: { deleteBeforeReplace: boolean } | undefined;
 
   const watchersOf = async (clusterId: number): Promise<number[]> => {
     const clusters = (await service.state()).accounts[0].clusters as Array<{ id: number; watchers?: Array<{ userId: number }> }>;
     return (clusters.find((cluster) => cluster.id === clusterId)?.watchers ?? []).map((watcher) => watcher.userId).sort();
   };
+  const writes = async () => (await service.writeRequests()).map((r) => `${r.method} ${r.path.replace(`/${service.accountId}/api`, "")}`);
   const watchersInState = async () =>
     ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: any) => r.type === typeOf(surface, "ClusterWatcher"));
 
@@ -33,7 +39,8 @@ describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_00
     test = await createTestStack(
       `cluster-watcher-${surface}`,
       async () => {
-        const watcher = declare(surface, "ClusterWatcher", "on-call", { clusterId: watched });
+        const watcher = declare(surface, "ClusterWatcher", "on-call", { clusterId: watched }, options);
+        if (second !== undefined) declare(surface, "ClusterWatcher", "second", { clusterId: second });
         return { userId: watcher.userId, displayName: watcher.displayName, id: watcher.id };
       },
       service,
@@ -80,16 +87,67 @@ describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_00
     expect(await watchersInState()).toHaveLength(1);
   });
 
-  it("another cluster replaces the watch, stopping the old one first; a watch that exists is taken over with no write", async () => {
+  it("another cluster replaces the watch, watching it before the old one ends; a watch that exists is taken over with no write", async () => {
     watched = 201;
     await service.resetRequests();
     const result = await test.stack.up();
     expect(result.summary.resourceChanges?.replace).toBe(1);
-    const writes = (await service.writeRequests()).map((r) => `${r.method} ${r.path.replace(`/${service.accountId}/api`, "")}`);
     // Cluster 201's maker, the stack's user, watches it from the start: the new watcher takes that watch over.
-    expect(writes).toEqual(["DELETE /clusters/202/watchers"]);
+    expect(await writes()).toEqual(["DELETE /clusters/202/watchers"]);
+    const calls = await service.calls();
+    expect(calls.indexOf("GET /clusters/201/watchers")).toBeLessThan(calls.indexOf("DELETE /clusters/202/watchers"));
     expect(await watchersOf(202)).toEqual([71]);
     expect(await watchersOf(201)).toEqual([70]);
+  });
+
+  it("a new cluster id that names no cluster fails up naming clusterId, keeping the old watch and its record", async () => {
+    watched = 999;
+    await service.resetRequests();
+    const message = await failureOf(test.stack.up());
+    expect(message).toContain("clusterId 999: no cluster with this id in account");
+    expect(await writes()).toEqual([]);
+    expect(await watchersOf(201)).toEqual([70]);
+    expect((await watchersInState()).map((r: any) => r.id)).toEqual(["201"]);
+    watched = 201;
+    await test.stack.preview({ expectNoChanges: true });
+    const refresh = await test.stack.refresh();
+    expect(refresh.summary.resourceChanges).not.toHaveProperty("delete");
+  });
+
+  it("a second watcher of the same cluster is refused at preview, naming both, with nothing written", async () => {
+    second = 201;
+    await service.resetRequests();
+    const message = await failureOf(test.stack.preview());
+    second = undefined;
+    // The engine checks the two at once: either may be the one refused, and the message names both.
+    expect(message).toMatch(/ClusterWatcher "(second|on-call)".* and ClusterWatcher "(on-call|second)".* both have clusterId 201/);
+    expect(message).toContain('"second"');
+    expect(message).toContain('"on-call"');
+    expect(await writes()).toEqual([]);
+    expect(await watchersOf(201)).toEqual([70]);
+  });
+
+  it.each([
+    ["without the deleteBeforeReplace option, takes the watch over and leaves it in place", undefined, []],
+    [
+      "with deleteBeforeReplace, ends the watch and starts it again",
+      { deleteBeforeReplace: true },
+      ["DELETE /clusters/201/watchers", "POST /clusters/201/watchers"],
+    ],
+  ])("up --replace %s", async (_title, given, sent) => {
+    options = given;
+    onTestFinished(() => {
+      options = undefined;
+    });
+    await test.stack.up();
+    const [urn] = (await watchersInState()).map((r: any) => r.urn as string);
+    await service.resetRequests();
+    const up = await test.stack.up({ replace: [urn!] });
+    expect(up.summary.resourceChanges?.replace).toBe(1);
+    expect(await writes()).toEqual(sent);
+    expect(await watchersOf(201)).toEqual([70]);
+    expect((await watchersInState()).map((r: any) => r.id)).toEqual(["201"]);
+    await test.stack.preview({ expectNoChanges: true });
   });
 
   it("refuses a cluster id that is not one at preview, sending nothing", async () => {

@@ -26,6 +26,21 @@ const WRONG_IDS: Array<{ kind: ResourceKind; input: string; args: Record<string,
   { kind: "Package", input: "alertHookId", noun: "hook", args: { name: "alerted", validate: false, alertHookId: MISSING } },
   {
     kind: "Package",
+    input: "dataFlow.components.1.connection.id",
+    noun: "connection",
+    args: {
+      name: "flowed",
+      dataFlow: {
+        components: [
+          { name: "rows", type: "source", connection: { id: 301 }, table: "orders" },
+          { name: "lake", type: "destination", connection: { id: String(MISSING) }, path: "orders/" },
+        ],
+        edges: [{ from: "rows", to: "lake" }],
+      },
+    },
+  },
+  {
+    kind: "Package",
     input: "sourceConnectionId",
     noun: "connection",
     args: { name: "from template", templateId: 1, sourceConnectionId: MISSING, destinationConnectionId: 302 },
@@ -194,6 +209,33 @@ describe("ids of other objects", () => {
     await resetCalls();
     await provider.read(ctx, made.id, olds as never);
     expect((await calls()).filter((call) => call.startsWith("GET /hooks"))).toEqual([]);
+  });
+
+  it("a package's flow: its create reads each connection once, its update only the connections new to the flow", async () => {
+    const provider = PROVIDERS.Package;
+    const flowTo = (destination: Record<string, unknown>) => ({
+      components: [
+        { name: "rows", type: "source", connection: { id: 301, type: "postgres" }, table: "orders" },
+        { name: "lake", type: "destination", connection: destination, path: "orders/" },
+      ],
+      edges: [{ from: "rows", to: "lake" }],
+    });
+    await resetCalls();
+    // A connection that gives its type is read once, for both checks.
+    const made = await create("Package", { name: "flowed", validate: false, dataFlow: flowTo({ id: 302, type: "s3" }) });
+    expect((await calls()).sort()).toEqual(["GET /connections/301 200", "GET /connections/302 200", "POST /packages 201"]);
+    const olds = made.outs as Record<string, unknown>;
+    const news = async (destination: Record<string, unknown>) =>
+      (await provider.check({}, { name: "flowed", validate: false, dataFlow: flowTo(destination) })).inputs;
+    await resetCalls();
+    await expect(provider.update!(ctx, made.id, olds as never, (await news({ id: MISSING })) as never)).rejects.toThrow(
+      `dataFlow.components.1.connection.id ${MISSING}: no connection with this id in account ${ACCOUNT}`,
+    );
+    expect(await calls()).toEqual([`GET /connections/${MISSING} 404`]);
+    await resetCalls();
+    await provider.update!(ctx, made.id, olds as never, (await news({ id: 306 })) as never);
+    // 301 is read for its type's sake only; 306 is new to the flow.
+    expect((await calls()).sort()).toEqual(["GET /connections/301 200", "GET /connections/306 200", `PUT /packages/${made.id} 200`]);
   });
 
   it("a refusal whose ids all name usable objects is the service's own answer; one naming an ending cluster says so", async () => {

@@ -71,6 +71,8 @@ const table = {
     onChange: "update",
     unmanagedWhenOmittedIf: fromTemplate,
     read: (r): DataFlow | undefined => flowOfService(r.data_flow_json),
+    // The service takes a flow whose connection is missing, and leaves it to the validation.
+    refersTo: { to: "connection", at: "components.*.connection.id" },
   },
   /**
    * A template to start from (`getPackageTemplates`), instead of `dataFlow`: the package is made

@@ -29,6 +29,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { referenceReads, type ReferenceReads } from "../shared/referenced-objects";
 import { fields, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
 import type { DataFlow } from "../../../contract/data-flow";
 import { refuseMistypedConnections } from "./connection-types";
@@ -94,13 +95,19 @@ async function connectedTemplateFlow(request: RequestFn, id: string, olds: Packa
 }
 
 /** A PUT of what differs, then a validation; with nothing to send, a validation only when the last one did not pass. */
-async function update(ctx: OperationContext, id: string, olds: PackageOutputs, news: PackageInputs): Promise<PackageOutputs> {
+async function update(
+  ctx: OperationContext,
+  id: string,
+  olds: PackageOutputs,
+  news: PackageInputs,
+  referenced: ReferenceReads = referenceReads(ctx.request),
+): Promise<PackageOutputs> {
   const { request } = ctx;
   const body = fields.updateBody(olds, news);
   const connected = await connectedTemplateFlow(request, id, olds, news);
   if (connected !== undefined) body.data_flow_json = connected;
   if (Object.keys(body).length > 0) {
-    await refuseMistypedConnections(request, body.data_flow_json as DataFlow | undefined);
+    await refuseMistypedConnections(referenced, body.data_flow_json as DataFlow | undefined);
     const record = await updatePackage(request, id, body);
     return withValidation(ctx, id, { ...record, data_flow_json: body.data_flow_json ?? olds.dataFlow }, news);
   }
@@ -187,7 +194,7 @@ async function completed(request: RequestFn, record: PackageRecord, id: string, 
 
 const operations = standardOperations(fields, {
   kind: KIND,
-  beforeCreate: (ctx, inputs) => refuseMistypedConnections(ctx.request, inputs.dataFlow),
+  beforeCreate: (_ctx, inputs, _body, referenced) => refuseMistypedConnections(referenced, inputs.dataFlow),
   create: async (request, body, inputs): Promise<PackageState> => ({
     ...(await createPackage(request, body)),
     // A template's flow is the service's: read back when the package settles.

@@ -15,7 +15,7 @@ import { checkWithSchema } from "./check";
 import type { DetailedDiffResult, DiffOptions } from "./diff";
 import { unlessGone } from "./gone";
 import type { OwnerCheck } from "./reconciler";
-import { explainRefusal, refuseMissingReferences, type InputReference } from "./referenced-objects";
+import { explainRefusal, referenceReads, refuseMissingReferences, type InputReference, type ReferenceReads } from "./referenced-objects";
 
 /** What of a field table the operations use (`fieldsOf` yields it). */
 export interface TableOperations<Rec, Inputs, Outputs, Body> {
@@ -44,14 +44,14 @@ export interface Endpoints<Rec, Inputs, Outputs, Body> {
    */
   fromListed?(request: RequestFn, listed: Rec, id: string, props: Outputs): Promise<Rec>;
   remove(ctx: OperationContext, id: string, props: Outputs): Promise<unknown>;
-  /** Brings the object to `news`; left out when every change replaces the resource. */
-  update?(ctx: OperationContext, id: string, olds: Outputs, news: Inputs): Promise<Outputs>;
+  /** Brings the object to `news`; left out when every change replaces the resource. `referenced`: the objects its inputs' ids name, as already read. */
+  update?(ctx: OperationContext, id: string, olds: Outputs, news: Inputs, referenced?: ReferenceReads): Promise<Outputs>;
   /** Takes over the existing object `importId` names instead of creating one. */
   adopt(ctx: OperationContext, importId: string, inputs: Inputs): Promise<Outputs>;
   /** The adopted object's id, when it is not `importId` itself (a member named by email). */
   adoptedId?(outputs: Outputs): string;
-  /** Runs before the create is sent (a connection's settings are tried first). */
-  beforeCreate?(ctx: OperationContext, inputs: Inputs, body: Body): Promise<void>;
+  /** Runs before the create is sent (a connection's settings are tried first); `referenced` as for `update`. */
+  beforeCreate?(ctx: OperationContext, inputs: Inputs, body: Body, referenced: ReferenceReads): Promise<void>;
   /** Explains a refused create (a name another object holds); rethrows anything else. */
   refused?(error: unknown, ctx: OperationContext, inputs: Inputs): Promise<never>;
   /**
@@ -84,7 +84,8 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
     },
 
     async create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
-      await refuseMissingReferences(ctx, references, inputs);
+      const referenced = referenceReads(ctx.request);
+      await refuseMissingReferences(ctx, references, inputs, undefined, referenced);
       if (inputs.importId !== undefined) {
         markWritten(ctx.reads, endpoints.kind, inputs.importId);
         const outs = await endpoints.adopt(ctx, inputs.importId, inputs);
@@ -94,7 +95,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       }
       const { request } = ctx;
       const body = fields.createBody(inputs);
-      await endpoints.beforeCreate?.(ctx, inputs, body);
+      await endpoints.beforeCreate?.(ctx, inputs, body, referenced);
       const { record, adopted } = await ctx.reconciler
         .createOnce({
           kind: endpoints.kind,
@@ -136,8 +137,9 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
       : {
           async update(ctx: OperationContext, id: string, olds: Outputs, news: Inputs) {
             markWritten(ctx.reads, endpoints.kind, id);
-            await refuseMissingReferences(ctx, references, news, olds);
-            const outs = await update(ctx, id, olds, news).catch((error: unknown) => explainRefusal(ctx, references, error, news, olds));
+            const referenced = referenceReads(ctx.request);
+            await refuseMissingReferences(ctx, references, news, olds, referenced);
+            const outs = await update(ctx, id, olds, news, referenced).catch((error: unknown) => explainRefusal(ctx, references, error, news, olds));
             return { outs };
           },
         }),

@@ -5,10 +5,11 @@
  * (`alertHookId 999999: no hook with this id in account acme`). How, by what the service does:
  * - it refuses such an id itself (a schedule's package: 422, nothing made): nothing is read
  *   beforehand; only when it refuses are the ids read, to say which input names nothing;
- * - it takes any id (an alert hook, which it never sees; a template's connections, which it
- *   leaves to the validation): what they name is read before anything is sent.
+ * - it takes any id (an alert hook, which it never sees; the connections of a package's flow or
+ *   template, which it leaves to the validation): what they name is read before anything is sent.
  * Ids are read on a create and on an update that names new ones, never on a refresh or an
- * unchanged `up`, nor at preview, which calls nothing.
+ * unchanged `up`, nor at preview, which calls nothing. Each object is read once per operation,
+ * and a kind's own checks of the same objects (a flow's connection types) take those reads.
  */
 import { getCluster } from "../../api/clusters";
 import { getConnectionById } from "../../api/connections";
@@ -112,6 +113,23 @@ export function idsAt(values: unknown, path: string, inIdOrder = false): NamedId
   return walk(values, path.split("."), "");
 }
 
+/** The objects one create or update reads, each once, whichever check asks for it. */
+export interface ReferenceReads {
+  /** The object, or undefined when the account has none of this id. */
+  find(to: ReferencedObject, id: number): Promise<unknown>;
+}
+
+export function referenceReads(request: RequestFn): ReferenceReads {
+  const reads = new Map<string, Promise<unknown>>();
+  return {
+    find(to, id) {
+      const key = `${to}:${id}`;
+      if (!reads.has(key)) reads.set(key, (TARGETS[to] as Target).find(request, id));
+      return reads.get(key)!;
+    },
+  };
+}
+
 export class MissingReferenceError extends UserFacingError {
   constructor(readonly problems: string[]) {
     super(problems.join("; "));
@@ -123,22 +141,22 @@ export class MissingReferenceError extends UserFacingError {
  * Why each id the new values name, and the old ones did not, cannot be used: it names nothing in
  * the account, or an object that cannot play the part. Each object is read once.
  */
-async function problemsOf(ctx: OperationContext, references: readonly InputReference[], news: unknown, olds?: unknown): Promise<string[]> {
+async function problemsOf(
+  ctx: OperationContext,
+  references: readonly InputReference[],
+  news: unknown,
+  olds: unknown,
+  reads: ReferenceReads = referenceReads(ctx.request),
+): Promise<string[]> {
   const named = references.flatMap((reference) => {
     const before = new Set(olds === undefined ? [] : idsAt(olds, reference.path).map(({ id }) => id));
     return idsAt(news, reference.path, reference.inIdOrder)
       .filter(({ id }) => !before.has(id))
-      .map((given) => ({ ...given, target: TARGETS[reference.to] as Target }));
+      .map((given) => ({ ...given, to: reference.to, target: TARGETS[reference.to] as Target }));
   });
-  const reads = new Map<string, Promise<unknown>>();
-  const found = (target: Target, id: number) => {
-    const key = `${target.noun}:${id}`;
-    if (!reads.has(key)) reads.set(key, target.find(ctx.request, id));
-    return reads.get(key)!;
-  };
   const problems = await Promise.all(
-    named.map(async ({ at, id, target }) => {
-      const record = await found(target, id);
+    named.map(async ({ at, id, to, target }) => {
+      const record = await reads.find(to, id);
       if (record === undefined) return `${at} ${id}: no ${target.noun} with this id in account ${ctx.settings.accountId}`;
       const why = target.unusable?.(record as never);
       return why === undefined ? undefined : `${at} ${id}: ${target.noun} ${id} ${why}`;
@@ -147,13 +165,23 @@ async function problemsOf(ctx: OperationContext, references: readonly InputRefer
   return problems.filter((problem) => problem !== undefined);
 }
 
-/** Before anything is sent: ids of inputs the service would take whatever they name (`olds`: the ids already there are not read again). */
-export async function refuseMissingReferences(ctx: OperationContext, references: readonly InputReference[], news: unknown, olds?: unknown): Promise<void> {
+/**
+ * Before anything is sent: ids of inputs the service would take whatever they name (`olds`: the
+ * ids already there are not read again; `reads`: the operation's, for its other checks to share).
+ */
+export async function refuseMissingReferences(
+  ctx: OperationContext,
+  references: readonly InputReference[],
+  news: unknown,
+  olds?: unknown,
+  reads?: ReferenceReads,
+): Promise<void> {
   const problems = await problemsOf(
     ctx,
     references.filter((reference) => !reference.checkedByService),
     news,
     olds,
+    reads,
   );
   if (problems.length > 0) throw new MissingReferenceError(problems);
 }

@@ -1,7 +1,8 @@
 /**
- * Package through the real engine against the local service: up with its validation; an
- * unchanged preview (no call) and refresh; the same flow as an export document's JSON text
- * (another key order, other whitespace) proposing nothing; in-place updates and a replacement;
+ * Package through the real engine against the local service: up with its validation, the
+ * flow's connections read first; an unchanged preview (no call) and refresh; the same flow as
+ * an export document's JSON text (another key order, other whitespace) proposing nothing;
+ * in-place updates and a replacement;
  * drift; an archive out of band; an invalid flow failing `up` with its errors named and no second
  * package; adoption; a schedule and a job run of the declared package running its flow; destroy
  * archiving.
@@ -78,11 +79,13 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
     await service?.emulator.close();
   });
 
-  it("up creates the package and validates it: two calls", async () => {
+  it("up reads the flow's connections, creates the package and validates it: four calls", async () => {
     await service.resetRequests();
     await up();
     const id = outputs.id!.value;
-    expect(await service.calls()).toEqual(["POST /packages", `POST /packages/${id}/validate`]);
+    const calls = await service.calls();
+    expect(calls.slice(0, 2).sort()).toEqual([`GET /connections/${WAREHOUSE.id}`, `GET /connections/${CRM.id}`]);
+    expect(calls.slice(2)).toEqual(["POST /packages", `POST /packages/${id}/validate`]);
     expect(outputs.validationStatus!.value).toBe("completed");
     expect(outputs.version!.value).toBe(1);
     expect(await pkg(id)).toMatchObject({ name: "won deals", status: "active", flow_type: "dataflow", version: 1 });
@@ -160,7 +163,8 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
     await up();
     expect(outputs.id!.value).toBe(id);
     expect(outputs.validationStatus!.value).toBe("completed");
-    expect(await service.calls()).toEqual([`PUT /packages/${id}`, `POST /packages/${id}/validate`]);
+    // The stack recorded the invalid flow, whose destination was the CRM: the warehouse is new to it again.
+    expect(await service.calls()).toEqual([`GET /connections/${WAREHOUSE.id}`, `PUT /packages/${id}`, `POST /packages/${id}/validate`]);
   });
 
   it("importId adopts an existing package, updates what differs, and the next preview is empty", async () => {

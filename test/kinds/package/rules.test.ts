@@ -9,6 +9,7 @@ import { NotFoundError } from "../../../provider/client/errors";
 import { refuseMistypedConnections } from "../../../provider/resources/package/connection-types";
 import { fields, type PackageInputs, type PackageOutputs } from "../../../provider/resources/package/fields";
 import { packageProvider } from "../../../provider/resources/package/provider";
+import { referenceReads } from "../../../provider/resources/shared/referenced-objects";
 import { expectedFailure } from "../check-failure";
 
 const check = (news: Record<string, unknown>) => packageProvider.check({}, news);
@@ -105,19 +106,27 @@ describe("Package connection types against the account", () => {
   it("refuses a type the connection does not have, naming the component and the input", async () => {
     const { request } = account();
     const flow = flowWith({ id: 301, type: "mysql" }, { id: 303, type: "s3" }) as never;
-    await expect(refuseMistypedConnections(request, flow)).rejects.toThrow(
+    await expect(refuseMistypedConnections(referenceReads(request), flow)).rejects.toThrow(
       'dataFlow is invalid: component "rows" gives connection.type "mysql", but connection 301 is a postgres connection; give the connection\'s own type, or leave connection.type out',
     );
   });
 
-  it("reads each connection once, only for components that give a type, and leaves a missing one to the validation", async () => {
+  it("reads each connection once, only for components that give a type, and leaves one gone since the flow named it to the validation", async () => {
     const { request, paths } = account();
     const flow = flowWith({ id: 301, type: "postgres" }, { id: 999, type: "s3" }) as never;
-    await expect(refuseMistypedConnections(request, flow)).resolves.toBeUndefined();
+    await expect(refuseMistypedConnections(referenceReads(request), flow)).resolves.toBeUndefined();
     expect(paths).toEqual(["/connections/301", "/connections/999"]);
     const untyped = account();
-    await refuseMistypedConnections(untyped.request, flowWith({ id: 301 }) as never);
+    await refuseMistypedConnections(referenceReads(untyped.request), flowWith({ id: 301 }) as never);
     expect(untyped.paths).toEqual([]);
+  });
+
+  it("takes the connections the operation's check of missing ids already read", async () => {
+    const { request, paths } = account();
+    const reads = referenceReads(request);
+    await reads.find("connection", 301);
+    await refuseMistypedConnections(reads, flowWith({ id: 301, type: "postgres" }, { id: 303, type: "s3" }) as never);
+    expect(paths).toEqual(["/connections/301", "/connections/303"]);
   });
 });
 

@@ -4,13 +4,15 @@
  * the template's flow connected and validated, once the connections are read; an unchanged preview that calls nothing; a
  * connection changed on the service found by a refresh and set back by `up`, while an edit of the
  * flow itself stays the package's; a missing connection or a flow beside a template refused
- * before any call, naming the input.
+ * before any call, naming the input. A flow (a Package's `dataFlow`, a Pipeline's `flow`) naming
+ * a connection the account does not have fails `up` naming the input, before the package is sent:
+ * at create nothing is made, at update the working flow stays on the service and in the state.
  */
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startLocalService, TEST_ACCOUNT, type LocalService } from "../../support/service";
 import { declare, declarePipeline, SURFACES, type Surface } from "../../support/surfaces";
 
 const WAREHOUSE = { id: 301, name: "warehouse", type: "postgres" };
@@ -20,6 +22,19 @@ const OTHER_WAREHOUSE = { id: 303, name: "replica", type: "postgres" };
 const COPY_A_TABLE = 1;
 /** "Daily rollup": a source, a filter on its variable `day`, an aggregate, a destination. */
 const DAILY_ROLLUP = 2;
+const MISSING = 999_999;
+const MISSING_CONNECTION = `dataFlow.components.1.connection.id ${MISSING}: no connection with this id in account ${TEST_ACCOUNT}`;
+
+/** A table of the warehouse copied to a destination connection. */
+function flowTo(destination: number) {
+  return {
+    components: [
+      { name: "rows", type: "source", connection: { id: WAREHOUSE.id }, table: "orders" },
+      { name: "lake", type: "destination", connection: { id: destination }, path: "orders/" },
+    ],
+    edges: [{ from: "rows", to: "lake" }],
+  };
+}
 
 interface FlowComponent {
   name: string;
@@ -40,9 +55,20 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
   let packageArgs: Record<string, unknown>;
   let pipelineTemplate: PipelineArgs["template"];
   let pipelineVariables: PipelineArgs["variables"];
+  let pipelineFlow: PipelineArgs["flow"];
+  let flowedArgs: Record<string, unknown> | undefined;
 
   const exported = async (id: unknown) => (await service.api("GET", `/packages/${String(id)}/export`)).body;
   const up = async () => (outputs = (await test.stack.up()).outputs);
+  const activeNamed = async (name: string) =>
+    ((await service.api("GET", "/packages?limit=100")).body as { id: number; name: string; status: string }[]).filter(
+      (p) => p.name === name && p.status === "active",
+    );
+  /** The state's resource of this name, as the stack records it. */
+  const recorded = async (name: string) =>
+    ((await test.stack.exportStack()).deployment.resources as Array<{ urn: string; outputs?: Record<string, unknown> }>).find((r) =>
+      r.urn.endsWith(`::${name}`),
+    );
 
   beforeAll(async () => {
     service = await startLocalService({ account: { connections: [WAREHOUSE, LAKE, OTHER_WAREHOUSE] } });
@@ -52,11 +78,12 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
       async () => {
         const pkg = declare(surface, "Package", "copied", packageArgs);
         const result: Record<string, unknown> = { id: pkg.id, flow: pkg.dataFlow, validation: pkg.validationStatus, description: pkg.description };
-        if (pipelineTemplate !== undefined) {
+        if (flowedArgs !== undefined) result.flowedId = declare(surface, "Package", "flowed", flowedArgs).id;
+        if (pipelineTemplate !== undefined || pipelineFlow !== undefined) {
           const own = pipelineVariables === undefined ? {} : { variables: pipelineVariables };
           const pipeline = declarePipeline(surface, "rollup", {
             name: `rollup ${surface}`,
-            template: pipelineTemplate,
+            ...(pipelineFlow === undefined ? { template: pipelineTemplate } : { flow: pipelineFlow }),
             schedule: { cron: "0 6 * * *" },
             ...own,
           });
@@ -110,6 +137,54 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     expect(after.components.find((c) => c.type === "source")!.table).toBe("orders_archive");
     await test.stack.refresh({ expectNoChanges: true });
     await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a flow naming a connection the account does not have fails up naming the input; nothing is made, nor written to the stack", async () => {
+    flowedArgs = { name: `flowed ${surface}`, dataFlow: flowTo(MISSING) };
+    await service.resetRequests();
+    const failure = await failureOf(test.stack.up());
+    expect(failure).toContain(MISSING_CONNECTION);
+    expect(failure).not.toContain("is invalid");
+    expect(failure).not.toMatch(/\n\s+at .*(provider|resources)\//);
+    // The connections are read, each once; the package is never sent.
+    expect((await service.calls()).sort()).toEqual([`GET /connections/${WAREHOUSE.id}`, `GET /connections/${MISSING}`]);
+    expect(await service.writeRequests()).toEqual([]);
+    expect(await activeNamed(`flowed ${surface}`)).toEqual([]);
+    expect(await recorded("flowed")).toBeUndefined();
+  });
+
+  it("an update of a working flow to a missing connection fails up naming the input, reading only the new id; the working flow stays", async () => {
+    flowedArgs = { name: `flowed ${surface}`, dataFlow: flowTo(LAKE.id) };
+    await up();
+    const id = String(outputs.flowedId!.value);
+    const before = await recorded("flowed");
+    const version = (await service.api("GET", `/packages/${id}`)).body.version;
+    flowedArgs = { ...flowedArgs, dataFlow: flowTo(MISSING) };
+    await service.resetRequests();
+    expect(await failureOf(test.stack.up())).toContain(MISSING_CONNECTION);
+    // The source's connection was in the flow already: only the new id is read.
+    expect(await service.calls()).toEqual([`GET /connections/${MISSING}`]);
+    expect(await service.writeRequests()).toEqual([]);
+    expect(connectionsOf((await exported(id)).data_flow_json)).toEqual({ rows: WAREHOUSE.id, lake: LAKE.id });
+    expect((await service.api("GET", `/packages/${id}`)).body.version).toBe(version);
+    expect(await recorded("flowed")).toEqual(before);
+    flowedArgs = { ...flowedArgs, dataFlow: flowTo(LAKE.id) };
+    await service.resetRequests();
+    await test.stack.preview({ expectNoChanges: true });
+    expect(await service.calls()).toEqual([]);
+  });
+
+  it("a Pipeline's flow naming a missing connection fails up the same way, on its package: no child is made", async () => {
+    pipelineFlow = flowTo(MISSING);
+    await service.resetRequests();
+    const failure = await failureOf(test.stack.up());
+    expect(failure).toContain(MISSING_CONNECTION);
+    expect(failure).toContain("rollup-package");
+    expect(await service.writeRequests()).toEqual([]);
+    expect(await activeNamed(`rollup ${surface}`)).toEqual([]);
+    expect(await recorded("rollup-package")).toBeUndefined();
+    expect(await recorded("rollup-schedule")).toBeUndefined();
+    pipelineFlow = undefined;
   });
 
   it("a template without its connections, or with a flow beside it, fails the preview naming the input before any call", async () => {

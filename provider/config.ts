@@ -5,6 +5,7 @@
  * functions in the program process. Every problem names the setting and the rule; the API key's
  * value never appears in a message.
  */
+import { writtenWithHost } from "../contract/urls";
 import { UserFacingError } from "./errors";
 
 export const DEFAULT_VENDOR = "service";
@@ -128,6 +129,9 @@ function checkApiUrl(value: string | undefined, problems: string[]): string | un
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return void problems.push(`${SETTINGS.apiUrl.key} must use http or https, got "${url.protocol.replace(/:$/, "")}"`);
+  }
+  if (!writtenWithHost(value)) {
+    return void problems.push(`${SETTINGS.apiUrl.key} must name a host after the scheme, such as https://api.example.com, got "${value}"`);
   }
   if (url.username || url.password) {
     return void problems.push(`${SETTINGS.apiUrl.key} must not carry credentials; use ${SETTINGS.apiKey.key}`);

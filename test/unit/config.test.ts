@@ -59,6 +59,8 @@ describe("provider configuration", () => {
     ["etl:apiUrl", "not a url", "etl:apiUrl must be an absolute URL"],
     ["etl:apiUrl", "ftp://etl.example.com", 'etl:apiUrl must use http or https, got "ftp"'],
     ["etl:apiUrl", "https://user:pw@etl.example.com", "etl:apiUrl must not carry credentials"],
+    ["etl:apiUrl", "https:///etl.example.com", 'etl:apiUrl must name a host after the scheme, such as https://api.example.com, got "https:///etl.example.com"'],
+    ["etl:apiUrl", "https:/etl.example.com", "etl:apiUrl must name a host after the scheme"],
     ["etl:apiUrl", "https://etl.example.com/?x=1", "etl:apiUrl must not have a query or fragment"],
     ["etl:accountId", "acme/data", "etl:accountId must be one URL path segment"],
     ["etl:apiKey", "has:colon", "etl:apiKey must not contain ':' or whitespace"],

@@ -18,6 +18,24 @@ export function named(kind: RuleKind, name: string): string {
   return `${kind} "${name}"`;
 }
 
+/** The name of the resource a URN names (`urn:pulumi:<stack>::<project>::<type chain>::<name>`), and its type. */
+function partsOf(urn: string): { type: string; name: string } {
+  const [, , typeChain = "", ...name] = urn.split("::");
+  return { type: typeChain.split("$").pop() ?? "", name: name.join("::") };
+}
+
+/**
+ * What a finding on a Pipeline's child adds: the Pipeline's own input it comes from, when the
+ * resource is the child the Pipeline makes of that input (`<pipeline>-<role>`, its parent). The
+ * finding is reported on the child alone, which the engine checks whatever the component registers.
+ */
+export function fromPipeline(resource: { name: string; opts?: { parent?: string } }, role: "alert" | "schedule", input: string): string {
+  if (resource.opts?.parent === undefined) return "";
+  const parent = partsOf(resource.opts.parent);
+  if (!isKind(parent.type, "Pipeline") || resource.name !== `${parent.name}-${role}`) return "";
+  return ` ${named("Pipeline", parent.name)} gives it as ${input}.`;
+}
+
 /** The stack of a URN (`urn:pulumi:<stack>::<project>::…`). */
 export function stackOf(urn: string): string {
   return urn.split("::")[0]!.replace(/^urn:pulumi:/, "");

@@ -5,6 +5,7 @@
  * functions in the program process. Every problem names the setting and the rule; the API key's
  * value never appears in a message.
  */
+import { writtenWithHost } from "../contract/urls";
 import { UserFacingError } from "./errors";
 
 export const DEFAULT_VENDOR = "service";
@@ -22,6 +23,11 @@ export interface ConnectionSettings {
   apiKey: string;
   /** Vendor token of the versioned media type `application/vnd.<vendor>+json; version=2`. */
   vendor: string;
+  /**
+   * Plain http to a host that is not loopback was explicitly accepted. Without it such a request
+   * is refused before anything is sent (client/transport.ts).
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /** How the client's policies behave: deadlines and retries. */
@@ -105,7 +111,6 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
   const client = checkClientSettings(read, problems);
   const allowInsecureHttp = checkFlag("allowInsecureHttp", read("allowInsecureHttp"), problems);
   const skipCredentialsValidation = checkFlag("skipCredentialsValidation", read("skipCredentialsValidation"), problems);
-  if (apiUrl !== undefined && !allowInsecureHttp) checkTransport(apiUrl, problems);
   if (problems.length > 0) {
     return { ok: false, error: new ConfigurationError(`invalid provider configuration: ${problems.join("; ")}`) };
   }
@@ -128,6 +133,9 @@ function checkApiUrl(value: string | undefined, problems: string[]): string | un
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return void problems.push(`${SETTINGS.apiUrl.key} must use http or https, got "${url.protocol.replace(/:$/, "")}"`);
+  }
+  if (!writtenWithHost(value)) {
+    return void problems.push(`${SETTINGS.apiUrl.key} must name a host after the scheme, such as https://api.example.com, got "${value}"`);
   }
   if (url.username || url.password) {
     return void problems.push(`${SETTINGS.apiUrl.key} must not carry credentials; use ${SETTINGS.apiKey.key}`);
@@ -208,16 +216,6 @@ function checkFlag(name: SettingName, value: string | undefined, problems: strin
   if (lowered === "true" || lowered === "false") return lowered === "true";
   problems.push(`${SETTINGS[name].key} must be "true" or "false", got "${value}"`);
   return false;
-}
-
-/** The API key travels in every request's Authorization header: in clear text only on this machine. */
-function checkTransport(apiUrl: string, problems: string[]): void {
-  const url = new URL(apiUrl);
-  if (url.protocol !== "http:" || isLoopback(url.hostname)) return;
-  problems.push(
-    `${SETTINGS.apiUrl.key} uses plain http to ${url.hostname}, which would send the API key unencrypted; ` +
-      `use https, or set ${SETTINGS.allowInsecureHttp.key} (or ${SETTINGS.allowInsecureHttp.env}) to "true" to accept that`,
-  );
 }
 
 /** 127.0.0.0/8, ::1 and localhost; `URL` has already normalized the host (lowercase, brackets, IPv4 forms). */

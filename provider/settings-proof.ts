@@ -10,7 +10,7 @@
 import { getAccountBySlug } from "./api/accounts";
 import { AuthenticationError, NotFoundError } from "./client/errors";
 import { withCause, type RequestFn } from "./client/http";
-import { SETTINGS, type ProviderConfig } from "./config";
+import { ConfigurationError, SETTINGS, type ProviderConfig } from "./config";
 import type { OperationContext } from "./context";
 import { UserFacingError } from "./errors";
 import { noteCurrentUserId } from "./resources/shared/current-user";
@@ -73,6 +73,8 @@ function describeFailure(error: unknown, settings: ProviderConfig): string {
       "the new slug and `pulumi up` has passed it on"
     );
   }
+  // Plain http to a host that answered: skipping the check would not help, the first call would fail alike.
+  if (error instanceof ConfigurationError) return error.message;
   const said = error instanceof Error ? error.message : String(error);
   return `the provider's settings could not be checked against ${account}: ${said}; ${SKIP}`;
 }

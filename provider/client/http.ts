@@ -7,6 +7,7 @@ import { basicAuthorization } from "./auth";
 import { SETTINGS, type ConnectionSettings } from "../config";
 import { apiErrorFor, ConnectionError, redactHeaders, UnreachableError, type RequestSummary } from "./errors";
 import { classifyNetworkFailure, UNREACHED_HINT } from "./network";
+import { plainHttpGuard } from "./transport";
 import { versionedMediaType } from "./versioning";
 import { UserFacingError } from "../errors";
 
@@ -111,6 +112,7 @@ export function createHttpRequest(config: ConnectionSettings, options: HttpOptio
     "user-agent": "pulumi-etl",
   };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const guard = plainHttpGuard(root, config.allowInsecureHttp, timeoutMs);
 
   return async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
     const url = urlFor(req.atHostRoot === true ? root : base, req);
@@ -125,6 +127,7 @@ export function createHttpRequest(config: ConnectionSettings, options: HttpOptio
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
+      await guard?.(req.signal);
       response = await undici().request(url, {
         method: req.method,
         headers,
@@ -136,6 +139,8 @@ export function createHttpRequest(config: ConnectionSettings, options: HttpOptio
       });
       text = await response.body.text();
     } catch (cause) {
+      // The guard's refusal of plain http: nothing was sent, and no retry would change that.
+      if (cause instanceof UserFacingError) throw cause;
       throw connectionError(summary, cause, url);
     }
 

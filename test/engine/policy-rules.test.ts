@@ -1,7 +1,7 @@
 /**
  * The pack's rules on inputs the engine's previews here never carry: a connection's secret
  * attribute in plain text (both surfaces mark it secret before the pack sees it), a Pipeline
- * whose own inputs reach the pack (a component that registers them), and the alerts of a
+ * whose own inputs reach the pack (a component that registers them) beside its children, and the alerts of a
  * production stack in each form either surface gives them. The inputs go through @pulumi/policy's
  * own reading of the engine's message, as in a run.
  */
@@ -23,9 +23,23 @@ const UNKNOWN = pulumi.runtime.unknownValue;
 const secret = (value: unknown) => ({ [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value });
 
 /** What a rule reports of a resource whose inputs arrive as `wire`, with the rule's defaults for settings. */
-function reports(rule: ResourceValidationPolicy, type: string, name: string, wire: Record<string, unknown>, config: Record<string, unknown> = {}): string[] {
+function reports(
+  rule: ResourceValidationPolicy,
+  type: string,
+  name: string,
+  wire: Record<string, unknown>,
+  config: Record<string, unknown> = {},
+  parent?: string,
+): string[] {
   const props = deserialize.deserializeProperties(Struct.fromJavaScript(wire as never), false);
-  const args = { type, name, props, urn: `urn:pulumi:prod::etl::${type}::${name}`, getConfig: () => config } as unknown as ResourceValidationArgs;
+  const args = {
+    type,
+    name,
+    props,
+    urn: `urn:pulumi:prod::etl::${type}::${name}`,
+    opts: { parent },
+    getConfig: () => config,
+  } as unknown as ResourceValidationArgs;
   const seen: string[] = [];
   void (rule.validateResource as (a: ResourceValidationArgs, r: (m: string) => void) => void)(args, (message) => seen.push(message));
   return seen;
@@ -66,15 +80,53 @@ describe("the policy pack's rules on inputs as the engine sends them", () => {
     ]);
   });
 
-  it("reads a Pipeline's own cluster size and alert URL when the component registers its inputs", () => {
+  it("refuses a hook URL that names no host after https://, on a Hook and on the one a Pipeline makes of its failure alert", () => {
+    for (const type of ["etl:index:Hook", "pulumi-nodejs:dynamic/etl:Hook"]) {
+      expect(reports(hookHttps, type, "alerts", { type: "web", settings: { url: "https:///x" } })).toEqual([
+        'Hook "alerts": settings.url must name a host after https://, got "https:///x".',
+      ]);
+      expect(reports(hookHttps, type, "alerts", { type: "slack", settings: { url: "HTTPS:/hooks.example.com" } })).toEqual([
+        'Hook "alerts": settings.url must name a host after https://, got "HTTPS:/hooks.example.com".',
+      ]);
+      expect(reports(hookHttps, type, "alerts", { type: "web", settings: { url: "https://x/etl" } })).toEqual([]);
+    }
+    const alert = { type: "web", events: ["job.failed"], settings: { url: "https:///alerts" } };
+    expect(reports(hookHttps, "etl:index:Hook", "orders-alert", alert, {}, "urn:pulumi:prod::etl::etl:index:Pipeline::orders")).toEqual([
+      'Hook "orders-alert": settings.url must name a host after https://, got "https:///alerts". Pipeline "orders" gives it as failureAlert.settings.url.',
+    ]);
+  });
+
+  it("reports a Pipeline's cluster size and alert URL once, on the child made of them and naming the Pipeline's input, when the component registers its inputs too", () => {
     const pipeline = { schedule: {}, cluster: { nodes: 30 }, failureAlert: { type: "web", settings: { url: "http://alerts.example.com" } } };
-    expect(reports(clusterNodes, "etl:index:Pipeline", "orders", pipeline, { maxNodes: 10 })).toEqual([
-      'Pipeline "orders": cluster.nodes is 30, more than the 10 allowed (maxNodes).',
+    const ORDERS = "urn:pulumi:prod::etl::etl:index:Pipeline::orders";
+    const schedule = { task: { nodes: 30, packages: [{ packageId: UNKNOWN }] } };
+    const hook = { type: "web", events: ["job.failed"], settings: { url: "http://alerts.example.com" } };
+    for (const surface of ["etl:index:", "pulumi-nodejs:dynamic/etl:"]) {
+      expect([
+        ...reports(clusterNodes, "etl:index:Pipeline", "orders", pipeline, { maxNodes: 10 }),
+        ...reports(clusterNodes, `${surface}Schedule`, "orders-schedule", schedule, { maxNodes: 10 }, ORDERS),
+      ]).toEqual(['Schedule "orders-schedule": task.nodes is 30, more than the 10 allowed (maxNodes). Pipeline "orders" gives it as cluster.nodes.']);
+      expect([
+        ...reports(hookHttps, "etl:index:Pipeline", "orders", pipeline),
+        ...reports(hookHttps, `${surface}Hook`, "orders-alert", hook, {}, ORDERS),
+      ]).toEqual([
+        'Hook "orders-alert": settings.url must be an https URL, got "http://alerts.example.com". Pipeline "orders" gives it as failureAlert.settings.url.',
+      ]);
+    }
+    // A program's own hook under a Pipeline is not the Pipeline's alert: its finding names its own input alone.
+    expect(reports(hookHttps, "etl:index:Hook", "extra", hook, {}, ORDERS)).toEqual([
+      'Hook "extra": settings.url must be an https URL, got "http://alerts.example.com".',
     ]);
-    expect(reports(hookHttps, "etl:index:Pipeline", "orders", pipeline)).toEqual([
-      'Pipeline "orders": failureAlert.settings.url must be an https URL, got "http://alerts.example.com".',
-    ]);
-    expect(reports(clusterNodes, "etl:index:Pipeline", "small", { schedule: {} }, { maxNodes: 10 })).toEqual([]);
+    expect(
+      reports(
+        clusterNodes,
+        "etl:index:Schedule",
+        "small-schedule",
+        { task: { nodes: 4 } },
+        { maxNodes: 10 },
+        "urn:pulumi:prod::etl::etl:index:Pipeline::small",
+      ),
+    ).toEqual([]);
   });
 
   describe("a production stack's alerts", () => {

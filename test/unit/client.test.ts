@@ -3,7 +3,8 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpRequest, type RequestFn } from "../../provider/client/http";
-import { AuthenticationError, ConnectionError, NotFoundError, ValidationError } from "../../provider/client/errors";
+import { AuthenticationError, ConnectionError, NotFoundError, UnreachableError, ValidationError } from "../../provider/client/errors";
+import { ConfigurationError } from "../../provider/config";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createClient } from "../../provider/client";
 
@@ -113,4 +114,50 @@ describe("HTTP client", () => {
     expect(response.status).toBe(200);
     return response.json();
   }
+});
+
+describe("plain http to a host that is not this machine", () => {
+  const settings = (apiUrl: string, allowInsecureHttp?: boolean) => ({ apiUrl, accountId: "acme", apiKey: API_KEY, vendor: "service", allowInsecureHttp });
+
+  it("to a host that does not resolve is answered as an address that cannot be reached, with no word of insecure http", async () => {
+    const typo = createHttpRequest(settings("http://etl-typo.invalid"));
+    const error = await typo({ method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreachableError);
+    expect((error as Error).message).toMatch(
+      /^GET \/acme\/api\/user\/keys failed with no response: could not reach http:\/\/etl-typo\.invalid \((ENOTFOUND|EAI_AGAIN)\): nothing was sent; check etl:apiUrl \(the host name does not resolve/,
+    );
+    expect((error as Error).message).not.toMatch(/insecure|unencrypted|allowInsecureHttp/i);
+  });
+
+  it("to a host that answers is refused for its scheme, naming the setting that allows it, with nothing written to the connection", async () => {
+    const received: Buffer[] = [];
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.on("data", (chunk) => received.push(chunk));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    // 0.0.0.0 reaches this machine's listeners on Linux, and is not one of the loopback names the rule lets through.
+    const plain = createHttpRequest(settings(`http://0.0.0.0:${port}`));
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const error = await plain({ method: "GET", path: "/user/keys" }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect((error as Error).message).toBe(
+          `etl:apiUrl uses plain http to 0.0.0.0, which would send the API key unencrypted (http://0.0.0.0:${port} answers; nothing was sent); ` +
+            'use https, or set etl:allowInsecureHttp (or ETL_ALLOW_INSECURE_HTTP) to "true" to accept that',
+        );
+      }
+      // The host was tried once; the second request was refused without another connection.
+      expect(connections).toBe(1);
+      expect(Buffer.concat(received).length).toBe(0);
+      const accepted = createHttpRequest(settings(`http://0.0.0.0:${port}`, true));
+      const sent = await accepted({ method: "GET", path: "/user/keys", signal: AbortSignal.timeout(500) }).catch((e: unknown) => e);
+      expect(sent).toBeInstanceOf(ConnectionError);
+      expect(Buffer.concat(received).toString()).toContain("GET /acme/api/user/keys");
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -6,11 +6,16 @@
  */
 import { z } from "zod";
 import { EMAIL_ADDRESS, HOOK_URL_RULE, isHookUrl } from "../../../contract/hook-settings";
+import { writtenWithHost } from "../../../contract/urls";
 import type { HookType } from "../../../contract/vocabularies";
 import type * as pulumi from "@pulumi/pulumi";
 import { objectRule, takes, type ArgsOf } from "../shared/field-types";
 
-const httpUrl = z.string().refine(isHookUrl, HOOK_URL_RULE);
+/** The service's rule, and a host written out: `https:///x` would otherwise post to the host `x`. */
+const httpUrl = z
+  .string()
+  .refine(isHookUrl, { message: HOOK_URL_RULE, abort: true })
+  .refine(writtenWithHost, "must name a host after the scheme (https://host/path)");
 const text = z.string().trim().min(1);
 
 const basicAuthFields = {

@@ -17,6 +17,9 @@ describe("Hook check", () => {
     [{ ...WEB, events: [] }, "events", "events must have at least 1 item(s)"],
     [{ ...WEB, events: ["job.finished"] }, "events.0", "events.0 must be one of"],
     [{ ...WEB, settings: { url: "ftp://x" } }, "settings.url", "settings.url must be an http or https URL without user information"],
+    [{ ...WEB, settings: { url: "https:///x" } }, "settings.url", "settings.url must name a host after the scheme (https://host/path)"],
+    [{ ...WEB, settings: { url: "http:/x.example/etl" } }, "settings.url", "settings.url must name a host after the scheme"],
+    [{ type: "slack", events: ["job"], settings: { url: "https:///services/T0/B0" } }, "settings.url", "settings.url must name a host after the scheme"],
     [{ ...WEB, settings: { url: "https://x.example", room: "ops" } }, "settings.room", "settings.room is not a field of settings"],
     [
       { ...WEB, settings: { url: "https://x.example", basicAuth: { username: "a:b", password: "p" } } },
@@ -28,6 +31,14 @@ describe("Hook check", () => {
   ])("fails %j on %s", async (inputs, property, reason) => {
     const result = await check(inputs);
     expect(!result.ok && result.failures).toContainEqual(expectedFailure(inputs, property, reason));
+  });
+
+  it("refuses a URL with no host with that one reason, and takes one that names its host", async () => {
+    const noHost = await check({ ...WEB, settings: { url: "https:///x" } });
+    expect(!noHost.ok && noHost.failures.map((f) => f.reason)).toEqual(["settings.url must name a host after the scheme (https://host/path)"]);
+    const notUrl = await check({ ...WEB, settings: { url: "hooks.example.com/etl" } });
+    expect(!notUrl.ok && notUrl.failures.map((f) => f.reason)).toEqual(["settings.url must be an http or https URL without user information"]);
+    expect(await check({ ...WEB, settings: { url: "https://x/etl" } })).toMatchObject({ ok: true });
   });
 
   it("never repeats a secret setting in a failure", async () => {

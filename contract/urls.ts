@@ -1,0 +1,9 @@
+/** What an address given as text must show, whichever side reads it. */
+
+/**
+ * `scheme://` followed by a host, as written. The WHATWG parser that `URL` follows reads
+ * `https:///x` and `https:/x` as the host `x`: a missing host shows only in the text itself.
+ */
+export function writtenWithHost(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#@\s]/i.test(text);
+}

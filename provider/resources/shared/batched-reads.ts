@@ -36,8 +36,9 @@ export interface KindListing {
   /** One item of the listing: the record a GET of the object returns. */
   item: z.ZodType;
   /**
-   * For a listing in order of creation that takes `since` (made at or after): when an item was
-   * made. Pages can then start at the oldest object still looked for.
+   * For a listing in order of creation that takes `since`: when an item was made. Whether
+   * `since` keeps the objects made or those updated at or after a time, every object made since
+   * then is among them, in order: pages can start at the oldest object still looked for.
    */
   createdOf?: (item: unknown) => string;
 }

@@ -12,11 +12,12 @@
  * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
  *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
  * - an object the listing did not show is read by its own GET, which says whether it is gone;
- * - where the listing is in order of creation and takes `since` (clusters, jobs), and every
- *   object still looked for was made after the last item read, the next page starts at the
- *   oldest of them: a long history before a stack's objects (ended clusters, finished jobs)
- *   costs one page, not a GET per object; one made before the last item read and not listed
- *   is read by GET at once;
+ * - where the listing is in order of creation and takes `since` (clusters, jobs, packages,
+ *   connections, schedules, hooks, deliveries), and every object still looked for was made
+ *   after the last item read, the next page starts at the oldest of them: a long history before
+ *   a stack's objects (ended clusters, finished jobs, another stack's packages) costs one page,
+ *   not a GET per object, however few reads have come yet (`--parallel 1`: one); one made before
+ *   the last item read and not listed is read by GET at once;
  * - an object written in this process (created, updated, deleted) is read fresh, by GET;
  * - a page that fails ends the listing for the kind: every read left goes back to its own GET,
  *   with the retries, pacing and cancellation of any request (the pages had them too).
@@ -47,6 +48,14 @@ export interface KindListing {
 export interface ReadObject {
   id: string;
   createdAt?: unknown;
+}
+
+/**
+ * A listing in order of creation (oldest first) whose `since` keeps the objects updated at or
+ * after a time, as the service's collections do: every object made since then is among them.
+ */
+export function creationOrdered(listing: Omit<KindListing, "createdOf">): KindListing {
+  return { ...listing, createdOf: (item) => String((item as { created_at?: unknown }).created_at) };
 }
 
 const QUIET_MS = 50;

@@ -72,6 +72,8 @@ interface KindState {
   unanswered: number;
   /** When each object still looked for was made, where known (ms). */
   looking: Map<string, number>;
+  /** When each object read in the snapshot was made, where known (ms), answered or not. */
+  made: number[];
   /** Creation time of the last item read (ms): an object made before it and not listed is not in the listing. */
   listedUntil?: number;
   /** Whether the last page held an object looked for: if not, the listing may skip ahead. */
@@ -107,6 +109,7 @@ function stateOf({ states }: BatchedReads, kind: string, now: number): KindState
     calls: 0,
     unanswered: 0,
     looking: new Map(),
+    made: [],
     lastPageHit: false,
     listing: false,
     records: new Map(),
@@ -171,11 +174,10 @@ async function readNextPage(request: RequestFn, state: KindState, kind: KindList
 }
 
 /** The record from the listing, reading pages while the budget allows; undefined: GET it. */
-async function fromListing(request: RequestFn, state: KindState, kind: KindListing, object: ReadObject): Promise<unknown> {
-  const created = kind.createdOf === undefined ? Number.NaN : Date.parse(String(object.createdAt));
+async function fromListing(request: RequestFn, state: KindState, kind: KindListing, id: string, created: number): Promise<unknown> {
   state.unanswered += 1;
-  if (!Number.isNaN(created)) state.looking.set(object.id, created);
-  return lookUp(request, state, kind, object.id, created);
+  if (!Number.isNaN(created)) state.looking.set(id, created);
+  return lookUp(request, state, kind, id, created);
 }
 
 /** Looks until the read is answered or must GET, and stops counting as looking at once, so the next page's budget sees it. */
@@ -206,13 +208,19 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
 /**
  * The listing from the oldest object still looked for, when the last page held none of them and
  * every one was made after its last item; undefined: read on from the next page, which also
- * answers reads still to come of objects made in between.
+ * answers reads still to come of objects made in between. It starts earlier still, at the
+ * oldest object the snapshot has read that was made after that item (answered already, by its
+ * own GET or the listing): the engine reads a stack's objects in about the order they were made,
+ * not exactly (two made side by side come either way round), so one of them read after the
+ * skip is then in it, not a GET of its own.
  */
 function skippingAhead(state: KindState, kind: KindListing): ApiRequest | undefined {
-  if (state.listedUntil === undefined || state.lastPageHit || state.looking.size < state.unanswered) return undefined;
-  const oldest = Math.min(...state.looking.values());
-  if (!(oldest > state.listedUntil)) return undefined;
-  return { ...kind.listing, query: { ...(kind.listing as { query?: Record<string, unknown> }).query, since: new Date(oldest).toISOString() } } as ApiRequest;
+  const until = state.listedUntil;
+  if (until === undefined || state.lastPageHit || state.looking.size < state.unanswered) return undefined;
+  const oldestLooked = Math.min(...state.looking.values());
+  if (!(oldestLooked > until)) return undefined;
+  const since = state.made.reduce((oldest, made) => (made > until && made < oldest ? made : oldest), oldestLooked);
+  return { ...kind.listing, query: { ...(kind.listing as { query?: Record<string, unknown> }).query, since: new Date(since).toISOString() } } as ApiRequest;
 }
 
 /**
@@ -232,6 +240,8 @@ export async function batchedRead<Rec>(
 ): Promise<Rec> {
   const state = stateOf(reads, kindName, Date.now());
   state.reads += 1;
+  const created = kind.createdOf === undefined ? Number.NaN : Date.parse(String(read.createdAt));
+  if (!Number.isNaN(created)) state.made.push(created);
   if (!state.listing && !state.written.has(read.id) && (await gathered(state))) {
     state.listing = true;
     state.next ??= kind.listing;
@@ -240,6 +250,6 @@ export async function batchedRead<Rec>(
     state.calls += 1;
     return get();
   }
-  const record = await fromListing(request, state, kind, read);
+  const record = await fromListing(request, state, kind, read.id, created);
   return record === undefined ? get() : fromListed(record);
 }

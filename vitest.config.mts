@@ -26,6 +26,7 @@ const FIRST = [
   "test/release/go.test.ts",
   "test/release/typescript.test.ts",
   "test/engine/batched-reads.test.ts",
+  "test/engine/batched-reads-alone.test.ts",
   "test/kinds/delivery/waits.test.ts",
   "test/kinds/cluster/engine.test.ts",
   "test/engine/recover.test.ts",

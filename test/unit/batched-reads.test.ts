@@ -140,6 +140,25 @@ describe("batched reads", () => {
     ]);
   });
 
+  it("reads objects made in what the listing skipped from the oldest of them, one page for all", async () => {
+    const { calls, request, get, createdAt } = historyService(1000, 250);
+    const kind = freshKind();
+    // The first two reads are of objects made after five others of the stack, read next.
+    const order = [1006, 1007, 1001, 1002, 1003, 1004, 1005, ...Array.from({ length: 243 }, (_, i) => 1008 + i)];
+    for (const id of order) {
+      expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
+    }
+    const [from1006, from1001] = [createdAt(1006), createdAt(1001)].map(encodeURIComponent);
+    expect(calls).toEqual([
+      "/things/1006",
+      "/things?limit=100",
+      `/things?limit=100&since=${from1006}`,
+      `/things?limit=100&since=${from1001}`,
+      `/things?since=${from1001}&offset=100&limit=100`,
+      `/things?since=${from1001}&offset=200&limit=100`,
+    ]);
+  });
+
   it("keeps the pages while the reads keep coming, and starts anew after a minute without one", async () => {
     const { calls, request, get } = service(250);
     const kind = freshKind();

@@ -14,10 +14,13 @@
  * - an object the listing did not show is read by its own GET, which says whether it is gone;
  * - where the listing is in order of creation and takes `since` (clusters, jobs, packages,
  *   connections, schedules, hooks, deliveries), and every object still looked for was made
- *   after the last item read, the next page starts at the oldest of them: a long history before
+ *   after the last item read, the next page starts at the oldest object read since that item
+ *   (answered or still looked for), once the reads on their way have come: a long history before
  *   a stack's objects (ended clusters, finished jobs, another stack's packages) costs one page,
- *   not a GET per object, however few reads have come yet (`--parallel 1`: one); one made before
- *   the last item read and not listed is read by GET at once;
+ *   not a GET per object, however few reads come together (`--parallel 1`: one). The engine
+ *   reads a stack's objects about in the order they were made, not exactly: one read later but
+ *   made in what the listing skipped starts it again from there (one page, which answers those
+ *   made after it too); one made before the last item read and not listed is read by GET at once;
  * - an object written in this process (created, updated, deleted) is read fresh, by GET;
  * - a page that fails ends the listing for the kind: every read left goes back to its own GET,
  *   with the retries, pacing and cancellation of any request (the pages had them too).
@@ -76,6 +79,8 @@ interface KindState {
   made: number[];
   /** Creation time of the last item read (ms): an object made before it and not listed is not in the listing. */
   listedUntil?: number;
+  /** The objects made between these times (ms) are in no page read: the listing skipped them. */
+  skipped?: { after: number; before: number };
   /** Whether the last page held an object looked for: if not, the listing may skip ahead. */
   lastPageHit: boolean;
   listing: boolean;
@@ -197,11 +202,37 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
       await state.paging;
       continue;
     }
-    if (created < (state.listedUntil ?? Number.NEGATIVE_INFINITY)) return answer(undefined);
+    if (created < (state.listedUntil ?? Number.NEGATIVE_INFINITY)) {
+      if (!inSkipped(state, created)) return answer(undefined);
+      // Made in what the listing skipped: the listing from it answers it and those made after it.
+      state.skipped = { after: state.skipped!.after, before: created };
+      state.next = listingSince(kind, created);
+    }
     // One page more must leave room for a GET of every read still looking, within reads + 2.
     if (state.failed || state.next === undefined || state.calls + 1 + state.unanswered > state.reads + 2) return answer(undefined);
-    state.next = skippingAhead(state, kind) ?? state.next;
-    state.paging = readNextPage(request, state, kind).finally(() => (state.paging = undefined));
+    state.paging = nextPage(request, state, kind).finally(() => (state.paging = undefined));
+  }
+}
+
+/**
+ * The next page, or the listing from the stack's oldest object. Before skipping, the reads that
+ * are on their way are let in (QUIET_MS without a new one): the engine sends a stack's reads
+ * about in the order their objects were made, not exactly, so the oldest of a few reads is not
+ * yet the stack's oldest, and an object made before the skip's start costs a GET of its own.
+ */
+async function nextPage(request: RequestFn, state: KindState, kind: KindListing): Promise<void> {
+  if (state.listedUntil !== undefined && !state.lastPageHit) await readsSettled(state);
+  const since = skippingAhead(state);
+  if (since !== undefined) {
+    state.skipped = { after: state.listedUntil!, before: since };
+    state.next = listingSince(kind, since);
+  }
+  await readNextPage(request, state, kind);
+}
+
+async function readsSettled(state: KindState): Promise<void> {
+  for (let wait = state.lastReadAt + QUIET_MS - Date.now(); wait > 0; wait = state.lastReadAt + QUIET_MS - Date.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
@@ -214,13 +245,21 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
  * not exactly (two made side by side come either way round), so one of them read after the
  * skip is then in it, not a GET of its own.
  */
-function skippingAhead(state: KindState, kind: KindListing): ApiRequest | undefined {
+function skippingAhead(state: KindState): number | undefined {
   const until = state.listedUntil;
   if (until === undefined || state.lastPageHit || state.looking.size < state.unanswered) return undefined;
   const oldestLooked = Math.min(...state.looking.values());
   if (!(oldestLooked > until)) return undefined;
-  const since = state.made.reduce((oldest, made) => (made > until && made < oldest ? made : oldest), oldestLooked);
-  return { ...kind.listing, query: { ...(kind.listing as { query?: Record<string, unknown> }).query, since: new Date(since).toISOString() } } as ApiRequest;
+  return state.made.reduce((oldest, made) => (made > until && made < oldest ? made : oldest), oldestLooked);
+}
+
+function inSkipped({ skipped }: KindState, created: number): boolean {
+  return skipped !== undefined && created > skipped.after && created < skipped.before;
+}
+
+function listingSince(kind: KindListing, since: number): ApiRequest {
+  const query = (kind.listing as { query?: Record<string, unknown> }).query;
+  return { ...kind.listing, query: { ...query, since: new Date(since).toISOString() } } as ApiRequest;
 }
 
 /**

@@ -27,6 +27,7 @@ const FIRST = [
   "test/release/typescript.test.ts",
   "test/engine/batched-reads.test.ts",
   "test/engine/engine-facts.test.ts",
+  "test/engine/batched-reads-alone.test.ts",
   "test/kinds/delivery/waits.test.ts",
   "test/kinds/cluster/engine.test.ts",
   "test/engine/recover.test.ts",

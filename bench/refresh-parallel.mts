@@ -5,11 +5,16 @@
  * the three refreshes of it, against the bound ceil(N/100) + 2; the settings' proof (one call per
  * provider process, whatever N) is counted apart, as in `npm run bench`.
  * `npm run bench` measures the default only, with times; this adds the other two, calls only.
+ * Then a stack of packages and nothing else, on both surfaces, in an account that held packages
+ * before it (another stack's, a history), with the service's clock at speed 1 and at 100: the
+ * listing must get past the older packages in one page however few reads come together.
  *
  * Settings (environment):
  * - BENCH_COUNT: N (default 1000).
  * - BENCH_KINDS: the kinds, as `npm run bench` names them (default: every kind of the provider's
  *   one list but the singletons, through the plugin: `<Kind>@plugin`).
+ * - BENCH_HISTORY: the packages the account held before the packages' stack (default 200; 0
+ *   leaves that table out); BENCH_HISTORY_COUNT: that stack's packages (default 200).
  */
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -60,36 +65,75 @@ async function refreshCosts(workspace: BenchWorkspace, service: BenchService, ki
   }
 }
 
+function wholeNumber(setting: string, fallback: string, least: number): number {
+  const value = Number(process.env[setting] || fallback);
+  if (!(value >= least) || !Number.isInteger(value)) throw new Error(`${setting}: "${process.env[setting]}" is not a whole number of at least ${least}`);
+  return value;
+}
+
+const boundOf = (count: number) => Math.ceil(count / 100) + TARGETS.refreshExtraCalls;
+
+/** A table row: the calls (seconds) at each parallelism, the proofs, and whether every one is within the bound. */
+function row(label: string, costs: RefreshCost[], bound: number): string {
+  const cells = costs.map((cost) => `${cost.calls} (${cost.seconds.toFixed(1)} s)`);
+  log(`${label}: ${PARALLELISMS.map((p, i) => `${p.name} ${cells[i]}`).join(", ")}`);
+  const over = costs.some((cost) => cost.calls > bound);
+  return `| ${label} | ${cells.join(" | ")} | ${costs.map((cost) => cost.proofs).join(" ")} | ${over ? "over" : "within"} |`;
+}
+
+const header = (first: string) => [
+  `| ${first} | ${PARALLELISMS.map((p) => p.name).join(" | ")} | proofs | bound |`,
+  `|---|${PARALLELISMS.map(() => "---").join("|")}|---|---|`,
+];
+
+/** The packages' stack behind `history` older packages, on each surface, at each of the service's speeds. */
+async function behindHistory(workspace: BenchWorkspace, history: number, count: number): Promise<string[]> {
+  const rows: string[] = [];
+  for (const speed of [1, 100]) {
+    const service = await startBenchService(speed, { olderPackages: history });
+    try {
+      for (const kind of ["Package@plugin", "Package"] as const) {
+        rows.push(row(`${kind}, speed ${speed}`, await refreshCosts(workspace, service, kind, count), boundOf(count)));
+      }
+    } finally {
+      await service.close();
+    }
+  }
+  return [
+    "",
+    `Refresh of ${count} packages alone, behind ${history} the account held before them, unchanged: calls as above; bound ${boundOf(count)}`,
+    "",
+    ...header("stack, the service's speed"),
+    ...rows,
+  ];
+}
+
 async function main(): Promise<void> {
-  const count = Number(process.env.BENCH_COUNT || "1000");
-  if (!(count > 0) || !Number.isInteger(count)) throw new Error(`BENCH_COUNT: "${process.env.BENCH_COUNT}" is not a positive whole number`);
+  const count = wholeNumber("BENCH_COUNT", "1000", 1);
+  const history = wholeNumber("BENCH_HISTORY", "200", 0);
+  const historyCount = wholeNumber("BENCH_HISTORY_COUNT", "200", 1);
   const kinds = (process.env.BENCH_KINDS || MEASURED_KINDS.filter(onPlugin).join(","))
     .split(",")
     .map((kind) => kind.trim())
     .filter(Boolean)
     .map((name) => measuredKind("BENCH_KINDS", name));
-  const bound = Math.ceil(count / 100) + TARGETS.refreshExtraCalls;
+  const bound = boundOf(count);
   const workspace = await prepareWorkspace(path.join(REPO_ROOT, "bench", ".work", "refresh"));
   const service = await startBenchService(100);
   const rows: string[] = [];
   try {
-    for (const kind of kinds) {
-      const costs = await refreshCosts(workspace, service, kind, count);
-      const cells = costs.map((cost) => `${cost.calls} (${cost.seconds.toFixed(1)} s)`);
-      log(`${kind} x ${count}: ${PARALLELISMS.map((p, i) => `${p.name} ${cells[i]}`).join(", ")}`);
-      const over = costs.some((cost) => cost.calls > bound);
-      rows.push(`| ${kind} | ${cells.join(" | ")} | ${costs.map((cost) => cost.proofs).join(" ")} | ${over ? "over" : "within"} |`);
-    }
+    for (const kind of kinds) rows.push(row(kind, await refreshCosts(workspace, service, kind, count), bound));
   } finally {
     await service.close();
   }
+  const behind = history > 0 ? await behindHistory(workspace, history, historyCount) : [];
   console.log(
     [
       `Refresh of ${count} objects of a kind, unchanged: API calls besides the settings' proof (seconds); bound ceil(N/100) + ${TARGETS.refreshExtraCalls} = ${bound}`,
       "",
-      `| kind | ${PARALLELISMS.map((p) => p.name).join(" | ")} | proofs | bound |`,
-      `|---|${PARALLELISMS.map(() => "---").join("|")}|---|---|`,
+      ...header("kind"),
       ...rows,
+      ...behind,
     ].join("\n"),
   );
 }

@@ -62,7 +62,13 @@ function packageFixture(id: number, seconds: number) {
   return { id, name: `bench-${seconds}s`, run: { seconds, outputs: [{ name: "rows", records: 1000 }] } };
 }
 
-export async function startBenchService(speed: number): Promise<BenchService> {
+/**
+ * Packages the account holds besides the stacks' and the records above, made before them
+ * (another stack's, a history): ids from 1001 on, so a listing oldest first shows them first.
+ */
+const olderPackages = (count: number) => Array.from({ length: count }, (_, i) => ({ id: 1001 + i, name: `older ${i}` }));
+
+export async function startBenchService(speed: number, options: { olderPackages?: number } = {}): Promise<BenchService> {
   const emulator = await emulatorModule.startEmulator({
     port: 0,
     speed,
@@ -76,6 +82,7 @@ export async function startBenchService(speed: number): Promise<BenchService> {
           packages: [
             packageFixture(RECORDS.scalingPackageId, 5),
             ...Object.entries(RECORDS.packageBySeconds).map(([seconds, id]) => packageFixture(id, Number(seconds))),
+            ...olderPackages(options.olderPackages ?? 0),
           ],
           clusters: [
             { id: RECORDS.poolClusterId, name: "bench-pool", nodes: 100 },

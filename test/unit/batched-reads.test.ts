@@ -111,13 +111,51 @@ describe("batched reads", () => {
     for (let id = 1001; id <= 1250; id++) {
       expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
     }
-    const since = encodeURIComponent(createdAt(1002));
+    // From the first object read, answered by its own GET: the oldest of the stack's the snapshot has seen.
+    const since = encodeURIComponent(createdAt(1001));
     expect(calls).toEqual([
       "/things/1001",
       "/things?limit=100",
       `/things?limit=100&since=${since}`,
       `/things?since=${since}&offset=100&limit=100`,
       `/things?since=${since}&offset=200&limit=100`,
+    ]);
+  });
+
+  it("answers from the skipped-to listing an object read one at a time after one made just after it", async () => {
+    const { calls, request, get, createdAt } = historyService(1000, 250);
+    const kind = freshKind();
+    // The engine's order, near that of creation: the first, then each pair the other way round (1003 before 1002).
+    const order = [1001, ...Array.from({ length: 124 }, (_, i) => [1003 + 2 * i, 1002 + 2 * i]).flat(), 1250];
+    for (const id of order) {
+      expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
+    }
+    const since = encodeURIComponent(createdAt(1001));
+    expect(calls).toEqual([
+      "/things/1001",
+      "/things?limit=100",
+      `/things?limit=100&since=${since}`,
+      `/things?since=${since}&offset=100&limit=100`,
+      `/things?since=${since}&offset=200&limit=100`,
+    ]);
+  });
+
+  it("reads objects made in what the listing skipped from the oldest of them, one page for all", async () => {
+    const { calls, request, get, createdAt } = historyService(1000, 250);
+    const kind = freshKind();
+    // The first two reads are of objects made after five others of the stack, read next.
+    const order = [1006, 1007, 1001, 1002, 1003, 1004, 1005, ...Array.from({ length: 243 }, (_, i) => 1008 + i)];
+    for (const id of order) {
+      expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
+    }
+    const [from1006, from1001] = [createdAt(1006), createdAt(1001)].map(encodeURIComponent);
+    expect(calls).toEqual([
+      "/things/1006",
+      "/things?limit=100",
+      `/things?limit=100&since=${from1006}`,
+      `/things?limit=100&since=${from1001}`,
+      `/things?since=${from1001}&offset=100&limit=100`,
+      `/things?since=${from1001}&offset=200&limit=100`,
     ]);
   });
 

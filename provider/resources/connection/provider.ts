@@ -28,6 +28,7 @@ import { createdInWindow, createdSince } from "../shared/reconcile";
 import { SECRET_ATTRIBUTES } from "./attributes";
 import { fields, type ConnectionInputs, type ConnectionOutputs } from "./fields";
 import { connectionExport } from "./export";
+import { creationOrdered } from "../shared/batched-reads";
 
 const KIND = "connection";
 
@@ -81,7 +82,7 @@ export const connectionProvider = {
       if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
     },
     get: async (request, id, props) => getConnectionSettings(request, await typeOf(request, id, props), id),
-    listed: connectionExport,
+    listed: creationOrdered(connectionExport),
     remove: ({ request }, id, props) => deleteConnection(request, props.type, id),
     update,
     adopt,

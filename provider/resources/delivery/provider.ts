@@ -23,6 +23,7 @@ import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, type DeliveryInputs, type DeliveryOutputs } from "./fields";
 import { deliveryExport } from "./export";
+import { creationOrdered } from "../shared/batched-reads";
 
 const KIND = "delivery";
 
@@ -132,7 +133,7 @@ export const deliveryProvider = {
     create: createDelivery,
     findCreated: findCreatedDelivery,
     get: getDelivery,
-    listed: deliveryExport,
+    listed: creationOrdered(deliveryExport),
     remove: ({ request }, id) => deleteDelivery(request, id),
     update,
     adopt,

@@ -15,6 +15,7 @@ import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { fields, type HookInputs, type HookOutputs } from "./fields";
 import { hookExport } from "./export";
+import { creationOrdered } from "../shared/batched-reads";
 
 const KIND = "hook";
 
@@ -51,7 +52,7 @@ export const hookProvider = {
     create: createHook,
     findCreated: findCreatedHook,
     get: getHook,
-    listed: hookExport,
+    listed: creationOrdered(hookExport),
     remove: ({ request }, id) => deleteHook(request, id),
     update,
     adopt,

@@ -26,6 +26,7 @@ import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { sameValue } from "../shared/diff";
 import { keepingObject, ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
+import { creationOrdered } from "../shared/batched-reads";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
@@ -163,11 +164,15 @@ export async function findCreatedPackage(request: RequestFn, inputs: PackageInpu
   return named.filter((_, index) => matches[index]);
 }
 
-/** The listing a refresh of many packages reads, oldest first: the order a stack made them in. */
-const PACKAGE_LISTING = {
-  listing: { method: "GET" as const, path: "/packages", query: { sort: "created", direction: "asc", limit: 100 } },
+/**
+ * The listing a refresh of many packages reads, oldest first: the order a stack made them in.
+ * Its `since` keeps the packages updated at or after a time, among them every one made since:
+ * the packages made before a stack's (another stack's, a history) cost one page, not a GET each.
+ */
+const PACKAGE_LISTING = creationOrdered({
+  listing: { method: "GET", path: "/packages", query: { sort: "created", direction: "asc", limit: 100 } },
   item: packageRecord,
-};
+});
 
 /**
  * A package from its record, as the listing or its own GET shows it. Every change of a package

@@ -28,6 +28,7 @@ import { createdInWindow, createdSince } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
 import { scheduleExport } from "./export";
+import { creationOrdered } from "../shared/batched-reads";
 
 const KIND = "schedule";
 
@@ -61,7 +62,7 @@ const operations = standardOperations(fields, {
   create: createSchedule,
   findCreated: findCreatedSchedule,
   get: getSchedule,
-  listed: scheduleExport,
+  listed: creationOrdered(scheduleExport),
   remove: ({ request }, id) => deleteSchedule(request, id),
   update,
   adopt,

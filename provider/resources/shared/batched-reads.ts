@@ -12,11 +12,15 @@
  * - a page is read only while the calls of the kind stay within its reads, so N reads never cost
  *   more than N + 2 calls, however long the account's listing (a few objects among many: GETs);
  * - an object the listing did not show is read by its own GET, which says whether it is gone;
- * - where the listing is in order of creation and takes `since` (clusters, jobs), and every
- *   object still looked for was made after the last item read, the next page starts at the
- *   oldest of them: a long history before a stack's objects (ended clusters, finished jobs)
- *   costs one page, not a GET per object; one made before the last item read and not listed
- *   is read by GET at once;
+ * - where the listing is in order of creation and takes `since` (clusters, jobs, packages,
+ *   connections, schedules, hooks, deliveries), and every object still looked for was made
+ *   after the last item read, the next page starts at the oldest object read since that item
+ *   (answered or still looked for), once the reads on their way have come: a long history before
+ *   a stack's objects (ended clusters, finished jobs, another stack's packages) costs one page,
+ *   not a GET per object, however few reads come together (`--parallel 1`: one). The engine
+ *   reads a stack's objects about in the order they were made, not exactly: one read later but
+ *   made in what the listing skipped starts it again from there (one page, which answers those
+ *   made after it too); one made before the last item read and not listed is read by GET at once;
  * - an object written in this process (created, updated, deleted) is read fresh, by GET;
  * - a page that fails ends the listing for the kind: every read left goes back to its own GET,
  *   with the retries, pacing and cancellation of any request (the pages had them too).
@@ -36,8 +40,9 @@ export interface KindListing {
   /** One item of the listing: the record a GET of the object returns. */
   item: z.ZodType;
   /**
-   * For a listing in order of creation that takes `since` (made at or after): when an item was
-   * made. Pages can then start at the oldest object still looked for.
+   * For a listing in order of creation that takes `since`: when an item was made. Whether
+   * `since` keeps the objects made or those updated at or after a time, every object made since
+   * then is among them, in order: pages can start at the oldest object still looked for.
    */
   createdOf?: (item: unknown) => string;
 }
@@ -46,6 +51,14 @@ export interface KindListing {
 export interface ReadObject {
   id: string;
   createdAt?: unknown;
+}
+
+/**
+ * A listing in order of creation (oldest first) whose `since` keeps the objects updated at or
+ * after a time, as the service's collections do: every object made since then is among them.
+ */
+export function creationOrdered(listing: Omit<KindListing, "createdOf">): KindListing {
+  return { ...listing, createdOf: (item) => String((item as { created_at?: unknown }).created_at) };
 }
 
 const QUIET_MS = 50;
@@ -62,8 +75,12 @@ interface KindState {
   unanswered: number;
   /** When each object still looked for was made, where known (ms). */
   looking: Map<string, number>;
+  /** When each object read in the snapshot was made, where known (ms), answered or not. */
+  made: number[];
   /** Creation time of the last item read (ms): an object made before it and not listed is not in the listing. */
   listedUntil?: number;
+  /** The objects made between these times (ms) are in no page read: the listing skipped them. */
+  skipped?: { after: number; before: number };
   /** Whether the last page held an object looked for: if not, the listing may skip ahead. */
   lastPageHit: boolean;
   listing: boolean;
@@ -97,6 +114,7 @@ function stateOf({ states }: BatchedReads, kind: string, now: number): KindState
     calls: 0,
     unanswered: 0,
     looking: new Map(),
+    made: [],
     lastPageHit: false,
     listing: false,
     records: new Map(),
@@ -161,11 +179,10 @@ async function readNextPage(request: RequestFn, state: KindState, kind: KindList
 }
 
 /** The record from the listing, reading pages while the budget allows; undefined: GET it. */
-async function fromListing(request: RequestFn, state: KindState, kind: KindListing, object: ReadObject): Promise<unknown> {
-  const created = kind.createdOf === undefined ? Number.NaN : Date.parse(String(object.createdAt));
+async function fromListing(request: RequestFn, state: KindState, kind: KindListing, id: string, created: number): Promise<unknown> {
   state.unanswered += 1;
-  if (!Number.isNaN(created)) state.looking.set(object.id, created);
-  return lookUp(request, state, kind, object.id, created);
+  if (!Number.isNaN(created)) state.looking.set(id, created);
+  return lookUp(request, state, kind, id, created);
 }
 
 /** Looks until the read is answered or must GET, and stops counting as looking at once, so the next page's budget sees it. */
@@ -185,24 +202,64 @@ async function lookUp(request: RequestFn, state: KindState, kind: KindListing, i
       await state.paging;
       continue;
     }
-    if (created < (state.listedUntil ?? Number.NEGATIVE_INFINITY)) return answer(undefined);
+    if (created < (state.listedUntil ?? Number.NEGATIVE_INFINITY)) {
+      if (!inSkipped(state, created)) return answer(undefined);
+      // Made in what the listing skipped: the listing from it answers it and those made after it.
+      state.skipped = { after: state.skipped!.after, before: created };
+      state.next = listingSince(kind, created);
+    }
     // One page more must leave room for a GET of every read still looking, within reads + 2.
     if (state.failed || state.next === undefined || state.calls + 1 + state.unanswered > state.reads + 2) return answer(undefined);
-    state.next = skippingAhead(state, kind) ?? state.next;
-    state.paging = readNextPage(request, state, kind).finally(() => (state.paging = undefined));
+    state.paging = nextPage(request, state, kind).finally(() => (state.paging = undefined));
+  }
+}
+
+/**
+ * The next page, or the listing from the stack's oldest object. Before skipping, the reads that
+ * are on their way are let in (QUIET_MS without a new one): the engine sends a stack's reads
+ * about in the order their objects were made, not exactly, so the oldest of a few reads is not
+ * yet the stack's oldest, and an object made before the skip's start costs a GET of its own.
+ */
+async function nextPage(request: RequestFn, state: KindState, kind: KindListing): Promise<void> {
+  if (state.listedUntil !== undefined && !state.lastPageHit) await readsSettled(state);
+  const since = skippingAhead(state);
+  if (since !== undefined) {
+    state.skipped = { after: state.listedUntil!, before: since };
+    state.next = listingSince(kind, since);
+  }
+  await readNextPage(request, state, kind);
+}
+
+async function readsSettled(state: KindState): Promise<void> {
+  for (let wait = state.lastReadAt + QUIET_MS - Date.now(); wait > 0; wait = state.lastReadAt + QUIET_MS - Date.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
 /**
  * The listing from the oldest object still looked for, when the last page held none of them and
  * every one was made after its last item; undefined: read on from the next page, which also
- * answers reads still to come of objects made in between.
+ * answers reads still to come of objects made in between. It starts earlier still, at the
+ * oldest object the snapshot has read that was made after that item (answered already, by its
+ * own GET or the listing): the engine reads a stack's objects in about the order they were made,
+ * not exactly (two made side by side come either way round), so one of them read after the
+ * skip is then in it, not a GET of its own.
  */
-function skippingAhead(state: KindState, kind: KindListing): ApiRequest | undefined {
-  if (state.listedUntil === undefined || state.lastPageHit || state.looking.size < state.unanswered) return undefined;
-  const oldest = Math.min(...state.looking.values());
-  if (!(oldest > state.listedUntil)) return undefined;
-  return { ...kind.listing, query: { ...(kind.listing as { query?: Record<string, unknown> }).query, since: new Date(oldest).toISOString() } } as ApiRequest;
+function skippingAhead(state: KindState): number | undefined {
+  const until = state.listedUntil;
+  if (until === undefined || state.lastPageHit || state.looking.size < state.unanswered) return undefined;
+  const oldestLooked = Math.min(...state.looking.values());
+  if (!(oldestLooked > until)) return undefined;
+  return state.made.reduce((oldest, made) => (made > until && made < oldest ? made : oldest), oldestLooked);
+}
+
+function inSkipped({ skipped }: KindState, created: number): boolean {
+  return skipped !== undefined && created > skipped.after && created < skipped.before;
+}
+
+function listingSince(kind: KindListing, since: number): ApiRequest {
+  const query = (kind.listing as { query?: Record<string, unknown> }).query;
+  return { ...kind.listing, query: { ...query, since: new Date(since).toISOString() } } as ApiRequest;
 }
 
 /**
@@ -222,6 +279,8 @@ export async function batchedRead<Rec>(
 ): Promise<Rec> {
   const state = stateOf(reads, kindName, Date.now());
   state.reads += 1;
+  const created = kind.createdOf === undefined ? Number.NaN : Date.parse(String(read.createdAt));
+  if (!Number.isNaN(created)) state.made.push(created);
   if (!state.listing && !state.written.has(read.id) && (await gathered(state))) {
     state.listing = true;
     state.next ??= kind.listing;
@@ -230,6 +289,6 @@ export async function batchedRead<Rec>(
     state.calls += 1;
     return get();
   }
-  const record = await fromListing(request, state, kind, read);
+  const record = await fromListing(request, state, kind, read.id, created);
   return record === undefined ? get() : fromListed(record);
 }

@@ -4,7 +4,8 @@
  * give), run by the `pulumi` CLI with no Node.js on its PATH against the plugin installed from the
  * release's archive: up, an unchanged preview whose one call proves the settings (in Python, a wrong
  * key and another account's user's key failing it, no call with `etl:skipCredentialsValidation`; in
- * YAML, a wrong key; each failure one error, on the provider), refresh,
+ * YAML, a wrong key; each failure one error, on the provider, the engine's interrupt of the idle
+ * Python program apart), refresh,
  * an update in place of each, destroy, the state and the service's records checked after each.
  */
 import { cpSync, existsSync, writeFileSync } from "node:fs";
@@ -133,7 +134,7 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
     // language host is not: a wrong key with the program's pipeline.
     if (language === "python") {
       it("a wrong key and another account's user's key fail the preview with one call and one error, on the provider, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
-        await expectSettingsProvenAtPreview(service, cliStack(machine));
+        await expectSettingsProvenAtPreview(service, cliStack(machine, true));
       });
     } else {
       it("a wrong key fails the preview with one call and one error, on the provider, and nothing from the pipeline's construction", async () => {

@@ -1,12 +1,14 @@
 /**
  * The provider's own settings on the plugin: CheckConfig refuses what the dynamic resources would
- * refuse at their first call (same rules, same messages, same environment fallbacks); DiffConfig
+ * refuse at their first call (same rules, same messages, same environment fallbacks) and proves
+ * the settings that pass against the service; DiffConfig
  * never replaces a resource (a new key or address is the same account's objects); Configure sets
  * the settings the provider's operations receive.
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { resolveConfig, SETTINGS, type ConfigLookup } from "../config";
 import { isUnknown } from "../resources/shared/check";
+import { SettingsError } from "../settings-proof";
 import { containsUnknown, sameValue } from "../resources/shared/diff";
 import { checkFailures, detailedDiff } from "./responses";
 import type { PluginSession } from "./session";
@@ -38,16 +40,31 @@ function failuresOf(message: string): Array<{ property: string; reason: string }
   });
 }
 
-export function checkConfig(req: providerProto.CheckRequest): providerProto.CheckResponse {
+/**
+ * Valid settings are proven here (settings-proof.ts), where the engine reports a failure once, on
+ * the provider, and goes no further: raised by the first resource's Check instead, it was reported
+ * on that resource, while a component's Construct already in flight was cut off by the engine's
+ * shutdown and reported a transport error of its own.
+ */
+export async function checkConfig(session: PluginSession, req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
   const news = req.getNews();
   const values = fromStruct(news).values;
   const response = new providerProto.CheckResponse();
   response.setInputs(news);
   // Settings from other resources' outputs are checked once known, by Configure's first call.
   if (containsUnknown(values)) return response;
-  const result = resolveConfig(lookupIn(values));
-  if (result.ok) return response;
-  response.setFailuresList(checkFailures(failuresOf(result.error.message)));
+  const lookup = lookupIn(values);
+  const result = resolveConfig(lookup);
+  if (!result.ok) {
+    response.setFailuresList(checkFailures(failuresOf(result.error.message)));
+    return response;
+  }
+  const refused = await session.proveSettings(lookup).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (refused instanceof SettingsError) response.setFailuresList(checkFailures([{ property: "", reason: refused.message }]));
+  else if (refused !== undefined) throw refused;
   return response;
 }
 

@@ -87,7 +87,7 @@ export function providerService(shared: ProcessResources, engine?: string): prov
     handshake: notServed("Handshake"),
     parameterize: notServed("Parameterize"),
     getSchema: served("GetSchema", getSchema),
-    checkConfig: served("CheckConfig", checkConfig),
+    checkConfig: served("CheckConfig", (req: providerProto.CheckRequest) => checkConfig(session, req)),
     diffConfig: served("DiffConfig", diffConfig),
     configure: served("Configure", (req: providerProto.ConfigureRequest) => configure(session, req)),
     invoke: served("Invoke", (req: providerProto.InvokeRequest) => invoke(session, req)),

@@ -7,7 +7,7 @@
  */
 import { configuredBy, fromEnvironment, type OperationContext, type ProcessResources } from "../context";
 import type { ConfigLookup } from "../config";
-import { provenContext } from "../settings-proof";
+import { provenContext, settingsProven } from "../settings-proof";
 import type { Reporter } from "../progress";
 import { SingletonHolders } from "../resources/shared/singleton";
 import { knownConnectionTypes, type KnownConnectionTypes } from "./references";
@@ -18,6 +18,12 @@ export interface PluginSession {
   /** The context once its settings are proven against the service (settings-proof.ts), as every resource operation needs. */
   proven(): Promise<OperationContext>;
   configure(lookup: ConfigLookup): void;
+  /**
+   * Proves the settings a lookup gives before the provider is configured with them (CheckConfig):
+   * the process's contexts are cached by settings, so Configure's context then holds the same proof
+   * and asks nothing again.
+   */
+  proveSettings(lookup: ConfigLookup): Promise<void>;
   readonly connectionTypes: KnownConnectionTypes;
   /** For what a check says of valid inputs (the operations have theirs in the context). */
   readonly report: Reporter;
@@ -33,6 +39,7 @@ export function pluginSession(resources: ProcessResources): PluginSession {
     configure(lookup) {
       context = configuredBy(lookup, resources, true);
     },
+    proveSettings: (lookup) => settingsProven(configuredBy(lookup, resources, true)()),
     connectionTypes: knownConnectionTypes(),
     report: resources.progress.reporter,
     singletons: new SingletonHolders(),

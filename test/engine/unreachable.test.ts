@@ -9,10 +9,11 @@
  * `etl:skipCredentialsValidation` an unchanged preview makes no call at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PipelineArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type Service, type TestStack } from "../support/engine";
 import { startLocalService, startLocalService as start, type LocalService } from "../support/service";
-import { ELSEWHERE_ACCOUNT } from "../support/settings-proof";
-import { declare, SURFACES } from "../support/surfaces";
+import { ELSEWHERE_ACCOUNT, expectSettingsErrorOnce } from "../support/settings-proof";
+import { declare, declarePipeline, SURFACES, type Surface } from "../support/surfaces";
 
 /** A loopback port nothing listens on: the local service's, once it is closed. */
 async function closedAddress(): Promise<string> {
@@ -83,7 +84,18 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
   });
 });
 
-describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 240_000 }, (surface) => {
+/** A pipeline on a cron, alerting a web hook: the plugin constructs it, while the dynamic surface declares it in the program. */
+const ROLLUP: PipelineArgs = {
+  name: "orders rollup",
+  schedule: { cron: "0 6 * * *", timeZone: "New Delhi" },
+  cluster: { nodes: 3 },
+  failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl" } },
+};
+
+/** Where the settings' error is reported: on the plugin's provider; on the dynamic surface, which has no provider of its own, on the first resource checked. */
+const REPORTED_ON: Record<Surface, RegExp> = { plugin: /^pulumi:providers:etl \(default/, dynamic: /^pulumi-nodejs:dynamic\/etl:\w+ \(/ };
+
+describe.each(SURFACES)("settings the service does not accept, with a pipeline in the program (%s)", { timeout: 240_000 }, (surface) => {
   let service: LocalService;
   let test: TestStack;
   const wrongKey = "wrong-key-7f3a9c";
@@ -102,7 +114,10 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
     });
     test = await createTestStack(
       "settings",
-      async () => void declare(surface, "ConnectionGroup", "group", { name: "g" }),
+      async () => {
+        declare(surface, "ConnectionGroup", "group", { name: "g" });
+        declarePipeline(surface, "rollup", ROLLUP);
+      },
       service,
       {},
       { plugin: surface === "plugin" },
@@ -129,7 +144,7 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
     }
   });
 
-  it("a wrong key fails the preview with one call, naming etl:apiKey, etl:accountId and the account, never the key", async () => {
+  it("a wrong key fails the preview with one call and one error, naming etl:apiKey, etl:accountId and the account, never the key", async () => {
     await setKey(wrongKey);
     try {
       const { failure, calls } = await previewFailure();
@@ -141,12 +156,13 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
       expect(failure).not.toContain(wrongKey);
       expect(failure).not.toContain(Buffer.from(`${wrongKey}:`).toString("base64"));
       expect(failure).not.toMatch(/\n\s+at /);
+      expectSettingsErrorOnce(failure, /the service refused the API key for account "acme-test"/, REPORTED_ON[surface]);
     } finally {
       await setKey(service.apiKey);
     }
   });
 
-  it("the key of another account's user fails the preview with one call, naming etl:accountId, etl:apiKey and the account", async () => {
+  it("the key of another account's user fails the preview with one call and one error, naming etl:accountId, etl:apiKey and the account", async () => {
     await setKey(otherAccountsKey);
     try {
       const { failure, calls } = await previewFailure();
@@ -156,6 +172,7 @@ describe.each(SURFACES)("settings the service does not accept (%s)", { timeout: 
       expect(failure).toContain("or etl:apiKey is the key of a user who is not a member of it");
       expect(calls).toEqual(["GET /accounts/acme-test"]);
       expect(failure).not.toContain(otherAccountsKey);
+      expectSettingsErrorOnce(failure, /is not one the API key's user can reach \(404 Not Found\)/, REPORTED_ON[surface]);
     } finally {
       await setKey(service.apiKey);
     }

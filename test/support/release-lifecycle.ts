@@ -3,7 +3,9 @@
  * a postgres connection named by the stack's settings, and a `Pipeline` on a cron the settings
  * give), run by the `pulumi` CLI with no Node.js on its PATH against the plugin installed from the
  * release's archive: up, an unchanged preview whose one call proves the settings (in Python, a wrong
- * key and another account's user's key failing it, no call with `etl:skipCredentialsValidation`), refresh,
+ * key and another account's user's key failing it, no call with `etl:skipCredentialsValidation`; in
+ * YAML, a wrong key; each failure one error, on the provider, the engine's interrupt of the idle
+ * Python program apart), refresh,
  * an update in place of each, destroy, the state and the service's records checked after each.
  */
 import { cpSync, existsSync, writeFileSync } from "node:fs";
@@ -21,7 +23,7 @@ import {
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
 import type { Service } from "./engine";
 import { startLocalService, type LocalService } from "./service";
-import { cliStack, ELSEWHERE_ACCOUNT, expectSettingsProvenAtPreview, SETTINGS_PROOF } from "./settings-proof";
+import { cliStack, ELSEWHERE_ACCOUNT, expectSettingsProvenAtPreview, expectWrongKeyRefusedOnce, SETTINGS_PROOF } from "./settings-proof";
 
 const PROGRAMS = path.join(__dirname, "..", "release", "programs");
 /** An operation of the release lifecycle may wait on a language host set up for the first time. */
@@ -128,10 +130,15 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       expect((await serviceConnection(service, id)).body).toMatchObject({ name: "warehouse" });
     });
 
-    // Python's, as a team with no Node.js meets it; YAML's plugin is the same code (test/engine/unreachable.test.ts).
+    // Python's, as a team with no Node.js meets it; YAML's plugin is the same code (test/engine/unreachable.test.ts), its
+    // language host is not: a wrong key with the program's pipeline.
     if (language === "python") {
-      it("a wrong key and another account's user's key fail the preview with one call, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
-        await expectSettingsProvenAtPreview(service, cliStack(machine));
+      it("a wrong key and another account's user's key fail the preview with one call and one error, on the provider, naming the settings; etl:skipCredentialsValidation spares the call", async () => {
+        await expectSettingsProvenAtPreview(service, cliStack(machine, true));
+      });
+    } else {
+      it("a wrong key fails the preview with one call and one error, on the provider, and nothing from the pipeline's construction", async () => {
+        await expectWrongKeyRefusedOnce(service, cliStack(machine));
       });
     }
 

@@ -1,0 +1,78 @@
+/**
+ * The engine's interrupt of an idle Python program is told apart from a failure of the program,
+ * on outputs as the `pulumi` CLI printed them (the progress view's lines, then the diagnostics).
+ */
+import { describe, expect, it } from "vitest";
+import { withoutIdleInterrupts } from "../support/python-interrupt";
+
+const EXEC = "/home/u/.pulumi/bin/pulumi-language-python-exec";
+const SITE = "/work/proj/venv/lib/python3.11/site-packages";
+
+/** The event loop's frames as the engine's SIGINT finds it, polling for the registrations' answers. */
+const IDLE = [
+  "Traceback (most recent call last):",
+  `  File "${EXEC}", line 197, in <module>`,
+  "    loop.run_until_complete(coro)",
+  '  File "/usr/lib/python3.11/asyncio/base_events.py", line 640, in run_until_complete',
+  "    self.run_forever()",
+  '  File "/usr/lib/python3.11/asyncio/base_events.py", line 1884, in _run_once',
+  "    event_list = self._selector.select(timeout)",
+  "                 ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+  '  File "/usr/lib/python3.11/selectors.py", line 468, in select',
+  "    fd_event_list = self._selector.poll(timeout, max_ev)",
+  "KeyboardInterrupt",
+];
+
+/** A registration refused by the engine, surfacing in the SDK's code. */
+const FAILED = [
+  "Traceback (most recent call last):",
+  `  File "${EXEC}", line 197, in <module>`,
+  "    loop.run_until_complete(coro)",
+  `  File "${SITE}/pulumi/runtime/settings.py", line 352, in handle_grpc_error`,
+  "    raise grpc_error_to_exception(exn)",
+  "Exception: resource monitor shut down",
+];
+
+/** As the CLI prints a program's output: once in the progress view, once under the diagnostics. */
+function printed(traceback: string[]): string {
+  return [
+    "Previewing update (dev):",
+    ...traceback.map((line) => `    pulumi:pulumi:Stack proj-dev running ${line}`),
+    "Diagnostics:",
+    "  pulumi:providers:etl (default):",
+    "    error: pulumi:providers:etl resource 'default' has a problem: the service refused the API key",
+    "",
+    "  pulumi:pulumi:Stack (proj-dev):",
+    ...traceback.map((line) => `    ${line}`),
+    "",
+    "Resources:",
+  ].join("\n");
+}
+
+describe("the tracebacks of the engine's interrupt of an idle Python program", () => {
+  it("are taken out of both places the CLI prints them, and nothing else is", () => {
+    const { output, removed } = withoutIdleInterrupts(printed(IDLE));
+    expect(removed).toBe(2);
+    expect(output).not.toMatch(/Traceback|KeyboardInterrupt|File "/);
+    expect(output).toContain("error: pulumi:providers:etl resource 'default' has a problem");
+    expect(output).toMatch(/pulumi:pulumi:Stack \(proj-dev\):\n\n/);
+  });
+
+  it("a failure of the program is kept, whole", () => {
+    const text = printed(FAILED);
+    expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
+  });
+
+  it("a KeyboardInterrupt raised in the program's own code, or the SDK's, is kept", () => {
+    const inProgram = [...IDLE.slice(0, -1), '  File "/work/proj/__main__.py", line 9, in <module>', "    time.sleep(60)", "KeyboardInterrupt"];
+    const inSdk = [...IDLE.slice(0, 3), `  File "${SITE}/pulumi/runtime/stack.py", line 211, in wait_for_rpcs`, "    await task", "KeyboardInterrupt"];
+    for (const traceback of [inProgram, inSdk]) expect(withoutIdleInterrupts(printed(traceback)).removed).toBe(0);
+  });
+
+  it("a failure the interrupt followed stays, and a traceback cut off by the end of the output is kept", () => {
+    const chained = [...FAILED, "", "During handling of the above exception, another exception occurred:", "", ...IDLE];
+    expect(withoutIdleInterrupts(printed(chained)).output).toContain("Exception: resource monitor shut down");
+    const cut = IDLE.slice(0, -1).join("\n");
+    expect(withoutIdleInterrupts(cut)).toEqual({ output: cut, removed: 0 });
+  });
+});

@@ -7,25 +7,14 @@
  * or refuse (`0,7` in day of week, a `*∕N` day field beside a restricted one): those are tested
  * on their own.
  */
-
-/** mulberry32: a small, fixed pseudo-random sequence. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "./random";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 const MACROS = ["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"];
 
 export function generatedCrons(seed: number, count: number): string[] {
-  const random = randomFrom(seed);
+  const random = mulberry32(seed);
   const int = (from: number, to: number) => from + Math.floor(random() * (to - from + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   const anyCase = (text: string) => pick([text, text.toUpperCase(), text[0]!.toUpperCase() + text.slice(1)]);

@@ -53,17 +53,6 @@ export function planInterruption(draw: InterruptionDraw, firstUp: boolean): Plan
   return { kind: kinds[Math.floor(random() * kinds.length)]!, afterMs: min + Math.floor(random() * (max - min)) };
 }
 
-/** A small seeded generator, so a run's interruptions can be replayed (their timing aside). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Faults injected since the last setting: the service's counts restart with every new one. */
 export async function injectedFaults(service: LocalService): Promise<Record<FaultKind, number>> {
   const response = await fetch(`${service.url}/_emulator/faults`);

@@ -7,12 +7,12 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { TestStack } from "./engine";
 import { filesUnder } from "./files";
+import { mulberry32 } from "./random";
 import type { LocalService } from "./service";
 import {
   FAULT_KINDS,
   injectedFaults,
   INTERRUPTIONS,
-  mulberry32,
   OUTAGE_MS,
   planInterruption,
   setFaults,

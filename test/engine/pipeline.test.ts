@@ -71,7 +71,9 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
       name: `orders rollup ${surface}`,
       flow: RESOURCE_EXAMPLES.Package.dataFlow,
       variables: { region: "'eu'", since: "2026-01-01" },
-      schedule: { cron: "0 6 * * *", timeZone: "New Delhi" },
+      // Monthly: on the service's clock (60 times faster) a daily schedule ran every 24 minutes, and a
+      // run between the up and an update below made the service refuse the new start.
+      schedule: { cron: "0 6 1 * *", timeZone: "New Delhi" },
       cluster: { nodes: 3, terminateOnIdle: false, timeToIdle: 120, reuse: "self" },
       delivery: DELIVERY,
       failureAlert: { type: "web", settings: { url: "https://alerts.example.com/etl", basicAuth: { username: "etl", password: PASSWORD } } },
@@ -108,8 +110,8 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
     expect(children.sort()).toEqual(["Delivery", "Hook", "Package", "Schedule"]);
 
     const schedule = await record(`/schedules/${outputs.scheduleId!.value}`);
-    // 06:00 in New Delhi (UTC+05:30, all year) on the anchor day, repeated daily.
-    expect(schedule).toMatchObject({ name: args.name, interval_amount: 1, interval_unit: "days", status: "enabled" });
+    // 06:00 in New Delhi (UTC+05:30, all year) on the anchor day, repeated monthly.
+    expect(schedule).toMatchObject({ name: args.name, interval_amount: 1, interval_unit: "months", status: "enabled" });
     expect(new Date(schedule.start_at).toISOString()).toBe("2026-01-01T00:30:00.000Z");
     expect(schedule).toMatchObject({ reuse_cluster_strategy: "self" });
     expect(schedule.task).toMatchObject({

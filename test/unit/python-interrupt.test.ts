@@ -69,10 +69,38 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
     for (const traceback of [inProgram, inSdk]) expect(withoutIdleInterrupts(printed(traceback)).removed).toBe(0);
   });
 
-  it("a failure the interrupt followed stays, and a traceback cut off by the end of the output is kept", () => {
+  it("a failure the interrupt followed stays", () => {
     const chained = [...FAILED, "", "During handling of the above exception, another exception occurred:", "", ...IDLE];
-    expect(withoutIdleInterrupts(printed(chained)).output).toContain("Exception: resource monitor shut down");
-    const cut = IDLE.slice(0, -1).join("\n");
-    expect(withoutIdleInterrupts(cut)).toEqual({ output: cut, removed: 0 });
+    const { output, removed } = withoutIdleInterrupts(printed(chained));
+    expect(removed).toBe(2);
+    expect(output).toContain("Exception: resource monitor shut down");
+  });
+
+  it("an interrupt cut off as the engine stops reading the program is taken out, between other resources' rows too", () => {
+    // As a run printed it: the traceback's first frame, then the provider's row, then the view's end.
+    const cut = [
+      "Previewing update (dev):",
+      "    pulumi:pulumi:Stack proj-dev running Traceback (most recent call last):",
+      `    pulumi:pulumi:Stack proj-dev running   File "${EXEC}", line 197, in <module>`,
+      "    pulumi:providers:etl default  1 error",
+      "    pulumi:pulumi:Stack proj-dev  1 warning; 2 messages",
+      "Diagnostics:",
+      "  pulumi:pulumi:Stack (proj-dev):",
+      "    Traceback (most recent call last):",
+      `      File "${EXEC}", line 197, in <module>`,
+      "",
+      "Resources:",
+    ].join("\n");
+    const { output, removed } = withoutIdleInterrupts(cut);
+    expect(removed).toBe(2);
+    expect(output).not.toMatch(/Traceback|File "/);
+    expect(output).toContain("pulumi:providers:etl default  1 error");
+  });
+
+  it("a traceback cut off after a frame of the program or of the SDK is kept", () => {
+    for (const frames of [FAILED.slice(0, 4), [...IDLE.slice(0, 3), '  File "/work/proj/__main__.py", line 9, in <module>']]) {
+      const text = printed(frames);
+      expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
+    }
   });
 });

@@ -5,7 +5,7 @@
  * functions in the program process. Every problem names the setting and the rule; the API key's
  * value never appears in a message.
  */
-import { writtenWithHost } from "../contract/urls";
+import { writtenWithHost } from "./urls";
 import { UserFacingError } from "./errors";
 
 export const DEFAULT_VENDOR = "service";

@@ -5,13 +5,13 @@
  * inputs a `Read` with only an id (an import) reconstructs.
  */
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { ONCE_PER_INPUT, RESOURCES, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
+import { RESOURCES, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
 import { isUnknown, UNREAD_INPUTS } from "../resources/shared/check";
 import { sameValue, type DetailedDiffResult } from "../resources/shared/diff";
 import { UNKNOWN_VALUE } from "../engine-values";
 import type { ResourceDeclaration } from "../resources/shared/declaration";
 import type { ResourceImplementation } from "../resources/shared/implementation";
-import { secondHolder, type HeldObject } from "../resources/shared/singleton";
+import { secondHolder, type ClaimedObject } from "../resources/shared/singleton";
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
 import { keepReference, noteChecked, resolveReferences } from "./references";
@@ -42,7 +42,7 @@ function secretNames(kind: ResourceKind, ...arrived: Array<Set<string>>): Set<st
 }
 
 /** Why a resource is refused: another holds its object under this provider (singleton.ts); undefined for the one that does. */
-function secondOf(session: PluginSession, held: HeldObject, urn: string): string | undefined {
+function secondOf(session: PluginSession, held: ClaimedObject, urn: string): string | undefined {
   const holder = session.singletons.claim(held, urn);
   if (holder === undefined) return undefined;
   // urn:pulumi:<stack>::<project>::<type>::<name>
@@ -57,7 +57,7 @@ function secondOfSingleton(session: PluginSession, kind: ResourceKind, urn: stri
 
 /** A resource of a `oncePer` kind, refused when another holds the object its checked inputs name; a value not known yet names none. */
 function secondOfOncePer(session: PluginSession, kind: ResourceKind, urn: string, inputs: Values): string | undefined {
-  const input = ONCE_PER_INPUT[kind];
+  const input = (RESOURCES[kind] as ResourceDeclaration).oncePer;
   const value = input === undefined ? undefined : inputs[input];
   if (input === undefined || (typeof value !== "number" && typeof value !== "string") || isUnknown(value)) return undefined;
   return secondOf(session, { kind, input, value: String(value) }, urn);

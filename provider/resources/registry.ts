@@ -70,11 +70,6 @@ export const SINGLETON_KINDS: ResourceKind[] = DECLARATIONS.filter((declaration:
   (declaration) => declaration.kind,
 );
 
-/** The kinds whose one object for an API key an input's value names (`oncePer`), with that input. */
-export const ONCE_PER_INPUT: Partial<Record<ResourceKind, string>> = Object.fromEntries(
-  DECLARATIONS.flatMap((declaration: ResourceDeclaration) => (declaration.oncePer === undefined ? [] : [[declaration.kind, declaration.oncePer]])),
-);
-
 /** The kinds the benchmark makes N objects of from their examples: all but the singletons and those whose example makes one object. */
 export const MANY_FROM_EXAMPLE_KINDS: ResourceKind[] = DECLARATIONS.filter(
   (declaration: ResourceDeclaration) => declaration.singleton !== true && declaration.oneFromExample !== true,

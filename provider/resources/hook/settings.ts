@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { EMAIL_ADDRESS, HOOK_URL_RULE, isHookUrl } from "../../../contract/hook-settings";
-import { writtenWithHost } from "../../../contract/urls";
+import { writtenWithHost } from "../../urls";
 import type { HookType } from "../../../contract/vocabularies";
 import type * as pulumi from "@pulumi/pulumi";
 import { objectRule, takes, type ArgsOf } from "../shared/field-types";

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { resourceType, withProvider } from "../../dynamic";
 import type { ResourceDeclaration } from "./declaration";
 import { withResourceValues } from "./references";
-import { secondHolder, SingletonHolders, type HeldObject } from "./singleton";
+import { secondHolder, SingletonHolders, type ClaimedObject } from "./singleton";
 
 /** The engine hands a program undefined where the service said null. */
 type ProgramValue<T> = null extends T ? Exclude<T, null> | undefined : T;
@@ -72,7 +72,7 @@ function claimInProgram(kind: string, name: string): void {
   refuseSecond({ kind }, name);
 }
 
-function refuseSecond(held: HeldObject, name: string): void {
+function refuseSecond(held: ClaimedObject, name: string): void {
   const run = pulumi.runtime.getStackResource();
   if (run === undefined) return;
   let holders = PROGRAM_RUNS.get(run);

@@ -11,7 +11,7 @@
  */
 
 /** The one object two resources would share: the kind's, or (`input` and its `value`) the one a value of an input names. */
-export interface HeldObject {
+export interface ClaimedObject {
   kind: string;
   input?: string;
   value?: string;
@@ -29,7 +29,7 @@ export function secondSingleton(kind: string, first: string, second: string, sco
 }
 
 /** The refusal of a second resource holding `held`, in the words of its kind. */
-export function secondHolder(held: HeldObject, first: string, second: string, scope: string): string {
+export function secondHolder(held: ClaimedObject, first: string, second: string, scope: string): string {
   if (held.input === undefined) return secondSingleton(held.kind, first, second, scope);
   const { kind, input, value } = held;
   return (
@@ -39,7 +39,7 @@ export function secondHolder(held: HeldObject, first: string, second: string, sc
 }
 
 /** The key an object is held by. */
-function keyOf(held: HeldObject): string {
+function keyOf(held: ClaimedObject): string {
   return held.input === undefined ? held.kind : `${held.kind}\u0000${held.input}\u0000${held.value}`;
 }
 
@@ -53,8 +53,8 @@ export class SingletonHolders {
    * The resource already holding the object, when it is another than `resource`. The same one
    * seen again (a preview then an update, a replacement) is no second.
    */
-  claim(object: HeldObject | string, resource: string): string | undefined {
-    const held: HeldObject = typeof object === "string" ? { kind: object } : object;
+  claim(object: ClaimedObject | string, resource: string): string | undefined {
+    const held: ClaimedObject = typeof object === "string" ? { kind: object } : object;
     const key = keyOf(held);
     const holder = this.holders.get(key);
     if (holder !== undefined && holder !== resource) return holder;

@@ -105,50 +105,41 @@ describe("batched reads", () => {
     expect(calls).toEqual(["/things/1", "/things?limit=100", "/things?offset=100&limit=100", "/things?offset=200&limit=100"]);
   });
 
-  it("reads the listing from the stack's oldest object one read at a time too, behind a long history", async () => {
+  /** The stack's 250 objects behind 1,000 older ones, read one at a time in `order`, each answered rightly: the calls made. */
+  async function readOneAtATime(order: number[]): Promise<{ calls: string[]; since: (id: number) => string }> {
     const { calls, request, get, createdAt } = historyService(1000, 250);
     const kind = freshKind();
-    for (let id = 1001; id <= 1250; id++) {
+    for (const id of order) {
       expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
     }
+    return { calls, since: (id) => encodeURIComponent(createdAt(id)) };
+  }
+
+  /** The first read's GET, the history's first page, then the listing from the stack's oldest object. */
+  const fromTheOldest = (since: string) => [
+    "/things/1001",
+    "/things?limit=100",
+    `/things?limit=100&since=${since}`,
+    `/things?since=${since}&offset=100&limit=100`,
+    `/things?since=${since}&offset=200&limit=100`,
+  ];
+
+  it("reads the listing from the stack's oldest object one read at a time too, behind a long history", async () => {
+    const { calls, since } = await readOneAtATime(Array.from({ length: 250 }, (_, i) => 1001 + i));
     // From the first object read, answered by its own GET: the oldest of the stack's the snapshot has seen.
-    const since = encodeURIComponent(createdAt(1001));
-    expect(calls).toEqual([
-      "/things/1001",
-      "/things?limit=100",
-      `/things?limit=100&since=${since}`,
-      `/things?since=${since}&offset=100&limit=100`,
-      `/things?since=${since}&offset=200&limit=100`,
-    ]);
+    expect(calls).toEqual(fromTheOldest(since(1001)));
   });
 
   it("answers from the skipped-to listing an object read one at a time after one made just after it", async () => {
-    const { calls, request, get, createdAt } = historyService(1000, 250);
-    const kind = freshKind();
     // The engine's order, near that of creation: the first, then each pair the other way round (1003 before 1002).
-    const order = [1001, ...Array.from({ length: 124 }, (_, i) => [1003 + 2 * i, 1002 + 2 * i]).flat(), 1250];
-    for (const id of order) {
-      expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
-    }
-    const since = encodeURIComponent(createdAt(1001));
-    expect(calls).toEqual([
-      "/things/1001",
-      "/things?limit=100",
-      `/things?limit=100&since=${since}`,
-      `/things?since=${since}&offset=100&limit=100`,
-      `/things?since=${since}&offset=200&limit=100`,
-    ]);
+    const { calls, since } = await readOneAtATime([1001, ...Array.from({ length: 124 }, (_, i) => [1003 + 2 * i, 1002 + 2 * i]).flat(), 1250]);
+    expect(calls).toEqual(fromTheOldest(since(1001)));
   });
 
   it("reads objects made in what the listing skipped from the oldest of them, one page for all", async () => {
-    const { calls, request, get, createdAt } = historyService(1000, 250);
-    const kind = freshKind();
     // The first two reads are of objects made after five others of the stack, read next.
-    const order = [1006, 1007, 1001, 1002, 1003, 1004, 1005, ...Array.from({ length: 243 }, (_, i) => 1008 + i)];
-    for (const id of order) {
-      expect((await batchedRead(reads, request, kind, datedListing, { id: String(id), createdAt: createdAt(id) }, get(id))).id).toBe(id);
-    }
-    const [from1006, from1001] = [createdAt(1006), createdAt(1001)].map(encodeURIComponent);
+    const { calls, since } = await readOneAtATime([1006, 1007, 1001, 1002, 1003, 1004, 1005, ...Array.from({ length: 243 }, (_, i) => 1008 + i)]);
+    const [from1006, from1001] = [since(1006), since(1001)];
     expect(calls).toEqual([
       "/things/1006",
       "/things?limit=100",

@@ -23,11 +23,7 @@ describe("a pipeline's cron", () => {
     ["30 22 * * 0", "Tokyo", { amount: 1, unit: "weeks" }, "2026-01-04T13:30:00Z"],
     ["0 2 15 * *", "UTC", { amount: 1, unit: "months" }, "2026-01-15T02:00:00Z"],
     ["0 3 * * *", "New Delhi", { amount: 1, unit: "days" }, "2025-12-31T21:30:00Z"],
-  ])("%s in %s runs every %o from %s", (cron, zone, interval, startAt) => {
-    expect(timing(cron, zone)).toEqual({ interval, startAt });
-  });
-
-  it.each([
+    // Standard spellings: macros, lists, ranges with steps, 7 and names for Sunday, monthly and yearly forms.
     ["@daily", "UTC", { amount: 1, unit: "days" }, "2026-01-01T00:00:00Z"],
     ["@hourly", "Europe/Berlin", { amount: 1, unit: "hours" }, "2025-12-31T23:00:00Z"],
     ["0,30 * * * *", "UTC", { amount: 30, unit: "minutes" }, "2026-01-01T00:00:00Z"],
@@ -45,7 +41,7 @@ describe("a pipeline's cron", () => {
     ["@yearly", "Asia/Tokyo", { amount: 12, unit: "months" }, "2025-12-31T15:00:00Z"],
     ["0 6 15 JAN *", "Europe/Berlin", { amount: 12, unit: "months" }, "2026-01-15T05:00:00Z"],
     ["0 0 31 1,7 *", "UTC", { amount: 6, unit: "months" }, "2026-01-31T00:00:00Z"],
-  ])("takes %s in %s, every %o from %s", (cron, zone, interval, startAt) => {
+  ])("%s in %s runs every %o from %s", (cron, zone, interval, startAt) => {
     expect(timing(cron, zone)).toEqual({ interval, startAt });
   });
 

@@ -29,11 +29,31 @@ import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
 import { scheduleExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
+import { ResourceFailure } from "../shared/failures";
 
 const KIND = "schedule";
 
+/** Whether the inputs give the schedule a start other than the one it has. */
+function startMoves(olds: ScheduleOutputs, news: ScheduleInputs): boolean {
+  return changedFields(fields.rules(news), olds, news).includes("startAt");
+}
+
+/**
+ * The stack last saw the schedule before its first run, so the diff chose an update; if it has run
+ * since, the service would refuse the new start, and only a replacement can give it.
+ */
+async function refuseStartOfScheduleThatHasRun(ctx: OperationContext, id: string, news: ScheduleInputs): Promise<void> {
+  const { execution_count: runs } = await getSchedule(ctx.request, id);
+  if (runs === 0) return;
+  throw new ResourceFailure(
+    `startAt: schedule ${id} has run ${runs} time${runs === 1 ? "" : "s"} since the stack last read it, and the service keeps a schedule's ` +
+      `first start once it has run. Nothing was changed; run \`pulumi up --refresh\` to replace it with a schedule starting at ${String(news.startAt)}`,
+  );
+}
+
 /** A PUT of what differs; no call when nothing does. */
-function update(ctx: OperationContext, id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
+async function update(ctx: OperationContext, id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
+  if (startMoves(olds, news)) await refuseStartOfScheduleThatHasRun(ctx, id, news);
   return fields.updated(olds, news, (body) => updateSchedule(ctx.request, id, body));
 }
 
@@ -98,8 +118,7 @@ export const scheduleProvider = {
 
   async diff(_id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<pulumi.dynamic.DiffResult> {
     const result = fields.diff(olds, news);
-    const startMoves = changedFields(fields.rules(news), olds, news).includes("startAt");
-    if (!startMoves || (olds.executionCount ?? 0) === 0) return result;
+    if (!startMoves(olds, news) || (olds.executionCount ?? 0) === 0) return result;
     // The service keeps the first run's time once the schedule has run.
     return { ...result, replaces: [...(result.replaces ?? []), "startAt"] };
   },

@@ -1,12 +1,12 @@
 /**
  * Schedule through the real engine against the local service, its clock 60 times faster: up, an
  * unchanged preview and refresh while the schedule fires, an in-place update, a replacement for a
- * new start once it has run, drift, a schedule deleted out of band, adoption by importId, destroy.
+ * new start once it has run (and the failure when the stack has not seen it run), drift, a schedule deleted out of band, adoption by importId, destroy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Schedule, type ScheduleArgs } from "pulumi-etl";
-import { createTestStack, type TestStack } from "../../support/engine";
+import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { startLocalService, type LocalService } from "../../support/service";
 
 const SPEED = 60;
@@ -113,6 +113,24 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
     await up();
     expect(outputs.id!.value).not.toBe(before);
     expect(await schedule(before)).toBeUndefined();
+  });
+
+  it("a new start for a schedule that ran since the stack read it fails up naming startAt, changes nothing, and up --refresh replaces it", async () => {
+    const before = outputs.id!.value;
+    // Out of band, the schedule starts now and runs; the stack still records it as never run.
+    await service.api("PUT", `/schedules/${before}`, { status: "enabled", start_at: new Date().toISOString() });
+    await expect.poll(async () => (await schedule(before))!.execution_count, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+    args = { ...args, startAt: new Date(Date.now() + 2 * 86_400_000).toISOString() };
+    await service.resetRequests();
+    const failure = await failureOf(up());
+    expect(failure).toMatch(new RegExp(`startAt: schedule ${before} has run \\d+ times? since the stack last read it`));
+    expect(failure).toContain("run `pulumi up --refresh` to replace it");
+    expect(await service.writeRequests()).toEqual([]);
+
+    outputs = (await test.stack.up({ onOutput, refresh: true })).outputs;
+    expect(outputs.id!.value).not.toBe(before);
+    expect(await schedule(before)).toBeUndefined();
+    expect(Date.parse((await schedule(outputs.id!.value))!.start_at)).toBe(Date.parse(args.startAt as string));
   });
 
   it("a rename made out of band is found by refresh and undone by up", async () => {

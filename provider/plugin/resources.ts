@@ -14,6 +14,7 @@ import type { ResourceImplementation } from "../resources/shared/implementation"
 import { secondHolder, type ClaimedObject } from "../resources/shared/singleton";
 import { saidToStay } from "../runtime";
 import { ProviderError } from "./errors";
+import { sayingWhenReplacementCameFirst } from "./replacement-order";
 import { keepReference, noteChecked, resolveReferences } from "./references";
 import type { PluginSession } from "./session";
 import { checkFailures, detailedDiff } from "./responses";
@@ -135,7 +136,8 @@ export async function create(session: PluginSession, req: providerProto.CreateRe
   const secrets = secretNames(kind, inputs.secrets);
   if (req.getPreview()) return previewed(new providerProto.CreateResponse(), kind, inputs.values, {}, secrets);
   const context = await session.proven();
-  const result = await keepingSecrets(secrets, () => implementationOf(kind).create(context, inputs.values));
+  const deletesFirst = (RESOURCES[kind] as ResourceDeclaration).deleteBeforeReplace === true;
+  const result = await keepingSecrets(secrets, () => sayingWhenReplacementCameFirst(deletesFirst, () => implementationOf(kind).create(context, inputs.values)));
   const response = new providerProto.CreateResponse();
   response.setId(result.id);
   response.setProperties(toStruct(result.outs as Values, secrets));

@@ -6,10 +6,10 @@
  * an email it holds once is deleted first; an object the replacement takes over (a watch) is
  * left in place by the original's delete. State and service agree after each, and the next preview is empty.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
-import { createTestStack, type TestStack } from "../support/engine";
+import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { KIND_TESTS, type StateRow } from "../kinds";
 import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton } from "../support/examples";
 import { startLocalService, type LocalService } from "../support/service";
@@ -27,6 +27,9 @@ const replacingInputs = (kind: ResourceKind): string[] =>
   );
 
 const CHANGED_KINDS = RESOURCE_KINDS.filter((kind) => replacingChange(kind) !== undefined);
+
+/** The kinds whose account holds a name, a key or an email once, so a replacement deletes the original first. */
+const deletedFirst = (kind: ResourceKind): boolean => (RESOURCES[kind] as ResourceDeclaration).deleteBeforeReplace === true;
 
 describe("replacement tables", () => {
   it("a change is given for exactly the kinds with an input that forces replacement, and changes such an input", () => {
@@ -47,6 +50,7 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
   let service: LocalService;
   let test: TestStack;
   let changed = false;
+  let optionSet = true;
   let ids: Record<string, string> = {};
 
   const rows = async (kind: ResourceKind): Promise<StateRow[]> => KIND_TESTS[kind].rows(await service.state());
@@ -86,7 +90,7 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
           const inputs = { ...exampleInputs(kind), ...(changed ? replacingChange(kind) : {}) };
           // What the dynamic resources' classes default to, a plugin program sets itself: the engine
           // asks no provider on `up --replace`, so the option alone says to delete first.
-          const options = surface === "plugin" && (RESOURCES[kind] as ResourceDeclaration).deleteBeforeReplace ? { deleteBeforeReplace: true } : undefined;
+          const options = surface === "plugin" && optionSet && deletedFirst(kind) ? { deleteBeforeReplace: true } : undefined;
           declare(surface, kind, kind.toLowerCase(), inputs, options);
         }
       },
@@ -113,6 +117,27 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
     ids = after;
     await test.stack.preview({ expectNoChanges: true });
   });
+
+  // Only a plugin program can leave the option out: the dynamic resources' classes set it.
+  if (surface === "plugin")
+    it.each(RESOURCE_KINDS.filter(deletedFirst))(
+      "up --replace of a %s without the deleteBeforeReplace option fails saying to set it, and changes nothing",
+      async (kind) => {
+        optionSet = false;
+        onTestFinished(() => {
+          optionSet = true;
+        });
+        const before = await idsInState();
+        const urn = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { type: string }) => kindOfType(r.type) === kind)!.urn;
+        const failure = await failureOf(test.stack.up({ replace: [urn] }));
+        expect(failure).toContain(
+          "If it is this resource's original in a replacement (`pulumi up --replace`): the engine creates the new one before it deletes the original",
+        );
+        expect(failure).toContain("set `deleteBeforeReplace: true` in this resource's options and run the replacement again");
+        expect(await idsInState()).toEqual(before);
+        expect((await rows(kind)).some((row) => String(row.id) === before[kind])).toBe(true);
+      },
+    );
 
   it("up --replace of every kind makes a new object of each and ends the old one, and takes a singleton over again", async () => {
     const urns = ((await test.stack.exportStack()).deployment.resources ?? [])

@@ -13,7 +13,7 @@ export const connectionGroupResource = declareResource({
   kind: "ConnectionGroup",
   description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
   notes: [
-    "`connections` are listed in the outputs as `{ id, name, type }` in id order, whatever order the program gives; only database and cloud-storage connections can join a group. Since the account allows a name once, a forced replacement (`pulumi up --replace`) deletes the old group first: `deleteBeforeReplace` defaults to true for this resource on the dynamic resources (on the plugin, set it yourself: the engine asks no provider on `--replace`).",
+    "`connections` are listed in the outputs as `{ id, name, type }` in id order, whatever order the program gives; only database and cloud-storage connections can join a group. Since the account allows a name once, a forced replacement (`pulumi up --replace`) deletes the old group first: `deleteBeforeReplace` defaults to true for this resource on the dynamic resources (on the plugin, set it yourself: the engine asks no provider on `--replace`, and without the option a replacement fails saying so, changing nothing).",
   ],
   provider: connectionGroupProvider,
   recover: connectionGroupRecover,

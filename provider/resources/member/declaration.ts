@@ -17,7 +17,7 @@ export const memberResource = declareResource({
     "",
     'Ownership is not managed: it is a one-off act that can lock people out, so `role: "owner"` fails at preview, the owner\'s role is left as it is when the owner is adopted, and destroying a member who is the owner fails before any call, saying how to hand ownership over or to drop the resource with `pulumi state delete`.',
     "",
-    "Someone who is a member already is not taken over unasked: the create fails and names the `importId` to set. A membership removed out of band is seen by `refresh` (or `pulumi up --refresh`), and the next `up` adds the person again. A replacement (a new email, or `pulumi up --replace`) removes the old membership before adding the new one, since the account holds an email once (`deleteBeforeReplace` defaults to true for this resource on the dynamic resources; set it yourself on the plugin). [examples/team-access](../../../examples/team-access) keeps a team in stack configuration.",
+    "Someone who is a member already is not taken over unasked: the create fails and names the `importId` to set. A membership removed out of band is seen by `refresh` (or `pulumi up --refresh`), and the next `up` adds the person again. A replacement (a new email, or `pulumi up --replace`) removes the old membership before adding the new one, since the account holds an email once (`deleteBeforeReplace` defaults to true for this resource on the dynamic resources; set it yourself on the plugin, where a replacement without it fails saying so and changes nothing). [examples/team-access](../../../examples/team-access) keeps a team in stack configuration.",
   ],
   provider: memberProvider,
   recover: memberRecover,

@@ -12,7 +12,7 @@ import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { ID_TEXT } from "../shared/check";
 import { unlessGone } from "../shared/gone";
-import { ResourceFailure } from "../shared/failures";
+import { AlreadyInAccount, ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdInWindow } from "../shared/reconcile";
@@ -51,9 +51,9 @@ async function alreadyMember(error: unknown, request: RequestFn, email: string):
   if (!(error instanceof ValidationError) || !/already/i.test(error.serviceMessage)) throw error;
   const existing = await findMemberByEmail(request, email).catch(() => undefined);
   const which = existing === undefined ? "" : ` (member ${existing.id})`;
-  throw new ResourceFailure(
-    `${email} is already a member of the account${which}, and this stack's state does not have them. ` +
-      `To manage that membership here, set importId: "${email}" on this resource, run \`pulumi up\`, then remove importId.`,
+  throw new AlreadyInAccount(
+    `${email} is already a member of the account${which}`,
+    `this stack's state does not have them. To manage that membership here, set importId: "${email}" on this resource, run \`pulumi up\`, then remove importId.`,
   );
 }
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { takes } from "./field-types";
 import { describeGiven, ID_INPUT_TYPE, ID_TEXT } from "./check";
 import { EtlApiError, NotFoundError, ValidationError } from "../../client/errors";
-import { ResourceFailure } from "./failures";
+import { AlreadyInAccount, ResourceFailure } from "./failures";
 
 /** The `importId` input of every resource: an existing object's id, as a string or a number. */
 export const importIdField = {
@@ -91,8 +91,9 @@ function alreadyExists(kind: string, which: string, existingId: number | undefin
     existingId === undefined
       ? "find its id in the account, set importId to it on this resource, run `pulumi up`, then remove importId"
       : `set importId: "${existingId}" on this resource, run \`pulumi up\`, then remove importId`;
-  return new ResourceFailure(
-    `a ${kind} ${which} already exists${where}, and this stack's state does not have it (an interrupted deployment may have made it, ` +
-      `or another stack, or a person). If it is this resource's, adopt it: ${adopt}. Otherwise ${otherwise}.`,
+  return new AlreadyInAccount(
+    `a ${kind} ${which} already exists${where}`,
+    "this stack's state does not have it (an interrupted deployment may have made it, or another stack, or a person). " +
+      `If it is this resource's, adopt it: ${adopt}. Otherwise ${otherwise}.`,
   );
 }

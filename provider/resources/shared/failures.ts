@@ -24,6 +24,21 @@ export class ResourceFailure extends UserFacingError {
   }
 }
 
+/**
+ * A create refused because the account holds the value it sends once (a name, a key, an email),
+ * and an object this stack does not record has it: what was found, and what the user can do.
+ */
+export class AlreadyInAccount extends ResourceFailure {
+  constructor(
+    /** "a public key with fingerprint … already exists as public key 3" */
+    readonly found: string,
+    /** "this stack's state does not have it (…). If it is this resource's, adopt it: …" */
+    readonly unrecorded: string,
+  ) {
+    super(`${found}, and ${unrecorded}`);
+  }
+}
+
 /** The latest reading a failed wait carries, or `fallback` when it has none. */
 export function lastReading<T>(error: unknown, fallback: T): T {
   const last = (error as { last?: T } | null)?.last;

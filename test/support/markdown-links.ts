@@ -16,8 +16,8 @@ const INLINE_CODE = /`[^`]*`/g;
 /** `[text](target)` and `![alt](target)`; the text may hold one level of brackets. */
 const LINK = /!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
-/** Each line outside fenced code; with `blankCode`, its inline code blanked (a link inside code is text). */
-function proseLines(text: string, blankCode: boolean): Array<{ text: string; line: number }> {
+/** Each line outside fenced code. */
+function proseLines(text: string): Array<{ text: string; line: number }> {
   const lines: Array<{ text: string; line: number }> = [];
   let fenced = false;
   text.split("\n").forEach((line, index) => {
@@ -25,13 +25,20 @@ function proseLines(text: string, blankCode: boolean): Array<{ text: string; lin
       fenced = !fenced;
       return;
     }
-    if (!fenced) lines.push({ text: blankCode ? line.replace(INLINE_CODE, (code) => " ".repeat(code.length)) : line, line: index + 1 });
+    if (!fenced) lines.push({ text: line, line: index + 1 });
   });
   return lines;
 }
 
+/** Links may wrap across lines: the page is read whole, fenced code emptied and inline code blanked. */
 export function markdownLinks(text: string): MarkdownLink[] {
-  return proseLines(text, true).flatMap(({ text: line, line: number }) => [...line.matchAll(LINK)].map((match) => ({ target: match[1]!, line: number })));
+  const lines = text.split("\n");
+  const inProse = new Set(proseLines(text).map((prose) => prose.line));
+  const prose = lines
+    .map((line, index) => (inProse.has(index + 1) ? line : ""))
+    .join("\n")
+    .replace(INLINE_CODE, (code) => code.replace(/[^\n]/g, " "));
+  return [...prose.matchAll(LINK)].map((match) => ({ target: match[1]!, line: prose.slice(0, match.index).split("\n").length }));
 }
 
 /** A target another site or scheme serves (`https:`, `mailto:`), not a path of this repository. */
@@ -53,7 +60,7 @@ function slug(heading: string): string {
 export function headingAnchors(text: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const { text: line } of proseLines(text, false)) {
+  for (const { text: line } of proseLines(text)) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading === null) continue;
     const base = slug(heading[1]!);

@@ -57,7 +57,8 @@ describe("markdownLinks and headingAnchors", () => {
     const page = [
       "# The `etl` tools, and more",
       "See [the tools](#the-etl-tools-and-more), ![a chart](chart.svg) and [a [nested] text](docs/a.md#b).",
-      "`[not a link](x.md)` and [absolute](https://example.com).",
+      "`[not a link](x.md)` and [absolute](https://example.com), [a link",
+      "across lines](docs/c.md).",
       "```",
       "[in a fence](y.md)",
       "```",
@@ -69,6 +70,7 @@ describe("markdownLinks and headingAnchors", () => {
       "2 chart.svg",
       "2 docs/a.md#b",
       "3 https://example.com",
+      "3 docs/c.md",
     ]);
     expect([...headingAnchors(page)]).toEqual(["the-etl-tools-and-more", "faults", "faults-1"]);
     expect(isAbsolute("https://example.com")).toBe(true);

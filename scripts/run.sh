@@ -19,7 +19,7 @@ case "$task" in
     npm run --silent typecheck &
     typecheck=$!
     # The tests under test/release install what a user installs: the release, made anew each run.
-    node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2 || { wait "$typecheck" || true; exit 1; }
+    node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2 || { wait "$typecheck" || true; echo "0 passed, 1 failed (npm run dist failed)"; exit 1; }
     wait "$typecheck" || { echo "0 passed, 1 failed (npm run typecheck found errors)"; exit 1; }
     # Every test starts engines, and every engine operation a Node.js provider process (the dynamic
     # resources' loads @pulumi/pulumi anew): Node.js's compile cache spares them compiling the same

@@ -6,8 +6,8 @@
  *
  * The diagnosis outermost: it explains a 401 that the policies inside have settled, with one
  * request of its own through all of them.
- * Cancellation outermost, so a cancelled deployment stops starting requests and turns what it
- * abandoned into one clear error; retries next, so each resend is paced and gets a deadline of
+ * Cancellation next, so a cancelled deployment stops starting requests and turns what it
+ * abandoned into one clear error; retries inside it, so each resend is paced and gets a deadline of
  * its own like any request; pacing outside the timeout, so time spent waiting for a slot does
  * not eat the deadline; counting innermost, so it counts what actually reaches the service.
  */

@@ -80,10 +80,12 @@ function outputTable(properties: Record<string, Property>): string[] {
   return ["| output | type | description |", "|---|---|---|", ...rows];
 }
 
-function typeSections(tokens: string[], schema: Schema): string[] {
+/** A section per named type: as inputs (a resource's, a function's arguments) or as outputs (a function's result). */
+function typeSections(tokens: string[], schema: Schema, as: "inputs" | "outputs" = "inputs"): string[] {
   return tokens.flatMap((token) => {
     const spec = schema.types[token]!;
-    return ["", `### ${nameOf(token)}`, "", ...inputTable(spec.properties ?? {}, spec.required ?? [])];
+    const table = as === "inputs" ? inputTable(spec.properties ?? {}, spec.required ?? []) : outputTable(spec.properties ?? {});
+    return ["", `### ${nameOf(token)}`, "", ...table];
   });
 }
 
@@ -177,6 +179,9 @@ function functionPage(name: string, schema: Schema): string {
   const spec = schema.functions[`${PACKAGE}:index:${name}`]!;
   const args = spec.inputs?.properties ?? {};
   const results = spec.outputs.properties ?? {};
+  const argumentTypes = typesUsed(Object.values(args), schema);
+  const resultTypes = typesUsed(Object.values(results), schema).filter((token) => !argumentTypes.includes(token));
+  const types = [...typeSections(argumentTypes, schema), ...typeSections(resultTypes, schema, "outputs")];
   return [
     `# ${name}`,
     "",
@@ -192,6 +197,7 @@ function functionPage(name: string, schema: Schema): string {
     "## Result",
     "",
     ...(Object.keys(results).length === 0 ? [spec.outputs.description ?? "An object."] : outputTable(results)),
+    ...(types.length > 0 ? ["", "## Types", ...types] : []),
     "",
   ].join("\n");
 }

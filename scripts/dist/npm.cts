@@ -8,6 +8,7 @@ const fs: typeof import("node:fs") = require("node:fs");
 const path: typeof import("node:path") = require("node:path");
 const { execFileSync }: typeof import("node:child_process") = require("node:child_process");
 const { sdkDir }: import("./types").ContextModule = require("./context.cts");
+const { shipReadme }: import("./types").ReadmeModule = require("./readme.cts");
 type DistContext = import("./types").DistContext;
 
 /** `npm pack` of `folder` into the release folder; returns the tarball's name. */
@@ -25,12 +26,27 @@ function compiledSdk(context: DistContext): string {
   execFileSync(process.execPath, [tsc, "-p", path.join(source, "tsconfig.json")], { stdio: "inherit" });
   const compiled = path.join(source, "bin");
   fs.copyFileSync(path.join(source, "package.json"), path.join(compiled, "package.json"));
-  fs.copyFileSync(path.join(source, "README.md"), path.join(compiled, "README.md"));
+  shipReadme(path.join(source, "README.md"), compiled, { repoRoot: context.repoRoot, folder: "sdk/nodejs", version: context.version });
   return compiled;
 }
 
+/**
+ * The package as package.json's `files` lists it, copied apart so that its README, whose links
+ * lead to docs/ and examples/ the package does not hold, can ship with them made absolute.
+ */
+function stagedPackage(context: DistContext): string {
+  const staged = path.join(context.scratchDir, "npm-package");
+  const { files } = JSON.parse(fs.readFileSync(path.join(context.repoRoot, "package.json"), "utf8")) as { files: string[] };
+  fs.mkdirSync(staged, { recursive: true });
+  for (const entry of ["package.json", ...files.filter((file) => file !== "README.md")]) {
+    fs.cpSync(path.join(context.repoRoot, entry), path.join(staged, entry), { recursive: true });
+  }
+  shipReadme(path.join(context.repoRoot, "README.md"), staged, { repoRoot: context.repoRoot, folder: "", version: context.version });
+  return staged;
+}
+
 function build(context: DistContext): string[] {
-  return [pack(context.repoRoot, context), pack(compiledSdk(context), context)];
+  return [pack(stagedPackage(context), context), pack(compiledSdk(context), context)];
 }
 
 module.exports = { build };

@@ -25,6 +25,15 @@ export interface ContextModule {
   sdkDir(context: DistContext, language: Language): string;
 }
 
+/** scripts/dist/readme.cts */
+export interface ReadmeModule {
+  /**
+   * Writes the README `from` into `toFolder`, each relative link (read from the repository's
+   * `folder`) made the repository's address of that file at tag `v<version>`.
+   */
+  shipReadme(from: string, toFolder: string, options: { repoRoot: string; folder: string; version: string }): void;
+}
+
 /** Each part, scripts/dist/<part>.cts. */
 export interface Part {
   /** Writes the part's artifacts into the release folder; returns their paths relative to it. */

@@ -1,7 +1,9 @@
 /**
  * Adoption: Pulumi's `import` cannot reach dynamic resources (the engine reads them without
- * their serialized provider), so every resource takes an `importId` input. `create` then takes
- * over the object with that id instead of making another one, and the id stays the resource's.
+ * their serialized provider), so every kind the service makes on request takes an `importId`
+ * input (UserSettings and ClusterWatcher take none: their create takes the one existing object
+ * over anyway). `create` then takes over the object with that id instead of making another one,
+ * and the id stays the resource's.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -10,7 +12,7 @@ import { describeGiven, ID_INPUT_TYPE, ID_TEXT } from "./check";
 import { EtlApiError, NotFoundError, ValidationError } from "../../client/errors";
 import { AlreadyInAccount, ResourceFailure } from "./failures";
 
-/** The `importId` input of every resource: an existing object's id, as a string or a number. */
+/** The `importId` input of every kind that takes one: an existing object's id, as a string or a number. */
 export const importIdField = {
   program: takes<pulumi.Input<string | number>>(),
   input: z

@@ -74,7 +74,7 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
   it("an unknown command gets the usage and exit 2, no stack trace", async () => {
     const run = await etl(["deploy"]);
     expect(run.code).toBe(2);
-    expect(run.output).toBe(`etl: unknown command "deploy"\nusage: etl export|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`);
+    expect(run.output).toBe(`etl: unknown command "deploy"\nusage: etl export|coverage|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`);
   });
 
   it("etl emulator serves the local service, printing its address and a key", async () => {

@@ -142,7 +142,12 @@ describe("each object's status", () => {
     expect(table).toMatch(/^Connection +1 +1 +0 +1 +0$/m);
     expect(table).toMatch(/^total +2 +2 +1 +1 +0$/m);
     const rows = table.split("\n").filter((line) => /^(conflicting|missing|unmanaged) /.test(line));
-    expect(rows.map((line) => line.split(/ +/).slice(0, 3).join(" "))).toEqual(["conflicting Connection 303", "missing Hook 99", "unmanaged Connection 302", "unmanaged Package 10"]);
+    expect(rows.map((line) => line.split(/ +/).slice(0, 3).join(" "))).toEqual([
+      "conflicting Connection 303",
+      "missing Hook 99",
+      "unmanaged Connection 302",
+      "unmanaged Package 10",
+    ]);
     const named = coverageOf("acme", [object("Connection", "1", "a|b <i>")], [], [], COVERAGE_KINDS);
     expect(markdown(named)).toContain("| Connection | 1 | a\\|b \\<i\\> |");
   });
@@ -174,7 +179,11 @@ describe("the resources of a state that count for the account", () => {
       resource("etl:index:Connection", "secret-account", { id: "4", provider: providerRef("hidden") }),
       resource("pulumi-nodejs:dynamic/etl:Package", "dynamic", { id: "5" }),
       resource("etl:index:Pipeline", "rollup", { custom: false }),
-      resource("etl:index:Schedule", "rollup-schedule", { id: "6", provider: providerRef("default_0_1_0"), parent: "urn:pulumi:prod::shop::etl:index:Pipeline::rollup" }),
+      resource("etl:index:Schedule", "rollup-schedule", {
+        id: "6",
+        provider: providerRef("default_0_1_0"),
+        parent: "urn:pulumi:prod::shop::etl:index:Pipeline::rollup",
+      }),
       resource("etl:index:Connection", "read-only", { id: "7", external: true, provider: providerRef("default_0_1_0") }),
       resource("etl:index:Connection", "replaced", { id: "8", delete: true, provider: providerRef("default_0_1_0") }),
       resource("etl:index:JobRun", "run", { id: "9", provider: providerRef("default_0_1_0") }),
@@ -184,7 +193,13 @@ describe("the resources of a state that count for the account", () => {
     ];
     const found = claimsOf(state(resources), ACCOUNT, "70");
     expect(found.claims.map((c) => `${c.kind}:${c.id}`)).toEqual(["Connection:1", "Package:5", "Schedule:6", "UserSettings:70"]);
-    expect(found.claims[0]).toEqual({ kind: "Connection", id: "1", name: "warehouse", stack: "shop/prod", urn: "urn:pulumi:prod::shop::etl:index:Connection::by-default" });
+    expect(found.claims[0]).toEqual({
+      kind: "Connection",
+      id: "1",
+      name: "warehouse",
+      stack: "shop/prod",
+      urn: "urn:pulumi:prod::shop::etl:index:Connection::by-default",
+    });
     expect(found.unreadable).toBe(1);
   });
 
@@ -195,7 +210,13 @@ describe("the resources of a state that count for the account", () => {
 });
 
 describe("the HTML page", () => {
-  const report = coverageOf("acme <&>", [object("Connection", "1", "<script>alert(1)</script>"), object("Package", "2", "p")], [claim("Package", "2", "a/prod")], [], COVERAGE_KINDS);
+  const report = coverageOf(
+    "acme <&>",
+    [object("Connection", "1", "<script>alert(1)</script>"), object("Package", "2", "p")],
+    [claim("Package", "2", "a/prod")],
+    [],
+    COVERAGE_KINDS,
+  );
   const page = htmlPage(report, new Date("2030-01-01T00:00:00Z"));
 
   it("holds its style and chart inline and fetches nothing: no script, no external address", () => {

@@ -31,9 +31,10 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(ar
 
 /**
  * Runs a command's main, on a Node.js the package supports only: a user's error is one line (and
- * the usage after a wrong flag), anything else keeps its stack.
+ * the usage after a wrong flag), anything else keeps its stack; either exits with `failureCode`
+ * (a command whose findings exit 1 keeps 2 for its errors).
  */
-export function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<void>): void {
+export function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<void>, failureCode = 1): void {
   requireSupportedNode(name);
   main(process.argv.slice(2)).catch((error: unknown) => {
     if (error instanceof UserFacingError) {
@@ -42,6 +43,6 @@ export function runCommand(name: string, usage: string, main: (argv: string[]) =
     } else {
       console.error(error);
     }
-    process.exitCode = 1;
+    process.exitCode = failureCode;
   });
 }

@@ -12,9 +12,10 @@ import { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
 import { kindOptionName } from "./names";
 import { exportableKinds, readAccount, type AccountExport } from "./read";
+import { UNMANAGED_FLAGS, unmanagedFilter } from "../coverage/unmanaged";
 
 const USAGE = `usage: etl-export --language typescript|python|go|yaml --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
-                  [--project NAME] [--dry-run] [--api-url URL] [--account-id ID]
+                  [--project NAME] [--dry-run] [--api-url URL] [--account-id ID] [--unmanaged (--stack NAME | --state FILE)...]
 The API key is read from ETL_API_KEY; --api-url and --account-id fall back to ETL_API_URL and ETL_ACCOUNT_ID.`;
 
 const OPTIONS = {
@@ -24,6 +25,7 @@ const OPTIONS = {
   only: { type: "string" },
   "name-prefix": { type: "string" },
   project: { type: "string" },
+  ...UNMANAGED_FLAGS,
   ...COMMON_FLAGS,
 } as const;
 
@@ -101,7 +103,8 @@ async function main(argv: string[]): Promise<void> {
   const client = createClient(resolved.config);
   const started = Date.now();
   const progress = (message: string) => process.stderr.write(`etl-export: ${message}\n`);
-  const account = await readAccount(client.request, { kinds, namePrefix: flags["name-prefix"], progress });
+  const keep = await unmanagedFilter(flags, { accountId: resolved.config.accountId, apiUrl: resolved.config.apiUrl }, progress);
+  const account = await readAccount(client.request, { kinds, namePrefix: flags["name-prefix"], progress, keep });
   const calls = client.stats.requests;
   const remaining = await getRateLimitStatus(client.request)
     .then((status) => status.limits)

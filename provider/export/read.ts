@@ -50,6 +50,8 @@ export interface ReadOptions {
   progress?: (message: string) => void;
   /** Requests at once while completing records. */
   concurrency?: number;
+  /** Which listed objects the export holds (all when not given), asked before any is read in full. */
+  keep?: (object: { kind: ResourceKind; id: string; name: string }) => boolean;
 }
 
 type Listed = { kind: ResourceKind; id: string; record: Record<string, unknown>; label: string };
@@ -81,7 +83,7 @@ async function listKind(request: RequestFn, kind: ResourceKind, progress: (messa
 }
 
 /** Runs `task` on every item, `limit` at a time, keeping the order. */
-async function eachLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function eachLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -128,7 +130,11 @@ export async function readAccount(request: RequestFn, options: ReadOptions): Pro
   for (const kind of options.kinds) listed.push(...(await listKind(request, kind, progress)));
   const owners = ownersOf(listed);
   const leftOut: LeftOut[] = [];
-  const named = listed.filter((item) => options.namePrefix === undefined || item.label.startsWith(options.namePrefix));
+  const named = listed.filter(
+    (item) =>
+      (options.namePrefix === undefined || item.label.startsWith(options.namePrefix)) &&
+      (options.keep?.({ kind: item.kind, id: item.id, name: item.label }) ?? true),
+  );
   const kept = keptOrLeftOut(named, leftOut, (item) => reasonLeftOut(item, owners));
   // What only the whole record shows (a cluster's watch: whose it is) is asked again once read.
   const whole = keptOrLeftOut(await completed(request, kept, options), leftOut, (item) => declarationOf(item.kind)!.unrepresentable?.(item.record as never));

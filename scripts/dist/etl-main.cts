@@ -1,15 +1,16 @@
 /**
- * The release's `etl` executable (etl.cts makes it): `etl export|recover|emulator [OPTIONS]` runs
- * the package's command of that name (`etl-export`, `etl-recover`, `etl-emulator`) with the
+ * The release's `etl` executable (etl.cts makes it): `etl export|coverage|recover|emulator [OPTIONS]`
+ * runs the package's command of that name (`etl-export`, `etl-coverage`, `etl-recover`, `etl-emulator`) with the
  * options after it; `etl --version` prints the package's version.
  */
 const COMMANDS: Record<string, () => unknown> = {
   export: () => require("../../dist/provider/export/cli.js"),
+  coverage: () => require("../../dist/provider/coverage/cli.js"),
   recover: () => require("../../dist/provider/recover/cli.js"),
   emulator: () => require("../../dist/emulator/cli.js"),
 };
 
-const USAGE = `usage: etl export|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)
+const USAGE = `usage: etl export|coverage|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)
        etl --version`;
 const EXIT_USAGE = 2;
 

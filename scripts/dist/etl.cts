@@ -1,6 +1,6 @@
 /**
  * The tools' archives, `etl-v<version>-<os>-<arch>.tar.gz`, each holding the executable `etl`
- * (etl-main.cts): `etl export`, `etl recover` and `etl emulator`, the package's commands, on a
+ * (etl-main.cts): `etl export`, `etl coverage`, `etl recover` and `etl emulator`, the package's commands, on a
  * machine with no Node.js (sea.cts).
  */
 const path: typeof import("node:path") = require("node:path");

@@ -1,6 +1,6 @@
 /**
  * The npm packages as the registry would serve them: `pulumi-etl` (the dynamic resources,
- * `etl-emulator`, `etl-export`, `etl-recover`) packed from the compiled package, and the
+ * `etl-emulator`, `etl-export`, `etl-coverage`, `etl-recover`) packed from the compiled package, and the
  * TypeScript SDK `@pulumi-etl/sdk`, compiled from the release's generation of it. Each depends on
  * the others by version range only, so npm installs one `@pulumi/pulumi` for both.
  */

@@ -2,7 +2,8 @@
  * A user with only the release's `etl` archive and the plugin's, and no Node.js on PATH: `etl
  * emulator` serves the local service a YAML program is deployed to; a `pulumi up` killed while its
  * creates wait for their answers is recovered with `etl recover`, after which `pulumi up` makes
- * nothing twice; `etl export` writes the account as a program.
+ * nothing twice; `etl export` writes the account as a program; `etl coverage` reads the stack
+ * through the pulumi CLI and reports the program's objects managed, the account's others unmanaged.
  */
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -74,7 +75,7 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
   it("an unknown command gets the usage and exit 2, no stack trace", async () => {
     const run = await etl(["deploy"]);
     expect(run.code).toBe(2);
-    expect(run.output).toBe(`etl: unknown command "deploy"\nusage: etl export|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`);
+    expect(run.output).toBe(`etl: unknown command "deploy"\nusage: etl export|coverage|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`);
   });
 
   it("etl emulator serves the local service, printing its address and a key", async () => {
@@ -137,5 +138,23 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
         expect.objectContaining({ type: "etl:index:Hook", id: onService.pipelineHookId[0] }),
       ]),
     );
+  });
+
+  it("etl coverage reads the stack through pulumi and its settings, reporting the program's objects managed and the account's others unmanaged, exit 1", async () => {
+    const run = await etl(["coverage", "--stack", "dev", "--json"]);
+    expect(run.code, run.output).toBe(1);
+    const stdout = run.output
+      .split("\n")
+      .filter((line) => !line.startsWith("etl-coverage: "))
+      .join("\n");
+    const report = JSON.parse(stdout) as { objects: Array<{ kind: string; id: string; name: string; status: string; stacks: string[] }> };
+    const statusOf = (kind: string, id: string | undefined) => report.objects.find((o) => o.kind === kind && o.id === id)?.status;
+    const onService = await programObjects();
+    expect(statusOf("Connection", onService.connectionId[0])).toBe("managed");
+    expect(statusOf("Package", onService.pipelinePackageId[0])).toBe("managed");
+    expect(statusOf("Schedule", onService.pipelineScheduleId[0])).toBe("managed");
+    expect(report.objects.filter((o) => o.kind === "Connection" && o.name === "warehouse").map((o) => o.status)).toEqual(["unmanaged"]);
+    expect(run.output).toMatch(/^etl-coverage: read in [\d.]+ s with \d+ API calls/m);
+    expect(run.output).not.toContain(service.apiKey);
   });
 });

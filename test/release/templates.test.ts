@@ -8,7 +8,7 @@
  * on PATH; the plugin from its archive for every template but the dynamic resources'.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
@@ -35,6 +35,17 @@ let registry: NpmRegistry;
 
 const npmEnv = () => ({ npm_config_registry: registry.url, npm_config_prefer_offline: "true" });
 
+/**
+ * `. venv/bin/activate`, as the Installation page says, in the environment `pulumi new` made: `venv/`
+ * as Pulumi.yaml names it, or the project folder itself where the language host does not read the
+ * option (pulumi-language-python v3.66.0).
+ */
+function activatePythonEnvironment(machine: UserMachine): void {
+  const venv = [path.join(machine.dir, "venv"), machine.dir].find((dir) => existsSync(path.join(dir, "pyvenv.cfg")));
+  if (venv === undefined) throw new Error(`pulumi new made no virtual environment in ${machine.dir}`);
+  Object.assign(machine.env, { VIRTUAL_ENV: venv, PATH: `${path.join(venv, "bin")}${path.delimiter}${machine.env.PATH}` });
+}
+
 const TEMPLATES: Record<Template, TemplateUser> = {
   "etl-typescript": { plugin: true, node: true, env: npmEnv, manifest: { file: "package.json", names: `"@pulumi-etl/sdk": "^${VERSION}"` } },
   "etl-typescript-dynamic": { plugin: false, node: true, env: npmEnv, manifest: { file: "package.json", names: `"pulumi-etl": "^${VERSION}"` } },
@@ -42,8 +53,7 @@ const TEMPLATES: Record<Template, TemplateUser> = {
     plugin: true,
     node: false,
     env: () => ({ ...RELEASE_PIP_ENV, PIP_FIND_LINKS: RELEASE_DIR }),
-    // `. venv/bin/activate`, as the Installation page says.
-    afterNew: (machine) => Object.assign(machine.env, { VIRTUAL_ENV: path.join(machine.dir, "venv"), PATH: `${path.join(machine.dir, "venv", "bin")}${path.delimiter}${machine.env.PATH}` }),
+    afterNew: activatePythonEnvironment,
     manifest: { file: "requirements.txt", names: `pulumi_etl==${VERSION}` },
   },
   "etl-go": { plugin: true, node: false, env: goReleaseEnv, manifest: { file: "go.mod", names: `github.com/pulumi-etl/pulumi-etl/sdk/go v${VERSION}` } },

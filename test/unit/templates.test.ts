@@ -31,17 +31,20 @@ describe("the repository's templates", () => {
     else expect(readdirSync(path.join(TEMPLATES, template))).toEqual(["Pulumi.yaml"]);
   });
 
-  it.each(Object.keys(MANIFESTS))("%s asks for the service's address and account with the local service's defaults, and the key and the password as secrets", (template) => {
-    const project = read(template, "Pulumi.yaml");
-    /** The lines of one setting under `template: config:`, up to the next setting. */
-    const setting = (key: string) => new RegExp(`^    ${key}:\\n((?:      .*\\n)+)`, "m").exec(project)?.[1] ?? "";
-    expect(project).toMatch(/^name: \$\{PROJECT\}$/m);
-    expect(project).toMatch(/^template:\n  displayName: .+\n  description: .+\n  config:\n/m);
-    expect(setting("etl:apiUrl")).toMatch(/^      default: http:\/\/127\.0\.0\.1:4010$/m);
-    expect(setting("etl:accountId")).toMatch(/^      default: acme-data$/m);
-    for (const secret of ["etl:apiKey", "warehousePassword"]) {
-      expect(setting(secret)).toMatch(/^      secret: true$/m);
-      expect(setting(secret)).not.toMatch(/default:/);
-    }
-  });
+  it.each(Object.keys(MANIFESTS))(
+    "%s asks for the service's address and account with the local service's defaults, and the key and the password as secrets",
+    (template) => {
+      const project = read(template, "Pulumi.yaml");
+      /** The lines of one setting under `template: config:`, up to the next setting. */
+      const setting = (key: string) => new RegExp(`^    ${key}:\\n((?:      .*\\n)+)`, "m").exec(project)?.[1] ?? "";
+      expect(project).toMatch(/^name: \$\{PROJECT\}$/m);
+      expect(project).toMatch(/^template:\n {2}displayName: .+\n {2}description: .+\n {2}config:\n/m);
+      expect(setting("etl:apiUrl")).toMatch(/^ {6}default: http:\/\/127\.0\.0\.1:4010$/m);
+      expect(setting("etl:accountId")).toMatch(/^ {6}default: acme-data$/m);
+      for (const secret of ["etl:apiKey", "warehousePassword"]) {
+        expect(setting(secret)).toMatch(/^ {6}secret: true$/m);
+        expect(setting(secret)).not.toMatch(/default:/);
+      }
+    },
+  );
 });

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { findsOnPath, forgetCachedModule, goReleaseEnv, installPluginFromArchive, newUserMachine, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
 import { TIMEOUT_MS } from "../support/release-lifecycle";
 import { serveNpmPackages, type NpmRegistry } from "../support/release-npm-registry";
 import { startLocalService, type LocalService } from "../support/service";
@@ -33,7 +33,18 @@ interface TemplateUser {
 
 let registry: NpmRegistry;
 
-const npmEnv = () => ({ npm_config_registry: registry.url, npm_config_prefer_offline: "true" });
+/**
+ * The machine's PATH less the folders holding a `pulumi-resource-etl` (the repository's
+ * node_modules/.bin, which the test run puts first): the engine prefers a plugin on PATH to the
+ * one installed from the archive.
+ */
+const pathWithoutRepositoryPlugin = () =>
+  (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((dir) => !findsOnPath("pulumi-resource-etl", dir))
+    .join(path.delimiter);
+
+const npmEnv = () => ({ npm_config_registry: registry.url, npm_config_prefer_offline: "true", PATH: pathWithoutRepositoryPlugin() });
 
 /**
  * `. venv/bin/activate`, as the Installation page says, in the environment `pulumi new` made: `venv/`
@@ -124,7 +135,8 @@ describe.each(Object.keys(TEMPLATES) as Template[])("the release's template %s",
     expect(stackConfig).not.toContain(service.apiKey);
     expect(stackConfig).not.toContain(password);
 
-    await machine.pulumi(["up", "--yes"]);
+    const { output: upOutput } = await machine.pulumi(["up", "--yes"]);
+    expect(upOutput).not.toMatch(/using pulumi-resource-etl from \$PATH/);
     const ids = await stackIds(machine);
     const connections = async () => (await service.state()).accounts[0].connections as Array<{ id: number; name: string }>;
     expect((await connections()).map(({ id, name }) => ({ id: String(id), name }))).toEqual([{ id: ids.warehouseId, name: "warehouse" }]);

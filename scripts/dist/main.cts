@@ -14,7 +14,7 @@ const { filesUnder }: { filesUnder(root: string): string[] } = require("../sdk.c
 type DistContext = import("./types").DistContext;
 
 /** In order: the SDKs first, as the packages after them are made from them. */
-const PARTS = ["sdks", "plugin", "etl", "policy", "npm", "python", "go"] as const;
+const PARTS = ["sdks", "plugin", "etl", "policy", "npm", "python", "go", "templates"] as const;
 
 type Part = import("./types").Part;
 

@@ -1,79 +1,98 @@
 /**
- * Time from `pulumi preview` and from `pulumi up` to their error when the settings cannot work,
- * with the default retry settings: a program of one ConnectionGroup (dynamic resources), against
- * an address that refuses connections, one that does not resolve (BENCH_UNREACHABLE_URLS,
- * comma-separated, to choose others), and the local service with a wrong API key. Prints the
- * seconds and the provider's message for each. Run by `npm run bench:unreachable`.
+ * Seconds from the start of `pulumi preview` and of `pulumi up` to their end when `etl:apiUrl`
+ * names a closed port (nothing listens: ECONNREFUSED), per language, run with the `pulumi` CLI as
+ * a user runs it (bench/unreachable/projects.mts), default retry settings. Beside them the same
+ * preview against the local service, which answers: the engine's, the language host's and the
+ * plugin's own start, and the program's run, with no wait for an address. What the closed port
+ * adds to that is the provider's wait. Also prints each failure's provider message and how many
+ * errors the command printed. BENCH_LANGUAGES (comma-separated, of typescript-dynamic,
+ * typescript-plugin, python, yaml, go) chooses the languages; BENCH_UNREACHABLE_URL the address
+ * (default a loopback port just closed). Run by `npm run bench:unreachable` after `npm run dist`.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation/index.js";
+import { LANGUAGES, makeProject, newMachine, newStack, REPO_ROOT, type Language, type Machine, type Run, type Settings } from "./unreachable/projects.mts";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work");
-const URLS = (process.env.BENCH_UNREACHABLE_URLS ?? "http://127.0.0.1:1,https://nonexistent.invalid").split(",");
+const PROVIDER_MESSAGE = /could not reach|the service refused|not one the API key/;
 const requireFromRepo = createRequire(path.join(REPO_ROOT, "package.json"));
-const PROVIDER_MESSAGE = /could not reach|may or may not|the service refused|not one the API key|error: (POST|GET)/;
-
-interface Settings {
-  url: string;
-  accountId: string;
-  apiKey: string;
-}
-
-/** The seconds an operation took to fail, and the provider's line in its error. */
-async function timeToError(run: () => Promise<unknown>): Promise<{ seconds: number; message: string }> {
-  const started = Date.now();
-  try {
-    await run();
-    return { seconds: (Date.now() - started) / 1000, message: "unexpectedly succeeded" };
-  } catch (error) {
-    const seconds = (Date.now() - started) / 1000;
-    const line = String((error as Error).message)
-      .split("\n")
-      .find((text) => PROVIDER_MESSAGE.test(text));
-    return { seconds, message: line?.replace(/^.*?error: /, "").trim() ?? "(no provider message)" };
-  }
-}
-
-async function withStack<T>(settings: Settings, use: (stack: Stack) => Promise<T>): Promise<T> {
-  mkdirSync(WORK_ROOT, { recursive: true });
-  const workDir = mkdtempSync(path.join(WORK_ROOT, "unreachable-"));
-  mkdirSync(path.join(workDir, "backend"));
-  const program = async () => {
-    const etl = requireFromRepo("pulumi-etl");
-    new etl.ConnectionGroup("group", { name: "unreachable-bench", description: "never made" });
-  };
-  try {
-    const stack = await LocalWorkspace.createStack(
-      { stackName: "bench", projectName: "etl-unreachable", program },
-      { workDir, envVars: { PULUMI_BACKEND_URL: `file://${workDir}/backend` }, projectSettings: { name: "etl-unreachable", runtime: "nodejs" } },
-    );
-    await stack.setAllConfig({
-      "etl:apiUrl": { value: settings.url },
-      "etl:accountId": { value: settings.accountId },
-      "etl:apiKey": { value: settings.apiKey, secret: true },
-    });
-    return await use(stack);
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
-}
-
-async function report(label: string, settings: Settings): Promise<void> {
-  for (const operation of ["preview", "up"] as const) {
-    const { seconds, message } = await withStack(settings, (stack) => timeToError(() => (operation === "preview" ? stack.preview() : stack.up())));
-    console.log(`${label}: pulumi ${operation} ended after ${seconds.toFixed(1)} s\n  ${message}`);
-  }
-}
-
-for (const url of URLS) await report(url, { url, accountId: "acme", apiKey: "bench-key" });
-
 const { startEmulator } = requireFromRepo("pulumi-etl/emulator") as typeof import("../emulator/index.js");
+
+interface Row {
+  language: Language;
+  closedPreview: Run;
+  closedUp: Run;
+  openPreview: Run;
+}
+
+/** The provider's line of a failure, and how many `error:` lines the command printed (the engine's summary aside). */
+function summary(run: Run): { message: string; errors: number } {
+  const lines = run.output.split("\n");
+  const line = lines.find((text) => PROVIDER_MESSAGE.test(text));
+  const errors = lines.filter((text) => /^\s+error: /.test(text) && !/^\s+error: (update|preview) failed$/.test(text)).length;
+  return { message: line?.replace(/^.*?error: /, "").trim() ?? (run.code === 0 ? "(passed)" : "(no provider message)"), errors };
+}
+
+async function closedAddress(): Promise<string> {
+  if (process.env.BENCH_UNREACHABLE_URL) return process.env.BENCH_UNREACHABLE_URL;
+  const gone = await startEmulator({ port: 0 });
+  await gone.close();
+  return gone.url;
+}
+
+async function measure(machine: Machine, language: Language, root: string, closed: Settings, open: Settings): Promise<Row> {
+  const project = makeProject(language, root);
+  await newStack(machine, project, "closed", closed);
+  await newStack(machine, project, "open", open);
+  // A first preview warms the page cache and the language's own caches (Python's bytecode), as a second run on a machine would be.
+  await machine.pulumi(project, ["preview", "--stack", "open"]);
+  const openPreview = await machine.pulumi(project, ["preview", "--stack", "open"]);
+  if (openPreview.code !== 0) throw new Error(`${language}: the preview against the local service failed:\n${openPreview.output}`);
+  const closedPreview = await machine.pulumi(project, ["preview", "--stack", "closed"]);
+  const closedUp = await machine.pulumi(project, ["up", "--yes", "--stack", "closed"]);
+  return { language, closedPreview, closedUp, openPreview };
+}
+
+function printMessages({ language, closedPreview, closedUp }: Row): void {
+  for (const [operation, run] of [
+    ["preview", closedPreview],
+    ["up", closedUp],
+  ] as const) {
+    const { message, errors } = summary(run);
+    console.log(`${language} ${operation}: ${run.seconds.toFixed(1)} s, exit ${run.code}, ${errors} error(s): ${message}`);
+  }
+}
+
+function print(rows: Row[], url: string): void {
+  const s = (run: Run) => run.seconds.toFixed(1).padStart(6);
+  console.log(`\nseconds from the command's start to its end, etl:apiUrl ${url} (closed port), default retry settings`);
+  console.log(`${"language".padEnd(20)} preview     up   own start (open service's preview)   provider's wait (preview - own)`);
+  for (const { language, closedPreview, closedUp, openPreview } of rows) {
+    const wait = (closedPreview.seconds - openPreview.seconds).toFixed(1);
+    console.log(`${language.padEnd(20)} ${s(closedPreview)} ${s(closedUp)}   ${s(openPreview)}                               ${wait.padStart(6)}`);
+  }
+}
+
+const chosen = (process.env.BENCH_LANGUAGES?.split(",") as Language[] | undefined) ?? LANGUAGES;
+mkdirSync(WORK_ROOT, { recursive: true });
+const root = mkdtempSync(path.join(WORK_ROOT, "unreachable-"));
 const service = await startEmulator({ port: 0 });
 try {
-  await report(`${service.url} with a wrong API key`, { url: service.url, accountId: service.accounts[0]!.uid, apiKey: "wrong-bench-key" });
+  const url = await closedAddress();
+  const account = service.accounts[0]!;
+  const open = { url: service.url, accountId: account.uid, apiKey: account.apiKey };
+  const closed = { ...open, url };
+  const machine = await newMachine(root);
+  const rows: Row[] = [];
+  for (const language of chosen) {
+    const row = await measure(machine, language, root, closed, open);
+    rows.push(row);
+    printMessages(row);
+    if (process.env.BENCH_VERBOSE) console.log(row.closedPreview.output, row.closedUp.output);
+  }
+  print(rows, url);
 } finally {
   await service.close();
+  rmSync(root, { recursive: true, force: true });
 }

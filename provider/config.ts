@@ -60,7 +60,7 @@ export const SETTINGS = {
     key: "etl:maxRetries",
     env: "ETL_MAX_RETRIES",
     type: "integer",
-    description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too.`,
+    description: `Times a failed request is tried again (default ${DEFAULT_MAX_RETRIES}); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too.`,
   },
   retryBudgetSeconds: {
     key: "etl:retryBudgetSeconds",

@@ -1,7 +1,7 @@
 /**
  * Settings that cannot work fail the preview, before any resource is planned, as they fail `up`:
  * the provider proves its address, account and key with one call per process. An address that
- * refuses connections (a closed loopback port) is tried for the first contact's 15 s at most
+ * refuses connections (a closed loopback port) is tried for the first contact's 5 s at most
  * however long the retry budget, and a host that does not exist fails at once, naming
  * `etl:apiUrl` and the address; the create was never sent, so it is no unknown outcome, nothing
  * is looked for, and nothing enters the stack. A wrong key, or the key of another account's
@@ -62,11 +62,11 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
     expect(resources.filter((r: { urn: string }) => r.urn.endsWith("::main"))).toEqual([]);
   }
 
-  it("a closed port never reached: with the default budget, preview and up each fail within the first contact's 15 s, naming etl:apiUrl and the address, without looking for a cluster", async () => {
+  it("a closed port never reached: with the default budget, preview and up each fail within the first contact's 5 s, naming etl:apiUrl and the address, without looking for a cluster", async () => {
     const url = await closedAddress();
     const { preview, up, test } = await failures(url);
     for (const failure of [preview, up]) {
-      expect(failure).toContain(`could not reach ${url} (ECONNREFUSED) for 15 s: nothing was sent; check etl:apiUrl (the connection was refused`);
+      expect(failure).toContain(`could not reach ${url} (ECONNREFUSED) for 5 s: nothing was sent; check etl:apiUrl (the connection was refused`);
       expect(failure).toContain('the provider\'s settings could not be checked against account "acme-test"');
     }
     await expectNothingLookedFor(up, test);

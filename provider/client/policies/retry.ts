@@ -10,8 +10,12 @@
  * each still tries once, and fails at once while it is still down.
  *
  * Before the service has answered the process once, an address that never worked is more likely
- * wrong than down: a host name that does not exist (ENOTFOUND) fails at once, and any other
- * unreachable address within the first-contact budget (15 s at most), naming `etl:apiUrl`.
+ * wrong than down: a host name that does not exist (ENOTFOUND) fails at once; a refused connection
+ * (ECONNREFUSED: the host answered, nothing listens on the port) within 5 s, long enough for a
+ * service being restarted on that host, as a load-balanced service in an outage answers 502/503 or
+ * not at all rather than refusing; any other unreachable address within 15 s; each naming
+ * `etl:apiUrl`. The settings' proof meets this first, so it bounds how long a mistyped address
+ * holds up a preview.
  */
 import { SETTINGS } from "../../config";
 import { ConnectionError, EtlApiError, OutcomeUnknownError, RateLimitError, ServerError, UnreachableError } from "../errors";
@@ -56,6 +60,8 @@ export const RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 20_000, rateLimi
 
 /** How long an address the process has never reached is tried, at most. */
 export const FIRST_CONTACT_BUDGET_MS = 15_000;
+/** How long a refused connection to an address the process has never reached is tried, at most. */
+export const FIRST_CONTACT_REFUSED_BUDGET_MS = 5_000;
 
 export type Decision = { retry: true; waitMs: number; reason: string } | { retry: false; error: unknown };
 
@@ -117,7 +123,7 @@ function decideUnreached(failure: UnreachableError, attempt: Attempt, options: R
   if (options.maxRetries === 0) return { retry: false, error: failure };
   const firstContact = options.reachability !== undefined && options.reachability.answered !== true;
   if (firstContact && failure.address.detail === "ENOTFOUND") return { retry: false, error: failure };
-  const budgetMs = firstContact ? Math.min(options.budgetMs, FIRST_CONTACT_BUDGET_MS) : options.budgetMs;
+  const budgetMs = firstContact ? Math.min(options.budgetMs, firstContactBudgetMs(failure)) : options.budgetMs;
   const now = options.now();
   const since = Math.min(attempt.startedAt, knownDownSince(options.reachability, now, budgetMs) ?? attempt.startedAt);
   const remainingMs = budgetMs - (now - since);
@@ -127,6 +133,10 @@ function decideUnreached(failure: UnreachableError, attempt: Attempt, options: R
   }
   if (options.reachability !== undefined) options.reachability.downSince = since;
   return { retry: false, error: failure.after(now - since) };
+}
+
+function firstContactBudgetMs(failure: UnreachableError): number {
+  return failure.address.detail === "ECONNREFUSED" ? FIRST_CONTACT_REFUSED_BUDGET_MS : FIRST_CONTACT_BUDGET_MS;
 }
 
 /** The outage a request gave up on, while failures keep showing it goes on (one at least every budget). */

@@ -57,7 +57,7 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The service's address, without the account, e.g. https://api.example.com. Falls back to ETL_API_URL.
 	ApiUrl *string `pulumi:"apiUrl"`
-	// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
+	// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
 	RequestTimeoutSeconds *float64 `pulumi:"requestTimeoutSeconds"`
@@ -79,7 +79,7 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The service's address, without the account, e.g. https://api.example.com. Falls back to ETL_API_URL.
 	ApiUrl pulumi.StringPtrInput
-	// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
+	// Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
 	MaxRetries pulumi.IntPtrInput
 	// Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
 	RequestTimeoutSeconds pulumi.Float64PtrInput

@@ -52,7 +52,7 @@ Object.defineProperty(exports, "apiUrl", {
 });
 
 /**
- * Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
+ * Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {

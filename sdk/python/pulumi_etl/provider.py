@@ -35,7 +35,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Accept plain http to a host other than this machine. Falls back to ETL_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] api_key: The API key of the user the provider acts as. Falls back to ETL_API_KEY.
         :param pulumi.Input[_builtins.str] api_url: The service's address, without the account, e.g. https://api.example.com. Falls back to ETL_API_URL.
-        :param pulumi.Input[_builtins.int] max_retries: Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
+        :param pulumi.Input[_builtins.int] max_retries: Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.float] retry_budget_seconds: Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
         :param pulumi.Input[_builtins.bool] skip_credentials_validation: Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.
@@ -112,7 +112,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
+        Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
         """
         return pulumi.get(self, "max_retries")
 
@@ -194,7 +194,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Accept plain http to a host other than this machine. Falls back to ETL_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] api_key: The API key of the user the provider acts as. Falls back to ETL_API_KEY.
         :param pulumi.Input[_builtins.str] api_url: The service's address, without the account, e.g. https://api.example.com. Falls back to ETL_API_URL.
-        :param pulumi.Input[_builtins.int] max_retries: Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (for 15 s at most before the service has answered once; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
+        :param pulumi.Input[_builtins.int] max_retries: Times a failed request is tried again (default 4); an address that cannot be reached is tried for the retry budget instead (before the service has answered once: a refused connection for 5 s at most, other addresses 15 s; a host that does not exist, not again), and 0 turns that off too. Falls back to ETL_MAX_RETRIES.
         :param pulumi.Input[_builtins.float] request_timeout_seconds: Seconds one request may take (default 30). Falls back to ETL_REQUEST_TIMEOUT_SECONDS.
         :param pulumi.Input[_builtins.float] retry_budget_seconds: Seconds all tries of one request may take (default 120), and how long a wait rides out an outage. Falls back to ETL_RETRY_BUDGET_SECONDS.
         :param pulumi.Input[_builtins.bool] skip_credentials_validation: Do not prove the address, the account and the API key with one call before the first resource (default false); a preview of an unchanged stack then makes no call at all. Falls back to ETL_SKIP_CREDENTIALS_VALIDATION.

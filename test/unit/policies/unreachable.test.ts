@@ -75,18 +75,18 @@ describe("what a network failure says about the request", () => {
 });
 
 describe("an address that refuses connections", () => {
-  it("never reached by the process, a create is tried for 15 s at most, whatever etl:maxRetries says, then names the address and etl:apiUrl", async () => {
+  it("never reached by the process, a create is tried for 5 s at most, whatever etl:maxRetries says, then names the address and etl:apiUrl", async () => {
     const port = await closedPort();
     const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 30 }, { reachability: createReachability() });
     const error = await failureOf(client.request(create));
     expect(error).toBeInstanceOf(UnreachableError);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
     expect(error.message).toBe(
-      `POST /acme/api/clusters failed with no response: could not reach http://127.0.0.1:${port} (ECONNREFUSED) for 15 s: nothing was sent; ` +
+      `POST /acme/api/clusters failed with no response: could not reach http://127.0.0.1:${port} (ECONNREFUSED) for 5 s: nothing was sent; ` +
         "check etl:apiUrl (the connection was refused: nothing listens at that address, or the service is down)",
     );
     expect(client.clock.waits.length).toBeGreaterThan(1);
-    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(15_000);
+    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(5_000);
     expect(client.stats).toMatchObject({ outcomeUnknown: 0, gaveUp: 1 });
   });
 
@@ -100,9 +100,21 @@ describe("an address that refuses connections", () => {
 
   it("a budget shorter than the first contact's is kept", async () => {
     const port = await closedPort();
-    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 4 }, { reachability: createReachability() });
-    expect((await failureOf(client.request(read))).message).toContain("for 4 s");
-    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(4_000);
+    const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 1, retryBudgetSeconds: 3 }, { reachability: createReachability() });
+    expect((await failureOf(client.request(read))).message).toContain("for 3 s");
+    expect(client.clock.waits.reduce((sum, wait) => sum + wait, 0)).toBe(3_000);
+  });
+
+  it("never reached by the process, an address that does not answer the connection (no route, a connect timeout) is tried for 15 s, a refused one for 5 s", () => {
+    const summary = { method: "GET", url: "http://10.255.255.1/acme/api/clusters/1", headers: {} };
+    const unreachedBy = (detail: string) => new UnreachableError(summary, { origin: "http://10.255.255.1", detail, hint: "…" });
+    // A process of its own each time: one that gave up on an outage fails its next request at once.
+    const options = () => ({ ...retryOptionsForTests(), budgetMs: 120_000, reachability: createReachability() });
+    const lastTry = (detail: string, since: number) => decide(unreachedBy(detail), { idempotent: true, retries: 0, startedAt: -since }, options());
+    expect(lastTry("EHOSTUNREACH", 14_000)).toMatchObject({ retry: true });
+    expect(lastTry("EHOSTUNREACH", 15_000)).toMatchObject({ retry: false });
+    expect(lastTry("ECONNREFUSED", 4_000)).toMatchObject({ retry: true });
+    expect(lastTry("ECONNREFUSED", 5_000)).toMatchObject({ retry: false });
   });
 
   it("with etl:maxRetries 0 is tried once", async () => {

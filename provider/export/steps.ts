@@ -42,7 +42,7 @@ function environmentNames(settings: AccountExport["settings"]): Map<string, stri
 
 /** The account's own text (an object's name) made one line, so it cannot end a comment early. */
 function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ");
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, " ");
 }
 
 function shellQuoted(text: string): string {

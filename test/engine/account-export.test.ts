@@ -68,7 +68,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
     await service?.emulator.close();
   });
 
-  const valueOf = (setting: ExportedSetting) => valueFor(account, setting);
+  const settingValue = (setting: ExportedSetting) => valueFor(account, setting);
 
   it("writes a dynamic-surface program whose first up adopts every object, creating none, and previews empty after", async () => {
     const { workDir, backend } = newWorkDir("export-dynamic");
@@ -90,7 +90,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
       "etl:apiUrl": { value: service.url },
       "etl:accountId": { value: service.accountId },
       "etl:apiKey": { value: service.apiKey, secret: true },
-      ...Object.fromEntries(settings.map((setting) => [setting.name, { value: valueOf(setting), secret: setting.secret }])),
+      ...Object.fromEntries(settings.map((setting) => [setting.name, { value: settingValue(setting), secret: setting.secret }])),
     });
     const before = await service.state();
     await service.resetRequests();
@@ -138,7 +138,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
         PULUMI_BACKEND_URL: `file://${backend}`,
         PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
         ETL_API_KEY: service.apiKey,
-        ...Object.fromEntries(settings.map((setting) => [setting.variable, valueOf(setting)])),
+        ...Object.fromEntries(settings.map((setting) => [setting.variable, settingValue(setting)])),
       },
     };
     await service.resetRequests();

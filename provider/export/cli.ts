@@ -4,19 +4,25 @@
  * program and an import file. Connects as the provider does (`--api-url`, `--account-id`, or
  * `ETL_*`); the API key only from `ETL_API_KEY`. Progress goes to stderr, the report to stdout.
  */
+import { existsSync } from "node:fs";
+import * as path from "node:path";
 import { createClient } from "../client";
 import { getRateLimitStatus } from "../api/system";
-import { resolveConfig, SETTINGS } from "../config";
+import { DEFAULT_VENDOR, resolveConfig, SETTINGS, type ProviderConfig } from "../config";
 import { COMMON_FLAGS, parseFlags, runCommand, UsageError } from "../command-line";
 import { RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { exportFiles, LANGUAGES, writeFiles, type Language } from "./files";
-import { kindOptionName } from "./names";
+import { kindOptionName, slugOf } from "./names";
 import { exportableKinds, readAccount, type AccountExport } from "./read";
 import { UNMANAGED_FLAGS, unmanagedFilter } from "../coverage/unmanaged";
+import { DEFAULT_STACK, nextSteps, PULUMI_NAME, stackSettingsFile, stackSettingsFileName, variableLines } from "./steps";
 
 const USAGE = `usage: etl-export --language typescript|python|go|yaml --out DIR [--surface plugin|dynamic] [--only KINDS] [--name-prefix TEXT]
-                  [--project NAME] [--dry-run] [--api-url URL] [--account-id ID] [--unmanaged (--stack NAME | --state FILE)...]
-The API key is read from ETL_API_KEY; --api-url and --account-id fall back to ETL_API_URL and ETL_ACCOUNT_ID.`;
+                  [--project NAME] [--new-stack NAME] [--dry-run] [--api-url URL] [--account-id ID]
+                  [--unmanaged (--stack NAME | --state FILE)...]
+The API key is read from ETL_API_KEY; --api-url and --account-id fall back to ETL_API_URL and ETL_ACCOUNT_ID.
+The project is named after the output folder unless --project names it; the stack the steps make is "${DEFAULT_STACK}" unless --new-stack names it.
+--unmanaged leaves out every object the stacks --stack and --state name hold.`;
 
 const OPTIONS = {
   language: { type: "string" },
@@ -26,6 +32,7 @@ const OPTIONS = {
   "name-prefix": { type: "string" },
   project: { type: "string" },
   ...UNMANAGED_FLAGS,
+  "new-stack": { type: "string", default: DEFAULT_STACK },
   ...COMMON_FLAGS,
 } as const;
 
@@ -66,12 +73,7 @@ function report(account: AccountExport, seconds: number, calls: number, remainin
   lines.push(...leftOutLines(account.leftOut));
   const credits = remaining === undefined ? "" : `; ${remaining.remaining} of ${remaining.limit} credits left this hour`;
   lines.push(`read in ${seconds.toFixed(1)} s with ${calls} API calls (${calls} credits${credits})`);
-  if (account.settings.length > 0) {
-    lines.push("", "values the service never returns, to set in each stack before `pulumi preview`:");
-    for (const setting of account.settings) {
-      lines.push(`  pulumi config set${setting.secret ? " --secret" : ""} ${setting.name} <value>    # ${setting.what} of ${setting.object}`);
-    }
-  }
+  if (account.settings.length > 0) lines.push("", ...variableLines(account.settings));
   return lines;
 }
 
@@ -88,6 +90,26 @@ function leftOutLines(leftOut: AccountExport["leftOut"]): string[] {
   });
 }
 
+/** The project named after the output folder, so two exports of one account share no stack; or as given. */
+function namesOf(flags: { project?: string; "new-stack": string; out?: string }, accountId: string): { project: string; stack: string } {
+  const fromFolder = flags.out === undefined ? "" : slugOf(path.basename(path.resolve(flags.out)));
+  const project = flags.project ?? (fromFolder || `etl-${slugOf(accountId)}`);
+  if (!PULUMI_NAME.test(project)) throw new UsageError(`--project must be letters, digits, "_", "." or "-" (a Pulumi project name), got "${project}"`);
+  const stack = flags["new-stack"];
+  if (!PULUMI_NAME.test(stack)) throw new UsageError(`--new-stack must be letters, digits, "_", "." or "-" (a Pulumi stack name), got "${stack}"`);
+  return { project, stack };
+}
+
+/** The settings the export connected with, as the stack's; the API key is set as a secret by the steps. */
+function settingsGiven(config: ProviderConfig): Record<string, string> {
+  return {
+    [SETTINGS.apiUrl.key]: config.apiUrl,
+    [SETTINGS.accountId.key]: config.accountId,
+    ...(config.vendor === DEFAULT_VENDOR ? {} : { [SETTINGS.vendor.key]: config.vendor }),
+    ...(config.allowInsecureHttp ? { [SETTINGS.allowInsecureHttp.key]: "true" } : {}),
+  };
+}
+
 async function main(argv: string[]): Promise<void> {
   const flags = parse(argv);
   if (flags.help) return void console.log(USAGE);
@@ -100,6 +122,7 @@ async function main(argv: string[]): Promise<void> {
   const fromFlags: Record<string, string | undefined> = { [SETTINGS.apiUrl.key]: flags["api-url"], [SETTINGS.accountId.key]: flags["account-id"] };
   const resolved = resolveConfig((key) => fromFlags[key]);
   if (!resolved.ok) throw new UsageError(resolved.error.message.replace(/run `pulumi config set[^`]*` or set (\w+)/g, "set $1"));
+  const { project, stack } = namesOf(flags, resolved.config.accountId);
   const client = createClient(resolved.config);
   const started = Date.now();
   const progress = (message: string) => process.stderr.write(`etl-export: ${message}\n`);
@@ -109,16 +132,21 @@ async function main(argv: string[]): Promise<void> {
   const remaining = await getRateLimitStatus(client.request)
     .then((status) => status.limits)
     .catch(() => undefined);
-  const project = flags.project ?? `etl-${resolved.config.accountId}`;
   const files = exportFiles(account, { language, surface, project, accountId: resolved.config.accountId });
+  const stackFile = stackSettingsFileName(stack);
+  // A stack file already there holds the stack's secrets and their encryption salt: it is the user's now.
+  const keptStackFile = flags.out !== undefined && existsSync(path.join(flags.out, stackFile));
+  const given = settingsGiven(resolved.config);
+  if (!keptStackFile) files[stackFile] = stackSettingsFile(given);
   const lines = report(account, (Date.now() - started) / 1000, calls, remaining);
   if (flags["dry-run"]) {
     lines.unshift("dry run: nothing written; the files would be:", ...Object.keys(files).map((name) => `  ${name}`), "");
   } else {
     const { written, unchanged } = writeFiles(flags.out!, files);
-    lines.push("", `wrote ${written} files to ${flags.out} (${unchanged} unchanged)`);
-    if (surface === "plugin")
-      lines.push(`next, in ${flags.out}: pulumi stack init, set the secrets above, pulumi import --file import.json --generate-code=false, pulumi preview`);
+    const settingsFile = keptStackFile ? `${stackFile} kept as it was` : `${stackFile} holds ${Object.keys(given).join(", ")}`;
+    lines.push("", `wrote ${written} files to ${flags.out} (${unchanged} unchanged); project ${project}, stack ${stack}: ${settingsFile}`);
+    lines.push("", "next, with ETL_API_KEY set to the account's API key, paste these lines into a shell:");
+    lines.push(...nextSteps(account.settings, { out: flags.out!, stack, language, surface }).map((step) => `  ${step}`));
   }
   console.log(lines.join("\n"));
 }

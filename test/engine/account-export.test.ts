@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newWorkDir, pulumiCommand, testEnv } from "../support/engine";
+import { newWorkDir, PLUGIN_DIR, pulumiCommand, TEST_PASSPHRASE, testEnv } from "../support/engine";
+import { exportedSettings, printedSteps, runInFreshShell, type ExportedSetting } from "../support/export-steps";
 import { writeProjectWithInstalledPackage } from "../support/installed-package.mts";
 import { largeAccount, type LargeAccount } from "../support/large-account";
 import { startLocalService, type LocalService } from "../support/service";
@@ -40,6 +41,19 @@ async function packageFromTemplate(service: LocalService, account: LargeAccount)
   expect((await service.api("PUT", `/packages/${made.body.id}`, { data_flow_json: { ...flow, components } })).status).toBe(200);
 }
 
+/** What a user sets: a key's line from its `.pub` file; for a secret, any value of the right form. */
+function valueFor(account: LargeAccount, setting: ExportedSetting): string {
+  if (setting.kind === "PublicKey") return account.keyLines[setting.id]!;
+  return setting.what.endsWith("Url") ? "https://hooks.example.com/x" : `${PASSWORD}-${setting.id}`;
+}
+
+/** The engine, the YAML and Python hosts, the plugin and the Node.js it runs on, and the system's tools (bash, python3). */
+function userPath(): string[] {
+  const engine = process.env.PULUMI_ETL_ENGINE_ROOT ?? "";
+  const languages = process.env.PULUMI_ETL_LANGUAGES_ROOT ?? "";
+  return [path.join(engine, "bin"), path.join(languages, "bin"), PLUGIN_DIR, path.dirname(process.execPath), "/usr/bin", "/bin"];
+}
+
 describe("etl-export", { timeout: 600_000 }, () => {
   let service: LocalService;
   let account: LargeAccount;
@@ -53,6 +67,8 @@ describe("etl-export", { timeout: 600_000 }, () => {
   afterAll(async () => {
     await service?.emulator.close();
   });
+
+  const settingValue = (setting: ExportedSetting) => valueFor(account, setting);
 
   it("writes a dynamic-surface program whose first up adopts every object, creating none, and previews empty after", async () => {
     const { workDir, backend } = newWorkDir("export-dynamic");
@@ -68,20 +84,13 @@ describe("etl-export", { timeout: 600_000 }, () => {
     expect(flows.map((file) => readFileSync(file, "utf8")).filter((text) => text.includes("daily_totals") && text.includes("${day}"))).toHaveLength(1);
     expect(readFileSync(path.join(dir, "index.ts"), "utf8")).not.toContain("templateId");
     writeProjectWithInstalledPackage(dir, {});
-    const settings = [...exported.stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)];
+    const settings = exportedSettings(exported.stdout);
     const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) });
     await stack.setAllConfig({
       "etl:apiUrl": { value: service.url },
       "etl:accountId": { value: service.accountId },
       "etl:apiKey": { value: service.apiKey, secret: true },
-      ...Object.fromEntries(
-        settings.map(([, secret, name, what, kind, id]) => [
-          name!,
-          kind === "PublicKey"
-            ? { value: account.keyLines[id!]! }
-            : { value: what!.endsWith("Url") ? "https://hooks.example.com/x" : PASSWORD, secret: secret !== undefined },
-        ]),
-      ),
+      ...Object.fromEntries(settings.map((setting) => [setting.name, { value: settingValue(setting), secret: setting.secret }])),
     });
     const before = await service.state();
     await service.resetRequests();
@@ -105,6 +114,60 @@ describe("etl-export", { timeout: 600_000 }, () => {
       const text = readFileSync(file, "latin1");
       expect(text.includes(PASSWORD) || text.includes(service.apiKey), file).toBe(false);
     }
+  });
+
+  it("the steps it prints, pasted as they are into bash, import a YAML export and preview empty; a Python export into a second folder stack-inits prod beside it", async () => {
+    const { workDir, backend } = newWorkDir("export-steps");
+    const [yamlDir, pythonDir] = [path.join(workDir, "acme-yaml"), path.join(workDir, "acme-python")];
+    // The address and the account from the command line only: the steps must carry them.
+    const noSettings = { ETL_API_URL: "", ETL_ACCOUNT_ID: "" };
+    const connect = ["--api-url", service.url, "--account-id", service.accountId];
+    const yaml = await exportWith(service, ["--language", "yaml", "--out", yamlDir, ...connect], noSettings);
+    const python = await exportWith(service, ["--language", "python", "--out", pythonDir, ...connect], noSettings);
+    expect(yaml.code, yaml.stderr).toBe(0);
+    expect(python.code, python.stderr).toBe(0);
+    const objects = Number(/^exported (\d+) objects/m.exec(yaml.stdout)![1]);
+    const settings = exportedSettings(yaml.stdout);
+    expect(settings.length).toBeGreaterThan(0);
+    expect(readFileSync(path.join(yamlDir, "Pulumi.prod.yaml"), "utf8")).toBe(
+      `config:\n  etl:apiUrl: "${service.url}"\n  etl:accountId: "${service.accountId}"\n`,
+    );
+    const shell = {
+      path: userPath(),
+      env: {
+        PULUMI_BACKEND_URL: `file://${backend}`,
+        PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
+        ETL_API_KEY: service.apiKey,
+        ...Object.fromEntries(settings.map((setting) => [setting.variable, settingValue(setting)])),
+      },
+    };
+    await service.resetRequests();
+    const steps = printedSteps(yaml.stdout);
+    expect(steps[0]).toBe(`  cd '${yamlDir}'`);
+    expect(steps.slice(1).map((line) => line.trim().split(" ").slice(0, 2).join(" "))).toEqual([
+      "pulumi stack",
+      ...Array(settings.length + 1).fill("pulumi config"),
+      "pulumi import",
+      "pulumi preview",
+    ]);
+    const pasted = await runInFreshShell(steps, { ...shell, scratch: path.join(workDir, "yaml-shell") });
+    expect(pasted.code, pasted.output).toBe(0);
+    expect(pasted.output).toMatch(new RegExp(`= ${objects} imported\n`));
+    const preview = pasted.output.slice(pasted.output.lastIndexOf("Previewing update (prod)"));
+    expect(preview).toMatch(new RegExp(`Resources:\n +${objects + 1} unchanged\n`));
+    expect(preview).not.toMatch(/to (create|update|replace|delete)|error:/);
+    expect(await service.writeRequests()).toEqual([]);
+    for (const file of [...filesUnder(backend), ...filesUnder(yamlDir)]) expect(readFileSync(file, "latin1"), file).not.toContain(service.apiKey);
+    expect(yaml.stdout + pasted.output).not.toContain(service.apiKey);
+
+    // The Python project's packages come from a registry that has not this version: its steps but the install and the preview.
+    const pythonSteps = printedSteps(python.stdout).filter((line) => !/pip install|pulumi preview/.test(line));
+    const second = await runInFreshShell(pythonSteps, { ...shell, scratch: path.join(workDir, "python-shell") });
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toMatch(new RegExp(`= ${objects} imported\n`));
+    const stacks = await runInFreshShell(["pulumi stack ls --all"], { ...shell, scratch: path.join(workDir, "list-shell") });
+    // Each stack holds the objects, the stack itself and the default provider.
+    for (const project of ["acme-yaml", "acme-python"]) expect(stacks.output).toMatch(new RegExp(`^organization/${project}/prod .* ${objects + 2}\\s*$`, "m"));
   });
 
   it("keeps to the kinds and names asked for, and a dry run writes nothing", async () => {
@@ -144,6 +207,11 @@ describe("etl-export", { timeout: 600_000 }, () => {
     ],
     [["--language", "python", "--surface", "dynamic", "--out", "x"], /--surface dynamic is for TypeScript programs only/],
     [["--language", "go", "--out", "x", "--colour"], /Unknown option '--colour'/],
+    [
+      ["--language", "yaml", "--out", "x", "--new-stack", "team/prod"],
+      /--new-stack must be letters, digits, "_", "\." or "-" \(a Pulumi stack name\), got "team\/prod"/,
+    ],
+    [["--language", "yaml", "--out", "x", "--project", "my project"], /--project must be .*got "my project"/],
   ])("refuses %j with one line naming the rule", async (args, message) => {
     await service.resetRequests();
     const result = await exportWith(service, args as string[]);

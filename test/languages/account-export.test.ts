@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newWorkDir } from "../support/engine";
+import { exportedSettings, type ExportedSetting } from "../support/export-steps";
 import { largeAccount, type LargeAccount } from "../support/large-account";
 import { LANGUAGES, type Language } from "../support/language-project";
 import { newUserMachine } from "../support/release";
@@ -30,7 +31,7 @@ interface Exported {
   stdout: string;
   stderr: string;
   /** Each value the program reads from configuration, by name, with the id of the object it belongs to. */
-  settings: Array<{ name: string; secret: boolean; what: string; kind: string; id: string }>;
+  settings: ExportedSetting[];
 }
 
 async function exportAccount(service: LocalService, args: string[]): Promise<Exported> {
@@ -39,14 +40,7 @@ async function exportAccount(service: LocalService, args: string[]): Promise<Exp
     env,
     maxBuffer: 16 * 1024 * 1024,
   });
-  const settings = [...stdout.matchAll(/pulumi config set( --secret)? (\S+) <value> +# (\S+) of (\w+) (\d+) /g)].map((m) => ({
-    name: m[2]!,
-    secret: m[1] !== undefined,
-    what: m[3]!,
-    kind: m[4]!,
-    id: m[5]!,
-  }));
-  return { stdout, stderr, settings };
+  return { stdout, stderr, settings: exportedSettings(stdout) };
 }
 
 /** What a user would set: a key's line from its `.pub` file; for a secret, any value of the right form. */
@@ -115,7 +109,8 @@ describe("an account exported and imported", { timeout: 900_000 }, () => {
 
   it("a second export of the unchanged account writes the same bytes", async () => {
     const { workDir } = newWorkDir("export-again");
-    const [first, second] = [path.join(workDir, "first"), path.join(workDir, "second")];
+    // Two folders of one name: the project is named after its folder.
+    const [first, second] = [path.join(workDir, "first", "acme"), path.join(workDir, "second", "acme")];
     await exportAccount(service, ["--language", "go", "--out", first]);
     const again = await exportAccount(service, ["--language", "go", "--out", second]);
     const files = (dir: string) => Object.fromEntries(filesUnder(dir).map((file) => [path.relative(dir, file), readFileSync(file, "utf8")]));

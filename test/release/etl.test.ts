@@ -3,12 +3,14 @@
  * emulator` serves the local service a YAML program is deployed to; a `pulumi up` killed while its
  * creates wait for their answers is recovered with `etl recover`, after which `pulumi up` makes
  * nothing twice; `etl export` writes the account as a program; `etl coverage` reads the stack
- * through the pulumi CLI and reports the program's objects managed, the account's others unmanaged.
+ * through the pulumi CLI and reports the program's objects managed, the account's others unmanaged;
+ * and the steps `etl export` prints, pasted into bash, import the account.
  */
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, processesOf } from "../support/cli";
+import { exportedSettings, printedSteps, runInFreshShell } from "../support/export-steps";
 import { killQuietly } from "../support/processes";
 import { findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "../support/release";
 import { configureProgram, TIMEOUT_MS, writeProgram } from "../support/release-lifecycle";
@@ -156,5 +158,32 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
     expect(report.objects.filter((o) => o.kind === "Connection" && o.name === "warehouse").map((o) => o.status)).toEqual(["unmanaged"]);
     expect(run.output).toMatch(/^etl-coverage: read in [\d.]+ s with \d+ API calls/m);
     expect(run.output).not.toContain(service.apiKey);
+  });
+
+  it("the steps etl export prints, pasted into bash on the machine with no Node.js, import every object into a stack of its own and preview empty", async () => {
+    const out = path.join(path.dirname(machine.dir), "acme");
+    const exported = await etl(["export", "--language", "yaml", "--out", out, "--api-url", service.url, "--account-id", service.accountId], {
+      ETL_API_KEY: service.apiKey,
+    });
+    expect(exported.code, exported.output).toBe(0);
+    expect(readFileSync(path.join(out, "Pulumi.prod.yaml"), "utf8")).toBe(`config:\n  etl:apiUrl: "${service.url}"\n  etl:accountId: "${service.accountId}"\n`);
+    const objects = Number(/^exported (\d+) objects/m.exec(exported.output)![1]);
+    const settings = exportedSettings(exported.output);
+    // The user's shell: the plugin installed from its archive in their Pulumi home, the program's stack in the same backend.
+    const pasted = await runInFreshShell(printedSteps(exported.output), {
+      path: machine.env.PATH!.split(path.delimiter),
+      scratch: path.join(path.dirname(machine.dir), "shell"),
+      env: {
+        PULUMI_HOME: machine.home,
+        PULUMI_BACKEND_URL: machine.env.PULUMI_BACKEND_URL!,
+        PULUMI_CONFIG_PASSPHRASE: machine.env.PULUMI_CONFIG_PASSPHRASE!,
+        ETL_API_KEY: service.apiKey,
+        ...Object.fromEntries(settings.map((setting) => [setting.variable, setting.what.endsWith("Url") ? "https://hooks.example.com/x" : `exported-${setting.name}`])),
+      },
+    });
+    expect(pasted.code, pasted.output).toBe(0);
+    expect(pasted.output).toMatch(new RegExp(`= ${objects} imported\n`));
+    expect(pasted.output.slice(pasted.output.lastIndexOf("Previewing update (prod)"))).toMatch(new RegExp(`Resources:\n +${objects + 1} unchanged\n`));
+    expect(exported.output + pasted.output).not.toContain(service.apiKey);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The project files `etl-export` writes name the released artifacts at the package's version, so
  * the engine runs the plugin of that version; a YAML export is its Pulumi.yaml, whose strings
- * reach the service as the account holds them (`$` is doubled: Pulumi YAML reads `${…}`).
+ * reach the service as the account holds them (`$` is doubled: Pulumi YAML reads `${…}`). The
+ * steps it prints after them are shell lines that quote the folder and take every secret from a
+ * variable, whatever the account's names hold.
  */
 import { describe, expect, it } from "vitest";
+import { nextSteps, stackSettingsFile, variableLines } from "../../provider/export/steps";
 import { defaultPluginDownloadURL, packageVersion, SDK_NAMES } from "pulumi-etl/plugin";
 // The compiled modules, which read the package's version as the installed command does.
 import { ConfigValue, exportFiles, FileText, LANGUAGES, ResourceReference, yamlBlock, yamlScalar, type AccountExport, type Language } from "pulumi-etl/plugin";
@@ -106,5 +109,55 @@ describe("YAML values", () => {
   it("lays out nested lists and mappings as blocks, empty ones inline", () => {
     const text = yamlBlock({ list: [{ a: 1, b: [] }, [1, 2]], map: {}, "two words": "x" }, "").join("\n");
     expect(text).toBe(["list:", "  - a: 1", "    b: []", "  - - 1", "    - 2", "map: {}", '"two words": x'].join("\n"));
+  });
+});
+
+describe("etl-export's next steps", () => {
+  const settings = [
+    { name: "connectionABPassword", object: "Connection 1 (a-b)", what: "password", secret: true },
+    { name: "connectionAbPassword", object: "Connection 2 (ab)", what: "password", secret: true },
+    { name: "publicKeyDeployKeyLine", object: "PublicKey 3 (deploy\nrm -rf ~)", what: "keyLine", secret: false },
+  ];
+
+  it("go into the folder, quoted for the shell, and read every value from a variable of its own", () => {
+    expect(nextSteps(settings, { out: "/tmp/it's here", stack: "prod", language: "yaml", surface: "plugin" })).toEqual([
+      `cd '/tmp/it'\\''s here'`,
+      "pulumi stack init prod",
+      'pulumi config set --secret etl:apiKey <<< "${ETL_API_KEY:?is not set}"',
+      'pulumi config set --secret connectionABPassword <<< "${CONNECTION_AB_PASSWORD:?is not set}"',
+      'pulumi config set --secret connectionAbPassword <<< "${CONNECTION_AB_PASSWORD_2:?is not set}"',
+      'pulumi config set publicKeyDeployKeyLine <<< "${PUBLIC_KEY_DEPLOY_KEY_LINE:?is not set}"',
+      "pulumi import --file import.json --generate-code=false --yes",
+      "pulumi preview",
+    ]);
+  });
+
+  it("install what each language's project names, and on the dynamic resources adopt with up instead of an import", () => {
+    const installs = LANGUAGES.map((language) => nextSteps([], { out: "/x", stack: "s", language, surface: "plugin" }).at(-3));
+    expect(installs).toEqual([
+      "npm install",
+      "pip install -r requirements.txt",
+      "go mod tidy",
+      'pulumi config set --secret etl:apiKey <<< "${ETL_API_KEY:?is not set}"',
+    ]);
+    expect(nextSteps([], { out: "/x", stack: "s", language: "typescript", surface: "dynamic" }).slice(-3)).toEqual([
+      "npm install",
+      "pulumi preview",
+      "pulumi up",
+    ]);
+  });
+
+  it("list each variable with its object on one line, whatever the object's name holds", () => {
+    expect(variableLines(settings).slice(1)).toEqual([
+      "  CONNECTION_AB_PASSWORD:      password of Connection 1 (a-b), a secret",
+      "  CONNECTION_AB_PASSWORD_2:    password of Connection 2 (ab), a secret",
+      "  PUBLIC_KEY_DEPLOY_KEY_LINE:  keyLine of PublicKey 3 (deploy rm -rf ~)",
+    ]);
+  });
+
+  it("write the stack's settings as strings", () => {
+    expect(stackSettingsFile({ "etl:apiUrl": "https://api.example.com", "etl:accountId": "007" })).toBe(
+      'config:\n  etl:apiUrl: "https://api.example.com"\n  etl:accountId: "007"\n',
+    );
   });
 });

@@ -14,8 +14,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
 root="$CACHE_ROOT/languages/$LANGUAGE_HOST_VERSION-$ENGINE_VERSION"
 bin="$root/bin"
 venv="$root/python"
-# The Python SDK of the same release as the engine.
-python_pulumi_version="${ENGINE_VERSION#v}"
+# The newest Python SDK on PyPI, which publishes Pulumi's releases later than the Go module proxy
+# (the engine's own release when PyPI has it).
+python_pulumi_version=3.272.0
 # The YAML host comes from a release of its own (its wrapper module pins it), stamped where it
 # reads its version from; the folder's name does not carry it, so a stamp beside it does.
 YAML_HOST_MODULE_DIR="$ENGINE_MODULE_DIR/yaml-host"

@@ -60,7 +60,7 @@ make_python_environment() {
   fi
   # `build` makes the release's wheel and sdist (PEP 517).
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel build ||
+    "pulumi==$python_pulumi_version" "packaging>=24.0" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel build ||
     die "installing pulumi $python_pulumi_version from PyPI failed (see pip's output above)."
   touch "$marker"
   say "python: ready in $(elapsed "$started")"

@@ -37,7 +37,11 @@ use_cli_from_path() {
   mkdir -p "$root/bin"
   ln -sf "$found" "$root/bin/pulumi"
   place_dynamic_plugin "$root/bin"
-  say "using $found ($version; the tests are proven on $ENGINE_VERSION)"
+  if [ "$version" = "$ENGINE_VERSION" ]; then
+    say "using $found ($version)"
+  else
+    say "using $found ($version; the tests are proven on $ENGINE_VERSION)"
+  fi
   echo "$root"
 }
 

@@ -13,7 +13,6 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
-from .connection import Connection
 
 __all__ = [
     'ConnectionGroupConnectionArgs',
@@ -161,13 +160,13 @@ class DeliveryConnectionArgs:
 
 
 class DeliveryDestinationArgsDict(TypedDict):
-    connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgsDict']]
+    connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgsDict']]
     properties: NotRequired[Any]
 
 @pulumi.input_type
 class DeliveryDestinationArgs:
     def __init__(__self__, *,
-                 connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']],
+                 connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -175,11 +174,11 @@ class DeliveryDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]:
+    def connection(self) -> pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]:
         return pulumi.get(self, "connection")
 
     @connection.setter
-    def connection(self, value: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]):
+    def connection(self, value: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]):
         pulumi.set(self, "connection", value)
 
     @_builtins.property
@@ -224,13 +223,13 @@ class DeliveryIntervalArgs:
 
 
 class DeliverySourceArgsDict(TypedDict):
-    connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgsDict']]
+    connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgsDict']]
     properties: NotRequired[Any]
 
 @pulumi.input_type
 class DeliverySourceArgs:
     def __init__(__self__, *,
-                 connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']],
+                 connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -238,11 +237,11 @@ class DeliverySourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]:
+    def connection(self) -> pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]:
         return pulumi.get(self, "connection")
 
     @connection.setter
-    def connection(self, value: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]):
+    def connection(self, value: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]):
         pulumi.set(self, "connection", value)
 
     @_builtins.property
@@ -1123,3 +1122,4 @@ class UserSettingsNotificationSettingsArgs:
         pulumi.set(self, "web", value)
 
 
+from . import connection as _connection

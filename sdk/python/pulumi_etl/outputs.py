@@ -14,7 +14,6 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
-from .connection import Connection
 
 __all__ = [
     'ConnectionGroupModifiedBy',
@@ -80,7 +79,7 @@ class DeliveryConnection(dict):
     A connection of the account by its id and type.
     """
     def __init__(__self__, *,
-                 id: Any,
+                 id: Union[_builtins.int, _builtins.str],
                  type: _builtins.str):
         """
         A connection of the account by its id and type.
@@ -93,7 +92,7 @@ class DeliveryConnection(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> Any:
+    def id(self) -> Union[_builtins.int, _builtins.str]:
         """
         The connection's id; a number or a numeric string (such as a Connection's `id`).
         """
@@ -111,7 +110,7 @@ class DeliveryConnection(dict):
 @pulumi.output_type
 class DeliveryDestination(dict):
     def __init__(__self__, *,
-                 connection: Any,
+                 connection: Union['_connection.Connection', 'outputs.DeliveryConnection'],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -119,7 +118,7 @@ class DeliveryDestination(dict):
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> Any:
+    def connection(self) -> Union['_connection.Connection', 'outputs.DeliveryConnection']:
         return pulumi.get(self, "connection")
 
     @_builtins.property
@@ -150,7 +149,7 @@ class DeliveryInterval(dict):
 @pulumi.output_type
 class DeliverySource(dict):
     def __init__(__self__, *,
-                 connection: Any,
+                 connection: Union['_connection.Connection', 'outputs.DeliveryConnection'],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -158,7 +157,7 @@ class DeliverySource(dict):
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> Any:
+    def connection(self) -> Union['_connection.Connection', 'outputs.DeliveryConnection']:
         return pulumi.get(self, "connection")
 
     @_builtins.property
@@ -525,14 +524,14 @@ class GetScheduleResultTask(dict):
 @pulumi.output_type
 class GetScheduleResultTaskPackagesItem(dict):
     def __init__(__self__, *,
-                 package_id: Any,
+                 package_id: Union[_builtins.int, _builtins.str],
                  variables: Mapping[str, _builtins.str]):
         pulumi.set(__self__, "package_id", package_id)
         pulumi.set(__self__, "variables", variables)
 
     @_builtins.property
     @pulumi.getter
-    def package_id(self) -> Any:
+    def package_id(self) -> Union[_builtins.int, _builtins.str]:
         return pulumi.get(self, "package_id")
 
     @_builtins.property
@@ -1129,14 +1128,14 @@ class SearchSchedulesItemTask(dict):
 @pulumi.output_type
 class SearchSchedulesItemTaskPackagesItem(dict):
     def __init__(__self__, *,
-                 package_id: Any,
+                 package_id: Union[_builtins.int, _builtins.str],
                  variables: Mapping[str, _builtins.str]):
         pulumi.set(__self__, "package_id", package_id)
         pulumi.set(__self__, "variables", variables)
 
     @_builtins.property
     @pulumi.getter
-    def package_id(self) -> Any:
+    def package_id(self) -> Union[_builtins.int, _builtins.str]:
         return pulumi.get(self, "package_id")
 
     @_builtins.property
@@ -1228,3 +1227,4 @@ class ValidatePackageResultErrorsItem(dict):
         return pulumi.get(self, "rule")
 
 
+from . import connection as _connection

@@ -5,7 +5,9 @@
  * as it closes the language host (v3.259: the source is cancelled only after a step's failure,
  * `cmdutil.InterruptChildren` on close). Python's default handler then prints a `KeyboardInterrupt`
  * traceback, whole, cut off or not at all as the output is drained, from the language host's
- * event loop only: no frame of the program, of the Pulumi SDK or of the etl SDK.
+ * event loop only: no frame of the program, of the Pulumi SDK or of the etl SDK. From v3.269 the
+ * engine also cancels the registrations the program waits for, and the traceback is a chain
+ * through the SDK and gRPC (`engineStopAt`).
  */
 
 const PROGRESS_ROW = /^\s*pulumi:pulumi:Stack \S+ running /;
@@ -63,6 +65,62 @@ function isIdleInterrupt(traceback: Traceback, lines: string[]): boolean {
   return frames.length > 0 && frames.every((frame) => IDLE_FRAME.test(frame)) && interrupted;
 }
 
+const CHAIN_LINK = "During handling of the above exception, another exception occurred:";
+const HEADING = "Traceback (most recent call last):";
+
+/** A frame the engine's stop of a registration passes through: the exec script, Python's library, the Pulumi SDK, gRPC. */
+const STOP_FRAME =
+  /^File "(?:<frozen [\w.]+>|\S*\/pulumi-language-python-exec|\S*\/lib\/python3\.\d+\/(?!site-packages\/)\S+|\S*\/site-packages\/(?:pulumi|grpc)\/\S+)", line \d+, in \S+$/;
+
+/** The exceptions of that stop: the registration cancelled, the SDK's rethrow of it, the interrupt. */
+const STOP_EXCEPTION = /^(?:grpc\._channel\._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:|Exception: context canceled|KeyboardInterrupt)$/;
+
+/** An exception's further lines (a gRPC error's status and details, its closing ">"), not the chain's next link. */
+function isExceptionDetail(text: string, depth: number): boolean {
+  const trimmed = text.trim();
+  return trimmed !== "" && trimmed !== CHAIN_LINK && trimmed !== HEADING && (indentation(text) > depth || trimmed === ">");
+}
+
+/** The first of `lines` from `from` on that has text, in the diagnostics (the progress view prints no blank rows). */
+function nextWithText(lines: string[], from: number): number {
+  let index = from;
+  while (index < lines.length && programLine(lines[index]!).trim() === "") index++;
+  return index;
+}
+
+/**
+ * The lines of the chain of tracebacks at `start` when it is the engine's stop of a registration:
+ * from v3.269 the engine cancels its resource monitor as it stops on an error found while it plans,
+ * so a registration the program waits for ends with gRPC's CANCELLED ("context canceled"), which
+ * the SDK rethrows, and the SIGINT that follows interrupts its handling. Every frame is the exec
+ * script's, Python's, the SDK's or gRPC's; undefined for any other chain.
+ */
+function engineStopAt(lines: string[], start: number): number[] | undefined {
+  const taken: number[] = [];
+  const details: string[] = [];
+  let heading = start;
+  for (;;) {
+    const traceback = tracebackAt(lines, heading);
+    taken.push(...traceback.lines);
+    const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+    if (!frames.every((frame) => STOP_FRAME.test(frame))) return undefined;
+    if (traceback.exception === undefined) break;
+    if (!STOP_EXCEPTION.test(traceback.exception)) return undefined;
+    const depth = indentation(programLine(lines[heading]!));
+    let next = traceback.lines.at(-1)! + 1;
+    while (next < lines.length && isExceptionDetail(programLine(lines[next]!), depth)) {
+      details.push(programLine(lines[next]!).trim());
+      taken.push(next++);
+    }
+    const link = nextWithText(lines, next);
+    const following = nextWithText(lines, link + 1);
+    if (programLine(lines[link] ?? "").trim() !== CHAIN_LINK || programLine(lines[following] ?? "").trim() !== HEADING) break;
+    for (let index = next; index < following; index++) taken.push(index);
+    heading = following;
+  }
+  return details.includes("status = StatusCode.CANCELLED") ? taken : undefined;
+}
+
 /**
  * The output without the tracebacks of the engine's interrupt of an idle Python program (as the
  * progress view and the diagnostics each print it, whole or cut off), and how many were taken out;
@@ -75,9 +133,10 @@ export function withoutIdleInterrupts(output: string): { output: string; removed
   lines.forEach((line, index) => {
     if (dropped.has(index) || programLine(line).trim() !== "Traceback (most recent call last):") return;
     const traceback = tracebackAt(lines, index);
-    if (!isIdleInterrupt(traceback, lines)) return;
+    const taken = isIdleInterrupt(traceback, lines) ? traceback.lines : engineStopAt(lines, index);
+    if (taken === undefined) return;
     removed++;
-    for (const taken of traceback.lines) dropped.add(taken);
+    for (const line of taken) dropped.add(line);
   });
   return { output: lines.filter((_, index) => !dropped.has(index)).join("\n"), removed };
 }

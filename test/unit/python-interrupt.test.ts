@@ -33,6 +33,36 @@ const FAILED = [
   "Exception: resource monitor shut down",
 ];
 
+/** From v3.269: the registration the program waits for cancelled, the SDK's rethrow, the interrupt while it logs them. */
+const ENGINE_STOP = [
+  "Traceback (most recent call last):",
+  `  File "${SITE}/pulumi/runtime/resource.py", line 1340, in do_rpc_call`,
+  "    return monitor.RegisterResource(req)",
+  `  File "${SITE}/grpc/_channel.py", line 999, in _end_unary_response_blocking`,
+  "    raise _InactiveRpcError(state)  # pytype: disable=not-instantiable",
+  "grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:",
+  "\tstatus = StatusCode.CANCELLED",
+  '\tdetails = "context canceled"',
+  ">",
+  "During handling of the above exception, another exception occurred:",
+  "Traceback (most recent call last):",
+  '  File "/usr/lib/python3.11/concurrent/futures/thread.py", line 58, in run',
+  "    result = self.fn(*self.args, **self.kwargs)",
+  `  File "${SITE}/pulumi/runtime/settings.py", line 352, in handle_grpc_error`,
+  "    raise grpc_error_to_exception(exn)",
+  "Exception: context canceled",
+  "During handling of the above exception, another exception occurred:",
+  "Traceback (most recent call last):",
+  `  File "${EXEC}", line 197, in <module>`,
+  "    loop.run_until_complete(coro)",
+  `  File "${SITE}/pulumi/runtime/resource.py", line 1349, in do_register`,
+  '    f"exception when preparing or executing rpc for {ty=} {name=}: {traceback.format_exc()}"',
+  '  File "/usr/lib/python3.11/linecache.py", line 137, in updatecache',
+  "    lines = fp.readlines()",
+  '  File "<frozen codecs>", line 319, in decode',
+  "KeyboardInterrupt",
+];
+
 /** As the CLI prints a program's output: once in the progress view, once under the diagnostics. */
 function printed(traceback: string[]): string {
   return [
@@ -100,6 +130,25 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
   it("a traceback cut off after a frame of the program or of the SDK is kept", () => {
     for (const frames of [FAILED.slice(0, 4), [...IDLE.slice(0, 3), '  File "/work/proj/__main__.py", line 9, in <module>']]) {
       const text = printed(frames);
+      expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
+    }
+  });
+
+  it("the engine's stop of a registration, a chain through the SDK and gRPC ending in the interrupt, is taken out whole, cut off or not", () => {
+    for (const chain of [ENGINE_STOP, ENGINE_STOP.slice(0, 13)]) {
+      const { output, removed } = withoutIdleInterrupts(printed(chain));
+      expect(removed).toBe(2);
+      expect(output).not.toMatch(/Traceback|KeyboardInterrupt|File "|CANCELLED|During handling|^\s*>$/m);
+      expect(output).toContain("error: pulumi:providers:etl resource 'default' has a problem");
+    }
+  });
+
+  it("a chain with a frame of the program, another gRPC status or another exception is kept", () => {
+    const inProgram = ENGINE_STOP.map((line) => line.replace(`${SITE}/grpc/_channel.py`, "/work/proj/__main__.py"));
+    const otherStatus = ENGINE_STOP.map((line) => line.replace("StatusCode.CANCELLED", "StatusCode.UNAVAILABLE"));
+    const otherException = ENGINE_STOP.map((line) => line.replace("Exception: context canceled", "ValueError: bad input"));
+    for (const chain of [inProgram, otherStatus, otherException]) {
+      const text = printed(chain);
       expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
     }
   });

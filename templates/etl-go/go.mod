@@ -1,8 +1,8 @@
 module ${PROJECT}
 
-go 1.26.6
+go 1.25.11
 
 require (
 	github.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0
-	github.com/pulumi/pulumi/sdk/v3 v3.276.0
+	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )

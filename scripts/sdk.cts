@@ -12,7 +12,7 @@ const { execFileSync }: typeof import("node:child_process") = require("node:chil
 const REPO_ROOT = path.resolve(__dirname, "..");
 const LANGUAGES = ["nodejs", "python", "go"] as const;
 /** The Go SDK's module: the import path of its package, less the package's own folder. */
-const GO_SDK_VERSION_OF_PULUMI = "v3.276.0";
+const GO_SDK_VERSION_OF_PULUMI = "v3.259.0";
 
 function codegen(): string {
   const root = process.env.PULUMI_ETL_LANGUAGES_ROOT;

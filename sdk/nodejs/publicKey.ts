@@ -20,16 +20,6 @@ export class PublicKey extends pulumi.CustomResource {
         return new PublicKey(name, undefined as any, { ...opts, id: id });
     }
 
-    /**
-     * Check whether an existing PublicKey resource with the given ID exists.
-     *
-     * @param id The _unique_ provider ID of the resource to check.
-     * @param opts Optional settings to control the behavior of the CustomResource.
-     */
-    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
-        return pulumi.runtime.existsResource("etl:index:PublicKey", id, {}, { ...opts }, undefined);
-    }
-
     /** @internal */
     public static readonly __pulumiType = 'etl:index:PublicKey';
 

@@ -22,16 +22,6 @@ export class UserSettings extends pulumi.CustomResource {
         return new UserSettings(name, undefined as any, { ...opts, id: id });
     }
 
-    /**
-     * Check whether an existing UserSettings resource with the given ID exists.
-     *
-     * @param id The _unique_ provider ID of the resource to check.
-     * @param opts Optional settings to control the behavior of the CustomResource.
-     */
-    public static exists(id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.Output<boolean> {
-        return pulumi.runtime.existsResource("etl:index:UserSettings", id, {}, { ...opts }, undefined);
-    }
-
     /** @internal */
     public static readonly __pulumiType = 'etl:index:UserSettings';
 

@@ -34,8 +34,8 @@ setup(name='pulumi_etl',
           ]
       },
       install_requires=[
-          'packaging>=24.0',
-          'pulumi>=3.269.0,<4.0.0',
+          'parver>=0.2.1',
+          'pulumi>=3.231.0,<4.0.0',
           'semver>=2.8.1',
           'typing-extensions>=4.11,<5; python_version < "3.11"'
       ],

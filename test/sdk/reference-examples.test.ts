@@ -57,7 +57,7 @@ describe("the reference pages' examples", () => {
     const quickstart = path.join(REPO_ROOT, "examples", "quickstart-go");
     writeFileSync(
       path.join(module, "go.mod"),
-      `module reference-examples\n\ngo 1.26.6\n\nrequire (\n\tgithub.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.276.0\n)\n\nreplace github.com/pulumi-etl/pulumi-etl/sdk/go => ${path.join(REPO_ROOT, "sdk", "go")}\n`,
+      `module reference-examples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.259.0\n)\n\nreplace github.com/pulumi-etl/pulumi-etl/sdk/go => ${path.join(REPO_ROOT, "sdk", "go")}\n`,
     );
     copyFileSync(path.join(quickstart, "go.sum"), path.join(module, "go.sum"));
     const env = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local" };

@@ -99,12 +99,6 @@ func (AccountState) ElementType() reflect.Type {
 	return reflect.TypeOf((*accountState)(nil)).Elem()
 }
 
-// AccountExists checks whether an existing Account resource with the given ID exists.
-func AccountExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *AccountState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Account", id, state, "", opts...)
-}
-
 type accountArgs struct {
 	// Where invoices go; left out, the owner's address.
 	BillingEmail *string `pulumi:"billingEmail"`

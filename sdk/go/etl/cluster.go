@@ -98,12 +98,6 @@ func (ClusterState) ElementType() reflect.Type {
 	return reflect.TypeOf((*clusterState)(nil)).Elem()
 }
 
-// ClusterExists checks whether an existing Cluster resource with the given ID exists.
-func ClusterExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *ClusterState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Cluster", id, state, "", opts...)
-}
-
 type clusterArgs struct {
 	// Left out, the cluster has no description (one set elsewhere is removed).
 	Description *string `pulumi:"description"`

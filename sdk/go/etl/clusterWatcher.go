@@ -66,12 +66,6 @@ func (ClusterWatcherState) ElementType() reflect.Type {
 	return reflect.TypeOf((*clusterWatcherState)(nil)).Elem()
 }
 
-// ClusterWatcherExists checks whether an existing ClusterWatcher resource with the given ID exists.
-func ClusterWatcherExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *ClusterWatcherState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:ClusterWatcher", id, state, "", opts...)
-}
-
 type clusterWatcherArgs struct {
 	// The cluster to watch: a `Cluster`, or its id as a number or a string.
 	ClusterId interface{} `pulumi:"clusterId"`

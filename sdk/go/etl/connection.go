@@ -142,12 +142,6 @@ func (ConnectionState) ElementType() reflect.Type {
 	return reflect.TypeOf((*connectionState)(nil)).Elem()
 }
 
-// ConnectionExists checks whether an existing Connection resource with the given ID exists.
-func ConnectionExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *ConnectionState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Connection", id, state, "", opts...)
-}
-
 type connectionArgs struct {
 	// `account_name` of snowflake (required) connections.
 	AccountName *string `pulumi:"accountName"`

@@ -76,12 +76,6 @@ func (ConnectionGroupState) ElementType() reflect.Type {
 	return reflect.TypeOf((*connectionGroupState)(nil)).Elem()
 }
 
-// ConnectionGroupExists checks whether an existing ConnectionGroup resource with the given ID exists.
-func ConnectionGroupExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *ConnectionGroupState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:ConnectionGroup", id, state, "", opts...)
-}
-
 type connectionGroupArgs struct {
 	// The database and cloud-storage connections assigned to the group, in any order, each once: `Connection` resources of the stack, or ids with types. Left out, the group has no connections (ones assigned elsewhere are detached).
 	Connections []interface{} `pulumi:"connections"`

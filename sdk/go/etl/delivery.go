@@ -89,12 +89,6 @@ func (DeliveryState) ElementType() reflect.Type {
 	return reflect.TypeOf((*deliveryState)(nil)).Elem()
 }
 
-// DeliveryExists checks whether an existing Delivery resource with the given ID exists.
-func DeliveryExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *DeliveryState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Delivery", id, state, "", opts...)
-}
-
 type deliveryArgs struct {
 	// Left out, the delivery has no description.
 	Description *string `pulumi:"description"`

@@ -90,12 +90,6 @@ func (HookState) ElementType() reflect.Type {
 	return reflect.TypeOf((*hookState)(nil)).Elem()
 }
 
-// HookExists checks whether an existing Hook resource with the given ID exists.
-func HookExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *HookState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Hook", id, state, "", opts...)
-}
-
 type hookArgs struct {
 	// Whether the hook is told of events; default true.
 	Active *bool `pulumi:"active"`

@@ -103,12 +103,6 @@ func (JobRunState) ElementType() reflect.Type {
 	return reflect.TypeOf((*jobRunState)(nil)).Elem()
 }
 
-// JobRunExists checks whether an existing JobRun resource with the given ID exists.
-func JobRunExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *JobRunState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:JobRun", id, state, "", opts...)
-}
-
 type jobRunArgs struct {
 	// The cluster to run on: a `Cluster`, or its id as a number or a string.
 	ClusterId interface{} `pulumi:"clusterId"`

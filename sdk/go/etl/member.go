@@ -86,12 +86,6 @@ func (MemberState) ElementType() reflect.Type {
 	return reflect.TypeOf((*memberState)(nil)).Elem()
 }
 
-// MemberExists checks whether an existing Member resource with the given ID exists.
-func MemberExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *MemberState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Member", id, state, "", opts...)
-}
-
 type memberArgs struct {
 	// The person's email address; a person with no user yet is invited. Changing it replaces the member.
 	Email string `pulumi:"email"`

@@ -102,12 +102,6 @@ func (PackageState) ElementType() reflect.Type {
 	return reflect.TypeOf((*packageState)(nil)).Elem()
 }
 
-// PackageExists checks whether an existing Package resource with the given ID exists.
-func PackageExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *PackageState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Package", id, state, "", opts...)
-}
-
 type packageArgs struct {
 	// A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
 	AlertHookId interface{} `pulumi:"alertHookId"`

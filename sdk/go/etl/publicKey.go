@@ -74,12 +74,6 @@ func (PublicKeyState) ElementType() reflect.Type {
 	return reflect.TypeOf((*publicKeyState)(nil)).Elem()
 }
 
-// PublicKeyExists checks whether an existing PublicKey resource with the given ID exists.
-func PublicKeyExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *PublicKeyState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:PublicKey", id, state, "", opts...)
-}
-
 type publicKeyArgs struct {
 	// The id of an existing key to manage instead of creating one; its key and name must match.
 	ImportId interface{} `pulumi:"importId"`

@@ -106,12 +106,6 @@ func (ScheduleState) ElementType() reflect.Type {
 	return reflect.TypeOf((*scheduleState)(nil)).Elem()
 }
 
-// ScheduleExists checks whether an existing Schedule resource with the given ID exists.
-func ScheduleExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *ScheduleState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:Schedule", id, state, "", opts...)
-}
-
 type scheduleArgs struct {
 	// Whether failed jobs run again; default false.
 	AutoRetry *bool `pulumi:"autoRetry"`

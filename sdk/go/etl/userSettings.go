@@ -76,12 +76,6 @@ func (UserSettingsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*userSettingsState)(nil)).Elem()
 }
 
-// UserSettingsExists checks whether an existing UserSettings resource with the given ID exists.
-func UserSettingsExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *UserSettingsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("etl:index:UserSettings", id, state, "", opts...)
-}
-
 type userSettingsArgs struct {
 	// Where the user says they are.
 	Location *string `pulumi:"location"`

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from .connection import Connection
 
 __all__ = [
     'ConnectionGroupConnectionArgs',
@@ -160,13 +161,13 @@ class DeliveryConnectionArgs:
 
 
 class DeliveryDestinationArgsDict(TypedDict):
-    connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgsDict']]
+    connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgsDict']]
     properties: NotRequired[Any]
 
 @pulumi.input_type
 class DeliveryDestinationArgs:
     def __init__(__self__, *,
-                 connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']],
+                 connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -174,11 +175,11 @@ class DeliveryDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]:
+    def connection(self) -> pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]:
         return pulumi.get(self, "connection")
 
     @connection.setter
-    def connection(self, value: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]):
+    def connection(self, value: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]):
         pulumi.set(self, "connection", value)
 
     @_builtins.property
@@ -223,13 +224,13 @@ class DeliveryIntervalArgs:
 
 
 class DeliverySourceArgsDict(TypedDict):
-    connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgsDict']]
+    connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgsDict']]
     properties: NotRequired[Any]
 
 @pulumi.input_type
 class DeliverySourceArgs:
     def __init__(__self__, *,
-                 connection: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']],
+                 connection: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']],
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -237,11 +238,11 @@ class DeliverySourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]:
+    def connection(self) -> pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]:
         return pulumi.get(self, "connection")
 
     @connection.setter
-    def connection(self, value: pulumi.Input[Union['_connection.Connection', 'DeliveryConnectionArgs']]):
+    def connection(self, value: pulumi.Input[Union['Connection', 'DeliveryConnectionArgs']]):
         pulumi.set(self, "connection", value)
 
     @_builtins.property
@@ -1122,4 +1123,3 @@ class UserSettingsNotificationSettingsArgs:
         pulumi.set(self, "web", value)
 
 
-from . import connection as _connection

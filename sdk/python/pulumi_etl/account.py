@@ -266,12 +266,6 @@ class Account(pulumi.CustomResource):
         __props__.__dict__["user_id"] = None
         return Account(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Account', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="billingEmail")
     def billing_email(self) -> pulumi.Output[Optional[_builtins.str]]:

@@ -305,12 +305,6 @@ class Cluster(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         return Cluster(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Cluster', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="availableSince")
     def available_since(self) -> pulumi.Output[Optional[_builtins.str]]:
@@ -353,7 +347,7 @@ class Cluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing cluster to manage instead of creating one.
         """

@@ -122,15 +122,9 @@ class ClusterWatcher(pulumi.CustomResource):
         __props__.__dict__["user_id"] = None
         return ClusterWatcher(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:ClusterWatcher', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def cluster_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The cluster to watch: a `Cluster`, or its id as a number or a string.
         """

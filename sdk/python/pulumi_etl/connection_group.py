@@ -191,12 +191,6 @@ class ConnectionGroup(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         return ConnectionGroup(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:ConnectionGroup', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Output[Optional[_builtins.int]]:
@@ -231,7 +225,7 @@ class ConnectionGroup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing group to manage instead of creating one.
         """

@@ -145,11 +145,11 @@ class Delivery(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 destination: pulumi.Input[Optional[Union['DeliveryDestinationArgs', 'DeliveryDestinationArgsDict', 'outputs.DeliveryDestination']]] = None,
+                 destination: pulumi.Input[Optional[Union['DeliveryDestinationArgs', 'DeliveryDestinationArgsDict']]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
-                 interval: pulumi.Input[Optional[Union['DeliveryIntervalArgs', 'DeliveryIntervalArgsDict', 'outputs.DeliveryInterval']]] = None,
+                 interval: pulumi.Input[Optional[Union['DeliveryIntervalArgs', 'DeliveryIntervalArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 source: pulumi.Input[Optional[Union['DeliverySourceArgs', 'DeliverySourceArgsDict', 'outputs.DeliverySource']]] = None,
+                 source: pulumi.Input[Optional[Union['DeliverySourceArgs', 'DeliverySourceArgsDict']]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  __props__=None):
         """
@@ -158,11 +158,11 @@ class Delivery(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: Left out, the delivery has no description.
-        :param pulumi.Input[Union['DeliveryDestinationArgs', 'DeliveryDestinationArgsDict', 'outputs.DeliveryDestination']] destination: The connection written: a database or cloud storage.
+        :param pulumi.Input[Union['DeliveryDestinationArgs', 'DeliveryDestinationArgsDict']] destination: The connection written: a database or cloud storage.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing delivery to manage instead of creating one.
-        :param pulumi.Input[Union['DeliveryIntervalArgs', 'DeliveryIntervalArgsDict', 'outputs.DeliveryInterval']] interval: Time between runs; default one day.
+        :param pulumi.Input[Union['DeliveryIntervalArgs', 'DeliveryIntervalArgsDict']] interval: Time between runs; default one day.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters. Left out, the service names it after its connections and Pulumi leaves the name alone.
-        :param pulumi.Input[Union['DeliverySourceArgs', 'DeliverySourceArgsDict', 'outputs.DeliverySource']] source: The connection read: any the service can read (a database, storage, analytics, ads or CRM service).
+        :param pulumi.Input[Union['DeliverySourceArgs', 'DeliverySourceArgsDict']] source: The connection read: any the service can read (a database, storage, analytics, ads or CRM service).
         :param pulumi.Input[_builtins.float] timeout_seconds: How long `up` waits for the service to set the delivery up; default 1800.
         """
         ...
@@ -190,11 +190,11 @@ class Delivery(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 destination: pulumi.Input[Optional[Union['DeliveryDestinationArgs', 'DeliveryDestinationArgsDict', 'outputs.DeliveryDestination']]] = None,
+                 destination: pulumi.Input[Optional[Union['DeliveryDestinationArgs', 'DeliveryDestinationArgsDict']]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
-                 interval: pulumi.Input[Optional[Union['DeliveryIntervalArgs', 'DeliveryIntervalArgsDict', 'outputs.DeliveryInterval']]] = None,
+                 interval: pulumi.Input[Optional[Union['DeliveryIntervalArgs', 'DeliveryIntervalArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 source: pulumi.Input[Optional[Union['DeliverySourceArgs', 'DeliverySourceArgsDict', 'outputs.DeliverySource']]] = None,
+                 source: pulumi.Input[Optional[Union['DeliverySourceArgs', 'DeliverySourceArgsDict']]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -259,12 +259,6 @@ class Delivery(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         return Delivery(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Delivery', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
@@ -291,7 +285,7 @@ class Delivery(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing delivery to manage instead of creating one.
         """

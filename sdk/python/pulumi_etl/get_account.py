@@ -67,7 +67,7 @@ class GetAccountResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> Union[_builtins.int, _builtins.str]:
+    def id(self) -> Any:
         return pulumi.get(self, "id")
 
     @_builtins.property

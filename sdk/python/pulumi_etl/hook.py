@@ -249,12 +249,6 @@ class Hook(pulumi.CustomResource):
         __props__.__dict__["type"] = None
         return Hook(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Hook', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter
     def active(self) -> pulumi.Output[Optional[_builtins.bool]]:
@@ -273,7 +267,7 @@ class Hook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing hook to manage instead of creating one.
         """

@@ -291,15 +291,9 @@ class JobRun(pulumi.CustomResource):
         __props__.__dict__["wait_for_completion"] = None
         return JobRun(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:JobRun', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="clusterId")
-    def cluster_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def cluster_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The cluster to run on: a `Cluster`, or its id as a number or a string.
         """
@@ -355,7 +349,7 @@ class JobRun(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing job to take over instead of running a new one.
         """
@@ -387,7 +381,7 @@ class JobRun(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="packageId")
-    def package_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def package_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The package the job runs: a `Package`, or its id as a number or a string.
         """

@@ -198,12 +198,6 @@ class Member(pulumi.CustomResource):
         __props__.__dict__["user_id"] = None
         return Member(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Member', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="avatarUrl")
     def avatar_url(self) -> pulumi.Output[Optional[_builtins.str]]:

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from .connection import Connection
 
 __all__ = [
     'ConnectionGroupModifiedBy',
@@ -79,7 +80,7 @@ class DeliveryConnection(dict):
     A connection of the account by its id and type.
     """
     def __init__(__self__, *,
-                 id: Union[_builtins.int, _builtins.str],
+                 id: Any,
                  type: _builtins.str):
         """
         A connection of the account by its id and type.
@@ -92,7 +93,7 @@ class DeliveryConnection(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> Union[_builtins.int, _builtins.str]:
+    def id(self) -> Any:
         """
         The connection's id; a number or a numeric string (such as a Connection's `id`).
         """
@@ -110,7 +111,7 @@ class DeliveryConnection(dict):
 @pulumi.output_type
 class DeliveryDestination(dict):
     def __init__(__self__, *,
-                 connection: Union['_connection.Connection', 'outputs.DeliveryConnection'],
+                 connection: Any,
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -118,7 +119,7 @@ class DeliveryDestination(dict):
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> Union['_connection.Connection', 'outputs.DeliveryConnection']:
+    def connection(self) -> Any:
         return pulumi.get(self, "connection")
 
     @_builtins.property
@@ -149,7 +150,7 @@ class DeliveryInterval(dict):
 @pulumi.output_type
 class DeliverySource(dict):
     def __init__(__self__, *,
-                 connection: Union['_connection.Connection', 'outputs.DeliveryConnection'],
+                 connection: Any,
                  properties: Optional[Any] = None):
         pulumi.set(__self__, "connection", connection)
         if properties is not None:
@@ -157,7 +158,7 @@ class DeliverySource(dict):
 
     @_builtins.property
     @pulumi.getter
-    def connection(self) -> Union['_connection.Connection', 'outputs.DeliveryConnection']:
+    def connection(self) -> Any:
         return pulumi.get(self, "connection")
 
     @_builtins.property
@@ -524,14 +525,14 @@ class GetScheduleResultTask(dict):
 @pulumi.output_type
 class GetScheduleResultTaskPackagesItem(dict):
     def __init__(__self__, *,
-                 package_id: Union[_builtins.int, _builtins.str],
+                 package_id: Any,
                  variables: Mapping[str, _builtins.str]):
         pulumi.set(__self__, "package_id", package_id)
         pulumi.set(__self__, "variables", variables)
 
     @_builtins.property
     @pulumi.getter
-    def package_id(self) -> Union[_builtins.int, _builtins.str]:
+    def package_id(self) -> Any:
         return pulumi.get(self, "package_id")
 
     @_builtins.property
@@ -1128,14 +1129,14 @@ class SearchSchedulesItemTask(dict):
 @pulumi.output_type
 class SearchSchedulesItemTaskPackagesItem(dict):
     def __init__(__self__, *,
-                 package_id: Union[_builtins.int, _builtins.str],
+                 package_id: Any,
                  variables: Mapping[str, _builtins.str]):
         pulumi.set(__self__, "package_id", package_id)
         pulumi.set(__self__, "variables", variables)
 
     @_builtins.property
     @pulumi.getter
-    def package_id(self) -> Union[_builtins.int, _builtins.str]:
+    def package_id(self) -> Any:
         return pulumi.get(self, "package_id")
 
     @_builtins.property
@@ -1227,4 +1228,3 @@ class ValidatePackageResultErrorsItem(dict):
         return pulumi.get(self, "rule")
 
 
-from . import connection as _connection

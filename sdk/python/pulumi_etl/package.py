@@ -347,15 +347,9 @@ class Package(pulumi.CustomResource):
         __props__.__dict__["version"] = None
         return Package(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Package', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="alertHookId")
-    def alert_hook_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def alert_hook_id(self) -> pulumi.Output[Optional[Any]]:
         """
         A hook told of this package's failed jobs, by its id (a `Pipeline`'s `alertHookId`): `up` reads it when the package is made and when the id changes, and fails if the account has no such hook. A hook is told of the events of every job of the account, so the id is recorded, never sent.
         """
@@ -387,7 +381,7 @@ class Package(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="destinationConnectionId")
-    def destination_connection_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def destination_connection_id(self) -> pulumi.Output[Optional[Any]]:
         """
         With `templateId`: the connection every destination of the template's flow writes, by its id.
         """
@@ -419,7 +413,7 @@ class Package(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing package to manage instead of creating one.
         """
@@ -451,7 +445,7 @@ class Package(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="sourceConnectionId")
-    def source_connection_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def source_connection_id(self) -> pulumi.Output[Optional[Any]]:
         """
         With `templateId`: the connection every source of the template's flow reads, by its id.
         """

@@ -167,12 +167,6 @@ class PublicKey(pulumi.CustomResource):
         __props__.__dict__["user_id"] = None
         return PublicKey(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:PublicKey', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter
     def comment(self) -> pulumi.Output[Optional[Any]]:
@@ -199,7 +193,7 @@ class PublicKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing key to manage instead of creating one; its key and name must match.
         """

@@ -211,12 +211,12 @@ class Schedule(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
-                 interval: pulumi.Input[Optional[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict', 'outputs.ScheduleInterval']]] = None,
+                 interval: pulumi.Input[Optional[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  overlap: pulumi.Input[Optional[_builtins.bool]] = None,
                  reuse_cluster_strategy: pulumi.Input[Optional[_builtins.str]] = None,
                  start_at: pulumi.Input[Optional[_builtins.str]] = None,
-                 task: pulumi.Input[Optional[Union['ScheduleTaskArgs', 'ScheduleTaskArgsDict', 'outputs.ScheduleTask']]] = None,
+                 task: pulumi.Input[Optional[Union['ScheduleTaskArgs', 'ScheduleTaskArgsDict']]] = None,
                  __props__=None):
         """
         Runs a package on a cluster at set times.
@@ -228,12 +228,12 @@ class Schedule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Left out, the schedule has no description (one set elsewhere is removed).
         :param pulumi.Input[_builtins.bool] enabled: Whether the schedule runs; default true.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] import_id: The id of an existing schedule to manage instead of creating one.
-        :param pulumi.Input[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict', 'outputs.ScheduleInterval']] interval: Time between runs.
+        :param pulumi.Input[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict']] interval: Time between runs.
         :param pulumi.Input[_builtins.str] name: 1 to 255 characters.
         :param pulumi.Input[_builtins.bool] overlap: Whether a run may start while the previous one still runs; default true.
         :param pulumi.Input[_builtins.str] reuse_cluster_strategy: `any` (the default): a ready cluster with enough nodes; `self`: one this schedule created; `none`: always a new one.
         :param pulumi.Input[_builtins.str] start_at: The first run, as an ISO 8601 date-time. Left out, the service starts it at its creation and Pulumi leaves it alone. Once the schedule has run, changing it replaces the schedule.
-        :param pulumi.Input[Union['ScheduleTaskArgs', 'ScheduleTaskArgsDict', 'outputs.ScheduleTask']] task: What each run does: the packages it runs and the cluster it runs them on.
+        :param pulumi.Input[Union['ScheduleTaskArgs', 'ScheduleTaskArgsDict']] task: What each run does: the packages it runs and the cluster it runs them on.
         """
         ...
     @overload
@@ -264,12 +264,12 @@ class Schedule(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  import_id: pulumi.Input[Optional[Union[_builtins.int, _builtins.str]]] = None,
-                 interval: pulumi.Input[Optional[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict', 'outputs.ScheduleInterval']]] = None,
+                 interval: pulumi.Input[Optional[Union['ScheduleIntervalArgs', 'ScheduleIntervalArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  overlap: pulumi.Input[Optional[_builtins.bool]] = None,
                  reuse_cluster_strategy: pulumi.Input[Optional[_builtins.str]] = None,
                  start_at: pulumi.Input[Optional[_builtins.str]] = None,
-                 task: pulumi.Input[Optional[Union['ScheduleTaskArgs', 'ScheduleTaskArgsDict', 'outputs.ScheduleTask']]] = None,
+                 task: pulumi.Input[Optional[Union['ScheduleTaskArgs', 'ScheduleTaskArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -349,12 +349,6 @@ class Schedule(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         return Schedule(resource_name, opts=opts, __props__=__props__)
 
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:Schedule', id, __props__, opts or pulumi.ResourceOptions())
-
     @_builtins.property
     @pulumi.getter(name="autoRetry")
     def auto_retry(self) -> pulumi.Output[Optional[_builtins.bool]]:
@@ -413,7 +407,7 @@ class Schedule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="importId")
-    def import_id(self) -> pulumi.Output[Optional[Union[_builtins.int, _builtins.str]]]:
+    def import_id(self) -> pulumi.Output[Optional[Any]]:
         """
         The id of an existing schedule to manage instead of creating one.
         """

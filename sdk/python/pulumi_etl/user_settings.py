@@ -115,7 +115,7 @@ class UserSettings(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  location: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 notification_settings: pulumi.Input[Optional[Union['UserSettingsNotificationSettingsArgs', 'UserSettingsNotificationSettingsArgsDict', 'outputs.UserSettingsNotificationSettings']]] = None,
+                 notification_settings: pulumi.Input[Optional[Union['UserSettingsNotificationSettingsArgs', 'UserSettingsNotificationSettingsArgsDict']]] = None,
                  receive_newsletter: pulumi.Input[Optional[_builtins.bool]] = None,
                  time_zone: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -126,7 +126,7 @@ class UserSettings(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] location: Where the user says they are.
         :param pulumi.Input[_builtins.str] name: The user's name.
-        :param pulumi.Input[Union['UserSettingsNotificationSettingsArgs', 'UserSettingsNotificationSettingsArgsDict', 'outputs.UserSettingsNotificationSettings']] notification_settings: How the user hears of watched objects: `{ email, web }`, both given.
+        :param pulumi.Input[Union['UserSettingsNotificationSettingsArgs', 'UserSettingsNotificationSettingsArgsDict']] notification_settings: How the user hears of watched objects: `{ email, web }`, both given.
         :param pulumi.Input[_builtins.bool] receive_newsletter: Whether the user receives the service's newsletter.
         :param pulumi.Input[_builtins.str] time_zone: The user's time zone, an id such as `UTC` or `Pacific Time (US & Canada)` (`getTimeZones`).
         """
@@ -156,7 +156,7 @@ class UserSettings(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  location: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 notification_settings: pulumi.Input[Optional[Union['UserSettingsNotificationSettingsArgs', 'UserSettingsNotificationSettingsArgsDict', 'outputs.UserSettingsNotificationSettings']]] = None,
+                 notification_settings: pulumi.Input[Optional[Union['UserSettingsNotificationSettingsArgs', 'UserSettingsNotificationSettingsArgsDict']]] = None,
                  receive_newsletter: pulumi.Input[Optional[_builtins.bool]] = None,
                  time_zone: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -211,12 +211,6 @@ class UserSettings(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["user_id"] = None
         return UserSettings(resource_name, opts=opts, __props__=__props__)
-
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'etl:index:UserSettings', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="createdAt")

@@ -14,10 +14,11 @@ export async function sayingWhenReplacementCameFirst<T>(deletesFirst: boolean, c
   } catch (error) {
     if (!deletesFirst || !(error instanceof AlreadyInAccount)) throw error;
     throw new AlreadyInAccount(
+      error.found,
+      error.unrecorded,
       `${error.found}. If it is this resource's original in a replacement (\`pulumi up --replace\`): the engine creates ` +
         "the new one before it deletes the original unless the resource sets the `deleteBeforeReplace` option, and the account holds " +
-        "it once; nothing was changed: set `deleteBeforeReplace: true` in this resource's options and run the replacement again. If not",
-      error.unrecorded,
+        `it once; nothing was changed: set \`deleteBeforeReplace: true\` in this resource's options and run the replacement again. If not, ${error.unrecorded}`,
     );
   }
 }

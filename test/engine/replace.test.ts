@@ -133,7 +133,9 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
         expect(failure).toContain(
           "If it is this resource's original in a replacement (`pulumi up --replace`): the engine creates the new one before it deletes the original",
         );
-        expect(failure).toContain("set `deleteBeforeReplace: true` in this resource's options and run the replacement again");
+        expect(failure).toContain(
+          "set `deleteBeforeReplace: true` in this resource's options and run the replacement again. If not, this stack's state does not have",
+        );
         expect(await idsInState()).toEqual(before);
         expect((await rows(kind)).some((row) => String(row.id) === before[kind])).toBe(true);
       },

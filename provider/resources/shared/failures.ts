@@ -34,8 +34,9 @@ export class AlreadyInAccount extends ResourceFailure {
     readonly found: string,
     /** "this stack's state does not have it (…). If it is this resource's, adopt it: …" */
     readonly unrecorded: string,
+    message = `${found}, and ${unrecorded}`,
   ) {
-    super(`${found}, and ${unrecorded}`);
+    super(message);
   }
 }
 

@@ -3,10 +3,10 @@
 # `pulumi`, the Node.js language host `pulumi-language-nodejs` (for programs run from a directory)
 # and the dynamic-provider plugin `pulumi-resource-pulumi-nodejs`.
 #
-# A `pulumi` on PATH is used when it is v3 and at least the pinned version. Otherwise the CLI and
-# the language host are built from the Go module proxy through the wrapper modules in
-# scripts/engine (whose go.sum files pin every dependency), version-stamped, into the cache, once
-# per machine.
+# A `pulumi` on PATH is used when it is v3 and at least the oldest version the project supports
+# (the tests are proven on the pinned one). Otherwise the CLI and the language host are built
+# from the Go module proxy through the wrapper modules in scripts/engine (whose go.sum files pin
+# every dependency), version-stamped, into the cache, once per machine.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
@@ -29,21 +29,25 @@ use_cli_from_path() {
   [ -n "$found" ] || return 1
   version="$(cli_version "$found")"
   case "$version" in v3.*) ;; *) return 1 ;; esac
-  version_at_least "$version" "$ENGINE_VERSION" || {
-    say "ignoring $found: $version is older than $ENGINE_VERSION"
+  version_at_least "$version" "$PULUMI_CLI_FLOOR" || {
+    say "ignoring $found: $version is older than $PULUMI_CLI_FLOOR, the oldest this project supports"
     return 1
   }
   root="$LOCAL_ROOT/engine"
   mkdir -p "$root/bin"
   ln -sf "$found" "$root/bin/pulumi"
   place_dynamic_plugin "$root/bin"
-  say "using $found ($version)"
+  if [ "$version" = "$ENGINE_VERSION" ]; then
+    say "using $found ($version)"
+  else
+    say "using $found ($version; the tests are proven on $ENGINE_VERSION)"
+  fi
   echo "$root"
 }
 
 build_engine() {
   local root="$1" staging
-  require_go "the Pulumi CLI" "the Pulumi CLI $ENGINE_VERSION or newer (v3) on PATH"
+  require_go "the Pulumi CLI" "the Pulumi CLI $PULUMI_CLI_FLOOR or newer (v3) on PATH"
   say "building the Pulumi engine from the Go module proxy into $root"
   say "this happens once per machine and takes 5 to 20 minutes on 2 cores"
   mkdir -p "$(dirname "$root")"

@@ -35,15 +35,16 @@ report_downloads() {
   done
 }
 
-# require_go WHAT [ALTERNATIVE]: Go 1.25 or newer is needed to build WHAT; ALTERNATIVE, when
-# given, is what spares the build (a Pulumi CLI already installed).
+# require_go WHAT [ALTERNATIVE]: Go $GO_MIN_VERSION or newer (the wrapper module's `go` line, which
+# Pulumi's own modules set) is needed to build WHAT; ALTERNATIVE, when given, is what spares the
+# build (a Pulumi CLI already installed).
 require_go() {
   local what="$1" alternative="${2:-}" instead=""
   [ -z "$alternative" ] || instead=", or $alternative"
   command -v go >/dev/null ||
-    die "Go is not installed, and it is needed to build $what." "Install Go 1.25 or newer$instead, then run this again."
-  version_at_least "$(go env GOVERSION | sed 's/^go//')" 1.25 ||
-    die "Go $(go env GOVERSION) is too old to build $what." "Install Go 1.25 or newer$instead, then run this again."
+    die "Go is not installed, and it is needed to build $what." "Install Go $GO_MIN_VERSION or newer$instead, then run this again."
+  version_at_least "$(go env GOVERSION | sed 's/^go//')" "$GO_MIN_VERSION" ||
+    die "Go $(go env GOVERSION) is too old to build $what." "Install Go $GO_MIN_VERSION or newer$instead, then run this again."
 }
 
 # The variable Pulumi's own programs read their version from.

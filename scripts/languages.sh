@@ -14,8 +14,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
 root="$CACHE_ROOT/languages/$LANGUAGE_HOST_VERSION-$ENGINE_VERSION"
 bin="$root/bin"
 venv="$root/python"
-# The Python SDK of the same release as the engine.
-python_pulumi_version="${ENGINE_VERSION#v}"
+# The newest Python SDK on PyPI, which publishes Pulumi's releases later than the Go module proxy
+# (the engine's own release when PyPI has it).
+python_pulumi_version=3.272.0
 # The YAML host comes from a release of its own (its wrapper module pins it), stamped where it
 # reads its version from; the folder's name does not carry it, so a stamp beside it does.
 YAML_HOST_MODULE_DIR="$ENGINE_MODULE_DIR/yaml-host"
@@ -59,7 +60,7 @@ make_python_environment() {
   fi
   # `build` makes the release's wheel and sdist (PEP 517).
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pulumi==$python_pulumi_version" "parver>=0.2.1" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel build ||
+    "pulumi==$python_pulumi_version" "packaging>=24.0" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel build ||
     die "installing pulumi $python_pulumi_version from PyPI failed (see pip's output above)."
   touch "$marker"
   say "python: ready in $(elapsed "$started")"
@@ -73,7 +74,7 @@ build_once pulumi-language-go "$ENGINE_MODULE_DIR/language-host" \
 build_once pulumi-language-yaml "$YAML_HOST_MODULE_DIR" \
   github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml "$YAML_HOST_VERSION" \
   github.com/pulumi/pulumi-yaml/pkg/version.Version
-build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR" pulumi-etl/engine/codegen "$ENGINE_VERSION"
+build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR/codegen" pulumi-etl/codegen "$CODEGEN_VERSION"
 # Go programs are compiled by the Go host before every operation: their first compile (the
 # Pulumi Go SDK and its dependencies) happens here, once, into Go's own build cache.
 warm_go_build_cache() {

@@ -6,7 +6,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_ROOT="${PULUMI_ETL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-etl}"
 LOCAL_ROOT="$REPO_ROOT/.pulumi-local"
 
-# Node.js: @pulumi/pulumi 3.270 declares node >= 22.
+# Node.js: @pulumi/pulumi 3.276 declares node >= 22.
 NODE_MIN_MAJOR=22
 NODE_PINNED_VERSION=22.23.3
 
@@ -18,6 +18,13 @@ required_version() {
 }
 ENGINE_VERSION="$(required_version "$ENGINE_MODULE_DIR/go.mod" github.com/pulumi/pulumi/pkg/v3)"
 LANGUAGE_HOST_VERSION="$(required_version "$ENGINE_MODULE_DIR/language-host/go.mod" github.com/pulumi/pulumi/sdk/v3)"
+# The SDK generator's own release (its go.mod says why it is not the engine's).
+CODEGEN_VERSION="$(required_version "$ENGINE_MODULE_DIR/codegen/go.mod" github.com/pulumi/pulumi/pkg/v3)"
+# The oldest Pulumi CLI everything here works with (the policy pack's executable needs it; the
+# plugin and SDKs need less): docs/installation-configuration.md#pulumi-cli-versions says why.
+PULUMI_CLI_FLOOR=v3.255.0
+# The Go that builds them: the engine module's `go` line, which follows Pulumi's own.
+GO_MIN_VERSION="$(sed -n 's/^go \([0-9.]*\)$/\1/p' "$ENGINE_MODULE_DIR/go.mod")"
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 die() {
@@ -33,5 +40,5 @@ version_at_least() {
   [ "$(printf '%s\n%s\n' "$want" "$have" | sort -V | head -n1)" = "$want" ]
 }
 
-[ -n "$ENGINE_VERSION" ] && [ -n "$LANGUAGE_HOST_VERSION" ] ||
+[ -n "$ENGINE_VERSION" ] && [ -n "$LANGUAGE_HOST_VERSION" ] && [ -n "$CODEGEN_VERSION" ] && [ -n "$GO_MIN_VERSION" ] ||
   die "cannot read the pinned engine versions from $ENGINE_MODULE_DIR"

@@ -32,7 +32,7 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
 
   beforeAll(async () => {
     machine = newUserMachine("npm-package", { withoutNode: false });
-    writeFileSync(path.join(machine.dir, "package.json"), JSON.stringify({ name: "etl-tools", private: true, dependencies: { "pulumi-etl": `file:${releaseFile(`pulumi-etl-${VERSION}.tgz`)}`, "@pulumi/pulumi": "^3.270.0" } }));
+    writeFileSync(path.join(machine.dir, "package.json"), JSON.stringify({ name: "etl-tools", private: true, dependencies: { "pulumi-etl": `file:${releaseFile(`pulumi-etl-${VERSION}.tgz`)}`, "@pulumi/pulumi": "^3.276.0" } }));
     machine.exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]);
   }, 300_000);
 

@@ -34,7 +34,7 @@ function installTypescript(machine: UserMachine): void {
     dependencies: {
       "pulumi-etl": `file:${releaseFile(`pulumi-etl-${VERSION}.tgz`)}`,
       [SDK_NAMES.nodejs]: `file:${releaseFile(`pulumi-etl-sdk-${VERSION}.tgz`)}`,
-      "@pulumi/pulumi": "^3.270.0",
+      "@pulumi/pulumi": "^3.276.0",
     },
     devDependencies: { typescript: "~5.9.3", "@types/node": "^22" },
   };

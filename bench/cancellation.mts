@@ -101,15 +101,23 @@ async function measure(surface: Surface, signal: NodeJS.Signals, project: { dir:
       "etl:apiKey": { value: API_KEY, secret: true },
       "bench:surface": { value: surface },
     });
-    const child = spawn(path.join(engineRoot(), "bin", "pulumi"), ["up", "--yes", "--skip-preview", "--stack", stackName, "--non-interactive", "--color", "never"], {
-      cwd: project.dir,
-      env: { ...process.env, ...project.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      path.join(engineRoot(), "bin", "pulumi"),
+      ["up", "--yes", "--skip-preview", "--stack", stackName, "--non-interactive", "--color", "never"],
+      {
+        cwd: project.dir,
+        env: { ...process.env, ...project.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-    await untilPrinted("a running job and a cluster being created", () => output, (text) => /job \d+ running/.test(text) && /cluster \d+ creating/.test(text));
+    await untilPrinted(
+      "a running job and a cluster being created",
+      () => output,
+      (text) => /job \d+ running/.test(text) && /cluster \d+ creating/.test(text),
+    );
     const sentAt = performance.now();
     child.kill(signal);
     const code = await exited;

@@ -37,8 +37,15 @@ describe.each(SURFACES)("cancelling pulumi up (%s)", { timeout: 240_000 }, (surf
 
   /** Each ETL resource of the state by name, with its id and the status the provider last read. */
   const inState = async (): Promise<Record<string, { id?: string; status?: unknown }>> => {
-    const resources = ((await project.stack.exportStack()).deployment.resources ?? []) as Array<{ type: string; urn: string; id?: string; outputs?: { status?: unknown } }>;
-    return Object.fromEntries(resources.filter((r) => kindOfType(r.type) !== undefined).map((r) => [r.urn.split("::").pop()!, { id: r.id, status: r.outputs?.status }]));
+    const resources = ((await project.stack.exportStack()).deployment.resources ?? []) as Array<{
+      type: string;
+      urn: string;
+      id?: string;
+      outputs?: { status?: unknown };
+    }>;
+    return Object.fromEntries(
+      resources.filter((r) => kindOfType(r.type) !== undefined).map((r) => [r.urn.split("::").pop()!, { id: r.id, status: r.outputs?.status }]),
+    );
   };
 
   beforeAll(async () => {

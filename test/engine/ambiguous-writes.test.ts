@@ -45,6 +45,8 @@ function ed25519Line(comment: string): string {
 }
 
 const PACKAGE = { id: 101, name: "ok", run: { seconds: 60, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
+/** A package whose job runs a simulated day: at the service's speed it is still running when stopped. */
+const LONG_PACKAGE = { id: 102, name: "long", run: { seconds: 86_400, outcome: "completed" as const, outputs: [{ name: "out", records: 10 }] } };
 const CLUSTER = { id: 201, name: "ready", nodes: 2 };
 const CONNECTION = { id: 302, name: "lake", type: "s3" };
 
@@ -70,7 +72,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
   let ctx: OperationContext;
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 200, account: { packages: [PACKAGE], clusters: [CLUSTER], connections: [CONNECTION] } });
+    service = await startLocalService({ speed: 200, account: { packages: [PACKAGE, LONG_PACKAGE], clusters: [CLUSTER], connections: [CONNECTION] } });
     // No retries of reads either: the lookup's own failure is what one test is about.
     const settings: Record<string, string> = {
       "etl:apiUrl": service.url,
@@ -181,23 +183,31 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     expect(await posts("/connection_groups")).toHaveLength(1);
   });
 
-  it("deletes already applied succeed: a second delete of each kind is a no-op", async () => {
+  it("deletes already applied succeed: a second delete of each kind is a no-op, a job's stop while it runs", async () => {
     const key = await publicKeyProvider.create(ctx, { publicKey: ed25519Line("twice") });
     const group = await connectionGroupProvider.create(ctx, { name: "deleted-twice" });
     const cluster = await clusterProvider.create(ctx, { nodes: 1, type: "sandbox", timeoutSeconds: 120 });
-    const job = await jobRunProvider.create(ctx, { clusterId: 201, packageId: 101, variables: { run: "stop-twice" }, waitForCompletion: false });
     for (let round = 0; round < 2; round++) {
       await publicKeyProvider.delete(ctx, key.id, key.outs!);
       await connectionGroupProvider.delete(ctx, group.id, group.outs!);
       await clusterProvider.delete(ctx, cluster.id, cluster.outs!);
-      await jobRunProvider.delete(ctx, job.id, { ...job.outs!, status: "running" });
     }
+    const job = await jobRunProvider.create(ctx, { clusterId: 201, packageId: LONG_PACKAGE.id, variables: { run: "stop-twice" }, waitForCompletion: false });
+    for (let round = 0; round < 2; round++) await jobRunProvider.delete(ctx, job.id, { ...job.outs!, status: "running" });
+    expect((await table("jobs")).find((j) => j.id === Number(job.id))?.status).toBe("stopped");
     const state = (await service.state()).accounts[0];
     expect(state.publicKeys.some((k: { id: number }) => k.id === Number(key.id))).toBe(false);
     expect(state.connectionGroups.some((g: { id: number }) => g.id === Number(group.id))).toBe(false);
     expect(state.clusters.find((c: { id: number }) => c.id === Number(cluster.id)).status).toBe("terminated");
-    // At this speed the job may finish before the first stop: "already finished" is success too.
-    expect(state.jobs.find((j: { id: number }) => j.id === Number(job.id)).status).toMatch(/^(stopped|completed)$/);
+  });
+
+  it("a job that finished before its delete is left completed, and the delete succeeds", async () => {
+    const job = await jobRunProvider.create(ctx, { clusterId: 201, packageId: 101, variables: { run: "finished-first" }, waitForCompletion: true });
+    const statusOf = async () => (await table("jobs")).find((j) => j.id === Number(job.id))?.status;
+    expect(await statusOf()).toBe("completed");
+    await jobRunProvider.delete(ctx, job.id, job.outs!);
+    await jobRunProvider.delete(ctx, job.id, job.outs!);
+    expect(await statusOf()).toBe("completed");
   });
 
   it("two identical JobRuns whose POSTs both dropped each adopt a different job", async () => {

@@ -34,7 +34,7 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PublicKeyI
     throw new AdoptionError(KIND, importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
   }
   // A key found under these settings is their user's.
-  return fields.outputs({ ...record, user_id: await currentUserId(ctx.request) }, inputs);
+  return fields.outputs({ ...record, user_id: await currentUserId(ctx) }, inputs);
 }
 
 /**
@@ -62,12 +62,12 @@ const operations = standardOperations(fields, {
   get: getPublicKey,
   listed: publicKeyExport,
   // Another user's key answers 404 as a deleted one does: it must not count as deleted.
-  remove: async ({ request }, id, props) => {
-    await ensureSameUser(() => request, { id, name: props.name, userId: props.userId }, true);
-    return deletePublicKey(request, id);
+  remove: async (ctx, id, props) => {
+    await ensureSameUser(() => ctx, { id, name: props.name, userId: props.userId }, true);
+    return deletePublicKey(ctx.request, id);
   },
   adopt,
-  settle: async ({ request, report }, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request, report) }, inputs),
+  settle: async (ctx, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(ctx, ctx.report) }, inputs),
   // The service takes a key once per user.
   refused: (error, { request }, inputs) =>
     orInTheWay(error, {
@@ -84,19 +84,18 @@ export const publicKeyProvider = {
 
   /** A key gone for these settings may be another user's: that stops the refresh rather than dropping it. */
   async read(ctx: OperationContext, id: string, props: PublicKeyOutputs) {
-    const { request } = ctx;
     const result = await operations.read(ctx, id, props);
     if (result.props === undefined) {
-      await ensureSameUser(() => request, { id, name: props.name, userId: props.userId });
+      await ensureSameUser(() => ctx, { id, name: props.name, userId: props.userId });
       return result;
     }
-    noteFoundKeyOwner(request, props.userId);
+    noteFoundKeyOwner(ctx, props.userId);
     // A key recorded before keys recorded their user learns it here.
-    return { ...result, props: { ...result.props, userId: props.userId ?? (await currentUserId(request)) } };
+    return { ...result, props: { ...result.props, userId: props.userId ?? (await currentUserId(ctx)) } };
   },
 
   async diff(id: string, olds: PublicKeyOutputs, news: PublicKeyInputs, context: () => OperationContext): Promise<pulumi.dynamic.DiffResult> {
-    await ensureSameUser(() => context().request, { id, name: olds.name, userId: olds.userId }, true);
+    await ensureSameUser(context, { id, name: olds.name, userId: olds.userId }, true);
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
     return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
   },

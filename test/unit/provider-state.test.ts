@@ -33,12 +33,12 @@ const USER = { id: 42, name: "Owner", email: "owner@example.com", created_at: "2
 /** Answers the account and the user, and notes each call as `METHOD path`. */
 function countingService(): RequestFn & { calls: string[] } {
   const calls: string[] = [];
-  const request = async (req: ApiRequest): Promise<ApiResponse> => {
+  const request = async <T>(req: ApiRequest): Promise<ApiResponse<T>> => {
     const path = req.path ?? req.url ?? "";
     calls.push(`${req.method} ${path}`);
-    return { status: 200, headers: {}, body: path === "/user" ? USER : ACCOUNT };
+    return { status: 200, headers: {}, body: (path === "/user" ? USER : ACCOUNT) as T };
   };
-  return Object.assign(request, { calls });
+  return Object.assign(request as RequestFn, { calls });
 }
 
 describe("what a provider learns of the service", () => {

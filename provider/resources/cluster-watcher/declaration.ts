@@ -72,7 +72,6 @@ export const clusterWatcherResource = declareResource({
   record: clusterWatcherRecord,
   secrets: [],
   oncePer: "clusterId",
-  oneFromExample: true,
   importedBy: "the id of the cluster watched",
   example: { clusterId: 201 },
 });

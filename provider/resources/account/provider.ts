@@ -29,8 +29,8 @@ import type { DetailedDiffResult } from "../shared/diff";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow, createdSince } from "../shared/reconcile";
-import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { createdLookup, newestListed } from "../shared/created-lookup";
+import type { OwnerCheck } from "../shared/reconciler";
 import { fields, type AccountInputs, type AccountOutputs } from "./fields";
 
 const KIND = "account";
@@ -143,30 +143,24 @@ async function reachedBy(settings: SettingsUse, outs: AccountOutputs): Promise<n
   return outs.userId ?? (await currentUserId(settings));
 }
 
-/**
- * Whether a create sent at `sentAt` may have made this account: made since then, owned by the
- * caller, with what the POST sent (the PUT of the rest may not have come).
- */
-export function isAccountCreatedBy(record: ManagedAccountRecord, inputs: AccountInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
-  const owned = record.is_owner !== false && (record.owner_id === undefined || record.owner_id === null || owners.ownerMatches(record.owner_id));
-  const posted: AccountInputs = { name: inputs.name, region: inputs.region, ...(inputs.slug === undefined ? {} : { slug: inputs.slug }) };
-  return createdInWindow(record.created_at, sentAt) && owned && fields.hasSentValues(record, posted);
+/** Whether the caller owns the account: an answer that names no owner is the caller's own. */
+function ownedByCaller(record: ManagedAccountRecord, owners: OwnerCheck): boolean {
+  return record.is_owner !== false && (record.owner_id === undefined || record.owner_id === null || owners.ownerMatches(record.owner_id));
 }
 
-export async function findCreatedAccount(
-  request: RequestFn,
-  inputs: AccountInputs,
-  sentAt: number,
-  owners: OwnerCheck = ANY_OWNER,
-): Promise<ManagedAccountRecord[]> {
-  const recent = await createdSince(request, newestAccountsRequest, managedAccountRecord, "accounts", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isAccountCreatedBy(record, inputs, sentAt, owners));
-}
+/** The account a create may have made: made since it was sent, owned by the caller, with what the POST sent (the PUT of the rest may not have come). */
+export const createdAccount = createdLookup<ManagedAccountRecord, AccountInputs>({
+  candidates: newestListed(managedAccountRecord, "accounts", () => newestAccountsRequest),
+  madeBy: (record, inputs, owners) => {
+    const posted: AccountInputs = { name: inputs.name, region: inputs.region, ...(inputs.slug === undefined ? {} : { slug: inputs.slug }) };
+    return ownedByCaller(record, owners) && fields.hasSentValues(record, posted);
+  },
+});
 
 const operations = standardOperations(fields, {
   kind: KIND,
   create: (request, body) => createWith(request, body as Record<string, unknown>),
-  findCreated: findCreatedAccount,
+  findCreated: createdAccount.find,
   get: getAccount,
   remove,
   update,

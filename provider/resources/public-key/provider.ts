@@ -15,7 +15,7 @@ import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
 import { isUnknown } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow } from "../shared/reconcile";
+import { createdLookup } from "../shared/created-lookup";
 import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
 import { publicKeyExport } from "./export";
 import { currentUserId, ensureSameUser, noteFoundKeyOwner, ownerOfNewKey } from "./owner";
@@ -37,28 +37,25 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PublicKeyI
   return fields.outputs({ ...record, user_id: await currentUserId(ctx) }, inputs);
 }
 
-/**
- * The key a create sent at `sentAt` may have made: the user cannot register a key twice, so a
- * key with its fingerprint, made since then, with the name asked for, is that one. An older one
- * means the create could not have succeeded, and sending it again says so.
- */
-export function isKeyCreatedBy(key: PublicKeyRecord, inputs: PublicKeyInputs, sentAt: number): boolean {
-  return key.fingerprint === fingerprintOf(inputs.publicKey) && fields.hasSentValues(key, inputs) && createdInWindow(key.created_at, sentAt);
-}
-
 async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKeyRecord[]> {
   const keys = await collectAllPages(request, listPublicKeysRequest, publicKeyRecord, { what: "public keys" });
   return keys.filter((key) => key.fingerprint === fingerprintOf(publicKey));
 }
 
-export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs, sentAt: number): Promise<PublicKeyRecord[]> {
-  return (await keysLike(request, inputs.publicKey)).filter((key) => isKeyCreatedBy(key, inputs, sentAt));
-}
+/**
+ * The key a create may have made: the user cannot register a key twice, so a key with its
+ * fingerprint, made since it was sent, with the name asked for, is that one. An older one means
+ * the create could not have succeeded, and sending it again says so.
+ */
+export const createdKey = createdLookup<PublicKeyRecord, PublicKeyInputs>({
+  candidates: (request, inputs) => keysLike(request, inputs.publicKey),
+  madeBy: (key, inputs) => fields.hasSentValues(key, inputs),
+});
 
 const operations = standardOperations(fields, {
   kind: KIND,
   create: createPublicKey,
-  findCreated: findCreatedKey,
+  findCreated: createdKey.find,
   get: getPublicKey,
   listed: publicKeyExport,
   // Another user's key answers 404 as a deleted one does: it must not count as deleted.

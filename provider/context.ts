@@ -7,6 +7,7 @@
  */
 import { cancelledBecause, createCancellation, neverCancelled, type ProcessCancellation } from "./cancellation";
 import { createClient, createReachability, type Client, type ClientStats } from "./client";
+import type { UserRecord } from "./api/system";
 import type { RequestFn } from "./client/http";
 import { createPacingState } from "./client/policies/pacing";
 import { createClientStats, resetStats, snapshotOf } from "./client/policies/stats";
@@ -34,6 +35,29 @@ export interface OperationContext {
   readonly signal: AbortSignal;
   /** Statuses and notes, on the row of the resource being served. */
   readonly report: Reporter;
+  /** What these settings have learned in this process, asked once and kept with them. */
+  readonly learned: SettingsMemory;
+}
+
+/**
+ * What is asked of the service once per settings and kept for their later operations: the
+ * proof of the settings (settings-proof.ts), who their API key's user is (current-user.ts), the
+ * accounts they have read. It lives with the context, so new settings, a second provider of the
+ * process, or a test's own context start with nothing learned.
+ */
+export interface SettingsMemory {
+  proof?: Promise<void>;
+  user?: Promise<UserRecord>;
+  userId?: number;
+  readonly reachedAccounts: Set<string>;
+}
+
+/** The context's request function and what its settings learned: all a lookup of the current user needs. */
+export type SettingsUse = Pick<OperationContext, "request" | "learned">;
+
+/** Nothing learned yet: for a context, or a tool's run (an export) that asks with one request function. */
+export function newSettingsMemory(): SettingsMemory {
+  return { reachedAccounts: new Set() };
 }
 
 /** What an operation is told of the process it runs in: when to stop, and where its words go. */
@@ -107,6 +131,7 @@ export function operationContext(
     outageToleranceMs: maxRetries === 0 ? 0 : retryBudgetSeconds * 1000,
     signal,
     report,
+    learned: newSettingsMemory(),
   };
 }
 

@@ -9,7 +9,7 @@
  */
 import { getAccountBySlug } from "./api/accounts";
 import { AuthenticationError, NotFoundError } from "./client/errors";
-import { withCause, type RequestFn } from "./client/http";
+import { withCause } from "./client/http";
 import { ConfigurationError, SETTINGS, type ProviderConfig } from "./config";
 import type { OperationContext } from "./context";
 import { UserFacingError } from "./errors";
@@ -22,21 +22,15 @@ export class SettingsError extends UserFacingError {
   }
 }
 
-/** Keyed by the configured request function: new settings make a new one. */
-const proofs = new WeakMap<RequestFn, Promise<void>>();
-
 /**
  * Resolves once the settings are proven (or their proof is switched off); a failed proof fails
  * every operation of these settings with the same message, without asking again.
  */
 export function settingsProven(context: OperationContext): Promise<void> {
   if (context.settings.skipCredentialsValidation) return Promise.resolve();
-  let proof = proofs.get(context.request);
-  if (proof === undefined) {
-    proof = prove(context.request, context.settings);
-    proofs.set(context.request, proof);
-  }
-  return proof;
+  // Kept with the context: new settings make a new one, and prove themselves again.
+  context.learned.proof ??= prove(context);
+  return context.learned.proof;
 }
 
 /** The context a provider's settings make, once they are proven: what every resource operation runs with. */
@@ -46,10 +40,11 @@ export async function provenContext(context: () => OperationContext): Promise<Op
   return made;
 }
 
-async function prove(request: RequestFn, settings: ProviderConfig): Promise<void> {
+async function prove(context: OperationContext): Promise<void> {
+  const { request, settings } = context;
   try {
     const account = await getAccountBySlug(request, settings.accountId);
-    if (account.is_owner === true && typeof account.owner_id === "number") noteCurrentUserId(request, account.owner_id);
+    if (account.is_owner === true && typeof account.owner_id === "number") noteCurrentUserId(context, account.owner_id);
   } catch (error) {
     throw withCause(new SettingsError(describeFailure(error, settings)), error);
   }

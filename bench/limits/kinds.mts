@@ -15,10 +15,26 @@ export function onPlugin(kind: Kind): boolean {
   return kind.endsWith("@plugin");
 }
 
-const { MANY_FROM_EXAMPLE_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as { MANY_FROM_EXAMPLE_KINDS: ResourceKind[] };
+const { RESOURCE_KINDS, SINGLETON_KINDS } = createRequire(import.meta.url)("pulumi-etl/plugin") as {
+  RESOURCE_KINDS: ResourceKind[];
+  SINGLETON_KINDS: ResourceKind[];
+};
+
+/**
+ * Kinds whose objects made from the example are one object of the service: the benchmark makes N
+ * objects from a kind's example, so it leaves these out, as it does a singleton.
+ */
+const ONE_FROM_EXAMPLE: Partial<Record<ResourceKind, string>> = {
+  ClusterWatcher: "every watch of cluster 201 by one user is the same watch",
+};
+
+/** The kinds the benchmark makes N objects of from their examples: all but the singletons and those whose example makes one object. */
+const MANY_FROM_EXAMPLE_KINDS: ResourceKind[] = RESOURCE_KINDS.filter((kind) => !SINGLETON_KINDS.includes(kind) && ONE_FROM_EXAMPLE[kind] === undefined);
+
 /**
  * Every kind of the provider's one list, through the plugin (`<Kind>@plugin`) and on the dynamic
- * resources, but the singletons: a program declares one UserSettings at most, never N.
+ * resources, but the singletons (a program declares one UserSettings at most, never N) and the
+ * kinds whose example makes one object.
  */
 export const MEASURED_KINDS: Kind[] = MANY_FROM_EXAMPLE_KINDS.flatMap((kind): Kind[] => [`${kind}@plugin`, kind]);
 

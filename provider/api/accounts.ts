@@ -1,7 +1,7 @@
 /** Accounts at the host's root (facts, "Accounts"): made, changed, renamed and deleted by slug. */
 import { z } from "zod";
-import type { ApiRequest, RequestFn } from "../client/http";
-import { parseRecord } from "./records";
+import type { ApiRequest } from "../client/http";
+import { collection } from "./collection";
 
 const text = z.string().nullable().optional();
 
@@ -25,32 +25,22 @@ export const managedAccountRecord = z.object({
 });
 export type ManagedAccountRecord = z.output<typeof managedAccountRecord>;
 
-const WHAT = "an account";
-const accountPath = (slug: string) => `/accounts/${encodeURIComponent(slug)}`;
-
 /** The caller's accounts, newest first: where a create whose outcome is unknown is looked for. */
 export const newestAccountsRequest: ApiRequest = { method: "GET", path: "/accounts", atHostRoot: true, query: { sort: "created", direction: "desc" } };
 
 /** Every account of the caller, oldest first. */
 export const accountsListing: ApiRequest = { method: "GET", path: "/accounts", atHostRoot: true, query: { sort: "created", direction: "asc" } };
 
-export async function createAccount(request: RequestFn, body: object): Promise<ManagedAccountRecord> {
-  const response = await request({ method: "POST", path: "/accounts", atHostRoot: true, body });
-  return parseRecord(managedAccountRecord, response.body, WHAT);
-}
+/** Addressed by slug. */
+export const accounts = collection<typeof managedAccountRecord, object, object, string>({
+  path: "/accounts",
+  atHostRoot: true,
+  record: managedAccountRecord,
+  what: "an account",
+});
 
-export async function getAccountBySlug(request: RequestFn, slug: string): Promise<ManagedAccountRecord> {
-  const response = await request({ method: "GET", path: accountPath(slug), atHostRoot: true });
-  return parseRecord(managedAccountRecord, response.body, WHAT);
-}
-
-/** A new `account_id` in the body renames the account: its `{base_url}` moves. */
-export async function updateAccount(request: RequestFn, slug: string, body: object): Promise<ManagedAccountRecord> {
-  const response = await request({ method: "PUT", path: accountPath(slug), atHostRoot: true, body });
-  return parseRecord(managedAccountRecord, response.body, WHAT);
-}
-
-/** Irreversible, and the owner's alone: every record of the account goes with it. */
-export async function deleteAccount(request: RequestFn, slug: string): Promise<void> {
-  await request({ method: "DELETE", path: accountPath(slug), atHostRoot: true });
-}
+/**
+ * `updateAccount`: a new `account_id` in the body renames the account, and its `{base_url}`
+ * moves. `deleteAccount` is irreversible, and the owner's alone: every record of the account goes with it.
+ */
+export const { create: createAccount, get: getAccountBySlug, update: updateAccount, delete: deleteAccount } = accounts;

@@ -1,8 +1,8 @@
 /** Clusters that jobs run on: `{base_url}/clusters` (facts, "Clusters"; not in the spec). */
 import { z } from "zod";
-import type { ApiRequest, RequestFn } from "../client/http";
+import type { ApiRequest } from "../client/http";
 import { CLUSTER_STATUSES, READY_CLUSTER_STATUSES, type ClusterType } from "../../contract/vocabularies";
-import { parseRecord } from "./records";
+import { collection } from "./collection";
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -51,28 +51,10 @@ export interface ClusterCreate {
 /** Type and region are fixed when a cluster is created. */
 export type ClusterUpdate = Partial<Omit<ClusterCreate, "type" | "region">>;
 
-const clusterPath = (id: string | number) => `/clusters/${encodeURIComponent(String(id))}`;
+export const clusters = collection<typeof clusterRecord, ClusterCreate, ClusterUpdate>({ path: "/clusters", record: clusterRecord, what: "a cluster" });
 
-export async function createCluster(request: RequestFn, body: ClusterCreate): Promise<ClusterRecord> {
-  const response = await request({ method: "POST", path: "/clusters", body });
-  return parseRecord(clusterRecord, response.body, "a cluster");
-}
-
-export async function getCluster(request: RequestFn, id: string | number): Promise<ClusterRecord> {
-  const response = await request({ method: "GET", path: clusterPath(id) });
-  return parseRecord(clusterRecord, response.body, "a cluster");
-}
-
-export async function updateCluster(request: RequestFn, id: string | number, body: ClusterUpdate): Promise<ClusterRecord> {
-  const response = await request({ method: "PUT", path: clusterPath(id), body });
-  return parseRecord(clusterRecord, response.body, "a cluster");
-}
-
-/** Starts termination; the cluster answers in `pending_terminate` and ends `terminated`. */
-export async function terminateCluster(request: RequestFn, id: string | number): Promise<ClusterRecord> {
-  const response = await request({ method: "DELETE", path: clusterPath(id) });
-  return parseRecord(clusterRecord, response.body, "a cluster");
-}
+/** `terminateCluster` starts termination: the cluster answers in `pending_terminate` and ends `terminated`. */
+export const { create: createCluster, get: getCluster, update: updateCluster, deleteAnswered: terminateCluster } = clusters;
 
 /** The first page of the account's clusters, newest first, whatever their status. */
 export const listNewestClustersRequest: ApiRequest = {

@@ -1,7 +1,8 @@
 /** Connection groups: `{base_url}/connection_groups` (spec 2.7 and 4.5; update from the facts). */
 import { z } from "zod";
 import type { ApiRequest, RequestFn } from "../client/http";
-import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
+import { collection } from "./collection";
+import { parsePage, type Page, type PageRequest } from "./records";
 
 export const connectionGroupRecord = z.object({
   id: z.number().int(),
@@ -42,28 +43,13 @@ export interface SearchConnectionGroupsRequest extends PageRequest {
   q: string;
 }
 
-const WHAT = "a connection group";
-const groupPath = (id: number) => `/connection_groups/${encodeURIComponent(String(id))}`;
+export const connectionGroups = collection<typeof connectionGroupRecord, CreateConnectionGroupBody, UpdateConnectionGroupBody, number>({
+  path: "/connection_groups",
+  record: connectionGroupRecord,
+  what: "a connection group",
+});
 
-export async function createConnectionGroup(request: RequestFn, body: CreateConnectionGroupBody): Promise<ConnectionGroupRecord> {
-  const response = await request({ method: "POST", path: "/connection_groups", body });
-  return parseRecord(connectionGroupRecord, response.body, WHAT);
-}
-
-export async function getConnectionGroup(request: RequestFn, id: number): Promise<ConnectionGroupRecord> {
-  const response = await request({ method: "GET", path: groupPath(id) });
-  return parseRecord(connectionGroupRecord, response.body, WHAT);
-}
-
-export async function updateConnectionGroup(request: RequestFn, id: number, body: UpdateConnectionGroupBody): Promise<ConnectionGroupRecord> {
-  const response = await request({ method: "PUT", path: groupPath(id), body });
-  return parseRecord(connectionGroupRecord, response.body, WHAT);
-}
-
-/** The delete answer's body is not relied on: only its success matters. */
-export async function deleteConnectionGroup(request: RequestFn, id: number): Promise<void> {
-  await request({ method: "DELETE", path: groupPath(id) });
-}
+export const { create: createConnectionGroup, get: getConnectionGroup, update: updateConnectionGroup, delete: deleteConnectionGroup } = connectionGroups;
 
 export async function searchConnectionGroupsPage(request: RequestFn, search: SearchConnectionGroupsRequest): Promise<Page<ConnectionGroupRecord>> {
   const response = await request({

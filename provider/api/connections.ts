@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { RequestFn } from "../client/http";
+import { collection } from "./collection";
 import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
 
 export const connectionRecord = z.object({
@@ -60,16 +61,16 @@ export type ConnectionSettingsRecord = z.output<typeof connectionSettingsRecord>
 
 const SETTINGS = "a connection";
 const typePath = (type: string) => `/connections/${encodeURIComponent(type)}`;
-const connectionPath = (type: string, id: string | number) => `${typePath(type)}/${encodeURIComponent(String(id))}`;
 
-export async function createConnection(request: RequestFn, type: string, body: object): Promise<ConnectionSettingsRecord> {
-  const response = await request({ method: "POST", path: typePath(type), body });
-  return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
+/** A type's connections have a collection of their own (`/connections/{type}`). */
+export const connectionsOfType = (type: string) => collection({ path: typePath(type), record: connectionSettingsRecord, what: SETTINGS });
+
+export function createConnection(request: RequestFn, type: string, body: object): Promise<ConnectionSettingsRecord> {
+  return connectionsOfType(type).create(request, body);
 }
 
-export async function getConnectionSettings(request: RequestFn, type: string, id: string | number): Promise<ConnectionSettingsRecord> {
-  const response = await request({ method: "GET", path: connectionPath(type, id) });
-  return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
+export function getConnectionSettings(request: RequestFn, type: string, id: string | number): Promise<ConnectionSettingsRecord> {
+  return connectionsOfType(type).get(request, id);
 }
 
 /** A connection by its id alone (`GET /connections/{id}`): how an import learns its type. */
@@ -78,13 +79,12 @@ export async function getConnectionById(request: RequestFn, id: string | number)
   return parseRecord(connectionRecord, response.body, SETTINGS);
 }
 
-export async function updateConnection(request: RequestFn, type: string, id: string | number, body: object): Promise<ConnectionSettingsRecord> {
-  const response = await request({ method: "PUT", path: connectionPath(type, id), body });
-  return parseRecord(connectionSettingsRecord, response.body, SETTINGS);
+export function updateConnection(request: RequestFn, type: string, id: string | number, body: object): Promise<ConnectionSettingsRecord> {
+  return connectionsOfType(type).update(request, id, body);
 }
 
-export async function deleteConnection(request: RequestFn, type: string, id: string | number): Promise<void> {
-  await request({ method: "DELETE", path: connectionPath(type, id) });
+export function deleteConnection(request: RequestFn, type: string, id: string | number): Promise<void> {
+  return connectionsOfType(type).delete(request, id);
 }
 
 /**

@@ -1,8 +1,8 @@
 /** Deliveries: `{base_url}/deliveries` (facts, "Deliveries"). There is no update. */
 import { z } from "zod";
 import { SCHEMA_PROPERTY } from "../../contract/deliveries";
-import type { ApiRequest, RequestFn } from "../client/http";
-import { parseRecord } from "./records";
+import type { ApiRequest } from "../client/http";
+import { collection } from "./collection";
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -54,22 +54,10 @@ export const deliveryRecord = z.object({
 });
 export type DeliveryRecord = z.output<typeof deliveryRecord>;
 
-const WHAT = "a delivery";
-const deliveryPath = (id: string | number) => `/deliveries/${encodeURIComponent(String(id))}`;
+/** There is no update: every change replaces the delivery. */
+export const deliveries = collection({ path: "/deliveries", record: deliveryRecord, what: "a delivery" });
 
-export async function createDelivery(request: RequestFn, body: object): Promise<DeliveryRecord> {
-  const response = await request({ method: "POST", path: "/deliveries", body });
-  return parseRecord(deliveryRecord, response.body, WHAT);
-}
-
-export async function getDelivery(request: RequestFn, id: string | number): Promise<DeliveryRecord> {
-  const response = await request({ method: "GET", path: deliveryPath(id) });
-  return parseRecord(deliveryRecord, response.body, WHAT);
-}
-
-export async function deleteDelivery(request: RequestFn, id: string | number): Promise<void> {
-  await request({ method: "DELETE", path: deliveryPath(id) });
-}
+export const { create: createDelivery, get: getDelivery, delete: deleteDelivery } = deliveries;
 
 /** The first page of the account's deliveries, newest first; follow its `Link` for the rest. */
 export const listNewestDeliveriesRequest: ApiRequest = { method: "GET", path: "/deliveries", query: { sort: "created", direction: "desc" } };

@@ -1,6 +1,7 @@
 /** Hooks: `{base_url}/hooks` (facts, "Hooks"). */
 import { z } from "zod";
 import type { RequestFn } from "../client/http";
+import { collection } from "./collection";
 import { parseRecord } from "./records";
 
 export const hookRecord = z.object({
@@ -16,32 +17,14 @@ export const hookRecord = z.object({
 });
 export type HookRecord = z.output<typeof hookRecord>;
 
-const WHAT = "a hook";
-const hookPath = (id: string | number) => `/hooks/${encodeURIComponent(String(id))}`;
+export const hooks = collection({ path: "/hooks", record: hookRecord, what: "a hook" });
 
-export async function createHook(request: RequestFn, body: object): Promise<HookRecord> {
-  const response = await request({ method: "POST", path: "/hooks", body });
-  return parseRecord(hookRecord, response.body, WHAT);
-}
-
-export async function getHook(request: RequestFn, id: string | number): Promise<HookRecord> {
-  const response = await request({ method: "GET", path: hookPath(id) });
-  return parseRecord(hookRecord, response.body, WHAT);
-}
-
-/** `settings` is required by the service on every update; `events`, when sent, replaces the list. */
-export async function updateHook(request: RequestFn, id: string | number, body: object): Promise<HookRecord> {
-  const response = await request({ method: "PUT", path: hookPath(id), body });
-  return parseRecord(hookRecord, response.body, WHAT);
-}
-
-export async function deleteHook(request: RequestFn, id: string | number): Promise<void> {
-  await request({ method: "DELETE", path: hookPath(id) });
-}
+/** `updateHook`: the service requires `settings` on every update; `events`, when sent, replaces the list. */
+export const { create: createHook, get: getHook, update: updateHook, delete: deleteHook } = hooks;
 
 /** A new salt: signatures made with the old one stop matching. */
 export async function resetHookSalt(request: RequestFn, id: string | number): Promise<string> {
-  const response = await request({ method: "PUT", path: `${hookPath(id)}/reset_salt` });
+  const response = await request({ method: "PUT", path: `${hooks.pathOf(id)}/reset_salt` });
   return parseRecord(z.object({ salt: z.string() }), response.body, "a hook's salt").salt;
 }
 
@@ -78,7 +61,7 @@ export const pingedHookRecord = hookRecord.extend({
 export type PingedHookRecord = z.output<typeof pingedHookRecord>;
 
 export async function pingHook(request: RequestFn, id: string | number): Promise<PingedHookRecord> {
-  const response = await request({ method: "GET", path: `${hookPath(id)}/ping` });
+  const response = await request({ method: "GET", path: `${hooks.pathOf(id)}/ping` });
   return parseRecord(pingedHookRecord, response.body, "a pinged hook");
 }
 

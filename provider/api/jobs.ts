@@ -1,8 +1,8 @@
 /** Jobs, runs of a package on a cluster: `{base_url}/jobs` (spec 2.1 to 4.1, facts "Jobs"). */
 import { z } from "zod";
-import type { ApiRequest, RequestFn } from "../client/http";
+import type { ApiRequest } from "../client/http";
 import { FINISHED_JOB_STATUSES, JOB_STATUSES } from "../../contract/vocabularies";
-import { parseRecord } from "./records";
+import { collection } from "./collection";
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -68,24 +68,13 @@ export interface JobCreate {
   dynamic_variables?: Record<string, string>;
 }
 
-const jobPath = (id: string | number) => `/jobs/${encodeURIComponent(String(id))}`;
+export const jobs = collection<typeof jobRecord, JobCreate>({ path: "/jobs", record: jobRecord, what: "a job" });
 
-/** Spec 4.1: the job is created and started; it answers in `idle`. */
-export async function runJob(request: RequestFn, body: JobCreate): Promise<JobRecord> {
-  const response = await request({ method: "POST", path: "/jobs", body });
-  return parseRecord(jobRecord, response.body, "a job");
-}
-
-export async function getJob(request: RequestFn, id: string | number): Promise<JobRecord> {
-  const response = await request({ method: "GET", path: jobPath(id) });
-  return parseRecord(jobRecord, response.body, "a job");
-}
-
-/** Asks the job to stop; it answers in `pending_stoppage` and ends `stopped`. */
-export async function stopJob(request: RequestFn, id: string | number): Promise<JobRecord> {
-  const response = await request({ method: "DELETE", path: jobPath(id) });
-  return parseRecord(jobRecord, response.body, "a job");
-}
+/**
+ * `runJob` (spec 4.1): the job is created and started, and answers in `idle`. `stopJob` asks the
+ * job to stop: it answers in `pending_stoppage` and ends `stopped`. A job is never changed.
+ */
+export const { create: runJob, get: getJob, deleteAnswered: stopJob } = jobs;
 
 export function isJobFinished(status: string): boolean {
   return (FINISHED_JOB_STATUSES as readonly string[]).includes(status);

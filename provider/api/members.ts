@@ -1,6 +1,7 @@
 /** Members of the account: `{base_url}/members` (facts, "Members"). A member's id is its user's id. */
 import { z } from "zod";
 import type { RequestFn } from "../client/http";
+import { collection } from "./collection";
 import { parseRecord } from "./records";
 
 const text = z.string().nullable().optional();
@@ -24,33 +25,17 @@ export const memberRecord = z.object({
 });
 export type MemberRecord = z.output<typeof memberRecord>;
 
-const WHAT = "a member";
-const memberPath = (id: string | number) => `/members/${encodeURIComponent(String(id))}`;
+export const members = collection({ path: "/members", record: memberRecord, what: "a member" });
 
-/** Adds a user to the account, inviting the address when no user has it (200, not 201). */
-export async function addMember(request: RequestFn, body: object): Promise<MemberRecord> {
-  const response = await request({ method: "POST", path: "/members", body });
-  return parseRecord(memberRecord, response.body, WHAT);
-}
-
-export async function getMember(request: RequestFn, id: string | number): Promise<MemberRecord> {
-  const response = await request({ method: "GET", path: memberPath(id) });
-  return parseRecord(memberRecord, response.body, WHAT);
-}
+/**
+ * `addMember` adds a user to the account, inviting the address when no user has it (200, not
+ * 201); `removeMember` removes the membership only: the user stays, and may belong to other accounts.
+ */
+export const { create: addMember, get: getMember, update: updateMember, delete: removeMember } = members;
 
 /** The member with this address, if any: the listing's `email` filter is exact. */
 export async function findMemberByEmail(request: RequestFn, email: string): Promise<MemberRecord | undefined> {
   const response = await request({ method: "GET", path: "/members", query: { email, role: "all" } });
   const found = parseRecord(z.array(memberRecord), response.body, "a list of members");
   return found.find((member) => member.email.toLowerCase() === email.toLowerCase());
-}
-
-export async function updateMember(request: RequestFn, id: string | number, body: object): Promise<MemberRecord> {
-  const response = await request({ method: "PUT", path: memberPath(id), body });
-  return parseRecord(memberRecord, response.body, WHAT);
-}
-
-/** Removes the membership only: the user stays, and may belong to other accounts. */
-export async function removeMember(request: RequestFn, id: string | number): Promise<void> {
-  await request({ method: "DELETE", path: memberPath(id) });
 }

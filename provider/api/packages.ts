@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { RequestFn } from "../client/http";
 import { PACKAGE_STATUSES } from "../../contract/vocabularies";
+import { collection } from "./collection";
 import { parsePage, parseRecord, type Page, type PageRequest } from "./records";
 
 const dateTime = z.iso.datetime({ offset: true });
@@ -90,32 +91,13 @@ export const packageTemplateRecord = z.object({
 });
 export type PackageTemplateRecord = z.output<typeof packageTemplateRecord>;
 
-const WHAT = "a package";
-const packagePath = (id: string | number) => `/packages/${encodeURIComponent(String(id))}`;
+export const packages = collection({ path: "/packages", record: packageRecord, what: "a package" });
 
-export async function getPackage(request: RequestFn, id: string | number): Promise<PackageRecord> {
-  const response = await request({ method: "GET", path: packagePath(id) });
-  return parseRecord(packageRecord, response.body, WHAT);
-}
-
-export async function createPackage(request: RequestFn, body: object): Promise<PackageRecord> {
-  const response = await request({ method: "POST", path: "/packages", body });
-  return parseRecord(packageRecord, response.body, WHAT);
-}
-
-export async function updatePackage(request: RequestFn, id: string | number, body: object): Promise<PackageRecord> {
-  const response = await request({ method: "PUT", path: packagePath(id), body });
-  return parseRecord(packageRecord, response.body, WHAT);
-}
-
-/** The service's delete is soft: the package is archived and stays readable. */
-export async function archivePackage(request: RequestFn, id: string | number): Promise<PackageRecord> {
-  const response = await request({ method: "DELETE", path: packagePath(id) });
-  return parseRecord(packageRecord, response.body, WHAT);
-}
+/** `archivePackage`: the service's delete is soft, the package is archived and stays readable. */
+export const { create: createPackage, get: getPackage, update: updatePackage, deleteAnswered: archivePackage } = packages;
 
 export async function exportPackage(request: RequestFn, id: string | number): Promise<PackageExportRecord> {
-  const response = await request({ method: "GET", path: `${packagePath(id)}/export` });
+  const response = await request({ method: "GET", path: `${packages.pathOf(id)}/export` });
   return parseRecord(packageExportRecord, response.body, "a package's export document");
 }
 
@@ -143,25 +125,25 @@ export function searchPackagesRequest(q: string) {
 /** Asynchronous: the validation answers `running`; poll `getPackageValidation`. */
 export async function validatePackage(request: RequestFn, id: string | number): Promise<PackageValidationRecord> {
   // A second validation changes nothing of the package: safe to send again after a lost answer.
-  const response = await request({ method: "POST", path: `${packagePath(id)}/validations`, idempotent: true });
+  const response = await request({ method: "POST", path: `${packages.pathOf(id)}/validations`, idempotent: true });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 
 /** Synchronous: the validation in its final state, `completed` or `failed`. */
 export async function validatePackageNow(request: RequestFn, id: string | number): Promise<PackageValidationRecord> {
-  const response = await request({ method: "POST", path: `${packagePath(id)}/validate`, idempotent: true });
+  const response = await request({ method: "POST", path: `${packages.pathOf(id)}/validate`, idempotent: true });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 
 export async function getPackageValidation(request: RequestFn, packageId: string | number, validationId: string | number): Promise<PackageValidationRecord> {
-  const path = `${packagePath(packageId)}/validations/${encodeURIComponent(String(validationId))}`;
+  const path = `${packages.pathOf(packageId)}/validations/${encodeURIComponent(String(validationId))}`;
   const response = await request({ method: "GET", path });
   return parseRecord(packageValidationRecord, response.body, "a package validation");
 }
 
 /** The package's newest validation, or undefined when it has none. */
 export async function latestPackageValidation(request: RequestFn, id: string | number): Promise<PackageValidationRecord | undefined> {
-  const path = `${packagePath(id)}/validations`;
+  const path = `${packages.pathOf(id)}/validations`;
   const response = await request({ method: "GET", path, query: { sort: "created", direction: "desc", limit: 1 } });
   return parsePage(packageValidationRecord, response, "a package's validations").items[0];
 }

@@ -1,7 +1,7 @@
 /** SSH public keys of the authenticated user: `{base_url}/user/keys` (spec 4.3, facts). */
 import { z } from "zod";
-import type { ApiRequest, RequestFn } from "../client/http";
-import { parseRecord } from "./records";
+import type { ApiRequest } from "../client/http";
+import { collection } from "./collection";
 
 export const publicKeyRecord = z.object({
   id: z.number().int(),
@@ -17,21 +17,14 @@ export const publicKeyRecord = z.object({
 });
 export type PublicKeyRecord = z.output<typeof publicKeyRecord>;
 
-const keyPath = (id: string | number) => `/user/keys/${encodeURIComponent(String(id))}`;
+/** Keys cannot be changed: there is no update. */
+export const publicKeys = collection<typeof publicKeyRecord, { public_key: string; name?: string }>({
+  path: "/user/keys",
+  record: publicKeyRecord,
+  what: "a public key",
+});
 
-export async function createPublicKey(request: RequestFn, body: { public_key: string; name?: string }): Promise<PublicKeyRecord> {
-  const response = await request({ method: "POST", path: "/user/keys", body });
-  return parseRecord(publicKeyRecord, response.body, "a public key");
-}
-
-export async function getPublicKey(request: RequestFn, id: string | number): Promise<PublicKeyRecord> {
-  const response = await request({ method: "GET", path: keyPath(id) });
-  return parseRecord(publicKeyRecord, response.body, "a public key");
-}
-
-export async function deletePublicKey(request: RequestFn, id: string | number): Promise<void> {
-  await request({ method: "DELETE", path: keyPath(id) });
-}
+export const { create: createPublicKey, get: getPublicKey, delete: deletePublicKey } = publicKeys;
 
 /** The first page of the user's keys; follow its `Link` for the rest. */
 export const listPublicKeysRequest: ApiRequest = { method: "GET", path: "/user/keys" };

@@ -1,7 +1,7 @@
 /** Schedules: `{base_url}/schedules` (facts, "Schedules"). */
 import { z } from "zod";
-import type { ApiRequest, RequestFn } from "../client/http";
-import { parseRecord } from "./records";
+import type { ApiRequest } from "../client/http";
+import { collection } from "./collection";
 
 const dateTime = z.iso.datetime({ offset: true });
 /** The service writes package ids as strings in its answers, as its documentation does. */
@@ -47,28 +47,9 @@ export const scheduleRecord = z.object({
 });
 export type ScheduleRecord = z.output<typeof scheduleRecord>;
 
-const WHAT = "a schedule";
-const schedulePath = (id: string | number) => `/schedules/${encodeURIComponent(String(id))}`;
+export const schedules = collection({ path: "/schedules", record: scheduleRecord, what: "a schedule" });
 
-export async function createSchedule(request: RequestFn, body: object): Promise<ScheduleRecord> {
-  const response = await request({ method: "POST", path: "/schedules", body });
-  return parseRecord(scheduleRecord, response.body, WHAT);
-}
-
-export async function getSchedule(request: RequestFn, id: string | number): Promise<ScheduleRecord> {
-  const response = await request({ method: "GET", path: schedulePath(id) });
-  return parseRecord(scheduleRecord, response.body, WHAT);
-}
-
-/** Fields left out stay as they are. */
-export async function updateSchedule(request: RequestFn, id: string | number, body: object): Promise<ScheduleRecord> {
-  const response = await request({ method: "PUT", path: schedulePath(id), body });
-  return parseRecord(scheduleRecord, response.body, WHAT);
-}
-
-export async function deleteSchedule(request: RequestFn, id: string | number): Promise<void> {
-  await request({ method: "DELETE", path: schedulePath(id) });
-}
+export const { create: createSchedule, get: getSchedule, update: updateSchedule, delete: deleteSchedule } = schedules;
 
 /** The first page of the account's schedules, newest first; follow its `Link` for the rest. */
 export const listNewestSchedulesRequest: ApiRequest = { method: "GET", path: "/schedules", query: { sort: "created", direction: "desc" } };

@@ -12,12 +12,12 @@ import { versionedMediaType } from "./versioning";
 import { UserFacingError } from "../errors";
 
 /**
- * Loaded at the first request: a program that only declares resources, and a provider process
- * that only checks and diffs them (a preview), never pay for loading the HTTP client.
+ * Loaded at the first request (and kept by `require` for the next): a program that only declares
+ * resources, and a provider process that only checks and diffs them (a preview), never pay for
+ * loading the HTTP client.
  */
-let undiciModule: typeof import("undici") | undefined;
 function undici(): typeof import("undici") {
-  return (undiciModule ??= require("undici") as typeof import("undici"));
+  return require("undici") as typeof import("undici");
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";

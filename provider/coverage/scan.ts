@@ -9,6 +9,7 @@ import { ENDING_CLUSTER_STATUSES } from "../../contract/vocabularies";
 import { parseRecord } from "../api/records";
 import type { RequestFn } from "../client/http";
 import { collectAllPages } from "../client/pagination";
+import { newSettingsMemory, type SettingsUse } from "../context";
 import { eachLimited } from "../export/read";
 import { RESOURCE_KINDS, RESOURCES, type ResourceKind } from "../resources/registry";
 import { isExportable, type ExportDeclaration } from "../resources/shared/exported";
@@ -55,8 +56,10 @@ async function listKind(request: RequestFn, kind: ResourceKind, owned: Set<strin
 async function watchesOf(request: RequestFn, clusters: ListedCluster[], progress: (message: string) => void): Promise<ServiceObject[]> {
   const declaration = exportOf("ClusterWatcher");
   let read = 0;
+  // One scan is one user's reading: who they are is asked once.
+  const settings: SettingsUse = { request, learned: newSettingsMemory() };
   const found = await eachLimited(clusters, 4, async (cluster) => {
-    const record = (await declaration.complete!(request, cluster)) as Record<string, unknown>;
+    const record = (await declaration.complete!(settings, cluster)) as Record<string, unknown>;
     read += 1;
     if (read % 100 === 0) progress(`ClusterWatcher: watchers of ${read} of ${clusters.length} clusters read`);
     if (record.notWatched === true) return [];

@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { defaultPluginDownloadURL, PACKAGE, SDK_NAMES, typeToken } from "../plugin/schema";
 import { packageVersion } from "../plugin/version";
 import { goProgram } from "./program/go";
-import { inputSpec } from "./program/layout";
+import { programSchema } from "./program/layout";
 import { pythonProgram } from "./program/python";
 import { typescriptProgram, type Surface } from "./program/typescript";
 import { yamlProgram } from "./program/yaml";
@@ -68,7 +68,7 @@ function yamlPackageDeclaration(version: string): string {
 function programOf(account: AccountExport, options: ProjectOptions): string {
   if (options.language === "typescript") return typescriptProgram(account, options.surface);
   if (options.language === "yaml") return yamlProgram(account);
-  return options.language === "python" ? pythonProgram(account, inputSpec) : goProgram(account, inputSpec);
+  return options.language === "python" ? pythonProgram(account, programSchema()) : goProgram(account, programSchema());
 }
 
 /** Every file of the export, by its path in the output folder. */

@@ -7,6 +7,7 @@
 import { parseRecord } from "../api/records";
 import { collectAllPages } from "../client/pagination";
 import type { RequestFn } from "../client/http";
+import { newSettingsMemory, type SettingsUse } from "../context";
 import { RESOURCES, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import {
   ConfigValue,
@@ -98,11 +99,13 @@ export async function eachLimited<T, R>(items: T[], limit: number, task: (item: 
 
 async function completed(request: RequestFn, listed: Listed[], options: ReadOptions): Promise<Listed[]> {
   const progress = options.progress ?? (() => {});
+  // One export is one user's reading: who they are is asked once.
+  const settings: SettingsUse = { request, learned: newSettingsMemory() };
   let done = 0;
   return eachLimited(listed, options.concurrency ?? 4, async (item) => {
     const complete = declarationOf(item.kind)!.complete;
     if (complete === undefined) return item;
-    const record = (await complete(request, item.record)) as Record<string, unknown>;
+    const record = (await complete(settings, item.record)) as Record<string, unknown>;
     done += 1;
     if (done % 50 === 0) progress(`${item.kind}: ${done} read in full`);
     return { ...item, record };

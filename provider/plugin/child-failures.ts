@@ -9,18 +9,36 @@
  * failure goes back to the engine.
  */
 
-const watchers = new Map<string, () => void>();
-/** Failures seen before their construct watched them (its children's URNs are known once its own is). */
-const failed = new Set<string>();
-
 export interface ChildWatch {
   /** Resolves when one of the children fails. */
   failure: Promise<void>;
   stop(): void;
 }
 
-/** Watches the children's URNs; the failure of one that failed before the watch began counts as well. */
-export function watchChildren(urns: readonly string[]): ChildWatch {
+/** The children's failures one plugin's calls have seen, and the constructs waiting on them. */
+export interface ChildFailures {
+  /** Watches the children's URNs; the failure of one that failed before the watch began counts as well. */
+  watchChildren(urns: readonly string[]): ChildWatch;
+  /**
+   * Notes that the call for `urn` failed. When a construct waits on it, resolves once that
+   * construct has answered, so the engine hears of the component before it hears of the failure
+   * and stops the deployment.
+   */
+  childFailed(urn: string | undefined): Promise<void>;
+}
+
+/** One plugin's: made with its service (server.ts), so a second one in the process starts with none. */
+export function childFailures(): ChildFailures {
+  const watchers = new Map<string, () => void>();
+  /** Failures seen before their construct watched them (its children's URNs are known once its own is). */
+  const failed = new Set<string>();
+  return {
+    watchChildren: (urns) => watchChildren(watchers, failed, urns),
+    childFailed: (urn) => childFailed(watchers, failed, urn),
+  };
+}
+
+function watchChildren(watchers: Map<string, () => void>, failed: Set<string>, urns: readonly string[]): ChildWatch {
   let end!: () => void;
   const failure = new Promise<void>((resolve) => {
     end = resolve;
@@ -35,12 +53,7 @@ export function watchChildren(urns: readonly string[]): ChildWatch {
   };
 }
 
-/**
- * Notes that the call for `urn` failed. When a construct waits on it, resolves once that
- * construct has answered, so the engine hears of the component before it hears of the failure
- * and stops the deployment.
- */
-export async function childFailed(urn: string | undefined): Promise<void> {
+async function childFailed(watchers: Map<string, () => void>, failed: Set<string>, urn: string | undefined): Promise<void> {
   if (!urn) return;
   failed.add(urn);
   const end = watchers.get(urn);

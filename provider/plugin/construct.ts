@@ -17,7 +17,7 @@ import { UNKNOWN_VALUE } from "../engine-values";
 import { RESOURCES } from "../resources/registry";
 import { PIPELINE_TYPE } from "../components/pipeline/args";
 import type { ChildMaker, PipelineOutputs } from "../components/pipeline/children";
-import { childUrn, watchChildren } from "./child-failures";
+import { childUrn, type ChildFailures } from "./child-failures";
 import { PROGRAM_RUNTIME_ASSET } from "./program-runtime-asset";
 import { ProviderError } from "./errors";
 
@@ -65,12 +65,19 @@ function loadProgramRuntime(): ProgramRuntime {
   return require("./program-runtime") as ProgramRuntime;
 }
 
-// Loaded by the first Construct and kept: the runtime's modules are compiled once per process.
-let loaded: ProgramRuntime | undefined;
+/** What a plugin's constructs share: its children's failures, and the runtime, loaded by the first Construct and kept. */
+export interface Constructs {
+  readonly children: ChildFailures;
+  programRuntime(): ProgramRuntime;
+}
 
-function programRuntime(): ProgramRuntime {
-  loaded ??= loadProgramRuntime();
-  return loaded;
+/** A plugin's: made with its service (server.ts), so the runtime's modules are compiled once per plugin. */
+export function constructs(children: ChildFailures): Constructs {
+  let loaded: ProgramRuntime | undefined;
+  return {
+    children,
+    programRuntime: () => (loaded ??= loadProgramRuntime()),
+  };
 }
 
 async function configureRuntime(runtime: ProgramRuntime, req: providerProto.ConstructRequest, engine: string): Promise<void> {
@@ -116,11 +123,11 @@ async function stateOf(runtime: ProgramRuntime, type: string, name: string, outp
 }
 
 /** Makes a `Pipeline` for the engine, as a program in any language declared it. */
-export async function construct(req: providerProto.ConstructRequest, engine: string | undefined): Promise<providerProto.ConstructResponse> {
+export async function construct(plugin: Constructs, req: providerProto.ConstructRequest, engine: string | undefined): Promise<providerProto.ConstructResponse> {
   const type = req.getType();
   if (type !== PIPELINE_TYPE) throw new ProviderError(`the etl provider has no component "${type}"; is the installed plugin older than the program?`);
   if (engine === undefined) throw new ProviderError("the etl provider was started without the engine's address, which a component needs");
-  const runtime = programRuntime();
+  const runtime = plugin.programRuntime();
   return runtime.state.withLocalStorage(async () => {
     await configureRuntime(runtime, req, engine);
     const name = req.getName();
@@ -143,6 +150,7 @@ export async function construct(req: providerProto.ConstructRequest, engine: str
     const urn = await resolvedValue(component.urn);
     response.setUrn(urn);
     const finished = await untilAChildFails(
+      plugin.children,
       children.map((child) => childUrn(urn, child.type, child.name)),
       async () => {
         await stateOf(runtime, type, name, outputs, response);
@@ -157,8 +165,8 @@ export async function construct(req: providerProto.ConstructRequest, engine: str
 }
 
 /** Runs `work`; false when one of the children fails first, whose outputs would never come (child-failures.ts). */
-async function untilAChildFails(children: string[], work: () => Promise<void>): Promise<boolean> {
-  const watch = watchChildren(children);
+async function untilAChildFails(failures: ChildFailures, children: string[], work: () => Promise<void>): Promise<boolean> {
+  const watch = failures.watchChildren(children);
   const working = work().then(() => true);
   // Once a child has failed, what the work then meets is that failure again, already reported.
   working.catch(() => undefined);

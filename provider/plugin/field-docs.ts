@@ -5,14 +5,9 @@
  */
 type Docs = Record<string, Record<string, string>>;
 
-let docs: Docs | undefined;
-
 function allDocs(): Docs {
-  if (docs === undefined) {
-    // Written by the build (scripts/field-docs.cts); without it every schema would lose its docs.
-    docs = require("./field-docs.json") as Docs;
-  }
-  return docs;
+  // Written by the build (scripts/field-docs.cts); without it every schema would lose its docs. `require` keeps what it loaded.
+  return require("./field-docs.json") as Docs;
 }
 
 /** What each input of `<name>Args` (or `Common<name>Args`, for a kind whose arguments vary by type) says it is. */

@@ -1,6 +1,6 @@
 /** `pulumi-etl/plugin`: the plugin's schema and the kinds it serves, for tools that build on them (SDK generation, tests). */
 export { defaultPluginDownloadURL, packageSchema, typeToken, PACKAGE, SDK_NAMES, type SchemaOptions } from "./schema";
-export { MANY_FROM_EXAMPLE_KINDS, RESOURCE_KINDS, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
+export { RESOURCE_KINDS, SINGLETON_KINDS, type ResourceKind } from "../resources/registry";
 export { RESOURCE_EXAMPLES } from "./examples";
 export { FUNCTIONS, type FunctionName } from "../functions/list";
 export { packageVersion } from "./version";

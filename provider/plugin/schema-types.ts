@@ -97,14 +97,17 @@ export function fromZod(schema: z.ZodType, io: "input" | "output", typeName: str
  * read: `(r) => r.created_at` reads `created_at`. A read that computes (a comparison, a mapping)
  * gives a value of its own, typed from it where it can be.
  */
-const PATHS = new WeakMap<object, string[]>();
+const PATH = Symbol("path read");
 
 function tracingRecord(path: string[]): object {
-  const proxy: object = new Proxy(Object.create(null) as object, {
-    get: (_target, key) => (typeof key === "symbol" ? undefined : tracingRecord([...path, key])),
+  return new Proxy(Object.create(null) as object, {
+    get: (_target, key) => (key === PATH ? path : typeof key === "symbol" ? undefined : tracingRecord([...path, key])),
   });
-  PATHS.set(proxy, path);
-  return proxy;
+}
+
+/** The path a value read from a tracing record was read at; undefined for a value the read computed. */
+function pathOf(value: unknown): string[] | undefined {
+  return typeof value === "object" && value !== null ? ((value as Record<symbol, unknown>)[PATH] as string[] | undefined) : undefined;
 }
 
 function schemaAt(record: z.ZodType, path: string[]): z.ZodType | undefined {
@@ -130,8 +133,9 @@ export function readType(read: (record: never) => unknown, record: z.ZodType, ty
 }
 
 function tracedType(value: unknown, record: z.ZodType, typeName: string, types: TypeSpecs): PropertySpec {
-  if (value !== null && typeof value === "object" && PATHS.has(value)) {
-    const found = schemaAt(record, PATHS.get(value)!);
+  const path = pathOf(value);
+  if (path !== undefined) {
+    const found = schemaAt(record, path);
     return found === undefined ? ANY : fromZod(found, "output", typeName, types);
   }
   if (typeof value === "boolean" || typeof value === "string") return { type: typeof value };

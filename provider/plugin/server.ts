@@ -11,9 +11,9 @@ import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import { processResources, type ProcessResources } from "../context";
 import { isEngineAddress } from "../engine-log";
 import { operationOf } from "../progress";
-import { childFailed } from "./child-failures";
+import { childFailures, type ChildFailures } from "./child-failures";
 import { checkConfig, configure, diffConfig } from "./config";
-import { construct } from "./construct";
+import { construct, constructs } from "./construct";
 import { failureOf, unimplemented } from "./errors";
 import { invoke } from "./functions";
 import * as resources from "./resources";
@@ -36,7 +36,7 @@ function refuses(response: unknown): boolean {
  * One call's handler: its work knows the resource's URN, counts as in flight in the process, and
  * fails readably; a component waiting on the resource hears of its failure first (child-failures.ts).
  */
-function servedIn<Req, Res>(shared: ProcessResources, method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
+function servedIn<Req, Res>(shared: ProcessResources, children: ChildFailures, method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
   const operation = operationOf(method);
   return (call, callback) => {
     const urn = (call.request as WithUrn).getUrn?.();
@@ -44,11 +44,11 @@ function servedIn<Req, Res>(shared: ProcessResources, method: string, work: (req
       .withinRequest(urn, operation, () => shared.cancellation.tracked(async () => work(call.request)))
       .then(
         async (response) => {
-          if (refuses(response)) await childFailed(urn);
+          if (refuses(response)) await children.childFailed(urn);
           callback(null, response);
         },
         async (error: unknown) => {
-          await childFailed(urn);
+          await children.childFailed(urn);
           callback(failureOf(error));
         },
       );
@@ -59,13 +59,15 @@ function notServed<Req, Res>(what: string): Unary<Req, Res> {
   return (_call, callback) => callback(unimplemented(what));
 }
 
-let schemaText: string | undefined;
-
-function getSchema(): providerProto.GetSchemaResponse {
-  schemaText ??= JSON.stringify(packageSchema());
-  const response = new providerProto.GetSchemaResponse();
-  response.setSchema(schemaText);
-  return response;
+/** The schema's answer, made at the first GetSchema of this service and kept for the next. */
+function schemaAnswer(): () => providerProto.GetSchemaResponse {
+  let schemaText: string | undefined;
+  return () => {
+    schemaText ??= JSON.stringify(packageSchema());
+    const response = new providerProto.GetSchemaResponse();
+    response.setSchema(schemaText);
+    return response;
+  };
 }
 
 function pluginInfo(): pluginProto.PluginInfo {
@@ -78,15 +80,18 @@ const empty = () => new Empty();
 
 /**
  * The calls the engine makes, served with what the process shares (its session, cancellation and
- * log); `engine` is the engine's address, which a component's construction talks to.
+ * log) and what this service keeps of its own (its children's failures, the program runtime, the
+ * schema); `engine` is the engine's address, which a component's construction talks to.
  */
 export function providerService(shared: ProcessResources, engine?: string): providerRpc.IResourceProviderServer {
   const session = pluginSession(shared);
-  const served = <Req, Res>(method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> => servedIn(shared, method, work);
+  const children = childFailures();
+  const components = constructs(children);
+  const served = <Req, Res>(method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> => servedIn(shared, children, method, work);
   return {
     handshake: notServed("Handshake"),
     parameterize: notServed("Parameterize"),
-    getSchema: served("GetSchema", getSchema),
+    getSchema: served("GetSchema", schemaAnswer()),
     checkConfig: served("CheckConfig", (req: providerProto.CheckRequest) => checkConfig(session, req)),
     diffConfig: served("DiffConfig", diffConfig),
     configure: served("Configure", (req: providerProto.ConfigureRequest) => configure(session, req)),
@@ -102,7 +107,7 @@ export function providerService(shared: ProcessResources, engine?: string): prov
       await resources.remove(session, request);
       return empty();
     }),
-    construct: served("Construct", (req: providerProto.ConstructRequest) => construct(req, engine)),
+    construct: served("Construct", (req: providerProto.ConstructRequest) => construct(components, req, engine)),
     cancel: served("Cancel", () => {
       shared.cancellation.cancel("the deployment was cancelled");
       return empty();

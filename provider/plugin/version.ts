@@ -2,10 +2,7 @@
  * The package's version, which the plugin reports as its own. Loaded with `require` so that a
  * bundle of the plugin (`npm run dist`) carries it inside.
  */
-let version: string | undefined;
-
 export function packageVersion(): string {
-  // Compiled to dist/provider/plugin: the package's root is three folders up.
-  version ??= (require("../../../package.json") as { version: string }).version;
-  return version;
+  // Compiled to dist/provider/plugin: the package's root is three folders up. `require` keeps what it loaded.
+  return (require("../../../package.json") as { version: string }).version;
 }

@@ -70,11 +70,6 @@ export const SINGLETON_KINDS: ResourceKind[] = DECLARATIONS.filter((declaration:
   (declaration) => declaration.kind,
 );
 
-/** The kinds the benchmark makes N objects of from their examples: all but the singletons and those whose example makes one object. */
-export const MANY_FROM_EXAMPLE_KINDS: ResourceKind[] = DECLARATIONS.filter(
-  (declaration: ResourceDeclaration) => declaration.singleton !== true && declaration.oneFromExample !== true,
-).map((declaration) => declaration.kind);
-
 /** Each kind's provider object, as the dynamic providers and the plugin dispatch to it. */
 export const PROVIDERS = Object.fromEntries(DECLARATIONS.map((declaration) => [declaration.kind, declaration.provider])) as {
   [K in ResourceKind]: Extract<Declared, { kind: K }>["provider"];

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { childFailed, childUrn, watchChildren } from "../../provider/plugin/child-failures";
+import { childFailures, childUrn } from "../../provider/plugin/child-failures";
 
 const COMPONENT = "urn:pulumi:dev::shop::my:index:Group$etl:index:Pipeline::orders";
 
@@ -17,6 +17,7 @@ describe("a component's children's failures", () => {
   });
 
   it("a watched child's failure ends the construct before the failure is answered; others are not its", async () => {
+    const { childFailed, watchChildren } = childFailures();
     const order: string[] = [];
     const child = childUrn(COMPONENT, "etl:index:Package", "orders-package");
     const watch = watchChildren([child]);
@@ -29,5 +30,17 @@ describe("a component's children's failures", () => {
     watch.stop();
     const late = watchChildren([child]);
     await expect(late.failure).resolves.toBeUndefined();
+  });
+
+  it("belong to one plugin's service: another service of the process has seen none of them", async () => {
+    const child = childUrn(COMPONENT, "etl:index:Package", "orders-package");
+    const first = childFailures();
+    await first.childFailed(child);
+    const second = childFailures();
+    const watch = second.watchChildren([child]);
+    const ended = await Promise.race([watch.failure.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+    watch.stop();
+    expect(ended).toBe(false);
+    await expect(first.watchChildren([child]).failure).resolves.toBeUndefined();
   });
 });

@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
 import type { ClusterInputs } from "../../provider/resources/cluster/fields";
-import { findCreatedCluster, isClusterCreatedBy } from "../../provider/resources/cluster/provider";
-import { findCreatedGroup } from "../../provider/resources/connection-group/provider";
+import { createdCluster } from "../../provider/resources/cluster/provider";
+import { createdGroup } from "../../provider/resources/connection-group/provider";
 import type { JobRunInputs } from "../../provider/resources/job-run/fields";
-import { findCreatedJob } from "../../provider/resources/job-run/provider";
-import { findCreatedKey } from "../../provider/resources/public-key/provider";
+import { createdJob } from "../../provider/resources/job-run/provider";
+import { createdKey } from "../../provider/resources/public-key/provider";
 import { CLOCK_SKEW_MS } from "../../provider/resources/shared/reconcile";
 import { at, BASE, reconcilerFor, scripted, SENT_AT } from "../support/reconcile";
 
@@ -35,7 +35,7 @@ describe("the public key a create may have made", () => {
       "/user/keys": { body: [keyRecord(1, OTHER_KEY, "deploy", at(0))], next: "/user/keys?offset=1" },
       "/user/keys?offset=1": { body: [keyRecord(2, KEY, "deploy", at(400))] },
     });
-    expect((await findCreatedKey(request, { publicKey: KEY }, SENT_AT)).map((k) => k.id)).toEqual([2]);
+    expect((await createdKey.find(request, { publicKey: KEY }, SENT_AT)).map((k) => k.id)).toEqual([2]);
     expect(request.seen).toEqual(["/user/keys", "/user/keys?offset=1"]);
   });
 
@@ -43,10 +43,10 @@ describe("the public key a create may have made", () => {
     const request = scripted({
       "/user/keys": { body: [keyRecord(1, KEY, "deploy", at(-CLOCK_SKEW_MS - 1))] },
     });
-    expect(await findCreatedKey(request, { publicKey: KEY }, SENT_AT)).toEqual([]);
+    expect(await createdKey.find(request, { publicKey: KEY }, SENT_AT)).toEqual([]);
     const renamed = scripted({ "/user/keys": { body: [keyRecord(3, KEY, "deploy", at(-CLOCK_SKEW_MS + 1))] } });
-    expect((await findCreatedKey(renamed, { publicKey: KEY }, SENT_AT)).map((k) => k.id)).toEqual([3]);
-    expect(await findCreatedKey(renamed, { publicKey: KEY, name: "ci" }, SENT_AT)).toEqual([]);
+    expect((await createdKey.find(renamed, { publicKey: KEY }, SENT_AT)).map((k) => k.id)).toEqual([3]);
+    expect(await createdKey.find(renamed, { publicKey: KEY, name: "ci" }, SENT_AT)).toEqual([]);
   });
 });
 
@@ -72,17 +72,17 @@ describe("the connection group a create may have made", () => {
       },
       "/connection_groups/search?q=etl&offset=2": { body: [groupRecord(3, "etl", at(100)), groupRecord(4, "etl", at(-CLOCK_SKEW_MS - 5))] },
     });
-    expect((await findCreatedGroup(request, { name: "etl" }, SENT_AT)).map((g) => g.id)).toEqual([3]);
+    expect((await createdGroup.find(request, { name: "etl" }, SENT_AT)).map((g) => g.id)).toEqual([3]);
   });
 
   it("has every field the request sent: a group of that name with another description or other connections is someone else's", async () => {
     const withDescription = { ...groupRecord(5, "etl", at(100)), description: "made by another stack" };
     const withConnection = { ...groupRecord(6, "etl", at(100)), connections: [{ id: 301, name: "pg", type: "postgres" }] };
     const request = scripted({ "/connection_groups/search?q=etl": { body: [withDescription, withConnection, groupRecord(7, "etl", at(100))] } });
-    expect((await findCreatedGroup(request, { name: "etl" }, SENT_AT)).map((g) => g.id)).toEqual([7]);
+    expect((await createdGroup.find(request, { name: "etl" }, SENT_AT)).map((g) => g.id)).toEqual([7]);
     const wanted = { name: "etl", description: "made by another stack", connections: [{ id: 301, type: "postgres" }] };
-    expect((await findCreatedGroup(request, { name: "etl", description: "made by another stack" }, SENT_AT)).map((g) => g.id)).toEqual([5]);
-    expect((await findCreatedGroup(request, wanted, SENT_AT)).map((g) => g.id)).toEqual([]);
+    expect((await createdGroup.find(request, { name: "etl", description: "made by another stack" }, SENT_AT)).map((g) => g.id)).toEqual([5]);
+    expect((await createdGroup.find(request, wanted, SENT_AT)).map((g) => g.id)).toEqual([]);
   });
 });
 
@@ -123,7 +123,7 @@ describe("the cluster a create may have made", () => {
         next: "/clusters?offset=5",
       },
     });
-    expect((await findCreatedCluster(request, inputs, SENT_AT)).map((c) => c.id)).toEqual([8, 7]);
+    expect((await createdCluster.find(request, inputs, SENT_AT)).map((c) => c.id)).toEqual([8, 7]);
     expect(request.seen).toEqual([first, "/clusters?offset=2"]);
   });
 
@@ -139,22 +139,22 @@ describe("the cluster a create may have made", () => {
     ["another time to idle", { time_to_idle: 600 }, { ...inputs, timeToIdle: 900 }],
     ["made before the request", { created_at: at(-CLOCK_SKEW_MS - 1) }, inputs],
   ])("is not one %s", (_what, overrides, wanted) => {
-    expect(isClusterCreatedBy(clusterRecord(1, overrides) as never, wanted, SENT_AT)).toBe(false);
+    expect(createdCluster.matches(clusterRecord(1, overrides) as never, wanted, SENT_AT)).toBe(false);
   });
 
   it("is one with every setting asked for; an omitted name or region is the service's choice", () => {
     const full: ClusterInputs = { nodes: 1, type: "sandbox", name: "n", region: "r", description: "d", terminateOnIdle: true, timeToIdle: 600 };
     const record = clusterRecord(1, { nodes: 1, type: "sandbox", name: "n", region: "r", description: "d", terminate_on_idle: true, time_to_idle: 600 });
-    expect(isClusterCreatedBy(record as never, full, SENT_AT)).toBe(true);
-    expect(isClusterCreatedBy(clusterRecord(1, { name: "whatever", region: "anywhere" }) as never, inputs, SENT_AT)).toBe(true);
+    expect(createdCluster.matches(record as never, full, SENT_AT)).toBe(true);
+    expect(createdCluster.matches(clusterRecord(1, { name: "whatever", region: "anywhere" }) as never, inputs, SENT_AT)).toBe(true);
   });
 
   it("is this user's once the user is known", () => {
     const owners = reconcilerFor(0);
-    expect(isClusterCreatedBy(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT, owners)).toBe(true);
+    expect(createdCluster.matches(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT, owners)).toBe(true);
     owners.noteOwner(70);
-    expect(isClusterCreatedBy(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT, owners)).toBe(false);
-    expect(isClusterCreatedBy(clusterRecord(1) as never, inputs, SENT_AT, owners)).toBe(true);
+    expect(createdCluster.matches(clusterRecord(1, { owner_id: 71 }) as never, inputs, SENT_AT, owners)).toBe(false);
+    expect(createdCluster.matches(clusterRecord(1) as never, inputs, SENT_AT, owners)).toBe(true);
   });
 });
 
@@ -205,7 +205,7 @@ describe("the job a run may have made", () => {
       },
       "/jobs?offset=4": { body: [jobRecord(1)] },
     });
-    expect((await findCreatedJob(request, inputs, SENT_AT)).map((j) => j.id)).toEqual([2, 1]);
-    expect((await findCreatedJob(request, { clusterId: 201, packageId: 101 }, SENT_AT)).map((j) => j.id)).toEqual([]);
+    expect((await createdJob.find(request, inputs, SENT_AT)).map((j) => j.id)).toEqual([2, 1]);
+    expect((await createdJob.find(request, { clusterId: 201, packageId: 101 }, SENT_AT)).map((j) => j.id)).toEqual([]);
   });
 });

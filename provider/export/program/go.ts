@@ -7,9 +7,9 @@
 import { SDK_NAMES } from "../../plugin/schema";
 import { ConfigValue, FileText, ResourceReference } from "../../resources/shared/exported";
 import type { AccountExport, ExportedObject } from "../read";
-import { declarationOrder, deeper, isAny, layout, namedType, quoted, referencedObjects, variablesOf, type Indent, type Spec } from "./layout";
+import { declarationOrder, deeper, isAny, layout, quoted, referencedObjects, variablesOf, type Indent, type ProgramSchema, type Spec } from "./layout";
 
-type Context = { variables: Map<string, string> };
+type Context = { variables: Map<string, string>; schema: ProgramSchema };
 
 const goName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -57,7 +57,7 @@ function typedText(value: unknown, spec: Spec | undefined, indent: Indent, conte
   const special = marker(value, context, spec?.type === "string");
   if (special !== undefined) return special;
   if (spec === undefined || isAny(spec) || value === null) return anyText(value, indent, context);
-  const type = namedType(spec);
+  const type = context.schema.namedType(spec);
   if (type !== undefined) {
     const parts = Object.entries(value as object).map(([key, item]) => `${goName(key)}: ${typedText(item, type.properties[key], deeper(indent), context)}`);
     return layout(`${inList ? "" : "&"}etl.${type.name}Args{`, parts, "}", indent);
@@ -65,7 +65,7 @@ function typedText(value: unknown, spec: Spec | undefined, indent: Indent, conte
   const scalar = SCALARS[spec.type as string];
   if (scalar !== undefined) return scalar(value);
   const element = (spec.type === "array" ? spec.items : spec.additionalProperties) as Spec | undefined;
-  const collection = `${collectionOf(element)}${spec.type === "array" ? "Array" : "Map"}{`;
+  const collection = `${collectionOf(element, context)}${spec.type === "array" ? "Array" : "Map"}{`;
   if (spec.type === "array") {
     return layout(
       collection,
@@ -79,18 +79,18 @@ function typedText(value: unknown, spec: Spec | undefined, indent: Indent, conte
 }
 
 /** The SDK's collection type prefix for elements of this spec: `pulumi.String`, `etl.ScheduleTask`, or `pulumi.` for free-form ones. */
-function collectionOf(element: Spec | undefined): string {
+function collectionOf(element: Spec | undefined, context: Context): string {
   if (element === undefined || isAny(element)) return "pulumi.";
   const scalar = COLLECTIONS[element.type as string];
   if (scalar !== undefined) return `pulumi.${scalar}`;
-  const type = namedType(element);
+  const type = context.schema.namedType(element);
   return type === undefined ? "pulumi." : `etl.${type.name}`;
 }
 
-function declaration(object: ExportedObject, context: Context, referenced: Set<string>, inputSpec: (kind: string, name: string) => Spec): string {
+function declaration(object: ExportedObject, context: Context, referenced: Set<string>): string {
   const indent = { current: "\t\t", step: "\t" };
   const fields = Object.entries(object.inputs).map(
-    ([name, value]) => `${goName(name)}: ${typedText(value, inputSpec(object.kind, name), deeper(indent), context)}`,
+    ([name, value]) => `${goName(name)}: ${typedText(value, context.schema.inputSpec(object.kind, name), deeper(indent), context)}`,
   );
   const args = layout(`&etl.${object.kind}Args{`, fields, "}", indent);
   const target = referenced.has(`${object.kind}:${object.id}`) ? object.variable : "_";
@@ -118,10 +118,10 @@ function flowFiles(account: AccountExport): string[] {
   ];
 }
 
-export function goProgram(account: AccountExport, inputSpec: (kind: string, name: string) => Spec): string {
-  const context = { variables: variablesOf(account.objects) };
+export function goProgram(account: AccountExport, schema: ProgramSchema): string {
+  const context = { variables: variablesOf(account.objects), schema };
   const referenced = referencedObjects(account.objects);
-  const declarations = declarationOrder(account.objects).map((object) => declaration(object, context, referenced, inputSpec));
+  const declarations = declarationOrder(account.objects).map((object) => declaration(object, context, referenced));
   const imports = [...(account.files.length > 0 ? ['\t"os"', ""] : []), `\t${quoted(SDK_NAMES.go)}`, '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"'];
   if (account.settings.length > 0) imports.push('\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"');
   const lines = [

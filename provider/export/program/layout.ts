@@ -46,25 +46,27 @@ export function variablesOf(objects: readonly ExportedObject[]): Map<string, str
   return new Map(objects.map((object) => [`${object.kind}:${object.id}`, object.variable]));
 }
 
-let schema: { resources: Record<string, { inputProperties: Record<string, Spec> }>; types: Record<string, Spec> } | undefined;
-
-function loadedSchema() {
-  schema ??= packageSchema() as NonNullable<typeof schema>;
-  return schema;
+/** The schema's view of the inputs, for writing one program. */
+export interface ProgramSchema {
+  /** The schema's spec of a resource's input. */
+  inputSpec(kind: string, name: string): Spec;
+  /** The object type a `$ref` names, with its name (`ScheduleTask`), when it is one of the package's. */
+  namedType(spec: Spec): { name: string; properties: Record<string, Spec> } | undefined;
 }
 
-/** The schema's spec of a resource's input. */
-export function inputSpec(kind: string, name: string): Spec {
-  return loadedSchema().resources[typeToken(kind)]?.inputProperties[name] ?? { $ref: "pulumi.json#/Any" };
-}
-
-/** The object type a `$ref` names, with its name (`ScheduleTask`), when it is one of the package's. */
-export function namedType(spec: Spec): { name: string; properties: Record<string, Spec> } | undefined {
-  const ref = spec.$ref;
-  if (typeof ref !== "string" || !ref.startsWith("#/types/")) return undefined;
-  const token = ref.slice("#/types/".length);
-  const type = loadedSchema().types[token];
-  return { name: token.split(":").at(-1)!, properties: (type?.properties ?? {}) as Record<string, Spec> };
+/** Made once for each program written: the package's schema is built here, not kept by the module. */
+export function programSchema(): ProgramSchema {
+  const schema = packageSchema() as unknown as { resources: Record<string, { inputProperties: Record<string, Spec> }>; types: Record<string, Spec> };
+  return {
+    inputSpec: (kind, name) => schema.resources[typeToken(kind)]?.inputProperties[name] ?? { $ref: "pulumi.json#/Any" },
+    namedType: (spec) => {
+      const ref = spec.$ref;
+      if (typeof ref !== "string" || !ref.startsWith("#/types/")) return undefined;
+      const token = ref.slice("#/types/".length);
+      const type = schema.types[token];
+      return { name: token.split(":").at(-1)!, properties: (type?.properties ?? {}) as Record<string, Spec> };
+    },
+  };
 }
 
 export const isAny = (spec: Spec | undefined) => spec === undefined || spec.$ref === "pulumi.json#/Any" || spec.oneOf !== undefined;

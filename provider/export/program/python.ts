@@ -7,9 +7,9 @@ import { SDK_NAMES } from "../../plugin/schema";
 import { ConfigValue, FileText, ResourceReference } from "../../resources/shared/exported";
 import { snakeCaseOf } from "../names";
 import type { AccountExport, ExportedObject } from "../read";
-import { declarationOrder, deeper, layout, namedType, quoted, variablesOf, type Indent, type Spec } from "./layout";
+import { declarationOrder, deeper, layout, quoted, variablesOf, type Indent, type ProgramSchema, type Spec } from "./layout";
 
-type Context = { variables: Map<string, string> };
+type Context = { variables: Map<string, string>; schema: ProgramSchema };
 
 function plainText(value: unknown, indent: Indent, context: Context): string {
   if (value instanceof ResourceReference) return `${snakeCaseOf(context.variables.get(`${value.kind}:${value.id}`)!)}.id`;
@@ -36,23 +36,23 @@ function plainText(value: unknown, indent: Indent, context: Context): string {
 }
 
 function typedText(value: unknown, spec: Spec | undefined, indent: Indent, context: Context): string {
-  const type = spec === undefined ? undefined : namedType(spec);
+  const type = spec === undefined ? undefined : context.schema.namedType(spec);
   if (type === undefined || value === null || typeof value !== "object" || Array.isArray(value)) return plainText(value, indent, context);
   const parts = Object.entries(value).map(([key, item]) => `${snakeCaseOf(key)}=${typedText(item, type.properties[key], deeper(indent), context)}`);
   return layout(`etl.${type.name}Args(`, parts, ")", indent);
 }
 
-function declaration(object: ExportedObject, context: Context, inputSpec: (kind: string, name: string) => Spec): string {
+function declaration(object: ExportedObject, context: Context): string {
   const indent = { current: "", step: "    " };
   const args = Object.entries(object.inputs).map(
-    ([name, value]) => `${snakeCaseOf(name)}=${typedText(value, inputSpec(object.kind, name), deeper(indent), context)}`,
+    ([name, value]) => `${snakeCaseOf(name)}=${typedText(value, context.schema.inputSpec(object.kind, name), deeper(indent), context)}`,
   );
   const call = layout(`etl.${object.kind}(`, [quoted(object.name), ...args, "opts=pulumi.ResourceOptions(protect=True)"], ")", indent);
   return `${snakeCaseOf(object.variable)} = ${call}`;
 }
 
-export function pythonProgram(account: AccountExport, inputSpec: (kind: string, name: string) => Spec): string {
-  const context = { variables: variablesOf(account.objects) };
+export function pythonProgram(account: AccountExport, schema: ProgramSchema): string {
+  const context = { variables: variablesOf(account.objects), schema };
   const lines = [
     '"""The account\'s set-up as `etl-export` read it. Secrets the service never returns come from the stack\'s configuration."""',
     "import pulumi",
@@ -70,7 +70,7 @@ export function pythonProgram(account: AccountExport, inputSpec: (kind: string, 
           "",
         ]
       : []),
-    ...declarationOrder(account.objects).map((object) => declaration(object, context, inputSpec)),
+    ...declarationOrder(account.objects).map((object) => declaration(object, context)),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -3,10 +3,10 @@ import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
 import { accountProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedAccount } from "./provider";
+import { createdAccount } from "./provider";
 
 /** Recovering accounts: one made since the create was sent, owned by the caller, with the name and region asked for. */
-const accountRecover: RecoverDeclaration = { by: "its name and region", find: findCreatedAccount };
+const accountRecover: RecoverDeclaration = { by: "its name and region", find: createdAccount.find };
 
 export const accountResource = declareResource({
   kind: "Account",

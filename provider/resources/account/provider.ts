@@ -22,15 +22,15 @@ import {
 import { NotFoundError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
 import { collectAllPages } from "../../client/pagination";
-import type { OperationContext } from "../../context";
+import type { OperationContext, SettingsUse } from "../../context";
 import { adoptionChange, objectToAdopt } from "../shared/adopt";
 import { currentUser, currentUserId } from "../shared/current-user";
 import type { DetailedDiffResult } from "../shared/diff";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow, createdSince } from "../shared/reconcile";
-import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { createdLookup, newestListed } from "../shared/created-lookup";
+import type { OwnerCheck } from "../shared/reconciler";
 import { fields, type AccountInputs, type AccountOutputs } from "./fields";
 
 const KIND = "account";
@@ -65,7 +65,7 @@ async function update(ctx: OperationContext, _id: string, olds: AccountOutputs, 
 async function adopt(ctx: OperationContext, importId: string, inputs: AccountInputs): Promise<AccountOutputs> {
   const record = await objectToAdopt(KIND, importId, () => getAccountBySlug(ctx.request, importId));
   const outs = await adoptionChange(KIND, importId, () => update(ctx, String(record.id), fields.outputs(record, inputs), inputs));
-  return { ...outs, userId: await reachedBy(ctx.request, outs) };
+  return { ...outs, userId: await reachedBy(ctx, outs) };
 }
 
 /** What `POST {host}/accounts` takes (facts, "Accounts"); the rest of the inputs are set by a PUT after it. */
@@ -92,9 +92,9 @@ function notOwnerError(slug: string | undefined, id: string): ResourceFailure {
  * member, rather than because it is gone. An account recorded with no user passes with no call;
  * so does the recorded user, whose account it stays (deleted, if the service no longer has it).
  */
-async function ensureVisibleUser(request: RequestFn, id: string, props: AccountOutputs): Promise<void> {
-  if (props.userId === undefined || (await currentUserId(request)) === props.userId) return;
-  const current = await currentUser(request);
+async function ensureVisibleUser(settings: SettingsUse, id: string, props: AccountOutputs): Promise<void> {
+  if (props.userId === undefined || (await currentUserId(settings)) === props.userId) return;
+  const current = await currentUser(settings);
   throw new ResourceFailure(
     `account ${props.slug} (number ${id}) was reached with user ${props.userId}'s API key, but the provider's API key (etl:apiKey) is now ` +
       `user ${current.id}'s (${current.email}), who is not a member of it, and the service shows an account to its members only; nothing was changed. ` +
@@ -103,21 +103,19 @@ async function ensureVisibleUser(request: RequestFn, id: string, props: AccountO
   );
 }
 
-/** The accounts these settings have read in this process: a diff after a refresh's read asks nothing more. */
-const reachedAccounts = new WeakMap<RequestFn, Set<string>>();
-
-function noteReached(request: RequestFn, id: string): void {
-  reachedAccounts.set(request, (reachedAccounts.get(request) ?? new Set()).add(id));
+/** The accounts these settings have read in this process (kept with them): a diff after a refresh's read asks nothing more. */
+function noteReached(settings: SettingsUse, id: string): void {
+  settings.learned.reachedAccounts.add(id);
 }
 
 /** The diff of an account the settings can still reach: a non-member's key stops the preview. */
 async function diff(id: string, olds: AccountOutputs, news: AccountInputs, context: () => OperationContext): Promise<DetailedDiffResult> {
-  const { request } = context();
-  const readHere = reachedAccounts.get(request)?.has(id) === true;
-  if (!readHere && olds.userId !== undefined && (await currentUserId(request)) !== olds.userId) {
+  const ctx = context();
+  const readHere = ctx.learned.reachedAccounts.has(id);
+  if (!readHere && olds.userId !== undefined && (await currentUserId(ctx)) !== olds.userId) {
     // Another member's key reaches the account too: only a key that cannot see it stops.
-    const visible = await getAccount(request, id, olds).catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
-    if (visible === undefined) await ensureVisibleUser(request, id, olds);
+    const visible = await getAccount(ctx.request, id, olds).catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+    if (visible === undefined) await ensureVisibleUser(ctx, id, olds);
   }
   return fields.diff(olds, news);
 }
@@ -134,41 +132,35 @@ async function remove(ctx: OperationContext, id: string, props: AccountOutputs):
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     const renamed = await accountNumbered(ctx.request, id);
-    if (renamed === undefined) return ensureVisibleUser(ctx.request, id, props);
+    if (renamed === undefined) return ensureVisibleUser(ctx, id, props);
     if (renamed.is_owner === false) throw notOwnerError(renamed.account_id, id);
     await deleteAccount(ctx.request, renamed.account_id);
   }
 }
 
 /** The user the read shows: the owner, when the caller owns it; else the settings' user, who reached it. */
-async function reachedBy(request: RequestFn, outs: AccountOutputs): Promise<number> {
-  return outs.userId ?? (await currentUserId(request));
+async function reachedBy(settings: SettingsUse, outs: AccountOutputs): Promise<number> {
+  return outs.userId ?? (await currentUserId(settings));
 }
 
-/**
- * Whether a create sent at `sentAt` may have made this account: made since then, owned by the
- * caller, with what the POST sent (the PUT of the rest may not have come).
- */
-export function isAccountCreatedBy(record: ManagedAccountRecord, inputs: AccountInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
-  const owned = record.is_owner !== false && (record.owner_id === undefined || record.owner_id === null || owners.ownerMatches(record.owner_id));
-  const posted: AccountInputs = { name: inputs.name, region: inputs.region, ...(inputs.slug === undefined ? {} : { slug: inputs.slug }) };
-  return createdInWindow(record.created_at, sentAt) && owned && fields.hasSentValues(record, posted);
+/** Whether the caller owns the account: an answer that names no owner is the caller's own. */
+function ownedByCaller(record: ManagedAccountRecord, owners: OwnerCheck): boolean {
+  return record.is_owner !== false && (record.owner_id === undefined || record.owner_id === null || owners.ownerMatches(record.owner_id));
 }
 
-export async function findCreatedAccount(
-  request: RequestFn,
-  inputs: AccountInputs,
-  sentAt: number,
-  owners: OwnerCheck = ANY_OWNER,
-): Promise<ManagedAccountRecord[]> {
-  const recent = await createdSince(request, newestAccountsRequest, managedAccountRecord, "accounts", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isAccountCreatedBy(record, inputs, sentAt, owners));
-}
+/** The account a create may have made: made since it was sent, owned by the caller, with what the POST sent (the PUT of the rest may not have come). */
+export const createdAccount = createdLookup<ManagedAccountRecord, AccountInputs>({
+  candidates: newestListed(managedAccountRecord, "accounts", () => newestAccountsRequest),
+  madeBy: (record, inputs, owners) => {
+    const posted: AccountInputs = { name: inputs.name, region: inputs.region, ...(inputs.slug === undefined ? {} : { slug: inputs.slug }) };
+    return ownedByCaller(record, owners) && fields.hasSentValues(record, posted);
+  },
+});
 
 const operations = standardOperations(fields, {
   kind: KIND,
   create: (request, body) => createWith(request, body as Record<string, unknown>),
-  findCreated: findCreatedAccount,
+  findCreated: createdAccount.find,
   get: getAccount,
   remove,
   update,
@@ -186,10 +178,10 @@ export const accountProvider = {
   async read(ctx: OperationContext, id: string, props: AccountOutputs) {
     const result = await operations.read(ctx, id, props);
     if (result.props === undefined) {
-      await ensureVisibleUser(ctx.request, id, props);
+      await ensureVisibleUser(ctx, id, props);
       return result;
     }
-    noteReached(ctx.request, id);
-    return { ...result, props: { ...result.props, userId: await reachedBy(ctx.request, result.props) } };
+    noteReached(ctx, id);
+    return { ...result, props: { ...result.props, userId: await reachedBy(ctx, result.props) } };
   },
 } satisfies ResourceImplementation<AccountInputs, AccountOutputs>;

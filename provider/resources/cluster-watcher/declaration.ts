@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { newSettingsMemory } from "../../context";
 import { declareResource } from "../shared/declaration";
 import type { ExportDeclaration } from "../shared/exported";
 import type { RecoverDeclaration } from "../shared/recovery";
@@ -28,15 +29,18 @@ const clusterWatcherExport: ExportDeclaration = {
   listing: { method: "GET", path: "/clusters", query: { direction: "asc", limit: 100 } },
   item: listedCluster,
   name: (cluster) => `watch ${cluster.name ?? `cluster ${cluster.id}`}`,
-  complete: (request, cluster) =>
-    findWatch(request, { clusterId: cluster.id }).then(([watch]) =>
+  complete: (settings, cluster) =>
+    findWatch(settings, { clusterId: cluster.id }).then(([watch]) =>
       watch === undefined ? { id: cluster.id, notWatched: true } : { ...watch, owner_id: cluster.owner_id },
     ),
   unrepresentable: notExported,
 };
 
 /** Recovering watchers: the settings' user watching the cluster is the watch, whenever it began. */
-const clusterWatcherRecover: RecoverDeclaration = { by: "its cluster and the API key's user", find: findWatch };
+const clusterWatcherRecover: RecoverDeclaration = {
+  by: "its cluster and the API key's user",
+  find: (request, inputs) => findWatch({ request, learned: newSettingsMemory() }, inputs),
+};
 
 export const clusterWatcherResource = declareResource({
   kind: "ClusterWatcher",
@@ -68,7 +72,6 @@ export const clusterWatcherResource = declareResource({
   record: clusterWatcherRecord,
   secrets: [],
   oncePer: "clusterId",
-  oneFromExample: true,
   importedBy: "the id of the cluster watched",
   example: { clusterId: 201 },
 });

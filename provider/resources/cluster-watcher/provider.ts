@@ -12,7 +12,7 @@ import { z } from "zod";
 import { parseRecord } from "../../api/records";
 import { NotFoundError } from "../../client/errors";
 import type { RequestFn } from "../../client/http";
-import type { OperationContext } from "../../context";
+import type { OperationContext, SettingsUse } from "../../context";
 import { currentUser, currentUserId } from "../shared/current-user";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
@@ -40,8 +40,8 @@ function watchRecord(clusterId: string, user: number, watcher: z.output<typeof w
 }
 
 /** The cluster's watch by `userId` (the settings' user when not given), as its watchers list shows it. */
-async function watchOf(request: RequestFn, clusterId: string, userId?: number): Promise<ClusterWatcherRecord> {
-  const [watchers, user] = await Promise.all([listWatchers(request, clusterId), userId ?? currentUserId(request)]);
+async function watchOf(settings: SettingsUse, clusterId: string, userId?: number): Promise<ClusterWatcherRecord> {
+  const [watchers, user] = await Promise.all([listWatchers(settings.request, clusterId), userId ?? currentUserId(settings)]);
   const found = watchers.find((watcher) => watcher.id === user);
   if (found === undefined) throw notWatching(clusterId, user);
   return watchRecord(clusterId, user, found);
@@ -52,17 +52,17 @@ async function watchOf(request: RequestFn, clusterId: string, userId?: number): 
  * nothing. The cluster's watchers are read first: a cluster that does not exist answers 404
  * there, which the create's failure explains naming `clusterId`, with nothing written.
  */
-async function watch(request: RequestFn, clusterId: string): Promise<ClusterWatcherRecord> {
-  const [watchers, user] = await Promise.all([listWatchers(request, clusterId), currentUserId(request)]);
+async function watch(settings: SettingsUse, clusterId: string): Promise<ClusterWatcherRecord> {
+  const [watchers, user] = await Promise.all([listWatchers(settings.request, clusterId), currentUserId(settings)]);
   const existing = watchers.find((watcher) => watcher.id === user);
   if (existing !== undefined) return watchRecord(clusterId, user, existing);
-  await request({ method: "POST", path: watchersPath(clusterId) });
-  return watchOf(request, clusterId);
+  await settings.request({ method: "POST", path: watchersPath(clusterId) });
+  return watchOf(settings, clusterId);
 }
 
 /** The settings' user watches the cluster already: a create sent before made it, or they made the cluster (its maker watches it). */
-async function findWatch(request: RequestFn, inputs: ClusterWatcherInputs): Promise<ClusterWatcherRecord[]> {
-  return watchOf(request, String(inputs.clusterId)).then(
+async function findWatch(settings: SettingsUse, inputs: ClusterWatcherInputs): Promise<ClusterWatcherRecord[]> {
+  return watchOf(settings, String(inputs.clusterId)).then(
     (found) => [found],
     (error: unknown) => (error instanceof NotFoundError ? [] : Promise.reject(error)),
   );
@@ -70,9 +70,9 @@ async function findWatch(request: RequestFn, inputs: ClusterWatcherInputs): Prom
 
 /** Only the watching user can stop: another user's API key stops the delete, naming both users. */
 async function unwatch(ctx: OperationContext, id: string, props: ClusterWatcherOutputs): Promise<void> {
-  const current = await currentUserId(ctx.request);
+  const current = await currentUserId(ctx);
   if (props.userId !== undefined && props.userId !== current) {
-    const { email } = await currentUser(ctx.request);
+    const { email } = await currentUser(ctx);
     throw new ResourceFailure(
       `cluster watcher of cluster ${id} is user ${props.userId}'s, but the provider's API key (etl:apiKey) is now user ${current}'s (${email}), ` +
         "and a user can stop only their own watching; nothing was changed. " +
@@ -86,11 +86,11 @@ export { findWatch };
 
 export const clusterWatcherProvider = standardOperations<ClusterWatcherRecord, ClusterWatcherInputs, ClusterWatcherOutputs, unknown>(fields, {
   kind: KIND,
-  create: (request, _body, inputs) => watch(request, String(inputs.clusterId)),
-  findCreated: (request, inputs) => findWatch(request, inputs),
-  get: (request, id, props) => watchOf(request, id, props.userId),
+  create: (_request, _body, inputs, settings) => watch(settings, String(inputs.clusterId)),
+  findCreated: (_request, inputs, _sentAt, _owners, settings) => findWatch(settings, inputs),
+  get: (_request, id, props, settings) => watchOf(settings, id, props.userId),
   remove: unwatch,
-  adopt: async ({ request }, importId, inputs) => fields.outputs(await watch(request, importId), inputs),
+  adopt: async (ctx, importId, inputs) => fields.outputs(await watch(ctx, importId), inputs),
   // Another cluster's watch is made before the old one ends; the same cluster's is the same watch,
   // which the replacement takes over and the original's delete then leaves in place (held.ts).
   diffOptions: { deleteBeforeReplace: false },

@@ -3,7 +3,7 @@ import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
 import { clusterProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedCluster } from "./provider";
+import { createdCluster } from "./provider";
 import { isReady } from "./waits";
 
 /**
@@ -12,7 +12,7 @@ import { isReady } from "./waits";
  */
 const clusterRecover: RecoverDeclaration = {
   by: "its settings and creation time",
-  find: findCreatedCluster,
+  find: createdCluster.find,
   unsettled: (outputs) => (isReady(String(outputs.status)) ? undefined : `it is ${String(outputs.status)}`),
 };
 

@@ -8,15 +8,13 @@
  * every setting asked for before sending again (see shared/reconciler.ts).
  */
 import { clusterRecord, createCluster, listNewestClustersRequest, getCluster, updateCluster, type ClusterRecord, type ClusterUpdate } from "../../api/clusters";
-import type { RequestFn } from "../../client/http";
 import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { batchedRead, type KindListing } from "../shared/batched-reads";
 import { unlessGone } from "../shared/gone";
-import { createdInWindow, createdSince } from "../shared/reconcile";
-import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { createdLookup, newestListed } from "../shared/created-lookup";
 import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
 import { isEnding, isReady, settled, terminate } from "./waits";
 
@@ -59,19 +57,14 @@ async function adopt(ctx: OperationContext, importId: string, inputs: ClusterInp
 }
 
 /**
- * Whether a create sent at `sentAt` may have made this cluster: made since then by this user,
- * still alive, and with every setting the create asked for (omitted ones at their defaults;
- * an omitted name or region is the service's choice, so any).
+ * The cluster a create may have made: made since it was sent by this user, still alive, and with
+ * every setting the create asked for (omitted ones at their defaults; an omitted name or region
+ * is the service's choice, so any).
  */
-export function isClusterCreatedBy(record: ClusterRecord, inputs: ClusterInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
-  return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && !isEnding(record.status) && fields.hasSentValues(record, inputs);
-}
-
-/** The clusters, newest first, that a create sent at `sentAt` may have made. */
-export async function findCreatedCluster(request: RequestFn, inputs: ClusterInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<ClusterRecord[]> {
-  const recent = await createdSince(request, listNewestClustersRequest, clusterRecord, "clusters", sentAt, (cluster) => cluster.created_at);
-  return recent.filter((record) => isClusterCreatedBy(record, inputs, sentAt, owners));
-}
+export const createdCluster = createdLookup<ClusterRecord, ClusterInputs>({
+  candidates: newestListed(clusterRecord, "clusters", () => listNewestClustersRequest),
+  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && !isEnding(record.status) && fields.hasSentValues(record, inputs),
+});
 
 /** Every cluster, oldest first: a refresh of many reads them from here. */
 const CLUSTER_LISTING: KindListing = {
@@ -84,7 +77,7 @@ export const clusterProvider = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createCluster,
-    findCreated: findCreatedCluster,
+    findCreated: createdCluster.find,
     get: getCluster,
     remove: (ctx, id, props) => terminate(ctx, id, props),
     update,

@@ -4,10 +4,10 @@ import { connectionGroupExport } from "./export";
 import { fields } from "./fields";
 import { connectionGroupProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedGroup } from "./provider";
+import { createdGroup } from "./provider";
 
 /** Recovering connection groups: the account holds a name once. */
-const connectionGroupRecover: RecoverDeclaration = { by: "its name", find: findCreatedGroup };
+const connectionGroupRecover: RecoverDeclaration = { by: "its name", find: createdGroup.find };
 
 export const connectionGroupResource = declareResource({
   kind: "ConnectionGroup",

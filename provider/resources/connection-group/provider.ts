@@ -24,7 +24,7 @@ import { adoptionChange, objectToAdopt, orInTheWay } from "../shared/adopt";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow } from "../shared/reconcile";
+import { createdLookup } from "../shared/created-lookup";
 import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
 import { connectionGroupExport } from "./export";
 
@@ -41,24 +41,21 @@ async function adopt(ctx: OperationContext, importId: string, inputs: Connection
   return adoptionChange(KIND, importId, () => update(ctx, id, fields.outputs(record, inputs), inputs));
 }
 
-/**
- * The group a create sent at `sentAt` may have made: made since then, with every field the
- * request sent (name, description and connections). Names are unique in the account, so an
- * older group of that name means the create could not have succeeded; a group of that name with
- * another description or other connections is someone else's (another stack's), never taken.
- */
-export function isGroupCreatedBy(group: ConnectionGroupRecord, inputs: ConnectionGroupInputs, sentAt: number): boolean {
-  return fields.hasSentValues(group, inputs) && createdInWindow(group.created_at, sentAt);
-}
-
 async function groupsNamed(request: RequestFn, name: string): Promise<ConnectionGroupRecord[]> {
   const found = await collectAllPages(request, searchConnectionGroupsRequest(name), connectionGroupRecord, { what: "connection groups" });
   return found.filter((group) => group.name === name);
 }
 
-export async function findCreatedGroup(request: RequestFn, inputs: ConnectionGroupInputs, sentAt: number): Promise<ConnectionGroupRecord[]> {
-  return (await groupsNamed(request, inputs.name)).filter((group) => isGroupCreatedBy(group, inputs, sentAt));
-}
+/**
+ * The group a create may have made: made since it was sent, with every field the request sent
+ * (name, description and connections). Names are unique in the account, so an older group of
+ * that name means the create could not have succeeded; a group of that name with another
+ * description or other connections is someone else's (another stack's), never taken.
+ */
+export const createdGroup = createdLookup<ConnectionGroupRecord, ConnectionGroupInputs>({
+  candidates: (request, inputs) => groupsNamed(request, inputs.name),
+  madeBy: (group, inputs) => fields.hasSentValues(group, inputs),
+});
 
 /**
  * A group found after an unknown outcome is brought to the inputs the way an adoption is. It is
@@ -78,7 +75,7 @@ export const connectionGroupProvider = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createConnectionGroup,
-    findCreated: findCreatedGroup,
+    findCreated: createdGroup.find,
     get: (request, id) => getConnectionGroup(request, Number(id)),
     listed: connectionGroupExport,
     remove: (ctx, id) => deleteConnectionGroup(ctx.request, Number(id)),

@@ -5,10 +5,10 @@ import { connectionExport } from "./export";
 import { fields } from "./fields";
 import { connectionProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedConnection } from "./provider";
+import { createdConnection } from "./provider";
 
 /** Recovering connections: by name and type, made in the deployment's window. */
-const connectionRecover: RecoverDeclaration = { by: "its name", find: findCreatedConnection };
+const connectionRecover: RecoverDeclaration = { by: "its name", find: createdConnection.find };
 
 export const connectionResource = declareResource({
   kind: "Connection",

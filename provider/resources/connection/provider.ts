@@ -24,7 +24,7 @@ import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow, createdSince } from "../shared/reconcile";
+import { createdLookup, newestListed } from "../shared/created-lookup";
 import { SECRET_ATTRIBUTES } from "./attributes";
 import { fields, type ConnectionInputs, type ConnectionOutputs } from "./fields";
 import { connectionExport } from "./export";
@@ -58,15 +58,11 @@ async function adopt(ctx: OperationContext, importId: string, inputs: Connection
   return adoptionChange(KIND, importId, () => update(ctx, importId, found, inputs));
 }
 
-/** Whether a create sent at `sentAt` may have made this connection. */
-export function isConnectionCreatedBy(record: ConnectionSettingsRecord, inputs: ConnectionInputs, sentAt: number): boolean {
-  return createdInWindow(record.created_at, sentAt) && fields.hasSentValues(record, inputs);
-}
-
-export async function findCreatedConnection(request: RequestFn, inputs: ConnectionInputs, sentAt: number): Promise<ConnectionSettingsRecord[]> {
-  const recent = await createdSince(request, listConnectionsRequest(inputs.type), connectionSettingsRecord, "connections", sentAt, (r) => r.created_at);
-  return recent.filter((record) => isConnectionCreatedBy(record, inputs, sentAt));
-}
+/** The connection a create may have made: of its type, made since it was sent, with everything sent. */
+export const createdConnection = createdLookup<ConnectionSettingsRecord, ConnectionInputs>({
+  candidates: newestListed(connectionSettingsRecord, "connections", (inputs: ConnectionInputs) => listConnectionsRequest(inputs.type)),
+  madeBy: (record, inputs) => fields.hasSentValues(record, inputs),
+});
 
 /** A connection's address names its type; an import knows only the id, so it asks for the type first. */
 async function typeOf(request: RequestFn, id: string, props: Partial<ConnectionOutputs>): Promise<string> {
@@ -77,7 +73,7 @@ export const connectionProvider = {
   ...standardOperations(fields, {
     kind: KIND,
     create: (request, body, inputs) => createConnection(request, inputs.type, body),
-    findCreated: findCreatedConnection,
+    findCreated: createdConnection.find,
     beforeCreate: async ({ request }, inputs, body) => {
       if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
     },

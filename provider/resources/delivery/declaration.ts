@@ -4,12 +4,12 @@ import { deliveryExport } from "./export";
 import { fields } from "./fields";
 import { deliveryProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedDelivery } from "./provider";
+import { createdDelivery } from "./provider";
 
 /** Recovering deliveries: by name and ends, made in the deployment's window; one still being set up is waited for. */
 const deliveryRecover: RecoverDeclaration = {
   by: "its name",
-  find: findCreatedDelivery,
+  find: createdDelivery.find,
   unsettled: (outputs) => (outputs.status === "idle" ? "it is still being set up" : undefined),
 };
 

@@ -9,7 +9,6 @@
  * with everything sent, before sending again (see shared/reconciler.ts).
  */
 import { createDelivery, deleteDelivery, deliveryRecord, getDelivery, listNewestDeliveriesRequest, type DeliveryRecord } from "../../api/deliveries";
-import type { RequestFn } from "../../client/http";
 import type { Reporter } from "../../progress";
 import type { OperationContext } from "../../context";
 import { AdoptionError, objectToAdopt } from "../shared/adopt";
@@ -18,8 +17,7 @@ import { keepingObject, lastReading, ResourceFailure } from "../shared/failures"
 import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow, createdSince } from "../shared/reconcile";
-import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { createdLookup, newestListed } from "../shared/created-lookup";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
 import { fields, type DeliveryInputs, type DeliveryOutputs } from "./fields";
 import { deliveryExport } from "./export";
@@ -112,26 +110,17 @@ async function adopt(ctx: OperationContext, importId: string, inputs: DeliveryIn
   return settled(ctx, record, inputs);
 }
 
-/** Whether a create sent at `sentAt` may have made this delivery: made since then, by this user, with everything sent. */
-export function isDeliveryCreatedBy(record: DeliveryRecord, inputs: DeliveryInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
-  return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
-}
-
-export async function findCreatedDelivery(
-  request: RequestFn,
-  inputs: DeliveryInputs,
-  sentAt: number,
-  owners: OwnerCheck = ANY_OWNER,
-): Promise<DeliveryRecord[]> {
-  const recent = await createdSince(request, listNewestDeliveriesRequest, deliveryRecord, "deliveries", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isDeliveryCreatedBy(record, inputs, sentAt, owners));
-}
+/** The delivery a create may have made: made since it was sent, by this user, with everything sent. */
+export const createdDelivery = createdLookup<DeliveryRecord, DeliveryInputs>({
+  candidates: newestListed(deliveryRecord, "deliveries", () => listNewestDeliveriesRequest),
+  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs),
+});
 
 export const deliveryProvider = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createDelivery,
-    findCreated: findCreatedDelivery,
+    findCreated: createdDelivery.find,
     get: getDelivery,
     listed: creationOrdered(deliveryExport),
     remove: ({ request }, id) => deleteDelivery(request, id),

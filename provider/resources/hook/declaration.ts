@@ -4,10 +4,10 @@ import { hookExport } from "./export";
 import { fields } from "./fields";
 import { hookProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedHook } from "./provider";
+import { createdHook } from "./provider";
 
 /** Recovering hooks: by name and type, made in the deployment's window. */
-const hookRecover: RecoverDeclaration = { by: "its name", find: findCreatedHook };
+const hookRecover: RecoverDeclaration = { by: "its name", find: createdHook.find };
 
 export const hookResource = declareResource({
   kind: "Hook",

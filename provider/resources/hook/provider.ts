@@ -6,13 +6,12 @@
  * shared/reconciler.ts).
  */
 import { createHook, deleteHook, getHook, hookRecord, listHooksRequest, resetHookSalt, updateHook, type HookRecord } from "../../api/hooks";
-import type { RequestFn } from "../../client/http";
 import type { OperationContext } from "../../context";
 import { AdoptionError, adoptionChange, objectToAdopt } from "../shared/adopt";
 import { sameValue } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow, createdSince } from "../shared/reconcile";
+import { createdLookup, newestListed } from "../shared/created-lookup";
 import { fields, type HookInputs, type HookOutputs } from "./fields";
 import { hookExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
@@ -35,22 +34,17 @@ async function adopt(ctx: OperationContext, importId: string, inputs: HookInputs
   return adoptionChange(KIND, importId, () => update(ctx, importId, found, inputs));
 }
 
-/** Whether a create sent at `sentAt` may have made this hook: made since then (when the service says), with everything it can show. */
-export function isHookCreatedBy(record: HookRecord, inputs: HookInputs, sentAt: number): boolean {
-  const recent = record.created_at === undefined || createdInWindow(record.created_at, sentAt);
-  return recent && fields.hasSentValues(record, inputs);
-}
-
-export async function findCreatedHook(request: RequestFn, inputs: HookInputs, sentAt: number): Promise<HookRecord[]> {
-  const recent = await createdSince(request, listHooksRequest(inputs.type), hookRecord, "hooks", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isHookCreatedBy(record, inputs, sentAt));
-}
+/** The hook a create may have made: of its type, made since it was sent (when the service says), with everything it can show. */
+export const createdHook = createdLookup<HookRecord, HookInputs>({
+  candidates: newestListed(hookRecord, "hooks", (inputs: HookInputs) => listHooksRequest(inputs.type)),
+  madeBy: (record, inputs) => fields.hasSentValues(record, inputs),
+});
 
 export const hookProvider = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createHook,
-    findCreated: findCreatedHook,
+    findCreated: createdHook.find,
     get: getHook,
     listed: creationOrdered(hookExport),
     remove: ({ request }, id) => deleteHook(request, id),

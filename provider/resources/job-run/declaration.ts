@@ -5,7 +5,7 @@ import { jobRunProvider } from "./provider";
 import { isJobFinished } from "../../api/jobs";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { waitSettingsOf } from "./fields";
-import { findCreatedJob } from "./provider";
+import { createdJob } from "./provider";
 
 /**
  * Recovering job runs: a run is the job of the package made in the deployment's window on the
@@ -14,7 +14,7 @@ import { findCreatedJob } from "./provider";
  */
 const jobRunRecover: RecoverDeclaration = {
   by: "its package, cluster, variables and creation time",
-  find: findCreatedJob,
+  find: createdJob.find,
   unsettled: (outputs) => (isJobFinished(String(outputs.status)) || !waitSettingsOf(outputs).waitForCompletion ? undefined : `it is ${String(outputs.status)}`),
 };
 

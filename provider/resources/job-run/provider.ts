@@ -21,7 +21,7 @@ import { unlessGone } from "../shared/gone";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { windowStart } from "../shared/reconcile";
-import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { createdLookup } from "../shared/created-lookup";
 import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
 import { progressPrinter, resultOf, stopAndWatch, waitForJob } from "./waits";
 
@@ -63,19 +63,14 @@ async function adoptJob(request: RequestFn, importId: string, inputs: JobRunInpu
 // ---- running once
 
 /**
- * Whether a run sent at `sentAt` may have made this job: the listing already holds the package
- * and the window, so this user, and everything the run sent.
+ * The job a run may have made: the package's jobs made since it was sent (the listing asks for
+ * the package and the window), by this user, with everything the run sent.
  */
-export function isJobCreatedBy(job: JobRecord, inputs: JobRunInputs, owners: OwnerCheck = ANY_OWNER): boolean {
-  return owners.ownerMatches(job.owner_id) && fields.hasSentValues(job, inputs);
-}
-
-/** The jobs, newest first, that a run sent at `sentAt` may have made. */
-export async function findCreatedJob(request: RequestFn, inputs: JobRunInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): Promise<JobRecord[]> {
-  const first = listRecentJobsRequest(inputs.packageId, new Date(windowStart(sentAt)));
-  const recent = await collectAllPages(request, first, jobRecord, { what: "jobs", maxPages: 50 });
-  return recent.filter((job) => isJobCreatedBy(job, inputs, owners));
-}
+export const createdJob = createdLookup<JobRecord, JobRunInputs>({
+  candidates: (request, inputs, sentAt) =>
+    collectAllPages(request, listRecentJobsRequest(inputs.packageId, new Date(windowStart(sentAt))), jobRecord, { what: "jobs", maxPages: 50 }),
+  madeBy: (job, inputs, owners) => owners.ownerMatches(job.owner_id) && fields.hasSentValues(job, inputs),
+});
 
 /** The job's outputs once it finished, or as it is when `up` does not wait for it. */
 async function settleJob(ctx: OperationContext, job: JobRecord, inputs: JobRunInputs): Promise<JobRunOutputs> {
@@ -109,7 +104,7 @@ export const jobRunProvider = {
   ...standardOperations(fields, {
     kind: "job",
     create: runJob,
-    findCreated: findCreatedJob,
+    findCreated: createdJob.find,
     get: getJob,
     listed: {
       listing: { method: "GET", path: "/jobs", query: { status: "all", direction: "asc", limit: 100 } },

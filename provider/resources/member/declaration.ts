@@ -4,10 +4,10 @@ import { memberExport } from "./export";
 import { fields } from "./fields";
 import { memberProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findAddedMember } from "./provider";
+import { addedMember } from "./provider";
 
 /** Recovering members: the account holds a person once, by email. */
-const memberRecover: RecoverDeclaration = { by: "its email", find: findAddedMember };
+const memberRecover: RecoverDeclaration = { by: "its email", find: addedMember.find };
 
 export const memberResource = declareResource({
   kind: "Member",

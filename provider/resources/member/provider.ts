@@ -15,7 +15,7 @@ import { unlessGone } from "../shared/gone";
 import { AlreadyInAccount, ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow } from "../shared/reconcile";
+import { createdLookup } from "../shared/created-lookup";
 import { fields, type MemberInputs, type MemberOutputs } from "./fields";
 import { memberExport } from "./export";
 
@@ -57,16 +57,17 @@ async function alreadyMember(error: unknown, request: RequestFn, email: string):
   );
 }
 
-export async function findAddedMember(lookup: RequestFn, inputs: MemberInputs, sentAt: number): Promise<MemberRecord[]> {
-  const found = await findMemberByEmail(lookup, inputs.email);
-  return found !== undefined && createdInWindow(found.created_at, sentAt) && fields.hasSentValues(found, inputs) ? [found] : [];
-}
+/** The membership an add may have made: the email's, made since it was sent, with everything sent. */
+export const addedMember = createdLookup<MemberRecord, MemberInputs>({
+  candidates: async (request, inputs) => [await findMemberByEmail(request, inputs.email)].filter((found) => found !== undefined),
+  madeBy: (found, inputs) => fields.hasSentValues(found, inputs),
+});
 
 export const memberProvider = {
   ...standardOperations(fields, {
     kind: KIND,
     create: addMember,
-    findCreated: findAddedMember,
+    findCreated: addedMember.find,
     get: getMember,
     listed: memberExport,
     remove: ({ request }, id) => removeMember(request, id),

@@ -14,7 +14,7 @@ type ExportedPackage = PackageState & { exportDocument?: unknown };
 export const packageExport: ExportDeclaration<ExportedPackage> = {
   listing: { method: "GET", path: "/packages", query: { limit: 100 } },
   item: packageRecord,
-  complete: async (request, pkg: PackageRecord) => {
+  complete: async ({ request }, pkg: PackageRecord) => {
     const document = await exportPackage(request, pkg.id);
     return { ...pkg, data_flow_json: document.data_flow_json, exportDocument: document };
   },

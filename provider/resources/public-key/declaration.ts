@@ -3,10 +3,10 @@ import { publicKeyExport } from "./export";
 import { fields, publicKeyState } from "./fields";
 import { publicKeyProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedKey } from "./provider";
+import { createdKey } from "./provider";
 
 /** Recovering public keys: the user holds a key once, so its fingerprint names it. */
-const publicKeyRecover: RecoverDeclaration = { by: "its fingerprint", find: findCreatedKey };
+const publicKeyRecover: RecoverDeclaration = { by: "its fingerprint", find: createdKey.find };
 
 export const publicKeyResource = declareResource({
   kind: "PublicKey",

@@ -5,11 +5,11 @@
  * in no stack, still opening the machines. A key records its user (`userId`), and each operation
  * on it first makes sure the settings still name that user, and stops with what to do if not.
  *
- * Who the settings name costs one `GET /user` per provider process, and none when a key read
+ * Who the settings name costs one `GET /user` per settings (kept in their context), and none when a key read
  * under them already showed it (a key found is the caller's own).
  */
 import { getMember } from "../../api/members";
-import type { RequestFn } from "../../client/http";
+import type { SettingsUse } from "../../context";
 import { UserFacingError } from "../../errors";
 import type { Reporter } from "../../progress";
 import { currentUser, currentUserId, noteCurrentUserId } from "../shared/current-user";
@@ -17,17 +17,17 @@ import { currentUser, currentUserId, noteCurrentUserId } from "../shared/current
 export { currentUserId } from "../shared/current-user";
 
 /** A key found under these settings is theirs: its recorded user is the current one. */
-export function noteFoundKeyOwner(request: RequestFn, userId: number | undefined): void {
-  noteCurrentUserId(request, userId);
+export function noteFoundKeyOwner(settings: SettingsUse, userId: number | undefined): void {
+  noteCurrentUserId(settings, userId);
 }
 
 /**
  * The user of a key just made, for its outputs. The key exists already: if the service cannot
  * say who the user is now, the key is recorded without, as keys made before `userId` were.
  */
-export async function ownerOfNewKey(request: RequestFn, report: Reporter): Promise<number | undefined> {
+export async function ownerOfNewKey(settings: SettingsUse, report: Reporter): Promise<number | undefined> {
   try {
-    return await currentUserId(request);
+    return await currentUserId(settings);
   } catch (error) {
     report.note(`public key: could not learn which user the API key belongs to (${(error as Error).message}); the next refresh records it`, "warning");
     return undefined;
@@ -47,16 +47,16 @@ export interface RecordedKey {
  * before keys recorded theirs) passes, with no call. `writing`: the operation would change the
  * stack (an up stops at the first such key, where a refresh names every one).
  */
-export async function ensureSameUser(settings: () => RequestFn, key: RecordedKey, writing = false): Promise<void> {
+export async function ensureSameUser(context: () => SettingsUse, key: RecordedKey, writing = false): Promise<void> {
   if (key.userId === undefined) return;
-  const request = settings();
-  if ((await currentUserId(request)) === key.userId) return;
-  const message = await otherUserMessage(request, key, key.userId);
+  const settings = context();
+  if ((await currentUserId(settings)) === key.userId) return;
+  const message = await otherUserMessage(settings, key, key.userId);
   throw new OtherUsersKeyError(writing ? `${message} \`pulumi refresh --run-program\` lists every key of the stack in this case.` : message);
 }
 
-async function otherUserMessage(request: RequestFn, key: RecordedKey, ownerId: number): Promise<string> {
-  const [current, owner] = await Promise.all([currentUser(request), getMember(request, ownerId).catch(() => undefined)]);
+async function otherUserMessage(settings: SettingsUse, key: RecordedKey, ownerId: number): Promise<string> {
+  const [current, owner] = await Promise.all([currentUser(settings), getMember(settings.request, ownerId).catch(() => undefined)]);
   const ownerText = `user ${ownerId}${owner ? ` (${owner.email})` : ""}`;
   const named = key.name === undefined ? "" : ` "${key.name}"`;
   return (

@@ -15,7 +15,7 @@ import { AdoptionError, objectToAdopt, orInTheWay } from "../shared/adopt";
 import { isUnknown } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { createdInWindow } from "../shared/reconcile";
+import { createdLookup } from "../shared/created-lookup";
 import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
 import { publicKeyExport } from "./export";
 import { currentUserId, ensureSameUser, noteFoundKeyOwner, ownerOfNewKey } from "./owner";
@@ -34,16 +34,7 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PublicKeyI
     throw new AdoptionError(KIND, importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
   }
   // A key found under these settings is their user's.
-  return fields.outputs({ ...record, user_id: await currentUserId(ctx.request) }, inputs);
-}
-
-/**
- * The key a create sent at `sentAt` may have made: the user cannot register a key twice, so a
- * key with its fingerprint, made since then, with the name asked for, is that one. An older one
- * means the create could not have succeeded, and sending it again says so.
- */
-export function isKeyCreatedBy(key: PublicKeyRecord, inputs: PublicKeyInputs, sentAt: number): boolean {
-  return key.fingerprint === fingerprintOf(inputs.publicKey) && fields.hasSentValues(key, inputs) && createdInWindow(key.created_at, sentAt);
+  return fields.outputs({ ...record, user_id: await currentUserId(ctx) }, inputs);
 }
 
 async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKeyRecord[]> {
@@ -51,23 +42,29 @@ async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKe
   return keys.filter((key) => key.fingerprint === fingerprintOf(publicKey));
 }
 
-export async function findCreatedKey(request: RequestFn, inputs: PublicKeyInputs, sentAt: number): Promise<PublicKeyRecord[]> {
-  return (await keysLike(request, inputs.publicKey)).filter((key) => isKeyCreatedBy(key, inputs, sentAt));
-}
+/**
+ * The key a create may have made: the user cannot register a key twice, so a key with its
+ * fingerprint, made since it was sent, with the name asked for, is that one. An older one means
+ * the create could not have succeeded, and sending it again says so.
+ */
+export const createdKey = createdLookup<PublicKeyRecord, PublicKeyInputs>({
+  candidates: (request, inputs) => keysLike(request, inputs.publicKey),
+  madeBy: (key, inputs) => fields.hasSentValues(key, inputs),
+});
 
 const operations = standardOperations(fields, {
   kind: KIND,
   create: createPublicKey,
-  findCreated: findCreatedKey,
+  findCreated: createdKey.find,
   get: getPublicKey,
   listed: publicKeyExport,
   // Another user's key answers 404 as a deleted one does: it must not count as deleted.
-  remove: async ({ request }, id, props) => {
-    await ensureSameUser(() => request, { id, name: props.name, userId: props.userId }, true);
-    return deletePublicKey(request, id);
+  remove: async (ctx, id, props) => {
+    await ensureSameUser(() => ctx, { id, name: props.name, userId: props.userId }, true);
+    return deletePublicKey(ctx.request, id);
   },
   adopt,
-  settle: async ({ request, report }, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(request, report) }, inputs),
+  settle: async (ctx, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(ctx, ctx.report) }, inputs),
   // The service takes a key once per user.
   refused: (error, { request }, inputs) =>
     orInTheWay(error, {
@@ -84,19 +81,18 @@ export const publicKeyProvider = {
 
   /** A key gone for these settings may be another user's: that stops the refresh rather than dropping it. */
   async read(ctx: OperationContext, id: string, props: PublicKeyOutputs) {
-    const { request } = ctx;
     const result = await operations.read(ctx, id, props);
     if (result.props === undefined) {
-      await ensureSameUser(() => request, { id, name: props.name, userId: props.userId });
+      await ensureSameUser(() => ctx, { id, name: props.name, userId: props.userId });
       return result;
     }
-    noteFoundKeyOwner(request, props.userId);
+    noteFoundKeyOwner(ctx, props.userId);
     // A key recorded before keys recorded their user learns it here.
-    return { ...result, props: { ...result.props, userId: props.userId ?? (await currentUserId(request)) } };
+    return { ...result, props: { ...result.props, userId: props.userId ?? (await currentUserId(ctx)) } };
   },
 
   async diff(id: string, olds: PublicKeyOutputs, news: PublicKeyInputs, context: () => OperationContext): Promise<pulumi.dynamic.DiffResult> {
-    await ensureSameUser(() => context().request, { id, name: olds.name, userId: olds.userId }, true);
+    await ensureSameUser(context, { id, name: olds.name, userId: olds.userId }, true);
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
     return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
   },

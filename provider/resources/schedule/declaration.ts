@@ -4,10 +4,10 @@ import { scheduleExport } from "./export";
 import { fields } from "./fields";
 import { scheduleProvider } from "./provider";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedSchedule } from "./provider";
+import { createdSchedule } from "./provider";
 
 /** Recovering schedules: by name, made in the deployment's window with the task asked for. */
-const scheduleRecover: RecoverDeclaration = { by: "its name", find: findCreatedSchedule };
+const scheduleRecover: RecoverDeclaration = { by: "its name", find: createdSchedule.find };
 
 export const scheduleResource = declareResource({
   kind: "Schedule",

@@ -15,7 +15,6 @@ import {
   updateSchedule,
   type ScheduleRecord,
 } from "../../api/schedules";
-import type { RequestFn } from "../../client/http";
 import type { OperationContext } from "../../context";
 import { adoptionChange, objectToAdopt } from "../shared/adopt";
 import { changedFields } from "../shared/diff";
@@ -24,8 +23,7 @@ import { standardOperations } from "../shared/operations";
 import { PIPELINE_TYPE } from "../../components/pipeline/args";
 import { isUnknown } from "../shared/check";
 import type { Reporter } from "../../progress";
-import { createdInWindow, createdSince } from "../shared/reconcile";
-import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
+import { createdLookup, newestListed } from "../shared/created-lookup";
 import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
 import { scheduleExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
@@ -62,25 +60,16 @@ async function adopt(ctx: OperationContext, importId: string, inputs: ScheduleIn
   return adoptionChange(KIND, importId, () => update(ctx, importId, fields.outputs(record, inputs), inputs));
 }
 
-/** Whether a create sent at `sentAt` may have made this schedule: made since then, by this user, with everything sent. */
-export function isScheduleCreatedBy(record: ScheduleRecord, inputs: ScheduleInputs, sentAt: number, owners: OwnerCheck = ANY_OWNER): boolean {
-  return createdInWindow(record.created_at, sentAt) && owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs);
-}
-
-export async function findCreatedSchedule(
-  request: RequestFn,
-  inputs: ScheduleInputs,
-  sentAt: number,
-  owners: OwnerCheck = ANY_OWNER,
-): Promise<ScheduleRecord[]> {
-  const recent = await createdSince(request, listNewestSchedulesRequest, scheduleRecord, "schedules", sentAt, (record) => record.created_at);
-  return recent.filter((record) => isScheduleCreatedBy(record, inputs, sentAt, owners));
-}
+/** The schedule a create may have made: made since it was sent, by this user, with everything sent. */
+export const createdSchedule = createdLookup<ScheduleRecord, ScheduleInputs>({
+  candidates: newestListed(scheduleRecord, "schedules", () => listNewestSchedulesRequest),
+  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs),
+});
 
 const operations = standardOperations(fields, {
   kind: KIND,
   create: createSchedule,
-  findCreated: findCreatedSchedule,
+  findCreated: createdSchedule.find,
   get: getSchedule,
   listed: creationOrdered(scheduleExport),
   remove: ({ request }, id) => deleteSchedule(request, id),

@@ -54,12 +54,6 @@ export interface ResourceDeclaration<Kind extends string = string> {
    */
   oncePer?: string;
   /**
-   * Objects made from the example are one object of the service (every watch of cluster 201 by
-   * one user is the same watch): the benchmark, which makes N objects from the example, leaves
-   * the kind out, as it does a singleton.
-   */
-  oneFromExample?: true;
-  /**
    * Outputs unknown at a preview while the object does not have them yet (made, or changed): an
    * explicit provider following one (an Account's `slug` as its `accountId`) is then not yet
    * configured, so it does not prove settings naming an account that does not exist until `up`.

@@ -4,7 +4,7 @@
  * returns, ids that are other objects of the account). The inputs themselves are the table's:
  * the ones an import by id rebuilds, so the program and the imported state agree.
  */
-import type { RequestFn } from "../../client/http";
+import type { SettingsUse } from "../../context";
 import type { KindListing } from "./batched-reads";
 
 /** A value the program takes from the stack's configuration: one the service never returns. */
@@ -46,7 +46,7 @@ export interface ExportContext {
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds every kind's declaration; each kind's own types check its functions
 export interface ExportDeclaration<Rec = any> extends KindListing {
   /** The record as the resource reads it, when the listing's item is not all of it. */
-  complete?: (request: RequestFn, item: Rec) => Promise<Rec>;
+  complete?: (settings: SettingsUse, item: Rec) => Promise<Rec>;
   /** The listing answers with the one object of its kind (the user's settings), not a page. */
   single?: true;
   /** What names the object in the program. */

@@ -9,7 +9,7 @@
  */
 import type { z } from "zod";
 import type { RequestFn } from "../../client/http";
-import type { OperationContext } from "../../context";
+import type { OperationContext, SettingsUse } from "../../context";
 import { batchedRead, markWritten, type KindListing } from "./batched-reads";
 import { checkWithSchema } from "./check";
 import type { DetailedDiffResult, DiffOptions } from "./diff";
@@ -30,12 +30,12 @@ export interface TableOperations<Rec, Inputs, Outputs, Body> {
 export interface Endpoints<Rec, Inputs, Outputs, Body> {
   /** The kind in words, for messages and the claims of created objects ("connection group"). */
   kind: string;
-  /** Sends the create with the body the table makes. */
-  create(request: RequestFn, body: Body, inputs: Inputs): Promise<Rec>;
+  /** Sends the create with the body the table makes; `settings`: what the operation's settings learned, for a kind that asks who its user is. */
+  create(request: RequestFn, body: Body, inputs: Inputs, settings: SettingsUse): Promise<Rec>;
   /** After a create whose outcome is unknown: the objects, newest first, it may have made. */
-  findCreated(request: RequestFn, inputs: Inputs, sentAt: number, owners: OwnerCheck): Promise<Rec[]>;
+  findCreated(request: RequestFn, inputs: Inputs, sentAt: number, owners: OwnerCheck, settings: SettingsUse): Promise<Rec[]>;
   /** The object as the service has it now. */
-  get(request: RequestFn, id: string, props: Outputs): Promise<Rec>;
+  get(request: RequestFn, id: string, props: Outputs, settings: SettingsUse): Promise<Rec>;
   /** The kind's listing, when it returns what `get` does: many reads together are answered from it. */
   listed?: KindListing;
   /**
@@ -100,8 +100,8 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
         .createOnce({
           kind: endpoints.kind,
           request,
-          send: () => endpoints.create(request, body, inputs),
-          find: (sentAt, lookup) => endpoints.findCreated(lookup, inputs, sentAt, ctx.reconciler),
+          send: () => endpoints.create(request, body, inputs, ctx),
+          find: (sentAt, lookup) => endpoints.findCreated(lookup, inputs, sentAt, ctx.reconciler, { request: lookup, learned: ctx.learned }),
           idOf: (made) => made.id,
         })
         .catch((error: unknown) => explainRefusal(ctx, references, error, inputs))
@@ -114,7 +114,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
     },
 
     async read(ctx: OperationContext, id: string, props: Outputs) {
-      const get = () => endpoints.get(ctx.request, id, props);
+      const get = () => endpoints.get(ctx.request, id, props, ctx);
       const fromListed = endpoints.fromListed;
       const completed = fromListed && ((listed: unknown) => fromListed(ctx.request, listed as Rec, id, props));
       const record =

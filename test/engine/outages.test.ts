@@ -17,8 +17,11 @@ const SPEED = 2;
 const AFTER_THE_CUT = 50;
 /** A cluster's step the next `up` waits out, fast; at 10 the cluster stays available 6 s before idle, for `holdOnceAvailable` to stop it there. */
 const TO_AVAILABLE = 10;
-/** Slow enough that a terminating cluster stays pending_terminate (1 simulated second) for 20 s, so the outage cuts that step. */
-const TERMINATION_SPEED = 0.05;
+/**
+ * Slow enough that a cluster stays in the step the outage is to cut, however long the engine
+ * takes to reach it: pending_terminate (1 simulated second) lasts 20 s, coming up 7 minutes.
+ */
+const HOLD_SPEED = 0.05;
 /** 20 simulated seconds: 10 s of real time at this speed, long enough to interrupt. */
 const JOB = { id: 101, name: "rollup", run: { seconds: 20, outcome: "completed" as const, outputs: [{ name: "out", records: 5 }] } };
 const READY_CLUSTER = { id: 201, name: "ready", nodes: 1 };
@@ -170,6 +173,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
   });
 
   it("an adopted cluster still coming up: the failed adoption keeps it, and the next up finishes taking it over", async () => {
+    await service.setSpeed(HOLD_SPEED);
     const made = await service.api("POST", "/clusters", { nodes: 1, name: "made-by-hand" });
     clusters = [...clusters, ["adopted", { nodes: 1, name: "made-by-hand", importId: String(made.body.id) }]];
     const failure = await failDuringWait(
@@ -190,7 +194,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
     jobs = [];
     clusters = clusters.filter(([name]) => name !== "second");
     const secondId = Number((await inState("second"))?.id);
-    await service.setSpeed(TERMINATION_SPEED);
+    await service.setSpeed(HOLD_SPEED);
     const failure = await failDuringWait(
       test.stack.up({ onOutput }),
       async () => (await table("clusters")).some((c) => c.id === secondId && c.status === "pending_terminate"),

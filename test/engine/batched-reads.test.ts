@@ -1,6 +1,7 @@
 /**
  * A refresh reads each kind from its listing, 100 objects a page, however the engine sends the
- * reads. On each surface, one `up` of 300 connections, packages, schedules and public keys, then
+ * reads. On each surface, one `up` of 150 connections, packages, schedules and public keys (two
+ * pages each, the second part full; `npm run bench:refresh` reads 1,000 of every kind), then
  * refreshes with the engine's default parallelism, `--parallel 1` (each read waits for the one
  * before) and `--parallel 64`: every kind within ceil(N/100) + 2 calls besides what the objects
  * changed out of band need (a package changed is read whole: 3 calls; an object deleted, its own
@@ -11,8 +12,8 @@
  * get past them, for one page more; the service's clock runs at speed 100 for the dynamic
  * resources and 1 for the plugin (`batched-reads-alone.test.ts` holds packages alone at both
  * speeds on both surfaces).
- * And, through the plugin, job runs and clusters behind an account's older ones: one page of the
- * history more than that bound.
+ * And, through the plugin, 150 job runs and 150 clusters behind 400 older ones of the account: one
+ * page of the history more than that bound, where a listing from the start would take six.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RefreshOptions } from "@pulumi/pulumi/automation";
@@ -22,8 +23,8 @@ import { ed25519PublicKeyLine } from "../support/keys";
 import { startLocalService, type LocalService } from "../support/service";
 import { declare, SURFACES, type Surface } from "../support/surfaces";
 
-const COUNT = 300;
-// The engine saves its state once at the end rather than after each of 1,200 steps.
+const COUNT = 150;
+// The engine saves its state once at the end rather than after each of 600 steps.
 const FAST_STATE = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 /** The kinds brought up, each with the path its reads take. */
@@ -199,9 +200,11 @@ function describeSurface(surface: Surface): void {
 const countOf = (calls: string[], prefix: string) => calls.filter((call) => call.startsWith(`GET ${prefix}`)).length;
 
 describe("refresh through the plugin behind an account's history", { timeout: 600_000 }, () => {
-  const JOBS = 300;
+  const JOBS = 150;
   // ceil(N/100) + 2, and one page of the history: its first page, then the listing from the stack's oldest.
   const JOB_BOUND = Math.ceil(JOBS / 100) + 2 + 1;
+  /** Four pages of older jobs: a listing from the start would take more than the bound (six pages). */
+  const OLDER_JOBS = 400;
   let service: LocalService;
   let jobIds: string[] = [];
 
@@ -209,18 +212,17 @@ describe("refresh through the plugin behind an account's history", { timeout: 60
     service = await startLocalService({
       account: { packages: [{ id: 101, name: "long", run: { seconds: 86_400 } }], clusters: [{ id: 201, name: "ready", nodes: 4 }] },
     });
-    // The account's history: as many jobs again, made before the stack's, which a listing in
-    // order of creation shows first.
-    const runJobs = () => Promise.all(Array.from({ length: JOBS }, () => service.api("POST", "/jobs", { cluster_id: 201, package_id: 101 })));
-    expect((await runJobs()).every((response) => response.status === 201)).toBe(true);
-    jobIds = (await runJobs()).map((response) => String(response.body.id));
+    // The account's history: jobs made before the stack's, which a listing in order of creation shows first.
+    const runJobs = (count: number) => Promise.all(Array.from({ length: count }, () => service.api("POST", "/jobs", { cluster_id: 201, package_id: 101 })));
+    expect((await runJobs(OLDER_JOBS)).every((response) => response.status === 201)).toBe(true);
+    jobIds = (await runJobs(JOBS)).map((response) => String(response.body.id));
   });
 
   afterAll(async () => {
     await service?.emulator.close();
   });
 
-  it(`${JOBS} job runs behind ${JOBS} older jobs: at most ${JOB_BOUND} calls, and one deleted out of band recorded as stopping`, async () => {
+  it(`${JOBS} job runs behind ${OLDER_JOBS} older jobs: at most ${JOB_BOUND} calls, and one stopped out of band recorded as pending_stoppage`, async () => {
     const test: TestStack = await createTestStack("batched-jobs", async () => ({}), service, FAST_STATE, { plugin: true });
     try {
       await test.stack.import({ resources: jobIds.map((id) => ({ type: "etl:index:JobRun", name: `job-${id}`, id })), generateCode: false, protect: false });
@@ -231,22 +233,26 @@ describe("refresh through the plugin behind an account's history", { timeout: 60
       // Nothing is gone; the job runs move on their own (idle, then running), which a refresh records.
       expect(refreshed.summary.resourceChanges).not.toHaveProperty("delete");
 
+      // The service's clock all but stops, so the stop stays in its first step (1 simulated second) through the refresh.
+      await service.setSpeed(0.001);
       expect((await service.api("DELETE", `/jobs/${jobIds[7]}`)).status).toBeLessThan(300);
       await service.resetRequests();
       // The job's status is an output alone, which the engine's summary counts as the same: the state says it.
       await test.stack.refresh();
       const job = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => r.id === jobIds[7]);
-      expect(job.outputs.status).toMatch(/stop/);
+      expect(job.outputs.status).toBe("pending_stoppage");
+      await service.setSpeed(1);
       expect(countOf(await service.calls(), "/jobs")).toBeLessThanOrEqual(JOB_BOUND);
     } finally {
       test.dispose();
     }
   });
 
-  it("clusters behind three pages of older ones: one page of them, then the listing from the stack's oldest", async () => {
+  it("150 clusters behind four pages of older ones: one page of them, then the listing from the stack's oldest", async () => {
     const makeClusters = (count: number) =>
       Promise.all(Array.from({ length: count }, (_, i) => service.api("POST", "/clusters", { nodes: 1, name: `c${i}`, terminate_on_idle: false })));
-    expect((await makeClusters(300)).every((response) => response.status === 201)).toBe(true);
+    // More than a listing from the start could read within the bound (six pages).
+    expect((await makeClusters(400)).every((response) => response.status === 201)).toBe(true);
     const clusterIds = (await makeClusters(150)).map((response) => String(response.body.id));
     const test: TestStack = await createTestStack("batched-clusters", async () => ({}), service, FAST_STATE, { plugin: true });
     try {

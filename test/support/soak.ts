@@ -39,6 +39,11 @@ export interface SoakOptions {
   attempts?: number;
   /** Lifecycle speed-up of the local service. */
   speed?: number;
+  /**
+   * Whether a fault-free cycle runs first to count a clean cycle's requests (default true): the
+   * report's extra calls are measured against it. A run that only checks agreement can spare it.
+   */
+  measureBaseline?: boolean;
   parallel?: number;
   log?: (line: string) => void;
 }
@@ -58,10 +63,10 @@ export interface SoakReport {
   status429: number;
   /** API requests of the faulty cycles. */
   apiRequests: number;
-  /** API requests of one fault-free cycle, measured before the faulty ones. */
-  baselineRequestsPerCycle: number;
-  /** (apiRequests - baseline x cycles) per 100 resource operations. */
-  extraCallsPer100Operations: number;
+  /** API requests of one fault-free cycle, measured before the faulty ones; undefined when not measured. */
+  baselineRequestsPerCycle: number | undefined;
+  /** (apiRequests - baseline x cycles) per 100 resource operations; undefined without a baseline. */
+  extraCallsPer100Operations: number | undefined;
   discrepancies: Discrepancy[];
   /** First line of each failed attempt's error, with the phase, for reading the faults' effect. */
   failures: string[];
@@ -74,7 +79,8 @@ async function requestLog(service: LocalService): Promise<Array<{ status: number
 
 /**
  * Starts a local service and a stack, runs one fault-free cycle to measure the request count of
- * a clean cycle (checked like the others), then `cycles` cycles with faults at `faultRate`.
+ * a clean cycle (checked like the others; unless `measureBaseline` is false), then `cycles`
+ * cycles with faults at `faultRate`.
  */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const settings = {
@@ -99,10 +105,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   try {
     const baseline = baselineOf(await service.state());
     soak = new Soak(service, test, baseline, settings);
-    const started = Date.now();
-    await soak.runCycle(0, 0, 0);
-    const baselineRequestsPerCycle = (await requestLog(service)).length;
-    settings.log(`baseline cycle: ${baselineRequestsPerCycle} API requests, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const baselineRequestsPerCycle = options.measureBaseline === false ? undefined : await measureBaseline(service, soak, settings.log);
 
     let apiRequests = 0;
     let status429 = 0;
@@ -136,7 +139,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       status429,
       apiRequests,
       baselineRequestsPerCycle,
-      extraCallsPer100Operations: resourceOperations === 0 ? 0 : ((apiRequests - baselineRequestsPerCycle * settings.cycles) / resourceOperations) * 100,
+      extraCallsPer100Operations:
+        resourceOperations === 0
+          ? 0
+          : baselineRequestsPerCycle === undefined
+            ? undefined
+            : ((apiRequests - baselineRequestsPerCycle * settings.cycles) / resourceOperations) * 100,
       discrepancies: results.discrepancies,
       failures: results.failures,
       cycleSeconds,
@@ -144,6 +152,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   } finally {
     await cleanUp(service, test);
   }
+}
+
+/** The fault-free cycle 0, checked like the others: the API requests a clean cycle makes. */
+async function measureBaseline(service: LocalService, soak: Soak, log: (line: string) => void): Promise<number> {
+  const started = Date.now();
+  await soak.runCycle(0, 0, 0);
+  const requests = (await requestLog(service)).length;
+  log(`baseline cycle: ${requests} API requests, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return requests;
 }
 
 /** Whatever a failed run left: destroyed with faults off, so the service can close cleanly. */
@@ -154,22 +171,26 @@ async function cleanUp(service: LocalService, test: TestStack): Promise<void> {
   await service.emulator.close();
 }
 
+function againstBaseline({ baselineRequestsPerCycle: perCycle, cycles }: SoakReport): string {
+  return perCycle === undefined ? "(no fault-free cycle measured)" : `(fault-free cycle: ${perCycle}, x${cycles} = ${perCycle * cycles})`;
+}
+
 export function formatReport(report: SoakReport): string {
   const cycles = report.cycleSeconds;
   const mean = cycles.length === 0 ? 0 : cycles.reduce((a, b) => a + b, 0) / cycles.length;
   const rows: Array<[string, string]> = [
     ["cycles", String(report.cycles)],
     ["fault rate", report.faultRate === 0 ? "0 (no faults)" : `${report.faultRate} (seeds ${report.seed + 1}..${report.seed + report.cycles})`],
-    ["engine operations (attempts)", `${report.operations} incl. the baseline cycle, ${report.failedAttempts} failed`],
+    [
+      "engine operations (attempts)",
+      `${report.operations}${report.baselineRequestsPerCycle === undefined ? "" : " incl. the baseline cycle"}, ${report.failedAttempts} failed`,
+    ],
     ["resource operations", String(report.resourceOperations)],
     ["faults injected", FAULT_KINDS.map((k) => `${k}: ${report.faultsInjected[k]}`).join(", ")],
     ["operations interrupted", INTERRUPTIONS.map((k) => `${k}: ${report.interrupted[k]}`).join(", ")],
     ["429 answers seen", String(report.status429)],
-    [
-      "API requests",
-      `${report.apiRequests} (fault-free cycle: ${report.baselineRequestsPerCycle}, x${report.cycles} = ${report.baselineRequestsPerCycle * report.cycles})`,
-    ],
-    ["extra calls per 100 resource operations", report.extraCallsPer100Operations.toFixed(1)],
+    ["API requests", `${report.apiRequests} ${againstBaseline(report)}`],
+    ["extra calls per 100 resource operations", report.extraCallsPer100Operations?.toFixed(1) ?? "- (no fault-free cycle measured)"],
     ["seconds per cycle", cycles.length === 0 ? "-" : `mean ${mean.toFixed(1)}, max ${Math.max(...cycles).toFixed(1)}`],
     ["discrepancies", String(report.discrepancies.length)],
   ];

@@ -7,7 +7,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * exports in every language, the outages. The rate-limit scenario paces its requests over a
  * minute, so its waits overlap the rest. Vitest's own order (largest file first, in a fresh
  * clone) started the bad inputs last, and a run then ended with one file on one core. The
- * unreachable addresses wait out the first contact's 15 s, on both surfaces. The
  * release's lifecycles (each language's once) are short files that take long: a Go program is
  * compiled by every operation, the TypeScript one is installed from the tarballs with npm. The
  * files of half a minute to a minute come next, so the run ends on the many short ones (a

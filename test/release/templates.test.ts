@@ -1,10 +1,9 @@
 /**
- * The release's `pulumi new` templates but the dynamic resources' (test/release/typescript.test.ts
- * goes on in that one's project): each made by `pulumi new` from the templates' tarball, its
+ * The release's `pulumi new` templates: each made by `pulumi new` from the templates' tarball, its
  * packages installed from the release's files, then up, an unchanged preview and destroy against
  * the local service (test/support/release-templates.ts). Python, Go and YAML with no Node.js on
- * PATH; the plugin installed once from its archive into the Pulumi home their projects share, as
- * one user's projects do.
+ * PATH; the plugin installed once from its archive into the Pulumi home the projects on it share,
+ * as one user's projects do (the dynamic resources' template runs with no plugin).
  */
 import { afterAll, beforeAll } from "vitest";
 import type { UserMachine } from "../support/release";
@@ -25,4 +24,4 @@ afterAll(async () => {
   await context.registry?.close();
 });
 
-for (const template of ["etl-typescript", "etl-python", "etl-go", "etl-yaml"] satisfies Template[]) describeReleaseTemplate(template, context);
+for (const template of ["etl-typescript", "etl-typescript-dynamic", "etl-python", "etl-go", "etl-yaml"] satisfies Template[]) describeReleaseTemplate(template, context);

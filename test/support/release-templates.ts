@@ -119,8 +119,6 @@ export interface TemplatesContext {
   registry?: NpmRegistry;
   /** A Pulumi home with the plugin installed from its archive, which the plugin's templates share as one user's projects do. */
   pluginHome?: string;
-  /** Takes the project folder of a template once its round trip is over, to use and dispose of; otherwise it is disposed of. */
-  keep?(template: Template, machine: UserMachine): void;
 }
 
 /** A machine whose Pulumi home has the plugin installed from the release's archive; disposing of it removes that home. */
@@ -137,7 +135,6 @@ export function describeReleaseTemplate(template: Template, context: TemplatesCo
     const password = `${template}-SECRET-${process.pid}`;
     let service: LocalService;
     let machine: UserMachine;
-    let kept = false;
 
     beforeAll(async () => {
       service = await startLocalService();
@@ -148,7 +145,7 @@ export function describeReleaseTemplate(template: Template, context: TemplatesCo
     }, TIMEOUT_MS);
 
     afterAll(async () => {
-      if (!kept) machine?.dispose();
+      machine?.dispose();
       await service?.emulator.close();
     });
 
@@ -198,10 +195,6 @@ export function describeReleaseTemplate(template: Template, context: TemplatesCo
       expect((await service.api("GET", `/schedules/${ids.scheduleId}`)).status).toBe(404);
       expect((await service.api("GET", `/hooks/${ids.alertHookId}`)).status).toBe(404);
       expect((await service.api("GET", `/packages/${ids.packageId}`)).body).toMatchObject({ status: "archived" });
-      if (context.keep) {
-        context.keep(template, machine);
-        kept = true;
-      }
     });
   });
 }

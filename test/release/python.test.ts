@@ -2,19 +2,20 @@
  * A Python user with only the release folder, following the Installation page: a project whose
  * Pulumi.yaml names its virtual environment as `pulumi new python` writes it, the environment made
  * and activated, the wheel installed with pip (pulumi itself from PyPI), the plugin from the
- * release's archive, no Node.js on PATH; and the same user with no plugin installed at all, whose
- * `pulumi up` fetches it from the address the wheel carries, sent by the page's
- * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES to a loopback server of the release folder as it is.
+ * release's archive, no Node.js on PATH; then, in the same project once destroyed, the same user
+ * with the plugin removed (`pulumi plugin rm`), whose `pulumi up` fetches it from the address the
+ * wheel carries, sent by the page's PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES to a loopback server of
+ * the release folder as it is.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installReleaseWheel, newUserMachine, pluginArchive, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
-import { configureProgram, connectionId, describeReleaseLifecycle, serviceConnection, TIMEOUT_MS, writeProgram } from "../support/release-lifecycle";
+import { installReleaseWheel, pluginArchive, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
+import { connectionId, describeReleaseLifecycle, serviceConnection, TIMEOUT_MS } from "../support/release-lifecycle";
 import { serveFolder, type FolderServer } from "../support/release-server";
-import { startLocalService, type LocalService } from "../support/service";
+import type { LocalService } from "../support/service";
 
 /** Pulumi.yaml's runtime as `pulumi new python` writes it. */
 const RUNTIME = "  name: python\n  options:\n    toolchain: pip\n    virtualenv: venv\n";
@@ -34,8 +35,17 @@ function releasedPluginDownloadURL(): string {
   return (JSON.parse(readFileSync(releaseFile("schema.json"), "utf8")) as { pluginDownloadURL: string }).pluginDownloadURL;
 }
 
+/** The lifecycle's project and its local service, kept once destroyed for the plugin's acquisition. */
+let kept: { machine: UserMachine; service: LocalService } | undefined;
+
+afterAll(async () => {
+  kept?.machine.dispose();
+  await kept?.service.emulator.close();
+});
+
 describeReleaseLifecycle("python", {
   runtime: RUNTIME,
+  keep: (machine, service) => (kept = { machine, service }),
   env: RELEASE_PIP_ENV,
   install: installReleaseWheel,
   installedChecks: {
@@ -66,20 +76,18 @@ describe("a Python program whose plugin the engine fetches by itself from the ad
   let machine: UserMachine;
 
   beforeAll(async () => {
-    service = await startLocalService();
+    if (kept === undefined) throw new Error("the Python lifecycle left no project to go on in");
+    ({ machine, service } = kept);
     server = await serveFolder(RELEASE_DIR);
     expect(releasedPluginDownloadURL(), "the release's plugin address, which the page's override matches").toMatch(new RegExp(MIRRORED));
-    const overrides = `${MIRRORED}=${server.url}/`;
-    machine = newUserMachine("python-acquisition", { withoutNode: true, automaticPluginAcquisition: true, env: { ...RELEASE_PIP_ENV, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: overrides } });
-    writeProgram(machine, "python", RUNTIME);
-    installReleaseWheel(machine);
-    await configureProgram(machine, service, `acquisition-SECRET-${process.pid}`);
+    await machine.pulumi(["plugin", "rm", "resource", "etl", "--yes"]);
+    // Unset, not "false": the engine then fetches a missing plugin from the SDK's download address.
+    delete machine.env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
+    machine.env.PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES = `${MIRRORED}=${server.url}/`;
   }, TIMEOUT_MS);
 
   afterAll(async () => {
-    machine?.dispose();
     await server?.close();
-    await service?.emulator.close();
   });
 
   it("up with no plugin installed downloads exactly the release's archive, installs its plugin and creates the connection", async () => {
@@ -94,7 +102,8 @@ describe("a Python program whose plugin the engine fetches by itself from the ad
     expect(checksums).toContain(`${server.requests[0]!.sha256}  ${archiveName}\n`);
     const executable = execFileSync("tar", ["-xzOf", pluginArchive(), "pulumi-resource-etl"], { maxBuffer: 512 * 1024 * 1024 });
     expect(sha256(readFileSync(installed))).toBe(sha256(executable));
-    expect((await serviceConnection(service, await connectionId(machine))).body).toMatchObject({ name: "warehouse" });
+    // The name the lifecycle's update left in the stack's settings.
+    expect((await serviceConnection(service, await connectionId(machine))).body).toMatchObject({ name: "warehouse-renamed" });
   });
 
   it("destroy then runs on the fetched plugin without fetching it again", async () => {

@@ -40,6 +40,11 @@ export interface ReleaseProject {
   install(machine: UserMachine): Promise<void> | void;
   /** Checks of the installed SDK, each a test of its own, run before the first `pulumi up`. */
   installedChecks?: Record<string, (machine: UserMachine) => void | Promise<void>>;
+  /**
+   * Takes the project folder and its local service once destroy has passed, to go on with and
+   * dispose of; otherwise both are disposed of when the lifecycle ends.
+   */
+  keep?(machine: UserMachine, service: LocalService): void;
 }
 
 /** The language's program and its Pulumi.yaml (unless the program is one) in the machine's empty project folder. */
@@ -77,6 +82,7 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
     let machine: UserMachine;
     let id: number;
     let pipeline: PipelineIds;
+    let kept = false;
     const connections = async () => (await service.state()).accounts[0].connections as Array<{ id: number; name: string }>;
 
     beforeAll(async () => {
@@ -89,6 +95,7 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
     }, TIMEOUT_MS);
 
     afterAll(async () => {
+      if (kept) return;
       machine?.dispose();
       await service?.emulator.close();
     });
@@ -163,6 +170,10 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       expect((await serviceConnection(service, id)).status).toBe(404);
       expect(await connections()).toEqual([]);
       await expectPipelineDestroyed(service, pipeline);
+      if (project.keep) {
+        project.keep(machine, service);
+        kept = true;
+      }
     });
   });
 }

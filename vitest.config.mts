@@ -2,37 +2,34 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Files that take minutes start first, longest first, so none of them is left running alone at
- * the end while the other workers idle: the soak, the bad inputs (a preview per case), the
- * exports in every language, the outages. The rate-limit scenario paces its requests over a
- * minute, so its waits overlap the rest. Vitest's own order (largest file first, in a fresh
- * clone) started the bad inputs last, and a run then ended with one file on one core. The
- * release's lifecycles (each language's once) are short files that take long: a Go program is
- * compiled by every operation, the TypeScript one is installed from the tarballs with npm. The
- * files of half a minute to a minute come next, so the run ends on the many short ones (a
- * fresh-clone run ended on a Python lifecycle started last, 33 s with one worker busy).
+ * Files that take a minute or more start first, longest first (their order in the last
+ * fresh-clone run), so none of them is left running alone at the end while the other workers
+ * idle; the run then ends on the many short ones. Vitest's own order (largest file first) once
+ * started a long file last, and a run ended with one file on one core. The rate-limit scenario
+ * paces its requests over a minute, so its waits overlap the rest.
  */
 const FIRST = [
-  "test/engine/soak.test.ts",
-  "test/engine/bad-input-dynamic.test.ts",
-  "test/engine/bad-input-plugin.test.ts",
+  "test/release/templates.test.ts",
+  "test/release/go.test.ts",
   "test/languages/account-export.test.ts",
   "test/engine/outages.test.ts",
-  "test/engine/rate-limit.test.ts",
-  "test/engine/unreachable.test.ts",
-  "test/engine/cancellation.test.ts",
   "test/engine/examples.test.ts",
-  "test/release/go.test.ts",
-  "test/release/typescript.test.ts",
   "test/engine/batched-reads.test.ts",
-  "test/engine/engine-facts.test.ts",
-  "test/engine/batched-reads-alone.test.ts",
-  "test/kinds/delivery/waits.test.ts",
-  "test/kinds/cluster/engine.test.ts",
-  "test/engine/recover.test.ts",
-  "test/kinds/job-run/engine.test.ts",
+  "test/engine/soak.test.ts",
+  "test/kinds/cluster-watcher/engine.test.ts",
+  "test/release/typescript.test.ts",
   "test/release/python.test.ts",
-  "test/languages/python.test.ts",
+  "test/engine/engine-facts.test.ts",
+  "test/kinds/package/template.test.ts",
+  "test/kinds/delivery/waits.test.ts",
+  "test/engine/replace.test.ts",
+  "test/kinds/cluster/engine.test.ts",
+  "test/kinds/job-run/engine.test.ts",
+  "test/engine/rate-limit.test.ts",
+  "test/engine/batched-reads-alone.test.ts",
+  "test/engine/recover.test.ts",
+  "test/release/npm-packages.test.ts",
+  "test/kinds/account/engine.test.ts",
 ];
 
 class LongFilesFirst extends BaseSequencer {

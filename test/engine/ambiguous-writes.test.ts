@@ -183,7 +183,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     expect(await posts("/connection_groups")).toHaveLength(1);
   });
 
-  it("deletes already applied succeed: a second delete of each kind is a no-op, a job's stop while it runs", async () => {
+  it("deletes already applied succeed: a second delete of a public key, a connection group, a cluster and a running job is a no-op", async () => {
     const key = await publicKeyProvider.create(ctx, { publicKey: ed25519Line("twice") });
     const group = await connectionGroupProvider.create(ctx, { name: "deleted-twice" });
     const cluster = await clusterProvider.create(ctx, { nodes: 1, type: "sandbox", timeoutSeconds: 120 });

@@ -68,9 +68,13 @@ function isIdleInterrupt(traceback: Traceback, lines: string[]): boolean {
 const CHAIN_LINK = "During handling of the above exception, another exception occurred:";
 const HEADING = "Traceback (most recent call last):";
 
-/** A frame the engine's stop of a registration passes through: the exec script, Python's library, the Pulumi SDK, gRPC. */
+/**
+ * A frame the engine's stop of a registration passes through: the exec script, Python's library,
+ * the Pulumi SDK, gRPC (its Python modules, and its compiled core, whose frames name the Cython
+ * sources as gRPC's build recorded them, `src/python/grpcio/grpc/_cython/…`).
+ */
 const STOP_FRAME =
-  /^File "(?:<frozen [\w.]+>|\S*\/pulumi-language-python-exec|\S*\/lib\/python3\.\d+\/(?!site-packages\/)\S+|\S*\/site-packages\/(?:pulumi|grpc)\/\S+)", line \d+, in \S+$/;
+  /^File "(?:<frozen [\w.]+>|\S*\/pulumi-language-python-exec|\S*\/lib\/python3\.\d+\/(?!site-packages\/)\S+|\S*\/site-packages\/(?:pulumi|grpc)\/\S+|src\/python\/grpcio\/grpc\/_cython\/\S+\.pyx(?:\.pxi)?)", line \d+, in \S+$/;
 
 /** The exceptions of that stop: the registration cancelled, the SDK's rethrow of it, the interrupt. */
 const STOP_EXCEPTION = /^(?:grpc\._channel\._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:|Exception: context canceled|KeyboardInterrupt)$/;

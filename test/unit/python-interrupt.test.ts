@@ -63,6 +63,23 @@ const ENGINE_STOP = [
   "KeyboardInterrupt",
 ];
 
+/** The same stop, with the interrupt landing in gRPC's compiled core as the SDK logs the cancellation to the engine. */
+const ENGINE_STOP_IN_GRPC_CORE = [
+  ...ENGINE_STOP.slice(0, 20),
+  `  File "${SITE}/pulumi/runtime/resource.py", line 1348, in do_register`,
+  "    log.debug(",
+  `  File "${SITE}/pulumi/log.py", line 155, in _log`,
+  "    engine.Log(req)",
+  `  File "${SITE}/grpc/_channel.py", line 1136, in _blocking`,
+  "    call = self._channel.segregated_call(",
+  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+  '  File "src/python/grpcio/grpc/_cython/_cygrpc/channel.pyx.pxi", line 585, in grpc._cython.cygrpc.Channel.segregated_call',
+  '  File "src/python/grpcio/grpc/_cython/_cygrpc/channel.pyx.pxi", line 267, in grpc._cython.cygrpc._call',
+  '  File "/usr/lib/python3.11/threading.py", line 267, in __exit__',
+  "    def __exit__(self, *args):",
+  "KeyboardInterrupt",
+];
+
 /** As the CLI prints a program's output: once in the progress view, once under the diagnostics. */
 function printed(traceback: string[]): string {
   return [
@@ -135,7 +152,7 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
   });
 
   it("the engine's stop of a registration, a chain through the SDK and gRPC ending in the interrupt, is taken out whole, cut off or not", () => {
-    for (const chain of [ENGINE_STOP, ENGINE_STOP.slice(0, 13)]) {
+    for (const chain of [ENGINE_STOP, ENGINE_STOP.slice(0, 13), ENGINE_STOP_IN_GRPC_CORE]) {
       const { output, removed } = withoutIdleInterrupts(printed(chain));
       expect(removed).toBe(2);
       expect(output).not.toMatch(/Traceback|KeyboardInterrupt|File "|CANCELLED|During handling|^\s*>$/m);
@@ -147,7 +164,8 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
     const inProgram = ENGINE_STOP.map((line) => line.replace(`${SITE}/grpc/_channel.py`, "/work/proj/__main__.py"));
     const otherStatus = ENGINE_STOP.map((line) => line.replace("StatusCode.CANCELLED", "StatusCode.UNAVAILABLE"));
     const otherException = ENGINE_STOP.map((line) => line.replace("Exception: context canceled", "ValueError: bad input"));
-    for (const chain of [inProgram, otherStatus, otherException]) {
+    const otherCompiledCore = ENGINE_STOP_IN_GRPC_CORE.map((line) => line.replace("src/python/grpcio/grpc/_cython", "src/other/_cython"));
+    for (const chain of [inProgram, otherStatus, otherException, otherCompiledCore]) {
       const text = printed(chain);
       expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
     }

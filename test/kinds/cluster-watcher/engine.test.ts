@@ -112,10 +112,11 @@ describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_00
     await service.resetRequests();
     const message = await failureOf(test.stack.preview());
     second = undefined;
-    // The engine checks the two at once: either may be the one refused, and the message names both.
-    expect(message).toMatch(/ClusterWatcher "(second|on-call)".* and ClusterWatcher "(on-call|second)".* both have clusterId 201/);
-    expect(message).toContain('"second"');
-    expect(message).toContain('"on-call"');
+    // The engine checks the two at once: either may be the one refused, so the test asserts what holds
+    // for both, that the message names each and the rule.
+    expect(message).toContain("both have clusterId 201");
+    expect(message).toContain('ClusterWatcher "second"');
+    expect(message).toContain('ClusterWatcher "on-call"');
     expect(await writes()).toEqual([]);
     expect(await watchersOf(201)).toEqual([70]);
   });

@@ -6,9 +6,9 @@
  * flow itself stays the package's. A flow (a Package's `dataFlow`, a Pipeline's `flow`) naming
  * a connection the account does not have fails `up` naming the input, before the package is sent:
  * at create nothing is made, at update the working flow stays on the service and in the state.
- * A template without its connections, or with a flow beside it, is a check's refusal: its rules
- * are in rules.test.ts, and a check's refusal failing the preview before any call, for every
- * kind, in test/engine/bad-input-*.test.ts.
+ * A template without its connections, or with a flow beside it, is a check's refusal: each
+ * surface's check prints it in template-check.test.ts, and a check's refusal fails the preview
+ * before any call, for every kind, in test/engine/bad-input-*.test.ts.
  */
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";

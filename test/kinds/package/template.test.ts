@@ -3,10 +3,12 @@
  * connections its sources and destinations use (and a `Pipeline` given a template), made with
  * the template's flow connected and validated, once the connections are read; an unchanged preview that calls nothing; a
  * connection changed on the service found by a refresh and set back by `up`, while an edit of the
- * flow itself stays the package's; a missing connection or a flow beside a template refused
- * before any call, naming the input. A flow (a Package's `dataFlow`, a Pipeline's `flow`) naming
+ * flow itself stays the package's. A flow (a Package's `dataFlow`, a Pipeline's `flow`) naming
  * a connection the account does not have fails `up` naming the input, before the package is sent:
  * at create nothing is made, at update the working flow stays on the service and in the state.
+ * A template without its connections, or with a flow beside it, is a check's refusal: each
+ * surface's check prints it in template-check.test.ts, and a check's refusal fails the preview
+ * before any call, for every kind, in test/engine/bad-input-*.test.ts.
  */
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";
@@ -119,26 +121,6 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     expect(await service.calls()).toEqual([]);
   });
 
-  it("a connection changed on the service is found by refresh and set back by up; an edit of the flow itself stays", async () => {
-    const id = String(outputs.id!.value);
-    const flow = (await exported(id)).data_flow_json as { components: FlowComponent[]; edges: unknown[] };
-    const edited = {
-      components: flow.components.map((c) => (c.type === "source" ? { ...c, connection: { id: OTHER_WAREHOUSE.id }, table: "orders_archive" } : c)),
-      edges: flow.edges,
-    };
-    expect((await service.api("PUT", `/packages/${id}`, { data_flow_json: edited })).status).toBe(200);
-    await test.stack.refresh();
-    const preview = await test.stack.preview({ diff: true });
-    expect(preview.changeSummary.update).toBe(1);
-    expect(preview.stdout).toContain("sourceConnectionId");
-    await up();
-    const after = (await exported(id)).data_flow_json as { components: Array<FlowComponent & { table?: string }> };
-    expect(connectionsOf(after)).toEqual({ source: WAREHOUSE.id, destination: LAKE.id });
-    expect(after.components.find((c) => c.type === "source")!.table).toBe("orders_archive");
-    await test.stack.refresh({ expectNoChanges: true });
-    await test.stack.preview({ expectNoChanges: true });
-  });
-
   it("a flow naming a connection the account does not have fails up naming the input; nothing is made, nor written to the stack", async () => {
     flowedArgs = { name: `flowed ${surface}`, dataFlow: flowTo(MISSING) };
     await service.resetRequests();
@@ -153,9 +135,29 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     expect(await recorded("flowed")).toBeUndefined();
   });
 
-  it("an update of a working flow to a missing connection fails up naming the input, reading only the new id; the working flow stays", async () => {
+  it("a connection changed on the service is found by refresh and set back by up; an edit of the flow itself stays", async () => {
+    // The same update makes a package of a working flow, which the next test updates.
     flowedArgs = { name: `flowed ${surface}`, dataFlow: flowTo(LAKE.id) };
-    await up();
+    const id = String(outputs.id!.value);
+    const flow = (await exported(id)).data_flow_json as { components: FlowComponent[]; edges: unknown[] };
+    const edited = {
+      components: flow.components.map((c) => (c.type === "source" ? { ...c, connection: { id: OTHER_WAREHOUSE.id }, table: "orders_archive" } : c)),
+      edges: flow.edges,
+    };
+    expect((await service.api("PUT", `/packages/${id}`, { data_flow_json: edited })).status).toBe(200);
+    // One `up --refresh`: had the refresh not found the change, the update would have nothing to set back.
+    const result = await test.stack.up({ refresh: true, diff: true });
+    outputs = result.outputs;
+    expect(result.summary.resourceChanges).toMatchObject({ update: 1, create: 1 });
+    expect(result.stdout).toContain("sourceConnectionId");
+    const after = (await exported(id)).data_flow_json as { components: Array<FlowComponent & { table?: string }> };
+    expect(connectionsOf(after)).toEqual({ source: WAREHOUSE.id, destination: LAKE.id });
+    expect(after.components.find((c) => c.type === "source")!.table).toBe("orders_archive");
+    await test.stack.refresh({ expectNoChanges: true });
+    await test.stack.preview({ expectNoChanges: true });
+  });
+
+  it("an update of a working flow to a missing connection fails up naming the input, reading only the new id; the working flow stays", async () => {
     const id = String(outputs.flowedId!.value);
     const before = await recorded("flowed");
     const version = (await service.api("GET", `/packages/${id}`)).body.version;
@@ -187,19 +189,8 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     pipelineFlow = undefined;
   });
 
-  it("a template without its connections, or with a flow beside it, fails the preview naming the input before any call", async () => {
-    const kept = packageArgs;
-    await service.resetRequests();
-    packageArgs = { name: "unconnected", templateId: COPY_A_TABLE, sourceConnectionId: WAREHOUSE.id };
-    expect(await failureOf(test.stack.preview())).toContain("destinationConnectionId");
-    packageArgs = { ...kept, dataFlow: { components: [], edges: [] } };
-    expect(await failureOf(test.stack.preview())).toMatch(/dataFlow.*must be left out with `templateId`/);
-    packageArgs = kept;
-    expect(await service.calls()).toEqual([]);
-    pipelineTemplate = { id: DAILY_ROLLUP, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: LAKE.id };
-  });
-
   it("a Pipeline given a template declares its package from it, connected and validated, with the template's variables unless it gives its own", async () => {
+    pipelineTemplate = { id: DAILY_ROLLUP, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: LAKE.id };
     await up();
     const id = String(outputs.pipelinePackageId!.value);
     expect(connectionsOf((await exported(id)).data_flow_json)).toEqual({ events: WAREHOUSE.id, warehouse: LAKE.id });

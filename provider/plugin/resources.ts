@@ -1,6 +1,6 @@
 /**
  * The resource calls of the plugin (Check, Diff, Create, Read, Update, Delete), each one
- * dispatched by the resource's type token to the same provider object the dynamic resources use.
+ * dispatched by the resource's type token to the same implementation the dynamic resources use.
  * What is plugin-only lives here: secrets wrapped on the way out, the detailed diff, and the
  * inputs a `Read` with only an id (an import) reconstructs.
  */
@@ -34,7 +34,7 @@ export function kindOf(typeOrUrn: string): ResourceKind {
 }
 
 function implementationOf(kind: ResourceKind): ResourceImplementation<unknown, unknown> {
-  return RESOURCES[kind].provider as ResourceImplementation<unknown, unknown>;
+  return RESOURCES[kind].implementation as ResourceImplementation<unknown, unknown>;
 }
 
 /** Names whose values go back secret: the kind's declared secrets, and whatever arrived secret. */

@@ -70,9 +70,9 @@ export const SINGLETON_KINDS: ResourceKind[] = DECLARATIONS.filter((declaration:
   (declaration) => declaration.kind,
 );
 
-/** Each kind's provider object, as the dynamic providers and the plugin dispatch to it. */
-export const PROVIDERS = Object.fromEntries(DECLARATIONS.map((declaration) => [declaration.kind, declaration.provider])) as {
-  [K in ResourceKind]: Extract<Declared, { kind: K }>["provider"];
+/** Each kind's implementation, as the dynamic providers and the plugin dispatch to it. */
+export const IMPLEMENTATIONS = Object.fromEntries(DECLARATIONS.map((declaration) => [declaration.kind, declaration.implementation])) as {
+  [K in ResourceKind]: Extract<Declared, { kind: K }>["implementation"];
 };
 
 /** Where each kind's inputs take another resource (`resourceInputs` of its declaration). */

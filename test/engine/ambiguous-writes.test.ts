@@ -16,12 +16,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FaultInjector, type FaultKind } from "../../emulator/faults";
 import type { OperationContext } from "../../provider/context";
 import { contextWith } from "../support/context";
-import { clusterProvider } from "../../provider/resources/cluster/provider";
-import { connectionGroupProvider } from "../../provider/resources/connection-group/provider";
-import { connectionProvider } from "../../provider/resources/connection/provider";
-import { memberProvider } from "../../provider/resources/member/provider";
-import { jobRunProvider } from "../../provider/resources/job-run/provider";
-import { publicKeyProvider } from "../../provider/resources/public-key/provider";
+import { clusterImplementation } from "../../provider/resources/cluster/implementation";
+import { connectionGroupImplementation } from "../../provider/resources/connection-group/implementation";
+import { connectionImplementation } from "../../provider/resources/connection/implementation";
+import { memberImplementation } from "../../provider/resources/member/implementation";
+import { jobRunImplementation } from "../../provider/resources/job-run/implementation";
+import { publicKeyImplementation } from "../../provider/resources/public-key/implementation";
 import { startLocalService, type LocalService } from "../support/service";
 
 const RATE = 0.5;
@@ -105,7 +105,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const before = (await table("publicKeys")).length;
       await service.resetRequests();
       await faultNext(kind);
-      const { id } = await publicKeyProvider.create(ctx, { publicKey: ed25519Line(`k-${kind}`) });
+      const { id } = await publicKeyImplementation.create(ctx, { publicKey: ed25519Line(`k-${kind}`) });
       const keys = await table("publicKeys");
       expect(keys).toHaveLength(before + 1);
       expect(keys.at(-1)!.id).toBe(Number(id));
@@ -116,7 +116,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     it("ConnectionGroup, brought to the inputs", async () => {
       await service.resetRequests();
       await faultNext(kind);
-      const { id, outs } = await connectionGroupProvider.create(ctx, { name: `group-${kind}`, description: "d", connections: [{ id: 302, type: "s3" }] });
+      const { id, outs } = await connectionGroupImplementation.create(ctx, { name: `group-${kind}`, description: "d", connections: [{ id: 302, type: "s3" }] });
       const groups = (await table("connectionGroups")).filter((g) => g.name === `group-${kind}`);
       expect(groups.map((g) => g.id)).toEqual([Number(id)]);
       expect(outs!.connections.map((c) => c.id)).toEqual([302]);
@@ -128,7 +128,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const before = (await table("clusters")).length;
       await service.resetRequests();
       await faultNext(kind);
-      const { id, outs } = await clusterProvider.create(ctx, { nodes: 1, type: "sandbox", name: `c-${kind}`, timeoutSeconds: 120 });
+      const { id, outs } = await clusterImplementation.create(ctx, { nodes: 1, type: "sandbox", name: `c-${kind}`, timeoutSeconds: 120 });
       const clusters = await table("clusters");
       expect(clusters).toHaveLength(before + 1);
       expect(clusters.at(-1)!.id).toBe(Number(id));
@@ -140,7 +140,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const email = `invited-${kind}@example.com`;
       await service.resetRequests();
       await faultNext(kind);
-      const { id } = await memberProvider.create(ctx, { email, role: "admin" });
+      const { id } = await memberImplementation.create(ctx, { email, role: "admin" });
       const { body: members } = await service.api("GET", `/members?email=${encodeURIComponent(email)}`);
       expect(members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([[Number(id), "admin"]]);
       expect(await posts("/members")).toHaveLength(expectedPosts);
@@ -151,7 +151,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       await service.resetRequests();
       await faultNext(kind);
       const inputs = { type: "postgres" as const, name, host: "db.example.com", username: "etl", password: "pw", testBeforeCreate: false };
-      const { id, outs } = await connectionProvider.create(ctx, inputs);
+      const { id, outs } = await connectionImplementation.create(ctx, inputs);
       const { body: all } = await service.api("GET", "/connections?type=postgres");
       expect(all.filter((c: { name: string }) => c.name === name).map((c: { id: number }) => c.id)).toEqual([Number(id)]);
       expect(outs).toMatchObject({ port: 5432, password: "pw" });
@@ -163,7 +163,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       await service.resetRequests();
       await faultNext(kind);
       const variables = { run: kind };
-      const { id } = await jobRunProvider.create(ctx, { clusterId: 201, packageId: 101, variables, waitForCompletion: false });
+      const { id } = await jobRunImplementation.create(ctx, { clusterId: 201, packageId: 101, variables, waitForCompletion: false });
       const jobs = await table("jobs");
       expect(jobs).toHaveLength(before + 1);
       expect(jobs.at(-1)!.id).toBe(Number(id));
@@ -175,7 +175,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     await service.resetRequests();
     await control("PUT", { rate: 1, kinds: ["reset_after"], seed: 1 });
     const name = "group-unknown";
-    await expect(connectionGroupProvider.create(ctx, { name })).rejects.toThrow(
+    await expect(connectionGroupImplementation.create(ctx, { name })).rejects.toThrow(
       /^connection group create: the connection dropped after sending .*, and looking for the connection group it may have created failed too .*: the connection group may or may not have been created/,
     );
     await faultsOff();
@@ -184,16 +184,21 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
   });
 
   it("deletes already applied succeed: a second delete of a public key, a connection group, a cluster and a running job is a no-op", async () => {
-    const key = await publicKeyProvider.create(ctx, { publicKey: ed25519Line("twice") });
-    const group = await connectionGroupProvider.create(ctx, { name: "deleted-twice" });
-    const cluster = await clusterProvider.create(ctx, { nodes: 1, type: "sandbox", timeoutSeconds: 120 });
+    const key = await publicKeyImplementation.create(ctx, { publicKey: ed25519Line("twice") });
+    const group = await connectionGroupImplementation.create(ctx, { name: "deleted-twice" });
+    const cluster = await clusterImplementation.create(ctx, { nodes: 1, type: "sandbox", timeoutSeconds: 120 });
     for (let round = 0; round < 2; round++) {
-      await publicKeyProvider.delete(ctx, key.id, key.outs!);
-      await connectionGroupProvider.delete(ctx, group.id, group.outs!);
-      await clusterProvider.delete(ctx, cluster.id, cluster.outs!);
+      await publicKeyImplementation.delete(ctx, key.id, key.outs!);
+      await connectionGroupImplementation.delete(ctx, group.id, group.outs!);
+      await clusterImplementation.delete(ctx, cluster.id, cluster.outs!);
     }
-    const job = await jobRunProvider.create(ctx, { clusterId: 201, packageId: LONG_PACKAGE.id, variables: { run: "stop-twice" }, waitForCompletion: false });
-    for (let round = 0; round < 2; round++) await jobRunProvider.delete(ctx, job.id, { ...job.outs!, status: "running" });
+    const job = await jobRunImplementation.create(ctx, {
+      clusterId: 201,
+      packageId: LONG_PACKAGE.id,
+      variables: { run: "stop-twice" },
+      waitForCompletion: false,
+    });
+    for (let round = 0; round < 2; round++) await jobRunImplementation.delete(ctx, job.id, { ...job.outs!, status: "running" });
     expect((await table("jobs")).find((j) => j.id === Number(job.id))?.status).toBe("stopped");
     const state = (await service.state()).accounts[0];
     expect(state.publicKeys.some((k: { id: number }) => k.id === Number(key.id))).toBe(false);
@@ -202,11 +207,11 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
   });
 
   it("a job that finished before its delete is left completed, and the delete succeeds", async () => {
-    const job = await jobRunProvider.create(ctx, { clusterId: 201, packageId: 101, variables: { run: "finished-first" }, waitForCompletion: true });
+    const job = await jobRunImplementation.create(ctx, { clusterId: 201, packageId: 101, variables: { run: "finished-first" }, waitForCompletion: true });
     const statusOf = async () => (await table("jobs")).find((j) => j.id === Number(job.id))?.status;
     expect(await statusOf()).toBe("completed");
-    await jobRunProvider.delete(ctx, job.id, job.outs!);
-    await jobRunProvider.delete(ctx, job.id, job.outs!);
+    await jobRunImplementation.delete(ctx, job.id, job.outs!);
+    await jobRunImplementation.delete(ctx, job.id, job.outs!);
     expect(await statusOf()).toBe("completed");
   });
 
@@ -215,7 +220,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
     await service.resetRequests();
     await faultNext("reset_after", 2);
     const inputs = { clusterId: 201, packageId: 101, variables: { run: "twin" }, waitForCompletion: false };
-    const [a, b] = await Promise.all([jobRunProvider.create(ctx, inputs), jobRunProvider.create(ctx, inputs)]);
+    const [a, b] = await Promise.all([jobRunImplementation.create(ctx, inputs), jobRunImplementation.create(ctx, inputs)]);
     const jobs = await table("jobs");
     expect(jobs).toHaveLength(before + 2);
     expect([a.id, b.id].map(Number).sort()).toEqual(

@@ -34,7 +34,7 @@ async function exampleChildren(): Promise<Child[]> {
 async function checked(child: Child, urn: string): Promise<{ failures: unknown[]; lines: string[] }> {
   const lines: string[] = [];
   const report: Reporter = { status: (line) => lines.push(`status: ${line}`), note: (line, severity) => lines.push(`${severity}: ${line}`), urn: () => urn };
-  const result = await RESOURCES[child.kind].provider.check({}, child.inputs, report);
+  const result = await RESOURCES[child.kind].implementation.check({}, child.inputs, report);
   return { failures: "failures" in result ? (result.failures ?? []) : [], lines };
 }
 

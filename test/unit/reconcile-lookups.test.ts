@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { parseSshPublicKey } from "../../contract/ssh-public-key";
 import type { ClusterInputs } from "../../provider/resources/cluster/fields";
-import { createdCluster } from "../../provider/resources/cluster/provider";
-import { createdGroup } from "../../provider/resources/connection-group/provider";
+import { createdCluster } from "../../provider/resources/cluster/implementation";
+import { createdGroup } from "../../provider/resources/connection-group/implementation";
 import type { JobRunInputs } from "../../provider/resources/job-run/fields";
-import { createdJob } from "../../provider/resources/job-run/provider";
-import { createdKey } from "../../provider/resources/public-key/provider";
+import { createdJob } from "../../provider/resources/job-run/implementation";
+import { createdKey } from "../../provider/resources/public-key/implementation";
 import { CLOCK_SKEW_MS } from "../../provider/resources/shared/reconcile";
 import { at, BASE, reconcilerFor, scripted, SENT_AT } from "../support/reconcile";
 

@@ -63,7 +63,7 @@ describe("the reference pages", () => {
   });
 
   it.each(RESOURCE_KINDS)("%s's example passes the kind's check", async (kind) => {
-    const result = await RESOURCES[kind].provider.check({}, asGiven(RESOURCES[kind].example) as Record<string, unknown>, STDOUT_REPORTER);
+    const result = await RESOURCES[kind].implementation.check({}, asGiven(RESOURCES[kind].example) as Record<string, unknown>, STDOUT_REPORTER);
     expect("failures" in result ? result.failures : []).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { OperationContext } from "../../provider/context";
-import { PROVIDERS, RESOURCES, type ResourceDeclaration, type ResourceKind } from "../../provider/resources/registry";
+import { IMPLEMENTATIONS, RESOURCES, type ResourceDeclaration, type ResourceKind } from "../../provider/resources/registry";
 import { idsAt } from "../../provider/resources/shared/referenced-objects";
 import { contextWith } from "../support/context";
 
@@ -108,10 +108,10 @@ describe("ids of other objects", () => {
 
   /** The inputs as `check` makes them, then the create. */
   async function create(kind: ResourceKind, args: Record<string, unknown>) {
-    const provider = PROVIDERS[kind];
-    const checked = await provider.check({}, args, { note: () => {} } as never);
+    const implementation = IMPLEMENTATIONS[kind];
+    const checked = await implementation.check({}, args, { note: () => {} } as never);
     expect("failures" in checked ? checked.failures : []).toEqual([]);
-    return provider.create(ctx, checked.inputs as never);
+    return implementation.create(ctx, checked.inputs as never);
   }
 
   beforeAll(async () => {
@@ -195,7 +195,7 @@ describe("ids of other objects", () => {
   });
 
   it("an update reads only the ids it names anew, and refuses one that names nothing before sending anything", async () => {
-    const provider = PROVIDERS.Package;
+    const provider = IMPLEMENTATIONS.Package;
     const made = await create("Package", { name: "kept", validate: false, alertHookId: hookId });
     const olds = made.outs as Record<string, unknown>;
     await resetCalls();
@@ -212,7 +212,7 @@ describe("ids of other objects", () => {
   });
 
   it("a package's flow: its create reads each connection once, its update only the connections new to the flow", async () => {
-    const provider = PROVIDERS.Package;
+    const provider = IMPLEMENTATIONS.Package;
     const flowTo = (destination: Record<string, unknown>) => ({
       components: [
         { name: "rows", type: "source", connection: { id: 301, type: "postgres" }, table: "orders" },

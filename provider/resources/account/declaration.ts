@@ -1,9 +1,9 @@
 import { managedAccountRecord } from "../../api/accounts";
 import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
-import { accountProvider } from "./provider";
+import { accountImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdAccount } from "./provider";
+import { createdAccount } from "./implementation";
 
 /** Recovering accounts: one made since the create was sent, owned by the caller, with the name and region asked for. */
 const accountRecover: RecoverDeclaration = { by: "its name and region", find: createdAccount.find };
@@ -33,7 +33,7 @@ export const accountResource = declareResource({
     "",
     "The account records the user whose key reached it (`userId`): the service answers 404 to a non-member as for an account that does not exist, so under the key of a user who cannot see it `refresh`, `preview`, `up` and `destroy` stop, naming both users and what to do, rather than drop it from the state or make a second one; an unchanged preview asks once who the key's user is (`GET /user`), unless the provider's check of its settings already learnt it (the key of the owner of `etl:accountId`). Only the owner can delete an account, and deleting it deletes everything in it; destroying one the caller does not own fails before any call. An `Account` has no listing to read from: each account is one GET at refresh. [examples/account-per-environment](../../../examples/account-per-environment) makes a staging account and a connection inside it.",
   ],
-  provider: accountProvider,
+  implementation: accountImplementation,
   recover: accountRecover,
   export: { runtime: "the account itself: an exported program reaches it through its provider's accountId, not as a resource inside it" },
   fields,

@@ -4,7 +4,7 @@ import { declareResource } from "../shared/declaration";
 import type { ExportDeclaration } from "../shared/exported";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { clusterWatcherRecord, fields } from "./fields";
-import { clusterWatcherProvider, findWatch } from "./provider";
+import { clusterWatcherImplementation, findWatch } from "./implementation";
 
 export type { ClusterWatcherArgs, ClusterWatcherOutputs } from "./fields";
 
@@ -64,7 +64,7 @@ export const clusterWatcherResource = declareResource({
     "",
     "Each watcher is read by one call (the cluster's watchers; a create also asks once per provider process who the API key's user is): the service has no listing of a user's watches, so a refresh of N watchers costs N calls. Clusters are not exported, so `etl-export` writes each watch with its cluster's id; it leaves out the watch a cluster's maker has from the start, which comes with the cluster.",
   ],
-  provider: clusterWatcherProvider,
+  implementation: clusterWatcherImplementation,
   recover: clusterWatcherRecover,
   export: clusterWatcherExport,
   resourceInputs: [{ path: "clusterId", kind: "Cluster" }],

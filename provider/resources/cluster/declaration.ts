@@ -1,9 +1,9 @@
 import { clusterRecord } from "../../api/clusters";
 import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
-import { clusterProvider } from "./provider";
+import { clusterImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdCluster } from "./provider";
+import { createdCluster } from "./implementation";
 import { isReady } from "./waits";
 
 /**
@@ -24,7 +24,7 @@ export const clusterResource = declareResource({
     "",
     "A cluster not ready within `timeoutSeconds` fails `up` but stays in the stack; the next `up` waits for the same cluster instead of creating another. A cluster terminated outside Pulumi counts as deleted: `refresh` drops it and `up` creates a new one.",
   ],
-  provider: clusterProvider,
+  implementation: clusterImplementation,
   recover: clusterRecover,
   export: { runtime: "compute that runs jobs: made and ended by schedules, deliveries and runs, not set up by hand" },
   fields,

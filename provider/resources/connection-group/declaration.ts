@@ -2,9 +2,9 @@ import { connectionGroupRecord } from "../../api/connection-groups";
 import { declareResource } from "../shared/declaration";
 import { connectionGroupExport } from "./export";
 import { fields } from "./fields";
-import { connectionGroupProvider } from "./provider";
+import { connectionGroupImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdGroup } from "./provider";
+import { createdGroup } from "./implementation";
 
 /** Recovering connection groups: the account holds a name once. */
 const connectionGroupRecover: RecoverDeclaration = { by: "its name", find: createdGroup.find };
@@ -15,7 +15,7 @@ export const connectionGroupResource = declareResource({
   notes: [
     "`connections` are listed in the outputs as `{ id, name, type }` in id order, whatever order the program gives; only database and cloud-storage connections can join a group. Since the account allows a name once, a forced replacement (`pulumi up --replace`) deletes the old group first: `deleteBeforeReplace` defaults to true for this resource on the dynamic resources (on the plugin, set it yourself: the engine asks no provider on `--replace`, and without the option a replacement fails saying so, changing nothing).",
   ],
-  provider: connectionGroupProvider,
+  implementation: connectionGroupImplementation,
   recover: connectionGroupRecover,
   export: connectionGroupExport,
   resourceInputs: [{ path: "connections.*", kind: "Connection" }],

@@ -3,9 +3,9 @@ import { declareResource } from "../shared/declaration";
 import { SECRET_ATTRIBUTES } from "./attributes";
 import { connectionExport } from "./export";
 import { fields } from "./fields";
-import { connectionProvider } from "./provider";
+import { connectionImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdConnection } from "./provider";
+import { createdConnection } from "./implementation";
 
 /** Recovering connections: by name and type, made in the deployment's window. */
 const connectionRecover: RecoverDeclaration = { by: "its name", find: createdConnection.find };
@@ -56,7 +56,7 @@ export const connectionResource = declareResource({
     "",
     "When the service's test of the settings fails, `up` fails with its reason (`Could not connect to db.invalid:5432: ...`) and creates nothing.",
   ],
-  provider: connectionProvider,
+  implementation: connectionImplementation,
   recover: connectionRecover,
   export: connectionExport,
   fields,

@@ -2,9 +2,9 @@ import { deliveryRecord } from "../../api/deliveries";
 import { declareResource } from "../shared/declaration";
 import { deliveryExport } from "./export";
 import { fields } from "./fields";
-import { deliveryProvider } from "./provider";
+import { deliveryImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdDelivery } from "./provider";
+import { createdDelivery } from "./implementation";
 
 /** Recovering deliveries: by name and ends, made in the deployment's window; one still being set up is waited for. */
 const deliveryRecover: RecoverDeclaration = {
@@ -27,7 +27,7 @@ export const deliveryResource = declareResource({
     "",
     "`status` (`idle`, `enabled`, `disabled`), `statusMessage` (why it is disabled, such as a deleted connection), `packageId` (its pipeline), `ownerId` and the timestamps move on their own and never cause a change. A connection deleted on the service disables the delivery; `pulumi refresh` shows it.",
   ],
-  provider: deliveryProvider,
+  implementation: deliveryImplementation,
   recover: deliveryRecover,
   export: deliveryExport,
   resourceInputs: [

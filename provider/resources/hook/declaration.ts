@@ -2,9 +2,9 @@ import { hookRecord } from "../../api/hooks";
 import { declareResource } from "../shared/declaration";
 import { hookExport } from "./export";
 import { fields } from "./fields";
-import { hookProvider } from "./provider";
+import { hookImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdHook } from "./provider";
+import { createdHook } from "./implementation";
 
 /** Recovering hooks: by name and type, made in the deployment's window. */
 const hookRecover: RecoverDeclaration = { by: "its name", find: createdHook.find };
@@ -29,7 +29,7 @@ export const hookResource = declareResource({
     "",
     "`settings` and `salt` are stored only encrypted in the state, even when the program passes plain strings. The service never returns secret settings (a basic-auth password, a Slack URL, a HipChat token, a PagerDuty key), so the resource keeps the settings as it last sent them: a change in the program updates the hook, and `refresh` does not see settings changed elsewhere. Web deliveries carry `X-Hook-Signature`, the SHA-1 (hex) of the hook id, the event, the hook's URL and the salt, concatenated.",
   ],
-  provider: hookProvider,
+  implementation: hookImplementation,
   recover: hookRecover,
   export: hookExport,
   fields,

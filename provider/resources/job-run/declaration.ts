@@ -1,11 +1,11 @@
 import { jobRecord } from "../../api/jobs";
 import { declareResource } from "../shared/declaration";
 import { fields } from "./fields";
-import { jobRunProvider } from "./provider";
+import { jobRunImplementation } from "./implementation";
 import { isJobFinished } from "../../api/jobs";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { waitSettingsOf } from "./fields";
-import { createdJob } from "./provider";
+import { createdJob } from "./implementation";
 
 /**
  * Recovering job runs: a run is the job of the package made in the deployment's window on the
@@ -47,7 +47,7 @@ export const jobRunResource = declareResource({
     "",
     "- `refresh` updates status, progress and outputs. `destroy` stops a job that has not finished and forgets a finished one (the API cannot delete jobs).",
   ],
-  provider: jobRunProvider,
+  implementation: jobRunImplementation,
   recover: jobRunRecover,
   export: { runtime: "one run of a package: a record of what ran, not set-up" },
   resourceInputs: [

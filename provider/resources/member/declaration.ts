@@ -2,9 +2,9 @@ import { memberRecord } from "../../api/members";
 import { declareResource } from "../shared/declaration";
 import { memberExport } from "./export";
 import { fields } from "./fields";
-import { memberProvider } from "./provider";
+import { memberImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { addedMember } from "./provider";
+import { addedMember } from "./implementation";
 
 /** Recovering members: the account holds a person once, by email. */
 const memberRecover: RecoverDeclaration = { by: "its email", find: addedMember.find };
@@ -19,7 +19,7 @@ export const memberResource = declareResource({
     "",
     "Someone who is a member already is not taken over unasked: the create fails and names the `importId` to set. A membership removed out of band is seen by `refresh` (or `pulumi up --refresh`), and the next `up` adds the person again. A replacement (a new email, or `pulumi up --replace`) removes the old membership before adding the new one, since the account holds an email once (`deleteBeforeReplace` defaults to true for this resource on the dynamic resources; set it yourself on the plugin, where a replacement without it fails saying so and changes nothing). [examples/team-access](../../../examples/team-access) keeps a team in stack configuration.",
   ],
-  provider: memberProvider,
+  implementation: memberImplementation,
   recover: memberRecover,
   export: memberExport,
   fields,

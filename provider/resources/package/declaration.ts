@@ -2,9 +2,9 @@ import { packageStateRecord } from "../../api/packages";
 import { declareResource } from "../shared/declaration";
 import { packageExport } from "./export";
 import { fields } from "./fields";
-import { packageProvider } from "./provider";
+import { packageImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findCreatedPackage } from "./provider";
+import { findCreatedPackage } from "./implementation";
 
 /**
  * Recovering packages: by name and flow, made in the deployment's window. A package the killed
@@ -53,7 +53,7 @@ export const packageResource = declareResource({
     "",
     "[examples/promote-pipeline](../../../examples/promote-pipeline) keeps a flow as an export document (`flows/won-deals.json`) and declares it in each stack's account: `dev` as it is, a `production` stack (`environment: production`, `connectionIds` mapping the document's connection ids to that account's) with a nightly `Schedule` of it and a `Delivery` of the CRM's contacts into the warehouse.",
   ],
-  provider: packageProvider,
+  implementation: packageImplementation,
   recover: packageRecover,
   export: packageExport,
   fields,

@@ -1,9 +1,9 @@
 import { declareResource } from "../shared/declaration";
 import { publicKeyExport } from "./export";
 import { fields, publicKeyState } from "./fields";
-import { publicKeyProvider } from "./provider";
+import { publicKeyImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdKey } from "./provider";
+import { createdKey } from "./implementation";
 
 /** Recovering public keys: the user holds a key once, so its fingerprint names it. */
 const publicKeyRecover: RecoverDeclaration = { by: "its fingerprint", find: createdKey.find };
@@ -16,7 +16,7 @@ export const publicKeyResource = declareResource({
     "",
     "A key belongs to the user whose API key made it, and the service shows each user only their own keys: under another user's API key every key of the stack would look deleted. So a key records its user (`userId`, learned with one `GET /user` per provider process, also during an unchanged preview, or from the provider's check of its settings when the key is the owner's of `etl:accountId`), and when `etl:apiKey` is now another user's, `refresh`, `preview` and `up` stop with a message naming the key and both users, changing nothing. Set `etl:apiKey` back to the key's user's API key to manage it, or leave the key to that user with `pulumi state delete <urn>`; the next `up` makes a new key for the new user. A key in a stack written before `userId` existed learns its user at the next refresh.",
   ],
-  provider: publicKeyProvider,
+  implementation: publicKeyImplementation,
   recover: publicKeyRecover,
   export: publicKeyExport,
   fields,

@@ -2,9 +2,9 @@ import { scheduleRecord } from "../../api/schedules";
 import { declareResource } from "../shared/declaration";
 import { scheduleExport } from "./export";
 import { fields } from "./fields";
-import { scheduleProvider } from "./provider";
+import { scheduleImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { createdSchedule } from "./provider";
+import { createdSchedule } from "./implementation";
 
 /** Recovering schedules: by name, made in the deployment's window with the task asked for. */
 const scheduleRecover: RecoverDeclaration = { by: "its name", find: createdSchedule.find };
@@ -30,7 +30,7 @@ export const scheduleResource = declareResource({
     "",
     "[examples/nightly-pipeline](../../../examples/nightly-pipeline) declares a nightly schedule and a web hook for failed jobs (`pulumi up` in that folder, against the local service's default account).",
   ],
-  provider: scheduleProvider,
+  implementation: scheduleImplementation,
   recover: scheduleRecover,
   export: scheduleExport,
   resourceInputs: [{ path: "task.packages.*.packageId", kind: "Package" }],

@@ -1,6 +1,6 @@
 /**
  * Schedule's fields. Everything updates in place, `startAt` too until the schedule has run (see
- * provider.ts). A declared schedule is enabled unless said otherwise, though the service makes
+ * implementation.ts). A declared schedule is enabled unless said otherwise, though the service makes
  * new schedules disabled, so `enabled` is always sent. Omitted `startAt` is the service's choice
  * (the time of creation) and not managed. `status`, the run times and `executionCount` move on
  * their own: outputs only, never a reason to change anything.

@@ -28,7 +28,8 @@ export interface ResourceDeclaration<Kind extends string = string> {
    * A fenced example is checked as the page's others are (test/sdk/reference-examples.test.ts).
    */
   notes: readonly string[];
-  provider: ResourceImplementation<unknown, unknown>;
+  /** What the kind does on the service: its check, diff and CRUD (`<kind>/implementation.ts`). */
+  implementation: ResourceImplementation<unknown, unknown>;
   fields: {
     table: FieldTable<never>;
     outputNames: readonly string[];

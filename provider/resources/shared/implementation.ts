@@ -1,5 +1,5 @@
 /**
- * What every resource's provider object implements: the dynamic-provider methods with the
+ * What every kind's implementation (`<kind>/implementation.ts`) has: the dynamic-provider methods with the
  * resource's own inputs (after `check`) and outputs; the calls that reach the service receive
  * the context of the provider they belong to (its settings and request function). The runtime dispatches to these; the
  * engine hands them values it has checked through `check` first.

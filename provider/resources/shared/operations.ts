@@ -4,7 +4,7 @@
  * an unknown outcome, the lookup endpoint finds what it may have made), read by id (a 404 means
  * the object is gone), update through the resource's own update, delete by id (an object already
  * gone counts as deleted). Ids of other objects the inputs name are read as the table says
- * (referenced-objects.ts). A resource spreads these into its provider object and writes only
+ * (referenced-objects.ts). A resource spreads these into its implementation and writes only
  * what a table and endpoints cannot say: waits, adoption rules, diff adjustments.
  */
 import type { z } from "zod";

@@ -2,9 +2,9 @@ import { userSettingsRecord } from "../../api/users";
 import { declareResource } from "../shared/declaration";
 import { userSettingsExport } from "./export";
 import { fields } from "./fields";
-import { userSettingsProvider } from "./provider";
+import { userSettingsImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { findUserSettings } from "./provider";
+import { findUserSettings } from "./implementation";
 
 /** Recovering user settings: the one user the API key names; nothing is ever made. */
 const userSettingsRecover: RecoverDeclaration = { by: "its API key's user", find: findUserSettings };
@@ -18,7 +18,7 @@ export const userSettingsResource = declareResource({
     "",
     "A provider is one user, so it takes one `UserSettings`: a second under the same provider (on the dynamic resources, in the same program) fails the preview naming both, where the two would set the settings back to each other's at every `up`; two users' settings under two explicit providers are fine. `etl-export` writes the API key's user's settings as one `UserSettings`.",
   ],
-  provider: userSettingsProvider,
+  implementation: userSettingsImplementation,
   recover: userSettingsRecover,
   export: userSettingsExport,
   fields,

@@ -2,14 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { ManagedAccountRecord } from "../../../provider/api/accounts";
 import { fields, type AccountInputs } from "../../../provider/resources/account/fields";
-import { accountProvider } from "../../../provider/resources/account/provider";
+import { accountImplementation } from "../../../provider/resources/account/implementation";
 import type { ApiRequest } from "../../../provider/client/http";
 import { NotFoundError } from "../../../provider/client/errors";
 import type { OperationContext } from "../../../provider/context";
 import { noCallsContext } from "../../support/context";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => accountProvider.check({}, news);
+const check = (news: Record<string, unknown>) => accountImplementation.check({}, news);
 const REGION = "amazon-web-services::us-east-1";
 const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inputs) as AccountInputs;
 
@@ -63,41 +63,41 @@ describe("Account diff and delete", () => {
   it("updates a new name, region or slug in place, and leaves a slug it does not manage alone", async () => {
     const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
     const owner = serviceAs(70, {});
-    expect(await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION }), owner)).toMatchObject({ changes: false });
-    const renamed = await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION, slug: "staging-eu" }), owner);
+    expect(await accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION }), owner)).toMatchObject({ changes: false });
+    const renamed = await accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION, slug: "staging-eu" }), owner);
     expect(renamed).toMatchObject({ changes: true, replaces: [] });
-    expect((await accountProvider.diff("9", olds, parsed({ name: "prod", region: REGION }), owner)).replaces).toEqual([]);
+    expect((await accountImplementation.diff("9", olds, parsed({ name: "prod", region: REGION }), owner)).replaces).toEqual([]);
   });
 
   it("records the user who reached it, and stops a preview under the key of a user who cannot see it, naming both", async () => {
     const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
     expect(olds.userId).toBe(70);
     const sent: string[] = [];
-    const stranger = accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION }), serviceAs(71, {}, sent));
+    const stranger = accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION }), serviceAs(71, {}, sent));
     await expect(stranger).rejects.toThrow(
       /^account staging \(number 9\) was reached with user 70's API key, but the provider's API key \(etl:apiKey\) is now user 71's \(user71@example.com\), who is not a member of it/,
     );
     // Another member of the account reaches it, and goes on.
     const member = serviceAs(72, { staging: record({ is_owner: false }) });
-    expect(await accountProvider.diff("9", olds, parsed({ name: "staging", region: REGION }), member)).toMatchObject({ changes: false });
+    expect(await accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION }), member)).toMatchObject({ changes: false });
   });
 
   it("deletes an account renamed out of band by its new slug, and stops rather than report a delete a non-member's 404 hides", async () => {
     const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
     const accounts = { "staging-renamed": record({ account_id: "staging-renamed" }) };
     const sent: string[] = [];
-    await accountProvider.delete(serviceAs(70, accounts, sent)(), "9", olds);
+    await accountImplementation.delete(serviceAs(70, accounts, sent)(), "9", olds);
     expect(sent).toEqual(["DELETE /accounts/staging", "GET /accounts", "DELETE /accounts/staging-renamed"]);
     expect(accounts).toEqual({});
-    await expect(accountProvider.delete(serviceAs(71, {})(), "9", olds)).rejects.toThrow(
+    await expect(accountImplementation.delete(serviceAs(71, {})(), "9", olds)).rejects.toThrow(
       /who is not a member of it, and the service shows an account to its members only; nothing was changed/,
     );
     // Under the key of the user who reached it, an account gone is deleted.
-    await expect(accountProvider.delete(serviceAs(70, {})(), "9", olds)).resolves.toBeUndefined();
+    await expect(accountImplementation.delete(serviceAs(70, {})(), "9", olds)).resolves.toBeUndefined();
   });
 
   it("refuses to delete an account the caller does not own, without a call", async () => {
     const olds = fields.outputs(record({ is_owner: false, owner_id: 99 }), parsed({ name: "staging", region: REGION }));
-    await expect(accountProvider.delete(noCallsContext(), "9", olds)).rejects.toThrow(/account staging \(9\) can be deleted by its owner only/);
+    await expect(accountImplementation.delete(noCallsContext(), "9", olds)).rejects.toThrow(/account staging \(9\) can be deleted by its owner only/);
   });
 });

@@ -1,10 +1,10 @@
 /** ClusterWatcher's check and diff: pure rules, no API call. */
 import { describe, expect, it } from "vitest";
-import { clusterWatcherProvider } from "../../../provider/resources/cluster-watcher/provider";
+import { clusterWatcherImplementation } from "../../../provider/resources/cluster-watcher/implementation";
 import type { ClusterWatcherInputs, ClusterWatcherOutputs } from "../../../provider/resources/cluster-watcher/fields";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => clusterWatcherProvider.check({}, { __provider: "shim", ...news });
+const check = (news: Record<string, unknown>) => clusterWatcherImplementation.check({}, { __provider: "shim", ...news });
 
 describe("ClusterWatcher check", () => {
   it("takes the cluster's id as a number or a numeric string", async () => {
@@ -25,7 +25,7 @@ describe("ClusterWatcher check", () => {
 
 describe("ClusterWatcher diff", () => {
   const olds: ClusterWatcherOutputs = { clusterId: 201, userId: 70, displayName: "Test User" };
-  const diff = (news: ClusterWatcherInputs) => clusterWatcherProvider.diff("201", olds, news);
+  const diff = (news: ClusterWatcherInputs) => clusterWatcherImplementation.diff("201", olds, news);
 
   it("is no change for the same cluster", async () => {
     expect((await diff({ clusterId: 201 })).changes).toBe(false);

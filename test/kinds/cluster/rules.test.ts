@@ -1,13 +1,13 @@
 /** Cluster's check and diff: pure rules, no API call (the request function is never set up). */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { clusterProvider } from "../../../provider/resources/cluster/provider";
+import { clusterImplementation } from "../../../provider/resources/cluster/implementation";
 import type { ClusterInputs, ClusterOutputs } from "../../../provider/resources/cluster/fields";
 import { expectedFailure, namedInputs } from "../check-failure";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
 
-const check = (news: Record<string, unknown>) => clusterProvider.check({}, { __provider: "shim", ...news });
+const check = (news: Record<string, unknown>) => clusterImplementation.check({}, { __provider: "shim", ...news });
 
 describe("Cluster check", () => {
   it("keeps what was given, omitted inputs stay omitted, and the engine's own properties stay out", async () => {
@@ -104,7 +104,7 @@ describe("Cluster diff", () => {
     htmlUrl: "http://127.0.0.1/acme/clusters/12",
     __inputsSet: ["nodes"],
   };
-  const diff = (news: ClusterInputs, from: ClusterOutputs = olds) => clusterProvider.diff("12", from, news);
+  const diff = (news: ClusterInputs, from: ClusterOutputs = olds) => clusterImplementation.diff("12", from, news);
 
   it("sees no change when omitted inputs are at their defaults and name and region are left to the service", async () => {
     expect(await diff({ nodes: 2 })).toMatchObject({ changes: false, replaces: [], deleteBeforeReplace: false });

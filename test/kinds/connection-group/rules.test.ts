@@ -1,13 +1,13 @@
 /** ConnectionGroup's check and diff: pure rules, no API call (the request function is never set up). */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { connectionGroupProvider } from "../../../provider/resources/connection-group/provider";
+import { connectionGroupImplementation } from "../../../provider/resources/connection-group/implementation";
 import type { ConnectionGroupInputs, ConnectionGroupOutputs } from "../../../provider/resources/connection-group/fields";
 import { expectedFailure, namedInputs } from "../check-failure";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
 
-const check = (news: Record<string, unknown>) => connectionGroupProvider.check({}, { __provider: "shim", ...news });
+const check = (news: Record<string, unknown>) => connectionGroupImplementation.check({}, { __provider: "shim", ...news });
 
 /** Inputs as `check` leaves them, which is what `diff` receives. */
 async function checked(news: Record<string, unknown>): Promise<ConnectionGroupInputs> {
@@ -136,7 +136,7 @@ describe("ConnectionGroup diff", () => {
     createdAt: "2026-11-21T00:00:00.000Z",
     updatedAt: "2026-11-21T00:00:00.000Z",
   };
-  const diff = async (news: Record<string, unknown>, old: ConnectionGroupOutputs = olds) => connectionGroupProvider.diff("5", old, await checked(news));
+  const diff = async (news: Record<string, unknown>, old: ConnectionGroupOutputs = olds) => connectionGroupImplementation.diff("5", old, await checked(news));
   const sameConnections = [
     { id: "302", type: "s3" },
     { id: 301, type: "postgres" },

@@ -1,10 +1,10 @@
 /** Connection's check and bodies: each type's attributes, its defaults, and secrets kept out of every failure. */
 import { describe, expect, it } from "vitest";
 import { fields, type ConnectionInputs, type ConnectionOutputs } from "../../../provider/resources/connection/fields";
-import { connectionProvider } from "../../../provider/resources/connection/provider";
+import { connectionImplementation } from "../../../provider/resources/connection/implementation";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => connectionProvider.check({}, news);
+const check = (news: Record<string, unknown>) => connectionImplementation.check({}, news);
 const POSTGRES = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "s3cret-pw" };
 
 function parsed(inputs: Record<string, unknown>): ConnectionInputs {
@@ -87,9 +87,9 @@ describe("Connection bodies", () => {
 
   it("replaces the connection for a new type and updates it in place otherwise", async () => {
     const outputs = fields.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
-    const mysql = await connectionProvider.diff("7", outputs, parsed({ ...POSTGRES, type: "mysql" }));
+    const mysql = await connectionImplementation.diff("7", outputs, parsed({ ...POSTGRES, type: "mysql" }));
     expect(mysql.replaces).toContain("type");
-    const rotated = await connectionProvider.diff("7", outputs, parsed({ ...POSTGRES, password: "rotated" }));
+    const rotated = await connectionImplementation.diff("7", outputs, parsed({ ...POSTGRES, password: "rotated" }));
     expect(rotated).toMatchObject({ changes: true, replaces: [] });
   });
 });

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { DeliveryRecord } from "../../../provider/api/deliveries";
 import { deliveryRecord } from "../../../provider/api/deliveries";
 import { fields, type DeliveryInputs, type DeliveryOutputs } from "../../../provider/resources/delivery/fields";
-import { deliveryProvider } from "../../../provider/resources/delivery/provider";
+import { deliveryImplementation } from "../../../provider/resources/delivery/implementation";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => deliveryProvider.check({}, news);
+const check = (news: Record<string, unknown>) => deliveryImplementation.check({}, news);
 const SOURCE = { connection: { id: 306, type: "salesforce" }, properties: { object: "Contact" } };
 const DESTINATION = { connection: { id: "301", type: "redshift" }, properties: { schema: "crm" } };
 const VALID = { source: SOURCE, destination: DESTINATION };

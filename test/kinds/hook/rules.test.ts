@@ -1,10 +1,10 @@
 /** Hook's check and bodies: settings typed per hook type, events as a set, secrets never echoed. */
 import { describe, expect, it } from "vitest";
 import { fields, type HookInputs } from "../../../provider/resources/hook/fields";
-import { hookProvider } from "../../../provider/resources/hook/provider";
+import { hookImplementation } from "../../../provider/resources/hook/implementation";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => hookProvider.check({}, news);
+const check = (news: Record<string, unknown>) => hookImplementation.check({}, news);
 const WEB = { type: "web", events: ["job.failed"], settings: { url: "https://hooks.example.com/etl" } };
 
 describe("Hook check", () => {

@@ -9,7 +9,7 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { JobRun, type JobRunArgs } from "pulumi-etl";
 import type { OperationContext } from "../../../provider/context";
 import { contextWith } from "../../support/context";
-import { jobRunProvider } from "../../../provider/resources/job-run/provider";
+import { jobRunImplementation } from "../../../provider/resources/job-run/implementation";
 import type { JobRunOutputs } from "../../../provider/resources/job-run/fields";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
 import { startLocalService, type LocalService } from "../../support/service";
@@ -266,7 +266,7 @@ describe("what waiting for a job costs", { timeout: 60_000 }, () => {
   it("a 600-second job at speed 60 (10 s) takes a few polls", async () => {
     await service.resetRequests();
     const started = Date.now();
-    const result = await jobRunProvider.create(ctx, { clusterId: 201, packageId: TEN_MINUTES.id });
+    const result = await jobRunImplementation.create(ctx, { clusterId: 201, packageId: TEN_MINUTES.id });
     const seconds = (Date.now() - started) / 1000;
     expect(result.outs!.status).toBe("completed");
     const requests = await service.requests();
@@ -276,6 +276,6 @@ describe("what waiting for a job costs", { timeout: 60_000 }, () => {
   });
 
   it("a job that is gone leaves state on refresh", async () => {
-    expect(await jobRunProvider.read(ctx, "99999", {} as JobRunOutputs)).toEqual({});
+    expect(await jobRunImplementation.read(ctx, "99999", {} as JobRunOutputs)).toEqual({});
   });
 });

@@ -2,14 +2,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import type { JobRecord } from "../../../provider/api/jobs";
-import { jobRunProvider } from "../../../provider/resources/job-run/provider";
+import { jobRunImplementation } from "../../../provider/resources/job-run/implementation";
 import { remainingEstimator } from "../../../provider/resources/job-run/waits";
 import type { JobRunInputs, JobRunOutputs } from "../../../provider/resources/job-run/fields";
 import { expectedFailure } from "../check-failure";
 import { noCallsContext } from "../../support/context";
 
 const unknown = pulumi.runtime.unknownValue;
-const check = (news: Record<string, unknown>) => jobRunProvider.check({}, { __provider: "shim", ...news });
+const check = (news: Record<string, unknown>) => jobRunImplementation.check({}, { __provider: "shim", ...news });
 
 describe("JobRun check", () => {
   it("takes ids as numbers or numeric strings and keeps the engine's own properties out", async () => {
@@ -82,7 +82,7 @@ const olds: JobRunOutputs = {
 };
 const same: JobRunInputs = { clusterId: 201, packageId: 101, variables: { region: "eu" } };
 const diff = (news: Partial<JobRunInputs>, recorded: Partial<JobRunOutputs> = {}) =>
-  jobRunProvider.diff("1", { ...olds, ...recorded }, { ...same, ...news } as JobRunInputs);
+  jobRunImplementation.diff("1", { ...olds, ...recorded }, { ...same, ...news } as JobRunInputs);
 
 describe("JobRun diff", () => {
   it("sees no change when omitted inputs match the service's defaults", async () => {
@@ -125,7 +125,12 @@ describe("JobRun diff", () => {
 
 describe("JobRun update", () => {
   it("records the new way of waiting and keeps the job's fields", async () => {
-    const result = await jobRunProvider.update(noCallsContext(), "1", { ...olds, importId: "1" }, { ...same, waitForCompletion: false, timeoutSeconds: 60 });
+    const result = await jobRunImplementation.update(
+      noCallsContext(),
+      "1",
+      { ...olds, importId: "1" },
+      { ...same, waitForCompletion: false, timeoutSeconds: 60 },
+    );
     expect(result.outs).toEqual({ ...olds, waitForCompletion: false, timeoutSeconds: 60 });
   });
 });

@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import type { MemberRecord } from "../../../provider/api/members";
 import { fields, type MemberInputs } from "../../../provider/resources/member/fields";
-import { memberProvider } from "../../../provider/resources/member/provider";
+import { memberImplementation } from "../../../provider/resources/member/implementation";
 import { expectedFailure } from "../check-failure";
 import { noCallsContext } from "../../support/context";
 
-const check = (news: Record<string, unknown>) => memberProvider.check({}, news);
+const check = (news: Record<string, unknown>) => memberImplementation.check({}, news);
 
 function record(overrides: Partial<MemberRecord> = {}): MemberRecord {
   return {
@@ -54,16 +54,16 @@ describe("Member diff", () => {
 
   it("updates a role in place, replaces for another email, and never compares the invitation's name", async () => {
     const olds = fields.outputs(record(), parsed({ email: "lee@example.com" }));
-    expect(await memberProvider.diff("12", olds, parsed({ email: "lee@example.com", name: "Someone Else" }))).toMatchObject({ changes: false });
-    expect(await memberProvider.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: true, replaces: [] });
-    expect((await memberProvider.diff("12", olds, parsed({ email: "kim@example.com" }))).replaces).toContain("email");
+    expect(await memberImplementation.diff("12", olds, parsed({ email: "lee@example.com", name: "Someone Else" }))).toMatchObject({ changes: false });
+    expect(await memberImplementation.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: true, replaces: [] });
+    expect((await memberImplementation.diff("12", olds, parsed({ email: "kim@example.com" }))).replaces).toContain("email");
   });
 
   it("leaves the owner's role alone, and refuses to remove the owner without a call", async () => {
     const olds = fields.outputs(record({ role: "admin", owner: true }), parsed({ email: "lee@example.com" }));
     expect(olds.role).toBe("owner");
-    expect(await memberProvider.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: false });
-    await expect(memberProvider.delete(noCallsContext(), "12", olds)).rejects.toThrow(
+    expect(await memberImplementation.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: false });
+    await expect(memberImplementation.delete(noCallsContext(), "12", olds)).rejects.toThrow(
       /member 12 \(lee@example.com\) is the account's owner, and the owner cannot be removed/,
     );
   });

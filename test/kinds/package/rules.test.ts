@@ -8,11 +8,11 @@ import type { ApiRequest, RequestFn } from "../../../provider/client/http";
 import { NotFoundError } from "../../../provider/client/errors";
 import { refuseMistypedConnections } from "../../../provider/resources/package/connection-types";
 import { fields, type PackageInputs, type PackageOutputs } from "../../../provider/resources/package/fields";
-import { packageProvider } from "../../../provider/resources/package/provider";
+import { packageImplementation } from "../../../provider/resources/package/implementation";
 import { referenceReads } from "../../../provider/resources/shared/referenced-objects";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => packageProvider.check({}, news);
+const check = (news: Record<string, unknown>) => packageImplementation.check({}, news);
 const EMPTY = { components: [], edges: [] };
 const flowWith = (source: Record<string, unknown>, destination: Record<string, unknown> = { id: 303 }) => ({
   components: [

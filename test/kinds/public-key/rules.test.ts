@@ -1,7 +1,7 @@
 /** PublicKey's check and diff: pure rules, no API call (the request function is never set up). */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { publicKeyProvider } from "../../../provider/resources/public-key/provider";
+import { publicKeyImplementation } from "../../../provider/resources/public-key/implementation";
 import type { PublicKeyOutputs } from "../../../provider/resources/public-key/fields";
 import { expectedFailure } from "../check-failure";
 import { noService } from "../../support/context";
@@ -10,7 +10,7 @@ const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgii
 const NO_COMMENT = KEY.replace(" quickstart-deploy", "");
 const OTHER_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAYYpAL16innHprXNo3ZNqBBJHY9qV0IrXKVZ42zb8tS other";
 
-const check = (news: Record<string, unknown>) => publicKeyProvider.check({}, { __provider: "shim", ...news });
+const check = (news: Record<string, unknown>) => publicKeyImplementation.check({}, { __provider: "shim", ...news });
 
 describe("PublicKey check", () => {
   it("normalizes the key and keeps the engine's own properties out", async () => {
@@ -77,11 +77,11 @@ describe("PublicKey diff", () => {
   };
 
   it("sees no change when the name is left to default to the comment", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY }, noService)).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyImplementation.diff("1", olds, { publicKey: KEY }, noService)).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("replaces on a new name, deleting first because the same key cannot exist twice", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, name: "renamed" }, noService)).toMatchObject({
+    expect(await publicKeyImplementation.diff("1", olds, { publicKey: KEY, name: "renamed" }, noService)).toMatchObject({
       changes: true,
       replaces: ["name"],
       deleteBeforeReplace: true,
@@ -89,7 +89,7 @@ describe("PublicKey diff", () => {
   });
 
   it("replaces on a new key, creating the new one first", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" }, noService)).toMatchObject({
+    expect(await publicKeyImplementation.diff("1", olds, { publicKey: OTHER_KEY, name: "quickstart-deploy" }, noService)).toMatchObject({
       changes: true,
       replaces: ["publicKey"],
       deleteBeforeReplace: false,
@@ -97,12 +97,12 @@ describe("PublicKey diff", () => {
   });
 
   it("ignores importId, which only matters when the key is created", async () => {
-    expect(await publicKeyProvider.diff("1", olds, { publicKey: KEY, importId: "1" }, noService)).toMatchObject({ changes: false, replaces: [] });
-    expect(await publicKeyProvider.diff("1", { ...olds, importId: "1" }, { publicKey: KEY }, noService)).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyImplementation.diff("1", olds, { publicKey: KEY, importId: "1" }, noService)).toMatchObject({ changes: false, replaces: [] });
+    expect(await publicKeyImplementation.diff("1", { ...olds, importId: "1" }, { publicKey: KEY }, noService)).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("reports a change when the new key is not known yet", async () => {
-    const diff = await publicKeyProvider.diff("1", olds, { publicKey: pulumi.runtime.unknownValue }, noService);
+    const diff = await publicKeyImplementation.diff("1", olds, { publicKey: pulumi.runtime.unknownValue }, noService);
     expect(diff.changes).toBe(true);
     expect(diff.replaces).toContain("publicKey");
   });

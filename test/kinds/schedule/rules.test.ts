@@ -3,10 +3,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { STDOUT_REPORTER, type Reporter } from "../../../provider/progress";
 import { fields, stringLiteral, type ScheduleInputs, type ScheduleOutputs } from "../../../provider/resources/schedule/fields";
-import { scheduleProvider } from "../../../provider/resources/schedule/provider";
+import { scheduleImplementation } from "../../../provider/resources/schedule/implementation";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => scheduleProvider.check({}, news, STDOUT_REPORTER);
+const check = (news: Record<string, unknown>) => scheduleImplementation.check({}, news, STDOUT_REPORTER);
 const NIGHTLY = { name: "nightly", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: "101" }] } };
 
 describe("Schedule check", () => {
@@ -81,7 +81,7 @@ describe("Schedule bodies and diff", () => {
     updatedAt: "2026-11-30T00:00:00Z",
     htmlUrl: "https://x/schedules/1",
   } as ScheduleOutputs;
-  const diff = (o: ScheduleOutputs, news: ScheduleInputs) => scheduleProvider.diff("1", o, news);
+  const diff = (o: ScheduleOutputs, news: ScheduleInputs) => scheduleImplementation.diff("1", o, news);
 
   it("sees no change when omitted inputs are at their defaults and the start is the service's", async () => {
     expect(await diff(olds, inputs)).toMatchObject({ changes: false });
@@ -107,7 +107,7 @@ describe("a startAt in the past", () => {
   async function warnings(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<string[]> {
     const lines: string[] = [];
     const report: Reporter = { status: (line) => lines.push(`status: ${line}`), note: (line, severity) => lines.push(`${severity}: ${line}`) };
-    expect((await scheduleProvider.check(olds, news, report)).ok).toBe(true);
+    expect((await scheduleImplementation.check(olds, news, report)).ok).toBe(true);
     return lines;
   }
   const schedule = { name: "n", interval: { amount: 1, unit: "days" }, task: { packages: [{ packageId: 101 }] } };

@@ -4,11 +4,11 @@ import type { UserSettingsRecord } from "../../../provider/api/users";
 import type { RequestFn } from "../../../provider/client/http";
 import type { OperationContext } from "../../../provider/context";
 import { fields, type UserSettingsInputs } from "../../../provider/resources/user-settings/fields";
-import { userSettingsProvider } from "../../../provider/resources/user-settings/provider";
+import { userSettingsImplementation } from "../../../provider/resources/user-settings/implementation";
 import { noCallsContext } from "../../support/context";
 import { expectedFailure } from "../check-failure";
 
-const check = (news: Record<string, unknown>) => userSettingsProvider.check({}, news);
+const check = (news: Record<string, unknown>) => userSettingsImplementation.check({}, news);
 const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inputs) as UserSettingsInputs;
 
 function record(overrides: Partial<UserSettingsRecord> = {}): UserSettingsRecord {
@@ -48,13 +48,16 @@ describe("UserSettings check", () => {
 describe("UserSettings diff", () => {
   it("updates what the program sets, and never compares what it leaves out", async () => {
     const olds = fields.outputs(record(), parsed({ timeZone: "UTC" }));
-    expect(await userSettingsProvider.diff("70", olds, parsed({ timeZone: "UTC" }))).toMatchObject({ changes: false });
-    expect(await userSettingsProvider.diff("70", olds, parsed({ timeZone: "UTC", receiveNewsletter: false }))).toMatchObject({ changes: false });
-    expect(await userSettingsProvider.diff("70", olds, parsed({ timeZone: "Pacific Time (US & Canada)" }))).toMatchObject({ changes: true, replaces: [] });
+    expect(await userSettingsImplementation.diff("70", olds, parsed({ timeZone: "UTC" }))).toMatchObject({ changes: false });
+    expect(await userSettingsImplementation.diff("70", olds, parsed({ timeZone: "UTC", receiveNewsletter: false }))).toMatchObject({ changes: false });
+    expect(await userSettingsImplementation.diff("70", olds, parsed({ timeZone: "Pacific Time (US & Canada)" }))).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("deletes nothing: destroy leaves the settings as they are", async () => {
-    await expect(userSettingsProvider.delete(noCallsContext(), "70", fields.outputs(record(), parsed({})))).resolves.toBeUndefined();
+    await expect(userSettingsImplementation.delete(noCallsContext(), "70", fields.outputs(record(), parsed({})))).resolves.toBeUndefined();
   });
 });
 
@@ -64,7 +67,9 @@ describe("UserSettings under another user's API key", () => {
   const olds = fields.outputs(record(), parsed({ timeZone: "UTC" }));
 
   it("stops the refresh and the update rather than show or change that user's settings", async () => {
-    await expect(userSettingsProvider.read(otherUser(), "70", olds)).rejects.toThrow(/belongs to user 71, and this resource holds the settings of user 70/);
-    await expect(userSettingsProvider.update(otherUser(), "70", olds, parsed({ timeZone: "Tokyo" }))).rejects.toThrow(/belongs to user 71/);
+    await expect(userSettingsImplementation.read(otherUser(), "70", olds)).rejects.toThrow(
+      /belongs to user 71, and this resource holds the settings of user 70/,
+    );
+    await expect(userSettingsImplementation.update(otherUser(), "70", olds, parsed({ timeZone: "Tokyo" }))).rejects.toThrow(/belongs to user 71/);
   });
 });

@@ -40,7 +40,7 @@ export const createdHook = createdLookup<HookRecord, HookInputs>({
   madeBy: (record, inputs) => fields.hasSentValues(record, inputs),
 });
 
-export const hookProvider = {
+export const hookImplementation = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createHook,

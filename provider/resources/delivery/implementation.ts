@@ -116,7 +116,7 @@ export const createdDelivery = createdLookup<DeliveryRecord, DeliveryInputs>({
   madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs),
 });
 
-export const deliveryProvider = {
+export const deliveryImplementation = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createDelivery,

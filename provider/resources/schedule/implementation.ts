@@ -96,7 +96,7 @@ function warnOfPastStart(olds: Record<string, unknown>, news: Record<string, unk
   report.note(`startAt ${startAt} lies in the past: the schedule runs from its next run time after now, and the runs before it are not made up`, "warning");
 }
 
-export const scheduleProvider = {
+export const scheduleImplementation = {
   ...operations,
 
   async check(olds: Record<string, unknown>, news: Record<string, unknown>, report: Reporter) {

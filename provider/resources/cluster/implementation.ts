@@ -73,7 +73,7 @@ const CLUSTER_LISTING: KindListing = {
   createdOf: (cluster) => (cluster as ClusterRecord).created_at,
 };
 
-export const clusterProvider = {
+export const clusterImplementation = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createCluster,

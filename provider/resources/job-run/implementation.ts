@@ -100,7 +100,7 @@ async function stopIfRunning(ctx: OperationContext, id: string, props: JobRunOut
   }
 }
 
-export const jobRunProvider = {
+export const jobRunImplementation = {
   ...standardOperations(fields, {
     kind: "job",
     create: runJob,

@@ -84,7 +84,7 @@ async function unwatch(ctx: OperationContext, id: string, props: ClusterWatcherO
 
 export { findWatch };
 
-export const clusterWatcherProvider = standardOperations<ClusterWatcherRecord, ClusterWatcherInputs, ClusterWatcherOutputs, unknown>(fields, {
+export const clusterWatcherImplementation = standardOperations<ClusterWatcherRecord, ClusterWatcherInputs, ClusterWatcherOutputs, unknown>(fields, {
   kind: KIND,
   create: (_request, _body, inputs, settings) => watch(settings, String(inputs.clusterId)),
   findCreated: (_request, inputs, _sentAt, _owners, settings) => findWatch(settings, inputs),

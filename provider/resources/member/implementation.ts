@@ -63,7 +63,7 @@ export const addedMember = createdLookup<MemberRecord, MemberInputs>({
   madeBy: (found, inputs) => fields.hasSentValues(found, inputs),
 });
 
-export const memberProvider = {
+export const memberImplementation = {
   ...standardOperations(fields, {
     kind: KIND,
     create: addMember,

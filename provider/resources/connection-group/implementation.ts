@@ -71,7 +71,7 @@ async function settleFound(ctx: OperationContext, record: ConnectionGroupRecord,
   }
 }
 
-export const connectionGroupProvider = {
+export const connectionGroupImplementation = {
   ...standardOperations(fields, {
     kind: KIND,
     create: createConnectionGroup,

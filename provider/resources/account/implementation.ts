@@ -170,7 +170,7 @@ const operations = standardOperations(fields, {
   adoptedId: (outs) => String(outs.number),
 });
 
-export const accountProvider = {
+export const accountImplementation = {
   ...operations,
   diff,
 

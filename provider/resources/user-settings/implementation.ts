@@ -29,7 +29,7 @@ export async function findUserSettings(request: RequestFn): Promise<UserSettings
   return [await getUserSettings(request)];
 }
 
-export const userSettingsProvider = {
+export const userSettingsImplementation = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
     return checkWithSchema(fields.inputSchema, news);
   },

@@ -75,7 +75,7 @@ const operations = standardOperations(fields, {
     }),
 });
 
-export const publicKeyProvider = {
+export const publicKeyImplementation = {
   // Keys cannot be updated: every change replaces the key.
   ...operations,
 

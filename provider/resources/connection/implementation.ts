@@ -69,7 +69,7 @@ async function typeOf(request: RequestFn, id: string, props: Partial<ConnectionO
   return props.type ?? (await getConnectionById(request, id)).type;
 }
 
-export const connectionProvider = {
+export const connectionImplementation = {
   ...standardOperations(fields, {
     kind: KIND,
     create: (request, body, inputs) => createConnection(request, inputs.type, body),

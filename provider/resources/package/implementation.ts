@@ -218,7 +218,7 @@ const operations = standardOperations(fields, {
       : withValidation(ctx, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
 });
 
-export const packageProvider = {
+export const packageImplementation = {
   ...operations,
 
   /** An archived package is gone as far as the stack goes: destroy archives, and nothing restores one. */

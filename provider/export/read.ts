@@ -197,8 +197,8 @@ function uniqueVariables(items: Listed[], names: Map<string, string>): Map<strin
 
 /** The inputs an import by id rebuilds, less the ones left at "not set", with the kind's additions. */
 function inputsOf(item: Listed, context: ExportContext): Record<string, unknown> {
-  const { fields } = RESOURCES[item.kind];
-  const rebuilt = (fields.readResult(item.id, item.record as never, {} as never).inputs ?? {}) as Record<string, unknown>;
+  const { tableOperations } = RESOURCES[item.kind];
+  const rebuilt = (tableOperations.readResult(item.id, item.record as never, {} as never).inputs ?? {}) as Record<string, unknown>;
   const set = Object.fromEntries(Object.entries(rebuilt).filter(([, value]) => value !== null && value !== undefined));
   return declarationOf(item.kind)!.inputs?.(set, item.record as never, context) ?? set;
 }

@@ -104,7 +104,7 @@ function optionsOf(pulumi: typeof Pulumi, req: providerProto.ConstructRequest): 
  */
 function pluginChild(pulumi: typeof Pulumi, made: Array<{ type: string; name: string }>): ChildMaker {
   return (kind, name, args, opts) => {
-    const outputs = Object.fromEntries(RESOURCES[kind].fields.outputNames.filter((output) => !(output in args)).map((output) => [output, undefined]));
+    const outputs = Object.fromEntries(RESOURCES[kind].tableOperations.outputNames.filter((output) => !(output in args)).map((output) => [output, undefined]));
     const type = `etl:index:${kind}`;
     made.push({ type, name });
     return new (class extends pulumi.CustomResource {})(type, name, { ...args, ...outputs }, opts);

@@ -171,7 +171,7 @@ export async function read(session: PluginSession, req: providerProto.ReadReques
 
 /** Inputs the service never returns: the kind's write-only fields and its secrets. */
 function unreadNames(kind: ResourceKind): string[] {
-  const table = RESOURCES[kind].fields.table as Record<string, { writeOnly?: true }>;
+  const table = RESOURCES[kind].tableOperations.table as Record<string, { writeOnly?: true }>;
   const writeOnly = Object.keys(table).filter((name) => table[name]!.writeOnly);
   return [...new Set([...writeOnly, ...RESOURCES[kind].secrets])];
 }

@@ -42,7 +42,7 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
   const secrets = new Set(declaration.secrets);
   const docs = fieldDocs(kind);
   const described: Described = { inputs: {}, outputs: {}, requiredInputs: [] };
-  const entries = Object.entries(declaration.fields.table) as Array<[string, Field<never>]>;
+  const entries = Object.entries(declaration.tableOperations.table) as Array<[string, Field<never>]>;
   for (const [name, field] of entries) {
     const typeName = `${kind}${capitalized(name)}`;
     const type = field.input !== undefined ? fromZod(field.input, "input", typeName, types) : readType(field.read!, declaration.record, typeName, types);
@@ -62,7 +62,7 @@ function describeFields(kind: string, declaration: ResourceDeclaration, types: T
       };
       if (field.required) described.requiredInputs.push(name);
     }
-    if (declaration.fields.outputNames.includes(name)) described.outputs[name] = { ...type, ...secret, ...withDescription(outputDoc) };
+    if (declaration.tableOperations.outputNames.includes(name)) described.outputs[name] = { ...type, ...secret, ...withDescription(outputDoc) };
   }
   return described;
 }

@@ -79,7 +79,7 @@ export function sentInputs(op: PendingOperation): Record<string, unknown> {
 export function adoptedResource(kind: ResourceKind, op: PendingOperation, id: string): StateResource {
   const inputs = op.resource.inputs ?? {};
   // Kinds with inputs left to the service when omitted record which were given, as a create does.
-  const recordsGiven = Object.values(RESOURCES[kind].fields.table).some((field) => (field as { unmanagedWhenOmitted?: boolean }).unmanagedWhenOmitted);
+  const recordsGiven = Object.values(RESOURCES[kind].tableOperations.table).some((field) => (field as { unmanagedWhenOmitted?: boolean }).unmanagedWhenOmitted);
   const given = Object.keys(inputs).filter((name) => !name.startsWith("__"));
   return { ...op.resource, id, outputs: { ...inputs, ...(recordsGiven ? { [INPUTS_SET]: given } : {}) } };
 }

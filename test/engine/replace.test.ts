@@ -22,7 +22,7 @@ const replacingChange = (kind: ResourceKind): Record<string, unknown> | undefine
 };
 
 const replacingInputs = (kind: ResourceKind): string[] =>
-  Object.entries(RESOURCES[kind].fields.table as Record<string, { onChange?: string }>).flatMap(([name, field]) =>
+  Object.entries(RESOURCES[kind].tableOperations.table as Record<string, { onChange?: string }>).flatMap(([name, field]) =>
     field.onChange === "replace" ? [name] : [],
   );
 

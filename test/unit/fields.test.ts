@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { fieldsOf, OUTPUT, type Field } from "../../provider/resources/shared/fields";
+import { fieldOperations, OUTPUT, type Field } from "../../provider/resources/shared/fields";
 
 interface WidgetRecord {
   id: number;
@@ -22,7 +22,7 @@ const table = {
   createdAt: OUTPUT,
 } satisfies Record<string, Field<WidgetRecord>>;
 
-const fields = fieldsOf<WidgetRecord, typeof table>(table, {
+const tableOperations = fieldOperations<WidgetRecord, typeof table>(table, {
   refine(inputs, ctx) {
     if (inputs.size === 0) ctx.addIssue({ code: "custom", path: ["size"], message: "must not be 0" });
   },
@@ -30,24 +30,24 @@ const fields = fieldsOf<WidgetRecord, typeof table>(table, {
 
 const record: WidgetRecord = { id: 7, name: "w", size: 1, zone: "eu-1", color: "none", created_at: "2026-01-01T00:00:00Z" };
 
-describe("fieldsOf", () => {
+describe("fieldOperations", () => {
   it("checks inputs strictly, leaves unknown values unchecked, and runs the cross-field rule", () => {
-    expect(fields.inputSchema.safeParse({ name: "w" }).success).toBe(true);
-    expect(fields.inputSchema.safeParse({ name: "w", extra: 1 }).success).toBe(false);
-    expect(fields.inputSchema.safeParse({ size: 2 }).success).toBe(false);
-    expect(fields.inputSchema.safeParse({ name: pulumi.runtime.unknownValue, size: pulumi.runtime.unknownValue }).success).toBe(true);
-    const refined = fields.inputSchema.safeParse({ name: "w", size: 0 });
+    expect(tableOperations.inputSchema.safeParse({ name: "w" }).success).toBe(true);
+    expect(tableOperations.inputSchema.safeParse({ name: "w", extra: 1 }).success).toBe(false);
+    expect(tableOperations.inputSchema.safeParse({ size: 2 }).success).toBe(false);
+    expect(tableOperations.inputSchema.safeParse({ name: pulumi.runtime.unknownValue, size: pulumi.runtime.unknownValue }).success).toBe(true);
+    const refined = tableOperations.inputSchema.safeParse({ name: "w", size: 0 });
     expect(refined.success ? [] : refined.error.issues.map((issue) => issue.path.join("."))).toEqual(["size"]);
   });
 
   it("sends what was given in nested request fields, and a default only where the field says so", () => {
-    expect(fields.createBody({ name: "w" })).toEqual({ widget: { name: "w" }, color: "none" });
-    expect(fields.createBody({ name: "w", size: 3, zone: "eu-2" })).toEqual({ widget: { name: "w", size: 3 }, zone: "eu-2", color: "none" });
+    expect(tableOperations.createBody({ name: "w" })).toEqual({ widget: { name: "w" }, color: "none" });
+    expect(tableOperations.createBody({ name: "w", size: 3, zone: "eu-2" })).toEqual({ widget: { name: "w", size: 3 }, zone: "eu-2", color: "none" });
     // Typed from the table: nested names nest, required and sent-default fields are always there.
     type Expected = { widget: { name: string; size?: number }; zone?: string; color: string };
-    expectTypeOf(fields.createBody({ name: "w" })).toExtend<Expected>();
-    expectTypeOf<Expected>().toExtend<ReturnType<typeof fields.createBody>>();
-    expectTypeOf<{ widget: { size: number }; color: string }>().not.toExtend<ReturnType<typeof fields.createBody>>();
+    expectTypeOf(tableOperations.createBody({ name: "w" })).toExtend<Expected>();
+    expectTypeOf<Expected>().toExtend<ReturnType<typeof tableOperations.createBody>>();
+    expectTypeOf<{ widget: { size: number }; color: string }>().not.toExtend<ReturnType<typeof tableOperations.createBody>>();
   });
 
   it("converts a value for the API, and splits one input over several API fields", () => {
@@ -61,7 +61,7 @@ describe("fieldsOf", () => {
         onChange: "update",
       },
     } satisfies Record<string, Field<WidgetRecord>>;
-    const split = fieldsOf<WidgetRecord, typeof splitTable>(splitTable);
+    const split = fieldOperations<WidgetRecord, typeof splitTable>(splitTable);
     expect(split.createBody({ on: false, every: { n: 2, unit: "days" } })).toEqual({ status: "disabled", every_n: 2, every_unit: "days" });
     expect(split.updateBody({ on: false, every: { n: 2, unit: "days" } }, { on: true, every: { n: 3, unit: "days" } })).toEqual({
       status: "enabled",
@@ -75,50 +75,50 @@ describe("fieldsOf", () => {
       name: { input: z.string(), api: "widget.name", onChange: "update" },
       secret: { input: z.string(), api: "secret", writeOnly: true, onChange: "update" },
     } satisfies Record<string, Field<WidgetRecord>>;
-    const writeOnly = fieldsOf<WidgetRecord, typeof writeOnlyTable>(writeOnlyTable);
+    const writeOnly = fieldOperations<WidgetRecord, typeof writeOnlyTable>(writeOnlyTable);
     expect(writeOnly.outputs({ ...record, name: "from-service" }, { name: "asked", secret: "s3" })).toEqual({ name: "from-service", secret: "s3" });
     const unreadable = { on: { input: z.boolean(), api: "status", toApi: (on: boolean) => String(on), onChange: "update" } } satisfies Record<
       string,
       Field<WidgetRecord>
     >;
-    expect(() => fieldsOf<WidgetRecord, typeof unreadable>(unreadable)).toThrow(/field on converts its value.*read.*writeOnly/);
+    expect(() => fieldOperations<WidgetRecord, typeof unreadable>(unreadable)).toThrow(/field on converts its value.*read.*writeOnly/);
   });
 
   it("records the record and the provider's own inputs with their defaults, never undefined", () => {
-    const outputs = fields.outputs(record, { name: "w" });
+    const outputs = tableOperations.outputs(record, { name: "w" });
     expect(outputs).toEqual({ name: "w", size: 1, zone: "eu-1", color: "none", createdAt: record.created_at, timeoutSeconds: 60, __inputsSet: ["name"] });
-    expect(fields.outputNames).toEqual(["name", "size", "zone", "color", "timeoutSeconds", "createdAt"]);
+    expect(tableOperations.outputNames).toEqual(["name", "size", "zone", "color", "timeoutSeconds", "createdAt"]);
   });
 
   it("compares effective values: defaults stand for omitted inputs, an omitted unmanaged one is never compared", () => {
-    const olds = fields.outputs(record, { name: "w" });
-    expect(fields.diff(olds, { name: "w" })).toMatchObject({ changes: false });
-    expect(fields.diff(olds, { name: "w", size: 1, color: "none", timeoutSeconds: 60 })).toMatchObject({ changes: false });
-    expect(fields.diff(olds, { name: "w", zone: "eu-2" })).toMatchObject({ changes: true, replaces: ["zone"] });
-    expect(fields.diff(olds, { name: "w", timeoutSeconds: 5 })).toMatchObject({ changes: true, replaces: [] });
-    expect(fields.diff(olds, { name: pulumi.runtime.unknownValue as string })).toMatchObject({ changes: true });
+    const olds = tableOperations.outputs(record, { name: "w" });
+    expect(tableOperations.diff(olds, { name: "w" })).toMatchObject({ changes: false });
+    expect(tableOperations.diff(olds, { name: "w", size: 1, color: "none", timeoutSeconds: 60 })).toMatchObject({ changes: false });
+    expect(tableOperations.diff(olds, { name: "w", zone: "eu-2" })).toMatchObject({ changes: true, replaces: ["zone"] });
+    expect(tableOperations.diff(olds, { name: "w", timeoutSeconds: 5 })).toMatchObject({ changes: true, replaces: [] });
+    expect(tableOperations.diff(olds, { name: pulumi.runtime.unknownValue as string })).toMatchObject({ changes: true });
   });
 
   it("puts only changed fields that update in place in a PUT, and nothing for the provider's own", () => {
-    const olds = fields.outputs(record, { name: "w" });
-    expect(fields.updateBody(olds, { name: "v", size: 1, timeoutSeconds: 5, zone: "eu-9" })).toEqual({ widget: { name: "v" } });
-    expect(fields.updateBody(olds, { name: "w", color: "red" })).toEqual({ color: "red" });
-    expect(fields.updateBody(olds, { name: "w" })).toEqual({});
+    const olds = tableOperations.outputs(record, { name: "w" });
+    expect(tableOperations.updateBody(olds, { name: "v", size: 1, timeoutSeconds: 5, zone: "eu-9" })).toEqual({ widget: { name: "v" } });
+    expect(tableOperations.updateBody(olds, { name: "w", color: "red" })).toEqual({ color: "red" });
+    expect(tableOperations.updateBody(olds, { name: "w" })).toEqual({});
   });
 
   it("realigns inputs after a refresh: defaults left out, a service-chosen value only when the program set it", () => {
     const drifted = { ...record, size: 4, zone: "eu-3" };
-    const unset = fields.readResult("7", drifted, fields.outputs(record, { name: "w" }));
+    const unset = tableOperations.readResult("7", drifted, tableOperations.outputs(record, { name: "w" }));
     expect(unset.inputs).toEqual({ name: "w", size: 4 });
-    const set = fields.readResult("7", drifted, fields.outputs(record, { name: "w", zone: "eu-1", timeoutSeconds: 9 }));
+    const set = tableOperations.readResult("7", drifted, tableOperations.outputs(record, { name: "w", zone: "eu-1", timeoutSeconds: 9 }));
     expect(set.inputs).toEqual({ name: "w", size: 4, zone: "eu-3", timeoutSeconds: 9 });
-    expect(fields.readResult("7", undefined, fields.outputs(record, { name: "w" }))).toEqual({});
+    expect(tableOperations.readResult("7", undefined, tableOperations.outputs(record, { name: "w" }))).toEqual({});
   });
 
   it("matches a found record against a create on every value the create sent", () => {
-    expect(fields.hasSentValues(record, { name: "w" })).toBe(true);
-    expect(fields.hasSentValues(record, { name: "w", zone: "eu-1", timeoutSeconds: 1 })).toBe(true);
-    expect(fields.hasSentValues(record, { name: "w", zone: "eu-2" })).toBe(false);
-    expect(fields.hasSentValues({ ...record, size: 2 }, { name: "w" })).toBe(false);
+    expect(tableOperations.hasSentValues(record, { name: "w" })).toBe(true);
+    expect(tableOperations.hasSentValues(record, { name: "w", zone: "eu-1", timeoutSeconds: 1 })).toBe(true);
+    expect(tableOperations.hasSentValues(record, { name: "w", zone: "eu-2" })).toBe(false);
+    expect(tableOperations.hasSentValues({ ...record, size: 2 }, { name: "w" })).toBe(false);
   });
 });

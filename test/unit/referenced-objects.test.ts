@@ -160,7 +160,7 @@ describe("ids of other objects", () => {
 
   it("every input that takes another resource says in its field table which object its ids name", () => {
     const undeclared = Object.values(RESOURCES).flatMap((declaration: ResourceDeclaration) => {
-      const table = declaration.fields.table as Record<string, { refersTo?: object }>;
+      const table = declaration.tableOperations.table as Record<string, { refersTo?: object }>;
       return (declaration.resourceInputs ?? [])
         .map((input) => input.path.split(".")[0]!)
         .filter((name) => table[name]?.refersTo === undefined)

@@ -28,7 +28,7 @@ function valueText(value: unknown, indent: Indent, variables: Map<string, string
 }
 
 /** A kind the service holds one of (the user's settings) is taken over by its create, without an `importId`. */
-const takesImportId = (kind: ResourceKind) => "importId" in RESOURCES[kind].fields.table;
+const takesImportId = (kind: ResourceKind) => "importId" in RESOURCES[kind].tableOperations.table;
 
 function declaration(object: ExportedObject, surface: Surface, variables: Map<string, string>): string {
   const inputs = surface === "dynamic" && takesImportId(object.kind) ? { ...object.inputs, importId: object.id } : object.inputs;

@@ -1,6 +1,6 @@
 import { managedAccountRecord } from "../../api/accounts";
 import { declareResource } from "../shared/declaration";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { accountImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdAccount } from "./implementation";
@@ -36,7 +36,7 @@ export const accountResource = declareResource({
   implementation: accountImplementation,
   recover: accountRecover,
   export: { runtime: "the account itself: an exported program reaches it through its provider's accountId, not as a resource inside it" },
-  fields,
+  tableOperations,
   record: managedAccountRecord,
   secrets: [],
   unknownAtPreview: ["slug"],

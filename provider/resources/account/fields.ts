@@ -9,7 +9,7 @@ import type { ManagedAccountRecord } from "../../api/accounts";
 import { accountSlugProblem } from "../../../contract/accounts";
 import { isKnownRegion } from "../../../contract/catalogues";
 import { describeGiven, labelText } from "../shared/check";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const slug = z.string().superRefine((value, ctx) => {
   const problem = accountSlugProblem(value);
@@ -74,7 +74,7 @@ const table = {
 /** What a program passes. */
 export type AccountArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<ManagedAccountRecord, typeof table>(table);
+export const tableOperations = fieldOperations<ManagedAccountRecord, typeof table>(table);
 
 export type AccountInputs = InputsOf<typeof table>;
 export type AccountOutputs = OutputsOf<typeof table, ManagedAccountRecord>;

@@ -31,7 +31,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup, newestListed } from "../shared/created-lookup";
 import type { OwnerCheck } from "../shared/reconciler";
-import { fields, type AccountInputs, type AccountOutputs } from "./fields";
+import { tableOperations, type AccountInputs, type AccountOutputs } from "./fields";
 
 const KIND = "account";
 
@@ -58,13 +58,13 @@ async function getAccount(request: RequestFn, id: string, props: AccountOutputs)
 }
 
 async function update(ctx: OperationContext, _id: string, olds: AccountOutputs, news: AccountInputs): Promise<AccountOutputs> {
-  const outs = await fields.updated(olds, news, (body) => updateAccount(ctx.request, olds.slug, body));
+  const outs = await tableOperations.updated(olds, news, (body) => updateAccount(ctx.request, olds.slug, body));
   return { ...outs, userId: outs.userId ?? olds.userId };
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: AccountInputs): Promise<AccountOutputs> {
   const record = await objectToAdopt(KIND, importId, () => getAccountBySlug(ctx.request, importId));
-  const outs = await adoptionChange(KIND, importId, () => update(ctx, String(record.id), fields.outputs(record, inputs), inputs));
+  const outs = await adoptionChange(KIND, importId, () => update(ctx, String(record.id), tableOperations.outputs(record, inputs), inputs));
   return { ...outs, userId: await reachedBy(ctx, outs) };
 }
 
@@ -77,7 +77,7 @@ function createWith(request: RequestFn, body: Record<string, unknown>): Promise<
 
 /** The made account brought to the inputs the create could not send (location, emails): one PUT, or none. */
 async function settle(ctx: OperationContext, record: ManagedAccountRecord, inputs: AccountInputs): Promise<AccountOutputs> {
-  return fields.updated(fields.outputs(record, inputs), inputs, (body) => updateAccount(ctx.request, record.account_id, body));
+  return tableOperations.updated(tableOperations.outputs(record, inputs), inputs, (body) => updateAccount(ctx.request, record.account_id, body));
 }
 
 function notOwnerError(slug: string | undefined, id: string): ResourceFailure {
@@ -117,7 +117,7 @@ async function diff(id: string, olds: AccountOutputs, news: AccountInputs, conte
     const visible = await getAccount(ctx.request, id, olds).catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
     if (visible === undefined) await ensureVisibleUser(ctx, id, olds);
   }
-  return fields.diff(olds, news);
+  return tableOperations.diff(olds, news);
 }
 
 /**
@@ -153,11 +153,11 @@ export const createdAccount = createdLookup<ManagedAccountRecord, AccountInputs>
   candidates: newestListed(managedAccountRecord, "accounts", () => newestAccountsRequest),
   madeBy: (record, inputs, owners) => {
     const posted: AccountInputs = { name: inputs.name, region: inputs.region, ...(inputs.slug === undefined ? {} : { slug: inputs.slug }) };
-    return ownedByCaller(record, owners) && fields.hasSentValues(record, posted);
+    return ownedByCaller(record, owners) && tableOperations.hasSentValues(record, posted);
   },
 });
 
-const operations = standardOperations(fields, {
+const operations = standardOperations(tableOperations, {
   kind: KIND,
   create: (request, body) => createWith(request, body as Record<string, unknown>),
   findCreated: createdAccount.find,

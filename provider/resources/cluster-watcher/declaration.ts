@@ -3,7 +3,7 @@ import { newSettingsMemory } from "../../context";
 import { declareResource } from "../shared/declaration";
 import type { ExportDeclaration } from "../shared/exported";
 import type { RecoverDeclaration } from "../shared/recovery";
-import { clusterWatcherRecord, fields } from "./fields";
+import { clusterWatcherRecord, tableOperations } from "./fields";
 import { clusterWatcherImplementation, findWatch } from "./implementation";
 
 export type { ClusterWatcherArgs, ClusterWatcherOutputs } from "./fields";
@@ -68,7 +68,7 @@ export const clusterWatcherResource = declareResource({
   recover: clusterWatcherRecover,
   export: clusterWatcherExport,
   resourceInputs: [{ path: "clusterId", kind: "Cluster" }],
-  fields,
+  tableOperations,
   record: clusterWatcherRecord,
   secrets: [],
   oncePer: "clusterId",

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { objectIdInput } from "../shared/check";
-import { fieldsOf, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import type { ObjectReference } from "../shared/references";
 
 /** A watcher as the resource knows it: the cluster watched (its id), and the user who watches, as the cluster's watchers list them. */
@@ -35,7 +35,7 @@ const table = {
 /** What a program passes. */
 export type ClusterWatcherArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<ClusterWatcherRecord, typeof table>(table);
+export const tableOperations = fieldOperations<ClusterWatcherRecord, typeof table>(table);
 
 /** A watch is made by watching: there is nothing to adopt by id (`pulumi import` takes the cluster id). */
 export type ClusterWatcherInputs = InputsOf<typeof table> & { importId?: undefined };

@@ -17,7 +17,7 @@ import { currentUser, currentUserId } from "../shared/current-user";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
-import { fields, type ClusterWatcherInputs, type ClusterWatcherOutputs, type ClusterWatcherRecord } from "./fields";
+import { tableOperations, type ClusterWatcherInputs, type ClusterWatcherOutputs, type ClusterWatcherRecord } from "./fields";
 
 const KIND = "cluster watcher";
 
@@ -84,13 +84,13 @@ async function unwatch(ctx: OperationContext, id: string, props: ClusterWatcherO
 
 export { findWatch };
 
-export const clusterWatcherImplementation = standardOperations<ClusterWatcherRecord, ClusterWatcherInputs, ClusterWatcherOutputs, unknown>(fields, {
+export const clusterWatcherImplementation = standardOperations<ClusterWatcherRecord, ClusterWatcherInputs, ClusterWatcherOutputs, unknown>(tableOperations, {
   kind: KIND,
   create: (_request, _body, inputs, settings) => watch(settings, String(inputs.clusterId)),
   findCreated: (_request, inputs, _sentAt, _owners, settings) => findWatch(settings, inputs),
   get: (_request, id, props, settings) => watchOf(settings, id, props.userId),
   remove: unwatch,
-  adopt: async (ctx, importId, inputs) => fields.outputs(await watch(ctx, importId), inputs),
+  adopt: async (ctx, importId, inputs) => tableOperations.outputs(await watch(ctx, importId), inputs),
   // Another cluster's watch is made before the old one ends; the same cluster's is the same watch,
   // which the replacement takes over and the original's delete then leaves in place (held.ts).
   diffOptions: { deleteBeforeReplace: false },

@@ -1,6 +1,6 @@
 import { clusterRecord } from "../../api/clusters";
 import { declareResource } from "../shared/declaration";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { clusterImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdCluster } from "./implementation";
@@ -27,7 +27,7 @@ export const clusterResource = declareResource({
   implementation: clusterImplementation,
   recover: clusterRecover,
   export: { runtime: "compute that runs jobs: made and ended by schedules, deliveries and runs, not set up by hand" },
-  fields,
+  tableOperations,
   record: clusterRecord,
   secrets: [],
   example: { nodes: 2, name: "analytics", description: "Runs the nightly rollups" },

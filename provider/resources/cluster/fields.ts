@@ -13,7 +13,7 @@ import { CLUSTER_NODES, CLUSTER_TIME_TO_IDLE_SECONDS, SANDBOX_CLUSTER_NODES } fr
 import { CLUSTER_STATUSES, CLUSTER_TYPES, type ClusterType } from "../../../contract/vocabularies";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 function integerBetween(min: number, max: number) {
   return z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(min).max(max);
@@ -58,7 +58,7 @@ const table = {
 /** What a program passes. */
 export type ClusterArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<ClusterRecord, typeof table>(table, {
+export const tableOperations = fieldOperations<ClusterRecord, typeof table>(table, {
   refine(inputs, ctx) {
     const known = !isUnknown(inputs.type) && !isUnknown(inputs.nodes);
     if (known && inputs.type === "sandbox" && inputs.nodes !== SANDBOX_CLUSTER_NODES) {

@@ -15,7 +15,7 @@ import { standardOperations } from "../shared/operations";
 import { batchedRead, type KindListing } from "../shared/batched-reads";
 import { unlessGone } from "../shared/gone";
 import { createdLookup, newestListed } from "../shared/created-lookup";
-import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
+import { tableOperations, type ClusterInputs, type ClusterOutputs } from "./fields";
 import { isEnding, isReady, settled, terminate } from "./waits";
 
 const KIND = "cluster";
@@ -27,9 +27,9 @@ const KIND = "cluster";
  */
 async function update(ctx: OperationContext, id: string, olds: ClusterOutputs, news: ClusterInputs): Promise<ClusterOutputs> {
   const { request } = ctx;
-  const body = fields.updateBody(olds, news) as ClusterUpdate;
+  const body = tableOperations.updateBody(olds, news) as ClusterUpdate;
   if (Object.keys(body).length > 0) return settled(ctx, await updateCluster(request, id, body), news);
-  if (isReady(olds.status)) return fields.withOwnInputs(olds, news);
+  if (isReady(olds.status)) return tableOperations.withOwnInputs(olds, news);
   return settled(ctx, await getCluster(request, id), news);
 }
 
@@ -37,7 +37,7 @@ async function update(ctx: OperationContext, id: string, olds: ClusterOutputs, n
 function adoptionConflicts(record: ClusterRecord, inputs: ClusterInputs): string[] {
   const conflicts: string[] = [];
   if (isEnding(record.status)) conflicts.push(`it is ${record.status}: a terminating or terminated cluster cannot run jobs again`);
-  const type = fields.desired("type", inputs);
+  const type = tableOperations.desired("type", inputs);
   if (record.type !== type) conflicts.push(`type is ${record.type}, not ${String(type)}, and cannot be changed`);
   if (inputs.region !== undefined && record.region !== inputs.region) {
     conflicts.push(`region is ${record.region}, not ${inputs.region}, and cannot be changed`);
@@ -50,7 +50,7 @@ async function adopt(ctx: OperationContext, importId: string, inputs: ClusterInp
   const record = await objectToAdopt(KIND, importId, () => getCluster(request, importId));
   const conflicts = adoptionConflicts(record, inputs);
   if (conflicts.length > 0) throw new AdoptionError(KIND, importId, conflicts.join("; "));
-  const body = fields.updateBody(fields.outputs(record, inputs), inputs) as ClusterUpdate;
+  const body = tableOperations.updateBody(tableOperations.outputs(record, inputs), inputs) as ClusterUpdate;
   if (Object.keys(body).length === 0) return settled(ctx, record, inputs);
   const updated = await adoptionChange(KIND, importId, () => updateCluster(request, importId, body));
   return settled(ctx, updated, inputs);
@@ -63,7 +63,7 @@ async function adopt(ctx: OperationContext, importId: string, inputs: ClusterInp
  */
 export const createdCluster = createdLookup<ClusterRecord, ClusterInputs>({
   candidates: newestListed(clusterRecord, "clusters", () => listNewestClustersRequest),
-  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && !isEnding(record.status) && fields.hasSentValues(record, inputs),
+  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && !isEnding(record.status) && tableOperations.hasSentValues(record, inputs),
 });
 
 /** Every cluster, oldest first: a refresh of many reads them from here. */
@@ -74,7 +74,7 @@ const CLUSTER_LISTING: KindListing = {
 };
 
 export const clusterImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: KIND,
     create: createCluster,
     findCreated: createdCluster.find,
@@ -92,6 +92,6 @@ export const clusterImplementation = {
   async read(ctx: OperationContext, id: string, props: ClusterOutputs) {
     const { request } = ctx;
     const record = await unlessGone(batchedRead(ctx.reads, request, KIND, CLUSTER_LISTING, { id, createdAt: props.createdAt }, () => getCluster(request, id)));
-    return fields.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
+    return tableOperations.readResult(id, record !== undefined && isEnding(record.status) ? undefined : record, props);
   },
 } satisfies ResourceImplementation<ClusterInputs, ClusterOutputs>;

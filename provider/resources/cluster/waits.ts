@@ -13,7 +13,7 @@ import type { Reporter } from "../../progress";
 import { keepingObject, lastReading, ResourceFailure, waitFailureOf } from "../shared/failures";
 import { unlessGone } from "../shared/gone";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
-import { fields, type ClusterInputs, type ClusterOutputs } from "./fields";
+import { tableOperations, type ClusterInputs, type ClusterOutputs } from "./fields";
 
 export function isReady(status: string): boolean {
   return (READY_CLUSTER_STATUSES as readonly string[]).includes(status);
@@ -30,7 +30,7 @@ export function findCluster(request: RequestFn, id: string): Promise<ClusterReco
 }
 
 function timeoutOf(inputs: Partial<ClusterOutputs>): number {
-  return fields.desired("timeoutSeconds", inputs as ClusterInputs) as number;
+  return tableOperations.desired("timeoutSeconds", inputs as ClusterInputs) as number;
 }
 
 /** "cluster 202 creating", once per status. */
@@ -64,7 +64,7 @@ async function waitUntilReady(ctx: OperationContext, first: ClusterRecord, input
       throw new ResourceFailure(
         `cluster ${id} is not ready after ${seconds} s (it is ${last.status}); it stays in the stack and the next \`pulumi up\` waits for it again (timeoutSeconds sets how long)`,
         id,
-        fields.outputs(last, inputs),
+        tableOperations.outputs(last, inputs),
       );
     }
     throw keepingObject(
@@ -72,7 +72,7 @@ async function waitUntilReady(ctx: OperationContext, first: ClusterRecord, input
       {
         what: `cluster ${id} (it is ${last.status})`,
         id,
-        properties: fields.outputs(last, inputs),
+        properties: tableOperations.outputs(last, inputs),
         next: "the next `pulumi up` waits for it again",
       },
       ctx.signal,
@@ -82,7 +82,7 @@ async function waitUntilReady(ctx: OperationContext, first: ClusterRecord, input
     throw new ResourceFailure(`cluster ${id} was terminated before it became ready`);
   }
   if (current.status === "error") {
-    throw new ResourceFailure(`cluster ${id} failed: the service reports its status as error`, id, fields.outputs(current, inputs));
+    throw new ResourceFailure(`cluster ${id} failed: the service reports its status as error`, id, tableOperations.outputs(current, inputs));
   }
   return current;
 }
@@ -90,7 +90,7 @@ async function waitUntilReady(ctx: OperationContext, first: ClusterRecord, input
 /** The outputs of a cluster once it can run jobs. */
 export async function settled(ctx: OperationContext, record: ClusterRecord, inputs: ClusterInputs): Promise<ClusterOutputs> {
   const ready = isReady(record.status) ? record : await waitUntilReady(ctx, record, inputs);
-  return fields.outputs(ready, inputs);
+  return tableOperations.outputs(ready, inputs);
 }
 
 function isAlreadyTerminated(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { connectionGroupRecord } from "../../api/connection-groups";
 import { declareResource } from "../shared/declaration";
 import { connectionGroupExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { connectionGroupImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdGroup } from "./implementation";
@@ -19,7 +19,7 @@ export const connectionGroupResource = declareResource({
   recover: connectionGroupRecover,
   export: connectionGroupExport,
   resourceInputs: [{ path: "connections.*", kind: "Connection" }],
-  fields,
+  tableOperations,
   record: connectionGroupRecord,
   secrets: [],
   deleteBeforeReplace: true,

@@ -11,7 +11,7 @@ import { canJoinGroups, GROUPABLE_CONNECTION_TYPES } from "../../../contract/lim
 import { MAX_NAME_LENGTH } from "../../../contract/text";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /** Only database and cloud-storage connections join groups: any other type is refused at `up`. */
 const groupableType = z
@@ -97,7 +97,7 @@ const table = {
 /** What a program passes. */
 export type ConnectionGroupArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<ConnectionGroupRecord, typeof table>(table);
+export const tableOperations = fieldOperations<ConnectionGroupRecord, typeof table>(table);
 
 export type ConnectionGroupInputs = InputsOf<typeof table>;
 export type ConnectionGroupOutputs = OutputsOf<typeof table, ConnectionGroupRecord>;

@@ -25,20 +25,20 @@ import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup } from "../shared/created-lookup";
-import { fields, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
+import { tableOperations, type ConnectionGroupInputs, type ConnectionGroupOutputs } from "./fields";
 import { connectionGroupExport } from "./export";
 
 const KIND = "connection group";
 
 /** A PUT of what differs, so unchanged assignments are not rewritten; no call when nothing does. */
 function update(ctx: OperationContext, id: number, olds: ConnectionGroupOutputs, news: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
-  return fields.updated(olds, news, (body) => updateConnectionGroup(ctx.request, id, body as UpdateConnectionGroupBody));
+  return tableOperations.updated(olds, news, (body) => updateConnectionGroup(ctx.request, id, body as UpdateConnectionGroupBody));
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
   const id = Number(importId);
   const record = await objectToAdopt(KIND, importId, () => getConnectionGroup(ctx.request, id));
-  return adoptionChange(KIND, importId, () => update(ctx, id, fields.outputs(record, inputs), inputs));
+  return adoptionChange(KIND, importId, () => update(ctx, id, tableOperations.outputs(record, inputs), inputs));
 }
 
 async function groupsNamed(request: RequestFn, name: string): Promise<ConnectionGroupRecord[]> {
@@ -54,7 +54,7 @@ async function groupsNamed(request: RequestFn, name: string): Promise<Connection
  */
 export const createdGroup = createdLookup<ConnectionGroupRecord, ConnectionGroupInputs>({
   candidates: (request, inputs) => groupsNamed(request, inputs.name),
-  madeBy: (group, inputs) => fields.hasSentValues(group, inputs),
+  madeBy: (group, inputs) => tableOperations.hasSentValues(group, inputs),
 });
 
 /**
@@ -62,7 +62,7 @@ export const createdGroup = createdLookup<ConnectionGroupRecord, ConnectionGroup
  * this stack's from now on, so a failure keeps it in state and the next `up` updates it.
  */
 async function settleFound(ctx: OperationContext, record: ConnectionGroupRecord, inputs: ConnectionGroupInputs): Promise<ConnectionGroupOutputs> {
-  const found = fields.outputs(record, inputs);
+  const found = tableOperations.outputs(record, inputs);
   try {
     return await update(ctx, record.id, found, inputs);
   } catch (error) {
@@ -72,7 +72,7 @@ async function settleFound(ctx: OperationContext, record: ConnectionGroupRecord,
 }
 
 export const connectionGroupImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: KIND,
     create: createConnectionGroup,
     findCreated: createdGroup.find,
@@ -88,7 +88,7 @@ export const connectionGroupImplementation = {
         holders: () => groupsNamed(request, inputs.name),
         otherwise: "choose another name",
       }),
-    settle: async (ctx, record, inputs, found) => (found ? settleFound(ctx, record, inputs) : fields.outputs(record, inputs)),
+    settle: async (ctx, record, inputs, found) => (found ? settleFound(ctx, record, inputs) : tableOperations.outputs(record, inputs)),
     // The account holds a name once.
     diffOptions: { deleteBeforeReplace: true },
   }),

@@ -2,7 +2,7 @@ import { connectionSettingsRecord } from "../../api/connections";
 import { declareResource } from "../shared/declaration";
 import { SECRET_ATTRIBUTES } from "./attributes";
 import { connectionExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { connectionImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdConnection } from "./implementation";
@@ -59,7 +59,7 @@ export const connectionResource = declareResource({
   implementation: connectionImplementation,
   recover: connectionRecover,
   export: connectionExport,
-  fields,
+  tableOperations,
   record: connectionSettingsRecord,
   secrets: SECRET_ATTRIBUTES,
   example: {

@@ -10,7 +10,7 @@ import type { ConnectionSettingsRecord } from "../../api/connections";
 import { CONNECTION_TYPE_NAMES, connectionAttributeProblems, connectionAttributes, type ConnectionType } from "../../../contract/connection-types";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, output, OUTPUT, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { API_NAME_OF, ATTRIBUTE_FIELDS, camelCaseOf, type AttributeArgsOf, type ConnectionAttributeValues } from "./attributes";
 
 const OWN_FIELDS = {
@@ -73,7 +73,7 @@ function refineForType(inputs: Record<string, unknown>, ctx: z.RefinementCtx): v
   }
 }
 
-export const fields = fieldsOf<ConnectionSettingsRecord, typeof OWN_FIELDS>(table, {
+export const tableOperations = fieldOperations<ConnectionSettingsRecord, typeof OWN_FIELDS>(table, {
   refine: (inputs, ctx) => refineForType(inputs as Record<string, unknown>, ctx),
 });
 

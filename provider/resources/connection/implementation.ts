@@ -26,7 +26,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup, newestListed } from "../shared/created-lookup";
 import { SECRET_ATTRIBUTES } from "./attributes";
-import { fields, type ConnectionInputs, type ConnectionOutputs } from "./fields";
+import { tableOperations, type ConnectionInputs, type ConnectionOutputs } from "./fields";
 import { connectionExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
 
@@ -46,7 +46,7 @@ async function testSettings(request: RequestFn, inputs: ConnectionInputs, body: 
 }
 
 async function update(ctx: OperationContext, id: string, olds: ConnectionOutputs, news: ConnectionInputs): Promise<ConnectionOutputs> {
-  return fields.updated(olds, news, (body) => updateConnection(ctx.request, news.type, id, body));
+  return tableOperations.updated(olds, news, (body) => updateConnection(ctx.request, news.type, id, body));
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: ConnectionInputs): Promise<ConnectionOutputs> {
@@ -54,14 +54,14 @@ async function adopt(ctx: OperationContext, importId: string, inputs: Connection
   if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
   // The secrets the service never shows cannot be compared: they are always sent.
   const hidden = Object.fromEntries(SECRET_ATTRIBUTES.map((name) => [name, undefined]));
-  const found = { ...fields.outputs(record, inputs), ...hidden } as ConnectionOutputs;
+  const found = { ...tableOperations.outputs(record, inputs), ...hidden } as ConnectionOutputs;
   return adoptionChange(KIND, importId, () => update(ctx, importId, found, inputs));
 }
 
 /** The connection a create may have made: of its type, made since it was sent, with everything sent. */
 export const createdConnection = createdLookup<ConnectionSettingsRecord, ConnectionInputs>({
   candidates: newestListed(connectionSettingsRecord, "connections", (inputs: ConnectionInputs) => listConnectionsRequest(inputs.type)),
-  madeBy: (record, inputs) => fields.hasSentValues(record, inputs),
+  madeBy: (record, inputs) => tableOperations.hasSentValues(record, inputs),
 });
 
 /** A connection's address names its type; an import knows only the id, so it asks for the type first. */
@@ -70,12 +70,12 @@ async function typeOf(request: RequestFn, id: string, props: Partial<ConnectionO
 }
 
 export const connectionImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: KIND,
     create: (request, body, inputs) => createConnection(request, inputs.type, body),
     findCreated: createdConnection.find,
     beforeCreate: async ({ request }, inputs, body) => {
-      if (fields.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
+      if (tableOperations.desired("testBeforeCreate", inputs) !== false) await testSettings(request, inputs, body);
     },
     get: async (request, id, props) => getConnectionSettings(request, await typeOf(request, id, props), id),
     listed: creationOrdered(connectionExport),

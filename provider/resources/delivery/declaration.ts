@@ -1,7 +1,7 @@
 import { deliveryRecord } from "../../api/deliveries";
 import { declareResource } from "../shared/declaration";
 import { deliveryExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { deliveryImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdDelivery } from "./implementation";
@@ -34,7 +34,7 @@ export const deliveryResource = declareResource({
     { path: "source.connection", kind: "Connection" },
     { path: "destination.connection", kind: "Connection" },
   ],
-  fields,
+  tableOperations,
   record: deliveryRecord,
   secrets: [],
   example: {

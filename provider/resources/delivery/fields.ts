@@ -24,7 +24,7 @@ import {
 } from "../../../contract/deliveries";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const connectionFields = {
   /** The connection's id; a number or a numeric string (such as a Connection's `id`). */
@@ -178,7 +178,7 @@ const table = {
 /** What a program passes. */
 export type DeliveryArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<DeliveryRecord, typeof table>(table);
+export const tableOperations = fieldOperations<DeliveryRecord, typeof table>(table);
 
 export type DeliveryInputs = InputsOf<typeof table>;
 export type DeliveryOutputs = OutputsOf<typeof table, DeliveryRecord>;

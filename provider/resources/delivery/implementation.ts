@@ -19,14 +19,14 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup, newestListed } from "../shared/created-lookup";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
-import { fields, type DeliveryInputs, type DeliveryOutputs } from "./fields";
+import { tableOperations, type DeliveryInputs, type DeliveryOutputs } from "./fields";
 import { deliveryExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
 
 const KIND = "delivery";
 
 function timeoutOf(inputs: Partial<DeliveryOutputs>): number {
-  return fields.desired("timeoutSeconds", inputs as DeliveryInputs) as number;
+  return tableOperations.desired("timeoutSeconds", inputs as DeliveryInputs) as number;
 }
 
 /** "delivery 12 idle", once per status. */
@@ -54,7 +54,7 @@ async function waitUntilSetUp(ctx: OperationContext, first: DeliveryRecord, inpu
       throw new ResourceFailure(
         `delivery ${id} is not set up after ${seconds} s (it is ${last.status}); it stays in the stack and the next \`pulumi up\` waits for it again (timeoutSeconds sets how long)`,
         id,
-        fields.outputs(last, inputs),
+        tableOperations.outputs(last, inputs),
       );
     }
     throw keepingObject(
@@ -62,7 +62,7 @@ async function waitUntilSetUp(ctx: OperationContext, first: DeliveryRecord, inpu
       {
         what: `delivery ${id} (it is ${last.status})`,
         id,
-        properties: fields.outputs(last, inputs),
+        properties: tableOperations.outputs(last, inputs),
         next: "the next `pulumi up` waits for it again",
       },
       ctx.signal,
@@ -83,24 +83,24 @@ export async function settled(ctx: OperationContext, record: DeliveryRecord, inp
     throw new ResourceFailure(
       `delivery ${id} is disabled: ${reason}. It runs nothing; it stays in the stack until it is replaced (\`pulumi up --replace\`) or destroyed`,
       id,
-      fields.outputs(current, inputs),
+      tableOperations.outputs(current, inputs),
     );
   }
-  return fields.outputs(current, inputs);
+  return tableOperations.outputs(current, inputs);
 }
 
 /** Only `timeoutSeconds` updates; a delivery not yet enabled (an earlier wait ended early) is waited for again. */
 async function update(ctx: OperationContext, id: string, olds: DeliveryOutputs, news: DeliveryInputs): Promise<DeliveryOutputs> {
-  if (olds.status === "enabled") return fields.withOwnInputs(olds, news);
+  if (olds.status === "enabled") return tableOperations.withOwnInputs(olds, news);
   return settled(ctx, await getDelivery(ctx.request, id), news);
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: DeliveryInputs): Promise<DeliveryOutputs> {
   const { request } = ctx;
   const record = await objectToAdopt(KIND, importId, () => getDelivery(request, importId));
-  const found = fields.outputs(record, inputs);
+  const found = tableOperations.outputs(record, inputs);
   // The service has no update, so what differs cannot be brought to the inputs.
-  const differing = changedFields(fields.rules(inputs), found, inputs);
+  const differing = changedFields(tableOperations.rules(inputs), found, inputs);
   if (differing.length > 0)
     throw new AdoptionError(
       KIND,
@@ -113,11 +113,11 @@ async function adopt(ctx: OperationContext, importId: string, inputs: DeliveryIn
 /** The delivery a create may have made: made since it was sent, by this user, with everything sent. */
 export const createdDelivery = createdLookup<DeliveryRecord, DeliveryInputs>({
   candidates: newestListed(deliveryRecord, "deliveries", () => listNewestDeliveriesRequest),
-  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs),
+  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && tableOperations.hasSentValues(record, inputs),
 });
 
 export const deliveryImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: KIND,
     create: createDelivery,
     findCreated: createdDelivery.find,

@@ -1,7 +1,7 @@
 import { hookRecord } from "../../api/hooks";
 import { declareResource } from "../shared/declaration";
 import { hookExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { hookImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdHook } from "./implementation";
@@ -32,7 +32,7 @@ export const hookResource = declareResource({
   implementation: hookImplementation,
   recover: hookRecover,
   export: hookExport,
-  fields,
+  tableOperations,
   record: hookRecord,
   secrets: ["settings", "salt"],
   example: { type: "web", name: "failed jobs", events: ["job.failed"], settings: { url: "https://alerts.example.com/etl" } },

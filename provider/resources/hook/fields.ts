@@ -11,7 +11,7 @@ import { HOOK_EVENT_IDS, HOOK_TYPES, type HookEvent } from "../../../contract/vo
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
-import { fieldsOf, output, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, output, takes, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { SETTINGS_BY_TYPE, settingsBody, type HookSettingsArgs } from "./settings";
 
 /** A set: sorted, each once. Left as given while an event is unknown. */
@@ -59,7 +59,7 @@ const table = {
 /** A hook's arguments in a program. */
 export type HookArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<HookRecord, typeof table>(table, {
+export const tableOperations = fieldOperations<HookRecord, typeof table>(table, {
   refine(inputs, ctx) {
     // A setting still unknown in a preview (another resource's output) is checked by the update.
     if (isUnknown(inputs.type) || containsUnknown(inputs.settings)) return;

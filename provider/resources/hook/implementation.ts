@@ -12,7 +12,7 @@ import { sameValue } from "../shared/diff";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup, newestListed } from "../shared/created-lookup";
-import { fields, type HookInputs, type HookOutputs } from "./fields";
+import { tableOperations, type HookInputs, type HookOutputs } from "./fields";
 import { hookExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
 
@@ -21,7 +21,7 @@ const KIND = "hook";
 /** A PUT of what differs, then a new salt when `saltRotation` changed; no call when nothing does. */
 async function update(ctx: OperationContext, id: string, olds: HookOutputs, news: HookInputs): Promise<HookOutputs> {
   const { request } = ctx;
-  const outputs = await fields.updated(olds, news, (body) => updateHook(request, id, body));
+  const outputs = await tableOperations.updated(olds, news, (body) => updateHook(request, id, body));
   if (sameValue(olds.saltRotation, news.saltRotation)) return outputs;
   return { ...outputs, salt: await resetHookSalt(request, id) };
 }
@@ -30,18 +30,18 @@ async function adopt(ctx: OperationContext, importId: string, inputs: HookInputs
   const record = await objectToAdopt(KIND, importId, () => getHook(ctx.request, importId));
   if (record.type !== inputs.type) throw new AdoptionError(KIND, importId, `type is ${record.type}, not ${inputs.type}, and cannot be changed`);
   // The settings the service hides cannot be compared: they are always sent.
-  const found: HookOutputs = { ...fields.outputs(record, inputs), settings: undefined };
+  const found: HookOutputs = { ...tableOperations.outputs(record, inputs), settings: undefined };
   return adoptionChange(KIND, importId, () => update(ctx, importId, found, inputs));
 }
 
 /** The hook a create may have made: of its type, made since it was sent (when the service says), with everything it can show. */
 export const createdHook = createdLookup<HookRecord, HookInputs>({
   candidates: newestListed(hookRecord, "hooks", (inputs: HookInputs) => listHooksRequest(inputs.type)),
-  madeBy: (record, inputs) => fields.hasSentValues(record, inputs),
+  madeBy: (record, inputs) => tableOperations.hasSentValues(record, inputs),
 });
 
 export const hookImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: KIND,
     create: createHook,
     findCreated: createdHook.find,

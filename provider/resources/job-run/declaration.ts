@@ -1,6 +1,6 @@
 import { jobRecord } from "../../api/jobs";
 import { declareResource } from "../shared/declaration";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { jobRunImplementation } from "./implementation";
 import { isJobFinished } from "../../api/jobs";
 import type { RecoverDeclaration } from "../shared/recovery";
@@ -54,7 +54,7 @@ export const jobRunResource = declareResource({
     { path: "clusterId", kind: "Cluster" },
     { path: "packageId", kind: "Package" },
   ],
-  fields,
+  tableOperations,
   record: jobRecord,
   secrets: [],
   example: { clusterId: 201, packageId: 101, variables: { run_date: "2026-11-20" } },

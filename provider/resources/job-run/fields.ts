@@ -10,7 +10,7 @@ import { importIdField } from "../shared/adopt";
 import type { ObjectReference } from "../shared/references";
 import { objectIdInput } from "../shared/check";
 import { JOB_STATUSES } from "../../../contract/vocabularies";
-import { definedOnly, fieldsOf, output, takes, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { definedOnly, fieldOperations, output, takes, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /** One output of the job: what a program or a reviewer uses, not the service's bookkeeping. */
 export interface JobRunOutput {
@@ -88,7 +88,7 @@ const table = {
 /** What a program passes. */
 export type JobRunArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<JobRecord, typeof table>(table);
+export const tableOperations = fieldOperations<JobRecord, typeof table>(table);
 
 export type JobRunInputs = InputsOf<typeof table>;
 export type JobRunOutputs = OutputsOf<typeof table, JobRecord>;
@@ -96,5 +96,8 @@ export type JobRunOutputs = OutputsOf<typeof table, JobRecord>;
 /** How `up` waits for these inputs, defaults applied. */
 export function waitSettingsOf(inputs: Partial<JobRunInputs>): { waitForCompletion: boolean; timeoutSeconds: number } {
   const given = inputs as JobRunInputs;
-  return { waitForCompletion: fields.desired("waitForCompletion", given) as boolean, timeoutSeconds: fields.desired("timeoutSeconds", given) as number };
+  return {
+    waitForCompletion: tableOperations.desired("waitForCompletion", given) as boolean,
+    timeoutSeconds: tableOperations.desired("timeoutSeconds", given) as number,
+  };
 }

@@ -22,7 +22,7 @@ import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { windowStart } from "../shared/reconcile";
 import { createdLookup } from "../shared/created-lookup";
-import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
+import { tableOperations, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
 import { progressPrinter, resultOf, stopAndWatch, waitForJob } from "./waits";
 
 /** Statuses after which the package has to run again to get its result. */
@@ -46,9 +46,9 @@ function describeDifference(field: string, actual: unknown, wanted: unknown): st
 
 /** The first input that defines the run and differs from the job's. */
 function adoptionMismatch(job: JobRecord, inputs: JobRunInputs): string | undefined {
-  const found = fields.outputs(job, inputs);
+  const found = tableOperations.outputs(job, inputs);
   const defining = ["clusterId", "packageId", "variables", "dynamicVariables"] as const;
-  return defining.map((name) => describeDifference(name, found[name], fields.desired(name, inputs))).find((text) => text !== undefined);
+  return defining.map((name) => describeDifference(name, found[name], tableOperations.desired(name, inputs))).find((text) => text !== undefined);
 }
 
 async function adoptJob(request: RequestFn, importId: string, inputs: JobRunInputs): Promise<JobRecord> {
@@ -69,7 +69,7 @@ async function adoptJob(request: RequestFn, importId: string, inputs: JobRunInpu
 export const createdJob = createdLookup<JobRecord, JobRunInputs>({
   candidates: (request, inputs, sentAt) =>
     collectAllPages(request, listRecentJobsRequest(inputs.packageId, new Date(windowStart(sentAt))), jobRecord, { what: "jobs", maxPages: 50 }),
-  madeBy: (job, inputs, owners) => owners.ownerMatches(job.owner_id) && fields.hasSentValues(job, inputs),
+  madeBy: (job, inputs, owners) => owners.ownerMatches(job.owner_id) && tableOperations.hasSentValues(job, inputs),
 });
 
 /** The job's outputs once it finished, or as it is when `up` does not wait for it. */
@@ -101,7 +101,7 @@ async function stopIfRunning(ctx: OperationContext, id: string, props: JobRunOut
 }
 
 export const jobRunImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: "job",
     create: runJob,
     findCreated: createdJob.find,
@@ -117,7 +117,7 @@ export const jobRunImplementation = {
   }),
 
   async diff(_id: string, olds: JobRunOutputs, news: JobRunInputs): Promise<pulumi.dynamic.DiffResult> {
-    const result = fields.diff(olds, news);
+    const result = tableOperations.diff(olds, news);
     if (!needsRerun(olds.status)) return result;
     return { ...result, changes: true, replaces: [...(result.replaces ?? []), "status"], deleteBeforeReplace: false };
   },
@@ -131,6 +131,6 @@ export const jobRunImplementation = {
       const job = await getJob(ctx.request, id);
       return resultOf(await waitForJob(ctx, job, news), news);
     }
-    return { outs: fields.withOwnInputs(olds, news) };
+    return { outs: tableOperations.withOwnInputs(olds, news) };
   },
 } satisfies ResourceImplementation<JobRunInputs, JobRunOutputs>;

@@ -7,7 +7,7 @@ import { ValidationError } from "../../client/errors";
 import type { OperationContext } from "../../context";
 import { keepingObject, lastReading, ResourceFailure } from "../shared/failures";
 import { pollUntil, progressLines, readingFrom, WaitTimeoutError } from "../shared/wait";
-import { fields, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
+import { tableOperations, waitSettingsOf, type JobRunInputs, type JobRunOutputs } from "./fields";
 import type { Reporter } from "../../progress";
 
 /** A stop takes the service seconds; past this, delete and a timed-out wait stop watching it. */
@@ -19,7 +19,7 @@ const STOP_WAIT_MS = 120_000;
  * such a failure the engine prints only "resource init failed" and the `reasons`.
  */
 function failureWithJob(message: string, job: JobRecord, inputs: JobRunInputs): ResourceFailure {
-  return new ResourceFailure(message, String(job.id), fields.outputs(job, inputs));
+  return new ResourceFailure(message, String(job.id), tableOperations.outputs(job, inputs));
 }
 
 function describeState(job: JobRecord): string {
@@ -119,7 +119,7 @@ export async function waitForJob(ctx: OperationContext, first: JobRecord, inputs
         {
           what: `job ${first.id} (it is ${describeState(last)})`,
           id: String(first.id),
-          properties: fields.outputs(last, inputs),
+          properties: tableOperations.outputs(last, inputs),
           next: "the next `pulumi up` waits for it again",
           whenCancelled: "the job is left running on the service",
         },
@@ -136,5 +136,5 @@ export function resultOf(job: JobRecord, inputs: JobRunInputs): { id: string; ou
     throw failureWithJob(`job ${job.id} failed${reason}`, job, inputs);
   }
   if (job.status === "stopped") throw failureWithJob(`job ${job.id} was stopped`, job, inputs);
-  return { id: String(job.id), outs: fields.outputs(job, inputs) };
+  return { id: String(job.id), outs: tableOperations.outputs(job, inputs) };
 }

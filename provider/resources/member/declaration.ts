@@ -1,7 +1,7 @@
 import { memberRecord } from "../../api/members";
 import { declareResource } from "../shared/declaration";
 import { memberExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { memberImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { addedMember } from "./implementation";
@@ -22,7 +22,7 @@ export const memberResource = declareResource({
   implementation: memberImplementation,
   recover: memberRecover,
   export: memberExport,
-  fields,
+  tableOperations,
   record: memberRecord,
   secrets: [],
   deleteBeforeReplace: true,

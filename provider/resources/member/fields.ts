@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { MemberRecord } from "../../api/members";
 import { MANAGED_MEMBER_ROLES, type ManagedMemberRole } from "../../../contract/vocabularies";
 import { describeGiven, ID_TEXT, labelText } from "../shared/check";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const email = z
   .string()
@@ -63,7 +63,7 @@ const table = {
 /** What a program passes. */
 export type MemberArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<MemberRecord, typeof table>(table);
+export const tableOperations = fieldOperations<MemberRecord, typeof table>(table);
 
 export type MemberInputs = InputsOf<typeof table>;
 export type MemberOutputs = OutputsOf<typeof table, MemberRecord>;

@@ -16,7 +16,7 @@ import { AlreadyInAccount, ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup } from "../shared/created-lookup";
-import { fields, type MemberInputs, type MemberOutputs } from "./fields";
+import { tableOperations, type MemberInputs, type MemberOutputs } from "./fields";
 import { memberExport } from "./export";
 
 const KIND = "member";
@@ -27,7 +27,7 @@ function ownerKeepsRole(olds: MemberOutputs, news: MemberInputs): MemberInputs {
 }
 
 async function update(ctx: OperationContext, id: string, olds: MemberOutputs, news: MemberInputs): Promise<MemberOutputs> {
-  return fields.updated(olds, ownerKeepsRole(olds, news), (body) => updateMember(ctx.request, id, body));
+  return tableOperations.updated(olds, ownerKeepsRole(olds, news), (body) => updateMember(ctx.request, id, body));
 }
 
 async function memberNamed(request: RequestFn, importId: string): Promise<MemberRecord> {
@@ -42,7 +42,7 @@ async function adopt(ctx: OperationContext, importId: string, inputs: MemberInpu
   if (record.email.toLowerCase() !== inputs.email) {
     throw new AdoptionError(KIND, importId, `its email is ${record.email}, not ${inputs.email}, and a member's email cannot be changed`);
   }
-  const found = fields.outputs(record, inputs);
+  const found = tableOperations.outputs(record, inputs);
   return adoptionChange(KIND, importId, () => update(ctx, String(record.id), found, inputs));
 }
 
@@ -60,11 +60,11 @@ async function alreadyMember(error: unknown, request: RequestFn, email: string):
 /** The membership an add may have made: the email's, made since it was sent, with everything sent. */
 export const addedMember = createdLookup<MemberRecord, MemberInputs>({
   candidates: async (request, inputs) => [await findMemberByEmail(request, inputs.email)].filter((found) => found !== undefined),
-  madeBy: (found, inputs) => fields.hasSentValues(found, inputs),
+  madeBy: (found, inputs) => tableOperations.hasSentValues(found, inputs),
 });
 
 export const memberImplementation = {
-  ...standardOperations(fields, {
+  ...standardOperations(tableOperations, {
     kind: KIND,
     create: addMember,
     findCreated: addedMember.find,
@@ -80,7 +80,7 @@ export const memberImplementation = {
 
   async diff(_id: string, olds: MemberOutputs, news: MemberInputs): Promise<pulumi.dynamic.DiffResult> {
     // The account holds an email once: the old membership goes before its replacement comes.
-    return fields.diff(olds, ownerKeepsRole(olds, news), { deleteBeforeReplace: true });
+    return tableOperations.diff(olds, ownerKeepsRole(olds, news), { deleteBeforeReplace: true });
   },
 
   /** Never the owner: nothing is sent, and the stack keeps the member until ownership moves. */

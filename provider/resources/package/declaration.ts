@@ -1,7 +1,7 @@
 import { packageStateRecord } from "../../api/packages";
 import { declareResource } from "../shared/declaration";
 import { packageExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { packageImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findCreatedPackage } from "./implementation";
@@ -56,7 +56,7 @@ export const packageResource = declareResource({
   implementation: packageImplementation,
   recover: packageRecover,
   export: packageExport,
-  fields,
+  tableOperations,
   record: packageStateRecord,
   secrets: [],
   example: {

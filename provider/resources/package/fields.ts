@@ -12,7 +12,7 @@ import type { PackageRecord, PackageValidationRecord } from "../../api/packages"
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText, objectIdInput } from "../shared/check";
 import { containsUnknown } from "../shared/diff";
-import { fieldsOf, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 import { dataFlowInput, EMPTY_FLOW, flowErrorsBeforeValidation, flowOfService } from "./flow";
 import { fromTemplate, templateConnectionOf, templateRuleIssues } from "./template";
 
@@ -131,7 +131,7 @@ const table = {
 /** What a program passes. */
 export type PackageArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<PackageState, typeof table>(table, {
+export const tableOperations = fieldOperations<PackageState, typeof table>(table, {
   refine(inputs, ctx) {
     for (const issue of templateRuleIssues(inputs)) ctx.addIssue({ code: "custom", ...issue });
     // The account-free rules are checked at preview; a flow not yet known is checked by the update.

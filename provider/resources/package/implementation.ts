@@ -31,7 +31,7 @@ import { standardOperations } from "../shared/operations";
 import { createdInWindow, createdSince } from "../shared/reconcile";
 import { ANY_OWNER, type OwnerCheck } from "../shared/reconciler";
 import { referenceReads, type ReferenceReads } from "../shared/referenced-objects";
-import { fields, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
+import { tableOperations, type PackageInputs, type PackageOutputs, type PackageState } from "./fields";
 import type { DataFlow } from "../../../contract/data-flow";
 import { refuseMistypedConnections } from "./connection-types";
 import { EMPTY_FLOW, flowOfService, hasNoComponents } from "./flow";
@@ -62,7 +62,7 @@ async function validationOf(ctx: OperationContext, id: string, state: PackageSta
       {
         what: `the validation of package ${id}`,
         id,
-        properties: fields.outputs(state, inputs),
+        properties: tableOperations.outputs(state, inputs),
         next: "the next `pulumi up` validates it again",
       },
       ctx.signal,
@@ -76,9 +76,10 @@ async function validationOf(ctx: OperationContext, id: string, state: PackageSta
  * components, and such a package is one still to be designed.
  */
 async function withValidation(ctx: OperationContext, id: string, state: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
-  if (fields.desired("validate", inputs) === false || hasNoComponents(flowOfService(state.data_flow_json))) return fields.outputs(state, inputs);
+  if (tableOperations.desired("validate", inputs) === false || hasNoComponents(flowOfService(state.data_flow_json)))
+    return tableOperations.outputs(state, inputs);
   const validation = await validationOf(ctx, id, state, inputs);
-  const outputs = fields.outputs({ ...state, validation }, inputs);
+  const outputs = tableOperations.outputs({ ...state, validation }, inputs);
   if (validation.status !== "failed") return outputs;
   const message = `package ${id} is invalid: ${describeErrors(validation)}. It stays in the stack as updated; fix the flow, and the next \`pulumi up\` validates it again`;
   throw new ResourceFailure(message, id, outputs);
@@ -104,7 +105,7 @@ async function update(
   referenced: ReferenceReads = referenceReads(ctx.request),
 ): Promise<PackageOutputs> {
   const { request } = ctx;
-  const body = fields.updateBody(olds, news);
+  const body = tableOperations.updateBody(olds, news);
   const connected = await connectedTemplateFlow(request, id, olds, news);
   if (connected !== undefined) body.data_flow_json = connected;
   if (Object.keys(body).length > 0) {
@@ -112,8 +113,8 @@ async function update(
     const record = await updatePackage(request, id, body);
     return withValidation(ctx, id, { ...record, data_flow_json: body.data_flow_json ?? olds.dataFlow }, news);
   }
-  const revalidate = fields.desired("validate", news) !== false && olds.validationStatus !== "completed";
-  if (!revalidate) return fields.withOwnInputs(olds, news);
+  const revalidate = tableOperations.desired("validate", news) !== false && olds.validationStatus !== "completed";
+  if (!revalidate) return tableOperations.withOwnInputs(olds, news);
   return withValidation(ctx, id, await readState(request, id), news);
 }
 
@@ -121,10 +122,10 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PackageInp
   const { request } = ctx;
   const record = await objectToAdopt(KIND, importId, () => getPackage(request, importId));
   if (record.status === "archived") throw new AdoptionError(KIND, importId, "it is archived, and the service has no way to restore it");
-  const flowType = fields.desired("flowType", inputs);
+  const flowType = tableOperations.desired("flowType", inputs);
   if ((record.flow_type ?? "dataflow") !== flowType)
     throw new AdoptionError(KIND, importId, `flow type is ${record.flow_type}, not ${String(flowType)}, and cannot be changed`);
-  const found = fields.outputs(await readState(request, importId, record), inputs);
+  const found = tableOperations.outputs(await readState(request, importId, record), inputs);
   // A found package is validated whatever it was: the inputs decide.
   return adoptionChange(KIND, importId, () => update(ctx, importId, { ...found, validationStatus: undefined }, inputs));
 }
@@ -134,7 +135,10 @@ async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inp
   if (!createdInWindow(record.created_at, sentAt) || !owners.ownerMatches(record.owner_id) || record.status !== "active") return false;
   const state = await readState(request, record.id, record);
   // A template's flow is the service's to fill in: the other values tell.
-  return fields.hasSentValues(state, inputs) && (fromTemplate(inputs) || sameValue(flowOfService(state.data_flow_json), fields.desired("dataFlow", inputs)));
+  return (
+    tableOperations.hasSentValues(state, inputs) &&
+    (fromTemplate(inputs) || sameValue(flowOfService(state.data_flow_json), tableOperations.desired("dataFlow", inputs)))
+  );
 }
 
 /**
@@ -144,9 +148,9 @@ async function isPackageCreatedBy(request: RequestFn, record: PackageRecord, inp
  */
 async function settleFromTemplate(ctx: OperationContext, record: PackageState, inputs: PackageInputs): Promise<PackageOutputs> {
   const id = String(record.id);
-  let made: PackageOutputs = fields.outputs(record, inputs);
+  let made: PackageOutputs = tableOperations.outputs(record, inputs);
   try {
-    made = fields.outputs(await readState(ctx.request, id, record), inputs);
+    made = tableOperations.outputs(await readState(ctx.request, id, record), inputs);
     return await update(ctx, id, { ...made, validationStatus: undefined }, inputs);
   } catch (error) {
     throw keepingObject(
@@ -197,13 +201,13 @@ async function completed(request: RequestFn, record: PackageRecord, id: string, 
   };
 }
 
-const operations = standardOperations(fields, {
+const operations = standardOperations(tableOperations, {
   kind: KIND,
   beforeCreate: (_ctx, inputs, _body, referenced) => refuseMistypedConnections(referenced, inputs.dataFlow),
   create: async (request, body, inputs): Promise<PackageState> => ({
     ...(await createPackage(request, body)),
     // A template's flow is the service's: read back when the package settles.
-    ...(fromTemplate(inputs) ? {} : { data_flow_json: fields.desired("dataFlow", inputs) }),
+    ...(fromTemplate(inputs) ? {} : { data_flow_json: tableOperations.desired("dataFlow", inputs) }),
   }),
   findCreated: findCreatedPackage,
   get: async (request, id, props) => completed(request, await getPackage(request, id), id, props),
@@ -215,7 +219,7 @@ const operations = standardOperations(fields, {
   settle: async (ctx, record: PackageState, inputs) =>
     fromTemplate(inputs)
       ? settleFromTemplate(ctx, record, inputs)
-      : withValidation(ctx, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? fields.desired("dataFlow", inputs) }, inputs),
+      : withValidation(ctx, String(record.id), { ...record, data_flow_json: record.data_flow_json ?? tableOperations.desired("dataFlow", inputs) }, inputs),
 });
 
 export const packageImplementation = {

@@ -1,6 +1,6 @@
 import { declareResource } from "../shared/declaration";
 import { publicKeyExport } from "./export";
-import { fields, publicKeyState } from "./fields";
+import { tableOperations, publicKeyState } from "./fields";
 import { publicKeyImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdKey } from "./implementation";
@@ -19,7 +19,7 @@ export const publicKeyResource = declareResource({
   implementation: publicKeyImplementation,
   recover: publicKeyRecover,
   export: publicKeyExport,
-  fields,
+  tableOperations,
   record: publicKeyState,
   secrets: [],
   deleteBeforeReplace: true,

@@ -7,7 +7,7 @@ import { publicKeyRecord } from "../../api/public-keys";
 import { parseSshPublicKey } from "../../../contract/ssh-public-key";
 import { importIdField } from "../shared/adopt";
 import { isUnknown, labelText } from "../shared/check";
-import { fieldsOf, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 /**
  * What the resource knows of a key: the service's record, and the user it belongs to, which the
@@ -76,7 +76,7 @@ const table = {
 /** What a program passes. */
 export type PublicKeyArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<PublicKeyState, typeof table>(table, {
+export const tableOperations = fieldOperations<PublicKeyState, typeof table>(table, {
   refine(inputs, ctx) {
     if (inputs.name === undefined && !isUnknown(inputs.publicKey) && commentOf(inputs.publicKey) === "") {
       ctx.addIssue({ code: "custom", path: ["name"], message: "is required when publicKey has no comment" });

@@ -16,7 +16,7 @@ import { isUnknown } from "../shared/check";
 import type { ResourceImplementation } from "../shared/implementation";
 import { standardOperations } from "../shared/operations";
 import { createdLookup } from "../shared/created-lookup";
-import { fields, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
+import { tableOperations, fingerprintOf, type PublicKeyInputs, type PublicKeyOutputs } from "./fields";
 import { publicKeyExport } from "./export";
 import { currentUserId, ensureSameUser, noteFoundKeyOwner, ownerOfNewKey } from "./owner";
 
@@ -29,12 +29,12 @@ async function adopt(ctx: OperationContext, importId: string, inputs: PublicKeyI
   if (fingerprint !== record.fingerprint) {
     throw new AdoptionError(KIND, importId, `publicKey has fingerprint ${fingerprint}, the key's is ${record.fingerprint}; keys cannot be changed`);
   }
-  const name = fields.desired("name", inputs);
+  const name = tableOperations.desired("name", inputs);
   if (name !== record.name) {
     throw new AdoptionError(KIND, importId, `name is ${JSON.stringify(name)}, the key's is ${JSON.stringify(record.name)}; the API cannot rename keys`);
   }
   // A key found under these settings is their user's.
-  return fields.outputs({ ...record, user_id: await currentUserId(ctx) }, inputs);
+  return tableOperations.outputs({ ...record, user_id: await currentUserId(ctx) }, inputs);
 }
 
 async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKeyRecord[]> {
@@ -49,10 +49,10 @@ async function keysLike(request: RequestFn, publicKey: string): Promise<PublicKe
  */
 export const createdKey = createdLookup<PublicKeyRecord, PublicKeyInputs>({
   candidates: (request, inputs) => keysLike(request, inputs.publicKey),
-  madeBy: (key, inputs) => fields.hasSentValues(key, inputs),
+  madeBy: (key, inputs) => tableOperations.hasSentValues(key, inputs),
 });
 
-const operations = standardOperations(fields, {
+const operations = standardOperations(tableOperations, {
   kind: KIND,
   create: createPublicKey,
   findCreated: createdKey.find,
@@ -64,7 +64,7 @@ const operations = standardOperations(fields, {
     return deletePublicKey(ctx.request, id);
   },
   adopt,
-  settle: async (ctx, record, inputs) => fields.outputs({ ...record, user_id: await ownerOfNewKey(ctx, ctx.report) }, inputs),
+  settle: async (ctx, record, inputs) => tableOperations.outputs({ ...record, user_id: await ownerOfNewKey(ctx, ctx.report) }, inputs),
   // The service takes a key once per user.
   refused: (error, { request }, inputs) =>
     orInTheWay(error, {
@@ -94,6 +94,6 @@ export const publicKeyImplementation = {
   async diff(id: string, olds: PublicKeyOutputs, news: PublicKeyInputs, context: () => OperationContext): Promise<pulumi.dynamic.DiffResult> {
     await ensureSameUser(context, { id, name: olds.name, userId: olds.userId }, true);
     const keepsTheKey = !isUnknown(news.publicKey) && fingerprintOf(news.publicKey) === olds.fingerprint;
-    return fields.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
+    return tableOperations.diff(olds, news, { deleteBeforeReplace: keepsTheKey });
   },
 } satisfies ResourceImplementation<PublicKeyInputs, PublicKeyOutputs>;

@@ -1,7 +1,7 @@
 import { scheduleRecord } from "../../api/schedules";
 import { declareResource } from "../shared/declaration";
 import { scheduleExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { scheduleImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { createdSchedule } from "./implementation";
@@ -34,7 +34,7 @@ export const scheduleResource = declareResource({
   recover: scheduleRecover,
   export: scheduleExport,
   resourceInputs: [{ path: "task.packages.*.packageId", kind: "Package" }],
-  fields,
+  tableOperations,
   record: scheduleRecord,
   secrets: [],
   example: {

@@ -13,7 +13,7 @@ import { SCHEDULE_INTERVAL_UNITS, SCHEDULE_REUSE_CLUSTER_STRATEGIES, type Schedu
 import { importIdField } from "../shared/adopt";
 import type { ObjectReference } from "../shared/references";
 import { labelText, objectIdInput, unlessUnknown } from "../shared/check";
-import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 function integerBetween(range: { min: number; max: number }) {
   return z.number().refine(Number.isInteger, { message: "must be an integer", abort: true }).min(range.min).max(range.max);
@@ -170,7 +170,7 @@ const table = {
 /** What a program passes. */
 export type ScheduleArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<ScheduleRecord, typeof table>(table);
+export const tableOperations = fieldOperations<ScheduleRecord, typeof table>(table);
 
 export type ScheduleInputs = InputsOf<typeof table>;
 export type ScheduleOutputs = OutputsOf<typeof table, ScheduleRecord>;

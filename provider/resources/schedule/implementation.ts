@@ -24,7 +24,7 @@ import { PIPELINE_TYPE } from "../../components/pipeline/args";
 import { isUnknown } from "../shared/check";
 import type { Reporter } from "../../progress";
 import { createdLookup, newestListed } from "../shared/created-lookup";
-import { fields, type ScheduleInputs, type ScheduleOutputs } from "./fields";
+import { tableOperations, type ScheduleInputs, type ScheduleOutputs } from "./fields";
 import { scheduleExport } from "./export";
 import { creationOrdered } from "../shared/batched-reads";
 import { ResourceFailure } from "../shared/failures";
@@ -33,7 +33,7 @@ const KIND = "schedule";
 
 /** Whether the inputs give the schedule a start other than the one it has. */
 function startMoves(olds: ScheduleOutputs, news: ScheduleInputs): boolean {
-  return changedFields(fields.rules(news), olds, news).includes("startAt");
+  return changedFields(tableOperations.rules(news), olds, news).includes("startAt");
 }
 
 /**
@@ -52,21 +52,21 @@ async function refuseStartOfScheduleThatHasRun(ctx: OperationContext, id: string
 /** A PUT of what differs; no call when nothing does. */
 async function update(ctx: OperationContext, id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<ScheduleOutputs> {
   if (startMoves(olds, news)) await refuseStartOfScheduleThatHasRun(ctx, id, news);
-  return fields.updated(olds, news, (body) => updateSchedule(ctx.request, id, body));
+  return tableOperations.updated(olds, news, (body) => updateSchedule(ctx.request, id, body));
 }
 
 async function adopt(ctx: OperationContext, importId: string, inputs: ScheduleInputs): Promise<ScheduleOutputs> {
   const record = await objectToAdopt(KIND, importId, () => getSchedule(ctx.request, importId));
-  return adoptionChange(KIND, importId, () => update(ctx, importId, fields.outputs(record, inputs), inputs));
+  return adoptionChange(KIND, importId, () => update(ctx, importId, tableOperations.outputs(record, inputs), inputs));
 }
 
 /** The schedule a create may have made: made since it was sent, by this user, with everything sent. */
 export const createdSchedule = createdLookup<ScheduleRecord, ScheduleInputs>({
   candidates: newestListed(scheduleRecord, "schedules", () => listNewestSchedulesRequest),
-  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && fields.hasSentValues(record, inputs),
+  madeBy: (record, inputs, owners) => owners.ownerMatches(record.owner_id) && tableOperations.hasSentValues(record, inputs),
 });
 
-const operations = standardOperations(fields, {
+const operations = standardOperations(tableOperations, {
   kind: KIND,
   create: createSchedule,
   findCreated: createdSchedule.find,
@@ -106,7 +106,7 @@ export const scheduleImplementation = {
   },
 
   async diff(_id: string, olds: ScheduleOutputs, news: ScheduleInputs): Promise<pulumi.dynamic.DiffResult> {
-    const result = fields.diff(olds, news);
+    const result = tableOperations.diff(olds, news);
     if (!startMoves(olds, news) || (olds.executionCount ?? 0) === 0) return result;
     // The service keeps the first run's time once the schedule has run.
     return { ...result, replaces: [...(result.replaces ?? []), "startAt"] };

@@ -30,7 +30,8 @@ export interface ResourceDeclaration<Kind extends string = string> {
   notes: readonly string[];
   /** What the kind does on the service: its check, diff and CRUD (`<kind>/implementation.ts`). */
   implementation: ResourceImplementation<unknown, unknown>;
-  fields: {
+  /** The field table and what is made of it (`fieldOperations`, in `<kind>/fields.ts`). */
+  tableOperations: {
     table: FieldTable<never>;
     outputNames: readonly string[];
     /** What an import by id alone rebuilds from the record: the outputs, and the inputs that make them. */

@@ -3,9 +3,9 @@
  * an input (its rule, whether it is required, what an omitted value means), what a change does
  * (update in place or replace), its name in the API's request bodies, and how its output reads
  * from the service's record. Everything the provider does with fields comes from that one table
- * (`fieldsOf`): the input schema of `check`, the diff rules, the create and update bodies, the
- * outputs, the inputs realigned after a refresh, the match of a found object against a create,
- * and the outputs the resource class declares.
+ * (`fieldOperations`, each kind's `tableOperations`): the input schema of `check`, the diff
+ * rules, the create and update bodies, the outputs, the inputs realigned after a refresh, the
+ * match of a found object against a create, and the outputs the resource class declares.
  *
  * Three kinds of field:
  * - an input the service holds: `input` + `api`; its output is the record's field of the `api`
@@ -57,12 +57,12 @@ function renamedFrom<Rec>(name: string, field: Field<Rec>): string | undefined {
   return typeof field.api === "string" ? field.api.split(".").at(-1) : undefined;
 }
 
-export interface FieldsOptions<Inputs> {
+export interface FieldOperationsOptions<Inputs> {
   /** Rules across fields, worded like the schema's ("must be …"), run after every field passed. */
   refine?: (inputs: Inputs, ctx: z.RefinementCtx) => void;
 }
 
-export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options: FieldsOptions<InputsOf<T>> = {}) {
+export function fieldOperations<Rec, const T extends FieldTable<Rec>>(table: T, options: FieldOperationsOptions<InputsOf<T>> = {}) {
   type Inputs = InputsOf<T>;
   type Outputs = OutputsOf<T, Rec>;
   const entries = (Object.entries(table) as Array<[string, Field<Rec>]>).map(([name, field]): [string, Field<Rec>] => {
@@ -97,7 +97,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
   /** What the service would answer 413: the create's body, named by its largest input. */
   function refuseOversizedBody(inputs: Values, ctx: z.RefinementCtx): void {
     if (containsUnknown(inputs)) return;
-    const bytes = byteLength(described.createBody(inputs as Inputs));
+    const bytes = byteLength(operations.createBody(inputs as Inputs));
     if (bytes <= MAX_REQUEST_BODY_BYTES) return;
     const sent = Object.keys(inputs).filter((name) => table[name]?.api !== undefined);
     const largest = sent.reduce((a, b) => (byteLength(inputs[b]) > byteLength(inputs[a]) ? b : a));
@@ -156,7 +156,7 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
     return body;
   }
 
-  const described = {
+  const operations = {
     /** The table itself: what the plugin's schema is made from. */
     table: Object.fromEntries(entries) as FieldTable<Rec>,
     inputSchema,
@@ -209,8 +209,8 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
      */
     readResult(id: string, record: Rec | undefined, props: Outputs): { id?: string; props?: Outputs; inputs?: Partial<Inputs> } {
       if (record === undefined) return {};
-      const outputs = described.refreshed(record, props);
-      return { id, props: outputs, inputs: described.realignedInputs(outputs) };
+      const outputs = operations.refreshed(record, props);
+      return { id, props: outputs, inputs: operations.realignedInputs(outputs) };
     },
 
     /**
@@ -218,9 +218,9 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
      * no call when nothing does.
      */
     async updated(olds: Outputs, news: Inputs, put: (body: Values) => Promise<Rec>): Promise<Outputs> {
-      const body = described.updateBody(olds, news);
-      if (Object.keys(body).length === 0) return described.withOwnInputs(olds, news);
-      return described.outputs(await put(body), news);
+      const body = operations.updateBody(olds, news);
+      if (Object.keys(body).length === 0) return operations.withOwnInputs(olds, news);
+      return operations.outputs(await put(body), news);
     },
 
     /** Outputs after an update that sent nothing: the object as last seen, the own inputs anew. */
@@ -258,5 +258,5 @@ export function fieldsOf<Rec, const T extends FieldTable<Rec>>(table: T, options
       return changedFields(sentRules, found, inputs).length === 0;
     },
   };
-  return described;
+  return operations;
 }

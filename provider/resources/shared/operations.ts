@@ -17,7 +17,7 @@ import { unlessGone } from "./gone";
 import type { OwnerCheck } from "./reconciler";
 import { explainRefusal, referenceReads, refuseMissingReferences, type InputReference, type ReferenceReads } from "./referenced-objects";
 
-/** What of a field table the operations use (`fieldsOf` yields it). */
+/** What of a field table the operations use (what `fieldOperations` makes of it: each kind's `tableOperations`). */
 export interface TableOperations<Rec, Inputs, Outputs, Body> {
   inputSchema: z.ZodType;
   diff(olds: Outputs, news: Inputs, options?: DiffOptions): DetailedDiffResult;
@@ -69,18 +69,18 @@ function noteOwnerOf(ctx: OperationContext, record: { owner_id?: unknown }): voi
 }
 
 export function standardOperations<Rec extends { id: number }, Inputs extends { importId?: string }, Outputs, Body>(
-  fields: TableOperations<Rec, Inputs, Outputs, Body>,
+  tableOperations: TableOperations<Rec, Inputs, Outputs, Body>,
   endpoints: Endpoints<Rec, Inputs, Outputs, Body>,
 ) {
   const update = endpoints.update;
-  const references = fields.references;
+  const references = tableOperations.references;
   return {
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-      return checkWithSchema(fields.inputSchema, news);
+      return checkWithSchema(tableOperations.inputSchema, news);
     },
 
     async diff(_id: string, olds: Outputs, news: Inputs): Promise<DetailedDiffResult> {
-      return fields.diff(olds, news, endpoints.diffOptions);
+      return tableOperations.diff(olds, news, endpoints.diffOptions);
     },
 
     async create(ctx: OperationContext, inputs: Inputs): Promise<{ id: string; outs: Outputs }> {
@@ -94,7 +94,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
         return { id, outs };
       }
       const { request } = ctx;
-      const body = fields.createBody(inputs);
+      const body = tableOperations.createBody(inputs);
       await endpoints.beforeCreate?.(ctx, inputs, body, referenced);
       const { record, adopted } = await ctx.reconciler
         .createOnce({
@@ -108,7 +108,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
         .catch((error: unknown) => (endpoints.refused ? endpoints.refused(error, ctx, inputs) : Promise.reject(error)));
       noteOwnerOf(ctx, record as { owner_id?: unknown });
       markWritten(ctx.reads, endpoints.kind, String(record.id));
-      const outs = endpoints.settle ? await endpoints.settle(ctx, record, inputs, adopted) : fields.outputs(record, inputs);
+      const outs = endpoints.settle ? await endpoints.settle(ctx, record, inputs, adopted) : tableOperations.outputs(record, inputs);
       ctx.held.note(endpoints.kind, String(record.id));
       return { id: String(record.id), outs };
     },
@@ -129,7 +129,7 @@ export function standardOperations<Rec extends { id: number }, Inputs extends { 
               get,
               completed,
             );
-      return fields.readResult(id, await unlessGone(record), props);
+      return tableOperations.readResult(id, await unlessGone(record), props);
     },
 
     ...(update === undefined

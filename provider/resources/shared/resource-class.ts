@@ -25,7 +25,7 @@ export interface ResourceClass<Args, Outputs> {
 export function resourceClass<Args extends object, Outputs>(declaration: ResourceDeclaration): ResourceClass<Args, Outputs> {
   const kind = declaration.kind;
   // Every output is named in the props (as undefined) so the engine exposes it on the resource.
-  const declared = Object.fromEntries(declaration.fields.outputNames.map((name) => [name, undefined]));
+  const declared = Object.fromEntries(declaration.tableOperations.outputNames.map((name) => [name, undefined]));
   const secrets = declaration.secrets;
   const resourceInputs = declaration.resourceInputs ?? [];
   const oncePer = declaration.oncePer;

@@ -1,7 +1,7 @@
 import { userSettingsRecord } from "../../api/users";
 import { declareResource } from "../shared/declaration";
 import { userSettingsExport } from "./export";
-import { fields } from "./fields";
+import { tableOperations } from "./fields";
 import { userSettingsImplementation } from "./implementation";
 import type { RecoverDeclaration } from "../shared/recovery";
 import { findUserSettings } from "./implementation";
@@ -21,7 +21,7 @@ export const userSettingsResource = declareResource({
   implementation: userSettingsImplementation,
   recover: userSettingsRecover,
   export: userSettingsExport,
-  fields,
+  tableOperations,
   record: userSettingsRecord,
   secrets: [],
   singleton: true,

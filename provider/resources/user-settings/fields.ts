@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { UserSettingsRecord } from "../../api/users";
 import { isKnownTimeZone } from "../../../contract/catalogues";
 import { describeGiven, labelText } from "../shared/check";
-import { fieldsOf, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
+import { fieldOperations, objectRule, takes, output, OUTPUT, type ArgsOf, type Field, type InputsOf, type OutputsOf } from "../shared/fields";
 
 const notificationFields = {
   /** Notifications of watched objects by email. */
@@ -53,7 +53,7 @@ const table = {
 /** What a program passes. */
 export type UserSettingsArgs = ArgsOf<typeof table>;
 
-export const fields = fieldsOf<UserSettingsRecord, typeof table>(table);
+export const tableOperations = fieldOperations<UserSettingsRecord, typeof table>(table);
 
 export type UserSettingsInputs = InputsOf<typeof table>;
 export type UserSettingsOutputs = OutputsOf<typeof table, UserSettingsRecord>;

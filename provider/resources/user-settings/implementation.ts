@@ -11,7 +11,7 @@ import type { OperationContext } from "../../context";
 import { checkWithSchema } from "../shared/check";
 import { ResourceFailure } from "../shared/failures";
 import type { ResourceImplementation } from "../shared/implementation";
-import { fields, type UserSettingsInputs, type UserSettingsOutputs } from "./fields";
+import { tableOperations, type UserSettingsInputs, type UserSettingsOutputs } from "./fields";
 
 /** The settings, when they are the recorded user's: another user's key must not change or show theirs. */
 async function settingsOf(request: RequestFn, id: string): Promise<UserSettingsRecord> {
@@ -31,26 +31,28 @@ export async function findUserSettings(request: RequestFn): Promise<UserSettings
 
 export const userSettingsImplementation = {
   async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return checkWithSchema(fields.inputSchema, news);
+    return checkWithSchema(tableOperations.inputSchema, news);
   },
 
   async diff(_id: string, olds: UserSettingsOutputs, news: UserSettingsInputs): Promise<pulumi.dynamic.DiffResult> {
-    return fields.diff(olds, news);
+    return tableOperations.diff(olds, news);
   },
 
   async create(ctx: OperationContext, inputs: UserSettingsInputs) {
     const record = await getUserSettings(ctx.request);
-    const outs = await fields.updated(fields.outputs(record, {} as UserSettingsInputs), inputs, (body) => updateUserSettings(ctx.request, body));
+    const outs = await tableOperations.updated(tableOperations.outputs(record, {} as UserSettingsInputs), inputs, (body) =>
+      updateUserSettings(ctx.request, body),
+    );
     return { id: String(record.id), outs };
   },
 
   async read(ctx: OperationContext, id: string, props: UserSettingsOutputs) {
-    return fields.readResult(id, await settingsOf(ctx.request, id), props);
+    return tableOperations.readResult(id, await settingsOf(ctx.request, id), props);
   },
 
   async update(ctx: OperationContext, id: string, olds: UserSettingsOutputs, news: UserSettingsInputs) {
     await settingsOf(ctx.request, id);
-    return { outs: await fields.updated(olds, news, (body) => updateUserSettings(ctx.request, body)) };
+    return { outs: await tableOperations.updated(olds, news, (body) => updateUserSettings(ctx.request, body)) };
   },
 
   /** The settings stay the user's as they are: there is nothing to delete. */

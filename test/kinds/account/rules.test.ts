@@ -1,7 +1,7 @@
 /** Account's check and diff: region ids from the catalogue, slugs by the contract's rule, renames in place. */
 import { describe, expect, it } from "vitest";
 import type { ManagedAccountRecord } from "../../../provider/api/accounts";
-import { fields, type AccountInputs } from "../../../provider/resources/account/fields";
+import { tableOperations, type AccountInputs } from "../../../provider/resources/account/fields";
 import { accountImplementation } from "../../../provider/resources/account/implementation";
 import type { ApiRequest } from "../../../provider/client/http";
 import { NotFoundError } from "../../../provider/client/errors";
@@ -11,7 +11,7 @@ import { expectedFailure } from "../check-failure";
 
 const check = (news: Record<string, unknown>) => accountImplementation.check({}, news);
 const REGION = "amazon-web-services::us-east-1";
-const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inputs) as AccountInputs;
+const parsed = (inputs: Record<string, unknown>) => tableOperations.inputSchema.parse(inputs) as AccountInputs;
 
 function record(overrides: Partial<ManagedAccountRecord> = {}): ManagedAccountRecord {
   return { id: 9, account_id: "staging", name: "staging", region: REGION, is_owner: true, owner_id: 70, created_at: "t", updated_at: "t", ...overrides };
@@ -61,7 +61,7 @@ function serviceAs(userId: number, accounts: Record<string, ManagedAccountRecord
 
 describe("Account diff and delete", () => {
   it("updates a new name, region or slug in place, and leaves a slug it does not manage alone", async () => {
-    const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
+    const olds = tableOperations.outputs(record(), parsed({ name: "staging", region: REGION }));
     const owner = serviceAs(70, {});
     expect(await accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION }), owner)).toMatchObject({ changes: false });
     const renamed = await accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION, slug: "staging-eu" }), owner);
@@ -70,7 +70,7 @@ describe("Account diff and delete", () => {
   });
 
   it("records the user who reached it, and stops a preview under the key of a user who cannot see it, naming both", async () => {
-    const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
+    const olds = tableOperations.outputs(record(), parsed({ name: "staging", region: REGION }));
     expect(olds.userId).toBe(70);
     const sent: string[] = [];
     const stranger = accountImplementation.diff("9", olds, parsed({ name: "staging", region: REGION }), serviceAs(71, {}, sent));
@@ -83,7 +83,7 @@ describe("Account diff and delete", () => {
   });
 
   it("deletes an account renamed out of band by its new slug, and stops rather than report a delete a non-member's 404 hides", async () => {
-    const olds = fields.outputs(record(), parsed({ name: "staging", region: REGION }));
+    const olds = tableOperations.outputs(record(), parsed({ name: "staging", region: REGION }));
     const accounts = { "staging-renamed": record({ account_id: "staging-renamed" }) };
     const sent: string[] = [];
     await accountImplementation.delete(serviceAs(70, accounts, sent)(), "9", olds);
@@ -97,7 +97,7 @@ describe("Account diff and delete", () => {
   });
 
   it("refuses to delete an account the caller does not own, without a call", async () => {
-    const olds = fields.outputs(record({ is_owner: false, owner_id: 99 }), parsed({ name: "staging", region: REGION }));
+    const olds = tableOperations.outputs(record({ is_owner: false, owner_id: 99 }), parsed({ name: "staging", region: REGION }));
     await expect(accountImplementation.delete(noCallsContext(), "9", olds)).rejects.toThrow(/account staging \(9\) can be deleted by its owner only/);
   });
 });

@@ -1,6 +1,6 @@
 /** Connection's check and bodies: each type's attributes, its defaults, and secrets kept out of every failure. */
 import { describe, expect, it } from "vitest";
-import { fields, type ConnectionInputs, type ConnectionOutputs } from "../../../provider/resources/connection/fields";
+import { tableOperations, type ConnectionInputs, type ConnectionOutputs } from "../../../provider/resources/connection/fields";
 import { connectionImplementation } from "../../../provider/resources/connection/implementation";
 import { expectedFailure } from "../check-failure";
 
@@ -8,7 +8,7 @@ const check = (news: Record<string, unknown>) => connectionImplementation.check(
 const POSTGRES = { type: "postgres", name: "warehouse", host: "db.example.com", username: "etl", password: "s3cret-pw" };
 
 function parsed(inputs: Record<string, unknown>): ConnectionInputs {
-  return fields.inputSchema.parse(inputs) as ConnectionInputs;
+  return tableOperations.inputSchema.parse(inputs) as ConnectionInputs;
 }
 
 describe("Connection check", () => {
@@ -73,20 +73,20 @@ const POSTGRES_RECORD = {
 
 describe("Connection bodies", () => {
   it("sends the type's attributes under their API names, without the provider's own inputs", () => {
-    const body = fields.createBody(parsed({ ...POSTGRES, tunnelType: "reverse", testBeforeCreate: false }));
+    const body = tableOperations.createBody(parsed({ ...POSTGRES, tunnelType: "reverse", testBeforeCreate: false }));
     expect(body).toEqual({ name: "warehouse", host: "db.example.com", username: "etl", password: "s3cret-pw", tunnel_type: "reverse" });
   });
 
   it("compares an omitted attribute with the type's default, and sends only what differs", () => {
-    const outputs = fields.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
+    const outputs = tableOperations.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
     expect(outputs).toMatchObject({ port: 5432, ssl: true, password: "s3cret-pw", testBeforeCreate: true });
-    expect(fields.updateBody(outputs, parsed(POSTGRES))).toEqual({});
-    expect(fields.updateBody(outputs, parsed({ ...POSTGRES, password: "rotated" }))).toEqual({ password: "rotated" });
-    expect(fields.updateBody(outputs, parsed({ ...POSTGRES, port: 5433 }))).toEqual({ port: 5433 });
+    expect(tableOperations.updateBody(outputs, parsed(POSTGRES))).toEqual({});
+    expect(tableOperations.updateBody(outputs, parsed({ ...POSTGRES, password: "rotated" }))).toEqual({ password: "rotated" });
+    expect(tableOperations.updateBody(outputs, parsed({ ...POSTGRES, port: 5433 }))).toEqual({ port: 5433 });
   });
 
   it("replaces the connection for a new type and updates it in place otherwise", async () => {
-    const outputs = fields.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
+    const outputs = tableOperations.outputs(POSTGRES_RECORD, parsed(POSTGRES)) as ConnectionOutputs;
     const mysql = await connectionImplementation.diff("7", outputs, parsed({ ...POSTGRES, type: "mysql" }));
     expect(mysql.replaces).toContain("type");
     const rotated = await connectionImplementation.diff("7", outputs, parsed({ ...POSTGRES, password: "rotated" }));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeliveryRecord } from "../../../provider/api/deliveries";
 import { deliveryRecord } from "../../../provider/api/deliveries";
-import { fields, type DeliveryInputs, type DeliveryOutputs } from "../../../provider/resources/delivery/fields";
+import { tableOperations, type DeliveryInputs, type DeliveryOutputs } from "../../../provider/resources/delivery/fields";
 import { deliveryImplementation } from "../../../provider/resources/delivery/implementation";
 import { expectedFailure } from "../check-failure";
 
@@ -11,7 +11,7 @@ const SOURCE = { connection: { id: 306, type: "salesforce" }, properties: { obje
 const DESTINATION = { connection: { id: "301", type: "redshift" }, properties: { schema: "crm" } };
 const VALID = { source: SOURCE, destination: DESTINATION };
 
-const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inputs) as DeliveryInputs;
+const parsed = (inputs: Record<string, unknown>) => tableOperations.inputSchema.parse(inputs) as DeliveryInputs;
 
 function record(changes: Partial<DeliveryRecord> = {}): DeliveryRecord {
   return deliveryRecord.parse({
@@ -77,7 +77,7 @@ describe("Delivery check", () => {
 
 describe("Delivery bodies and diff", () => {
   it("sends the documented defaults and the destination's schema as schema_name", () => {
-    expect(fields.createBody(parsed(VALID))).toEqual({
+    expect(tableOperations.createBody(parsed(VALID))).toEqual({
       interval_amount: 1,
       interval_unit: "days",
       source: { connection: { id: 306, type: "salesforce" }, properties: { object: "Contact" } },
@@ -88,18 +88,18 @@ describe("Delivery bodies and diff", () => {
   it("sees no change when the service reads the schema back as schema or as schema_name", () => {
     const inputs = parsed(VALID);
     for (const destination of [record().destination, { connection: { id: 301, type: "redshift" }, properties: { schema_name: "crm" } }]) {
-      const outputs = fields.outputs(record({ destination: deliveryRecord.shape.destination.parse(destination) }), inputs);
-      expect(fields.diff(outputs, inputs).changes).toBe(false);
+      const outputs = tableOperations.outputs(record({ destination: deliveryRecord.shape.destination.parse(destination) }), inputs);
+      expect(tableOperations.diff(outputs, inputs).changes).toBe(false);
     }
   });
 
   it("replaces for any change the service holds, and updates only for timeoutSeconds", () => {
-    const outputs: DeliveryOutputs = fields.outputs(record(), parsed(VALID));
-    expect(fields.diff(outputs, parsed({ ...VALID, interval: { amount: 2, unit: "days" } }))).toMatchObject({ changes: true, replaces: ["interval"] });
-    expect(fields.diff(outputs, parsed({ ...VALID, destination: { ...DESTINATION, properties: { schema: "sales" } } }))).toMatchObject({
+    const outputs: DeliveryOutputs = tableOperations.outputs(record(), parsed(VALID));
+    expect(tableOperations.diff(outputs, parsed({ ...VALID, interval: { amount: 2, unit: "days" } }))).toMatchObject({ changes: true, replaces: ["interval"] });
+    expect(tableOperations.diff(outputs, parsed({ ...VALID, destination: { ...DESTINATION, properties: { schema: "sales" } } }))).toMatchObject({
       replaces: ["destination"],
     });
-    expect(fields.diff(outputs, parsed({ ...VALID, name: "renamed" }))).toMatchObject({ replaces: ["name"] });
-    expect(fields.diff(outputs, parsed({ ...VALID, timeoutSeconds: 60 }))).toMatchObject({ changes: true, replaces: [] });
+    expect(tableOperations.diff(outputs, parsed({ ...VALID, name: "renamed" }))).toMatchObject({ replaces: ["name"] });
+    expect(tableOperations.diff(outputs, parsed({ ...VALID, timeoutSeconds: 60 }))).toMatchObject({ changes: true, replaces: [] });
   });
 });

@@ -1,6 +1,6 @@
 /** Hook's check and bodies: settings typed per hook type, events as a set, secrets never echoed. */
 import { describe, expect, it } from "vitest";
-import { fields, type HookInputs } from "../../../provider/resources/hook/fields";
+import { tableOperations, type HookInputs } from "../../../provider/resources/hook/fields";
 import { hookImplementation } from "../../../provider/resources/hook/implementation";
 import { expectedFailure } from "../check-failure";
 
@@ -54,11 +54,14 @@ describe("Hook check", () => {
 
 describe("Hook bodies", () => {
   it("sends basic authentication as the service takes it, and addresses as one string", () => {
-    const web = fields.inputSchema.parse({ ...WEB, settings: { url: "https://x.example", basicAuth: { username: "etl", password: "pw" } } }) as HookInputs;
-    expect(fields.createBody(web)).toMatchObject({
+    const web = tableOperations.inputSchema.parse({
+      ...WEB,
+      settings: { url: "https://x.example", basicAuth: { username: "etl", password: "pw" } },
+    }) as HookInputs;
+    expect(tableOperations.createBody(web)).toMatchObject({
       settings: { url: "https://x.example", basic_auth: true, basic_auth_data: Buffer.from("etl:pw").toString("base64") },
     });
-    const email = fields.inputSchema.parse({ type: "email", events: ["job"], settings: { emails: ["a@x.io", "b@x.io"] } }) as HookInputs;
-    expect(fields.createBody(email)).toMatchObject({ settings: { emails: "a@x.io,b@x.io" } });
+    const email = tableOperations.inputSchema.parse({ type: "email", events: ["job"], settings: { emails: ["a@x.io", "b@x.io"] } }) as HookInputs;
+    expect(tableOperations.createBody(email)).toMatchObject({ settings: { emails: "a@x.io,b@x.io" } });
   });
 });

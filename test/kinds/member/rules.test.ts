@@ -1,7 +1,7 @@
 /** Member's check and diff: roles a program may give, the owner left alone, emails compared in any case. */
 import { describe, expect, it } from "vitest";
 import type { MemberRecord } from "../../../provider/api/members";
-import { fields, type MemberInputs } from "../../../provider/resources/member/fields";
+import { tableOperations, type MemberInputs } from "../../../provider/resources/member/fields";
 import { memberImplementation } from "../../../provider/resources/member/implementation";
 import { expectedFailure } from "../check-failure";
 import { noCallsContext } from "../../support/context";
@@ -50,17 +50,17 @@ describe("Member check", () => {
 });
 
 describe("Member diff", () => {
-  const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inputs) as MemberInputs;
+  const parsed = (inputs: Record<string, unknown>) => tableOperations.inputSchema.parse(inputs) as MemberInputs;
 
   it("updates a role in place, replaces for another email, and never compares the invitation's name", async () => {
-    const olds = fields.outputs(record(), parsed({ email: "lee@example.com" }));
+    const olds = tableOperations.outputs(record(), parsed({ email: "lee@example.com" }));
     expect(await memberImplementation.diff("12", olds, parsed({ email: "lee@example.com", name: "Someone Else" }))).toMatchObject({ changes: false });
     expect(await memberImplementation.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: true, replaces: [] });
     expect((await memberImplementation.diff("12", olds, parsed({ email: "kim@example.com" }))).replaces).toContain("email");
   });
 
   it("leaves the owner's role alone, and refuses to remove the owner without a call", async () => {
-    const olds = fields.outputs(record({ role: "admin", owner: true }), parsed({ email: "lee@example.com" }));
+    const olds = tableOperations.outputs(record({ role: "admin", owner: true }), parsed({ email: "lee@example.com" }));
     expect(olds.role).toBe("owner");
     expect(await memberImplementation.diff("12", olds, parsed({ email: "lee@example.com", role: "admin" }))).toMatchObject({ changes: false });
     await expect(memberImplementation.delete(noCallsContext(), "12", olds)).rejects.toThrow(

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiRequest, RequestFn } from "../../../provider/client/http";
 import { NotFoundError } from "../../../provider/client/errors";
 import { refuseMistypedConnections } from "../../../provider/resources/package/connection-types";
-import { fields, type PackageInputs, type PackageOutputs } from "../../../provider/resources/package/fields";
+import { tableOperations, type PackageInputs, type PackageOutputs } from "../../../provider/resources/package/fields";
 import { packageImplementation } from "../../../provider/resources/package/implementation";
 import { referenceReads } from "../../../provider/resources/shared/referenced-objects";
 import { expectedFailure } from "../check-failure";
@@ -35,21 +35,21 @@ describe("Package without a flow", () => {
   });
 
   it("is created without data_flow_json, compares equal to an empty flow, and reads back with no dataFlow input", () => {
-    const omitted = fields.inputSchema.parse({ name: "draft" }) as PackageInputs;
-    expect(fields.createBody(omitted)).toEqual({ name: "draft", flow_type: "dataflow" });
-    const outputs = fields.outputs({ id: 9, name: "draft", flow_type: "dataflow", data_flow_json: EMPTY } as never, omitted) as PackageOutputs;
+    const omitted = tableOperations.inputSchema.parse({ name: "draft" }) as PackageInputs;
+    expect(tableOperations.createBody(omitted)).toEqual({ name: "draft", flow_type: "dataflow" });
+    const outputs = tableOperations.outputs({ id: 9, name: "draft", flow_type: "dataflow", data_flow_json: EMPTY } as never, omitted) as PackageOutputs;
     expect(outputs.dataFlow).toEqual(EMPTY);
-    expect(fields.diff(outputs, omitted).changes).toBe(false);
-    expect(fields.diff(outputs, fields.inputSchema.parse({ name: "draft", dataFlow: EMPTY }) as PackageInputs).changes).toBe(false);
-    expect(fields.realignedInputs(outputs)).toEqual({ name: "draft" });
+    expect(tableOperations.diff(outputs, omitted).changes).toBe(false);
+    expect(tableOperations.diff(outputs, tableOperations.inputSchema.parse({ name: "draft", dataFlow: EMPTY }) as PackageInputs).changes).toBe(false);
+    expect(tableOperations.realignedInputs(outputs)).toEqual({ name: "draft" });
   });
 
   it("sends an empty flow when a flow is taken away", () => {
-    const olds = fields.outputs(
+    const olds = tableOperations.outputs(
       { id: 9, name: "p", flow_type: "dataflow", data_flow_json: flowWith({ id: 301 }) } as never,
-      fields.inputSchema.parse({ name: "p", dataFlow: flowWith({ id: 301 }) }) as PackageInputs,
+      tableOperations.inputSchema.parse({ name: "p", dataFlow: flowWith({ id: 301 }) }) as PackageInputs,
     );
-    expect(fields.updateBody(olds, fields.inputSchema.parse({ name: "p" }) as PackageInputs)).toEqual({ data_flow_json: EMPTY });
+    expect(tableOperations.updateBody(olds, tableOperations.inputSchema.parse({ name: "p" }) as PackageInputs)).toEqual({ data_flow_json: EMPTY });
   });
 });
 
@@ -141,8 +141,8 @@ describe("Package made from a template", () => {
   const given = { name: "copy", templateId: 1, sourceConnectionId: "301", destinationConnectionId: 302 };
 
   it("sends the template and neither a flow nor the connections on create", () => {
-    const inputs = fields.inputSchema.parse(given) as PackageInputs;
-    expect(fields.createBody(inputs)).toEqual({ name: "copy", flow_type: "dataflow", package_template_id: 1 });
+    const inputs = tableOperations.inputSchema.parse(given) as PackageInputs;
+    expect(tableOperations.createBody(inputs)).toEqual({ name: "copy", flow_type: "dataflow", package_template_id: 1 });
   });
 
   it.each([
@@ -158,7 +158,7 @@ describe("Package made from a template", () => {
   });
 
   it("compares the connections of the flow read, and neither its other parts nor what the template filled in", () => {
-    const inputs = fields.inputSchema.parse(given) as PackageInputs;
+    const inputs = tableOperations.inputSchema.parse(given) as PackageInputs;
     const connected = {
       components: [
         { ...TEMPLATE_FLOW.components[0]!, connection: { id: 301 }, table: "edited_in_the_web_application" },
@@ -167,17 +167,19 @@ describe("Package made from a template", () => {
       edges: TEMPLATE_FLOW.edges,
     };
     const record = { id: 9, name: "copy", description: "the template's", variables: { day: "1" }, flow_type: "dataflow", data_flow_json: connected };
-    const outputs = fields.outputs(record as never, inputs) as PackageOutputs;
-    expect(fields.diff(outputs, inputs).changes).toBe(false);
-    const moved = fields.outputs(
+    const outputs = tableOperations.outputs(record as never, inputs) as PackageOutputs;
+    expect(tableOperations.diff(outputs, inputs).changes).toBe(false);
+    const moved = tableOperations.outputs(
       {
         ...record,
         data_flow_json: { ...connected, components: [{ ...connected.components[0]!, connection: { id: 303 } }, connected.components[1]!] },
       } as never,
       inputs,
     );
-    expect(fields.diff(moved as PackageOutputs, inputs).detailed).toEqual({ sourceConnectionId: "update" });
-    expect(fields.diff(fields.outputs({ ...record, data_flow_json: TEMPLATE_FLOW } as never, inputs) as PackageOutputs, inputs).detailed).toEqual({
+    expect(tableOperations.diff(moved as PackageOutputs, inputs).detailed).toEqual({ sourceConnectionId: "update" });
+    expect(
+      tableOperations.diff(tableOperations.outputs({ ...record, data_flow_json: TEMPLATE_FLOW } as never, inputs) as PackageOutputs, inputs).detailed,
+    ).toEqual({
       sourceConnectionId: "update",
       destinationConnectionId: "update",
     });

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { STDOUT_REPORTER, type Reporter } from "../../../provider/progress";
-import { fields, stringLiteral, type ScheduleInputs, type ScheduleOutputs } from "../../../provider/resources/schedule/fields";
+import { tableOperations, stringLiteral, type ScheduleInputs, type ScheduleOutputs } from "../../../provider/resources/schedule/fields";
 import { scheduleImplementation } from "../../../provider/resources/schedule/implementation";
 import { expectedFailure } from "../check-failure";
 
@@ -48,10 +48,10 @@ describe("Schedule check", () => {
 });
 
 describe("Schedule bodies and diff", () => {
-  const inputs = fields.inputSchema.parse(NIGHTLY) as ScheduleInputs;
+  const inputs = tableOperations.inputSchema.parse(NIGHTLY) as ScheduleInputs;
 
   it("sends the schedule enabled, the interval as its two fields and the task as the service names it", () => {
-    expect(fields.createBody(inputs)).toEqual({
+    expect(tableOperations.createBody(inputs)).toEqual({
       name: "nightly",
       status: "enabled",
       interval_amount: 1,
@@ -89,7 +89,7 @@ describe("Schedule bodies and diff", () => {
 
   it("updates in place, the start too before the first run, and replaces for a new start after it", async () => {
     expect(await diff(olds, { ...inputs, enabled: false })).toMatchObject({ changes: true, replaces: [] });
-    expect(fields.updateBody(olds, { ...inputs, enabled: false })).toEqual({ status: "disabled" });
+    expect(tableOperations.updateBody(olds, { ...inputs, enabled: false })).toEqual({ status: "disabled" });
     const later = { ...inputs, startAt: "2026-12-02T02:00:00Z" };
     expect(await diff(olds, later)).toMatchObject({ changes: true, replaces: [] });
     expect(await diff({ ...olds, executionCount: 3 }, later)).toMatchObject({ changes: true, replaces: ["startAt"] });

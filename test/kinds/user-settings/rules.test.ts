@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { UserSettingsRecord } from "../../../provider/api/users";
 import type { RequestFn } from "../../../provider/client/http";
 import type { OperationContext } from "../../../provider/context";
-import { fields, type UserSettingsInputs } from "../../../provider/resources/user-settings/fields";
+import { tableOperations, type UserSettingsInputs } from "../../../provider/resources/user-settings/fields";
 import { userSettingsImplementation } from "../../../provider/resources/user-settings/implementation";
 import { noCallsContext } from "../../support/context";
 import { expectedFailure } from "../check-failure";
 
 const check = (news: Record<string, unknown>) => userSettingsImplementation.check({}, news);
-const parsed = (inputs: Record<string, unknown>) => fields.inputSchema.parse(inputs) as UserSettingsInputs;
+const parsed = (inputs: Record<string, unknown>) => tableOperations.inputSchema.parse(inputs) as UserSettingsInputs;
 
 function record(overrides: Partial<UserSettingsRecord> = {}): UserSettingsRecord {
   return {
@@ -47,7 +47,7 @@ describe("UserSettings check", () => {
 
 describe("UserSettings diff", () => {
   it("updates what the program sets, and never compares what it leaves out", async () => {
-    const olds = fields.outputs(record(), parsed({ timeZone: "UTC" }));
+    const olds = tableOperations.outputs(record(), parsed({ timeZone: "UTC" }));
     expect(await userSettingsImplementation.diff("70", olds, parsed({ timeZone: "UTC" }))).toMatchObject({ changes: false });
     expect(await userSettingsImplementation.diff("70", olds, parsed({ timeZone: "UTC", receiveNewsletter: false }))).toMatchObject({ changes: false });
     expect(await userSettingsImplementation.diff("70", olds, parsed({ timeZone: "Pacific Time (US & Canada)" }))).toMatchObject({
@@ -57,14 +57,14 @@ describe("UserSettings diff", () => {
   });
 
   it("deletes nothing: destroy leaves the settings as they are", async () => {
-    await expect(userSettingsImplementation.delete(noCallsContext(), "70", fields.outputs(record(), parsed({})))).resolves.toBeUndefined();
+    await expect(userSettingsImplementation.delete(noCallsContext(), "70", tableOperations.outputs(record(), parsed({})))).resolves.toBeUndefined();
   });
 });
 
 describe("UserSettings under another user's API key", () => {
   const answer = record({ id: 71, time_zone: "Tokyo" });
   const otherUser = (): OperationContext => ({ ...noCallsContext(), request: (async () => ({ status: 200, headers: {}, body: answer })) as RequestFn });
-  const olds = fields.outputs(record(), parsed({ timeZone: "UTC" }));
+  const olds = tableOperations.outputs(record(), parsed({ timeZone: "UTC" }));
 
   it("stops the refresh and the update rather than show or change that user's settings", async () => {
     await expect(userSettingsImplementation.read(otherUser(), "70", olds)).rejects.toThrow(

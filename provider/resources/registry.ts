@@ -5,19 +5,19 @@
  * reference docs, and the tests' and the benchmark's kind tables. Adding a kind is its import,
  * its place in the list and its export here.
  */
-import { accountResource } from "./account/declaration";
-import { clusterResource } from "./cluster/declaration";
-import { clusterWatcherResource } from "./cluster-watcher/declaration";
-import { connectionGroupResource } from "./connection-group/declaration";
-import { connectionResource } from "./connection/declaration";
-import { deliveryResource } from "./delivery/declaration";
-import { hookResource } from "./hook/declaration";
-import { jobRunResource } from "./job-run/declaration";
-import { memberResource } from "./member/declaration";
-import { packageResource } from "./package/declaration";
-import { publicKeyResource } from "./public-key/declaration";
-import { scheduleResource } from "./schedule/declaration";
-import { userSettingsResource } from "./user-settings/declaration";
+import { accountDeclaration } from "./account/declaration";
+import { clusterDeclaration } from "./cluster/declaration";
+import { clusterWatcherDeclaration } from "./cluster-watcher/declaration";
+import { connectionGroupDeclaration } from "./connection-group/declaration";
+import { connectionDeclaration } from "./connection/declaration";
+import { deliveryDeclaration } from "./delivery/declaration";
+import { hookDeclaration } from "./hook/declaration";
+import { jobRunDeclaration } from "./job-run/declaration";
+import { memberDeclaration } from "./member/declaration";
+import { packageDeclaration } from "./package/declaration";
+import { publicKeyDeclaration } from "./public-key/declaration";
+import { scheduleDeclaration } from "./schedule/declaration";
+import { userSettingsDeclaration } from "./user-settings/declaration";
 import type { ResourceDeclaration } from "./shared/declaration";
 import type { ResourceInput } from "./shared/references";
 
@@ -39,19 +39,19 @@ export * from "./schedule/declaration";
 export * from "./user-settings/declaration";
 
 const DECLARATIONS = [
-  publicKeyResource,
-  connectionGroupResource,
-  clusterResource,
-  jobRunResource,
-  scheduleResource,
-  hookResource,
-  memberResource,
-  connectionResource,
-  packageResource,
-  deliveryResource,
-  accountResource,
-  userSettingsResource,
-  clusterWatcherResource,
+  publicKeyDeclaration,
+  connectionGroupDeclaration,
+  clusterDeclaration,
+  jobRunDeclaration,
+  scheduleDeclaration,
+  hookDeclaration,
+  memberDeclaration,
+  connectionDeclaration,
+  packageDeclaration,
+  deliveryDeclaration,
+  accountDeclaration,
+  userSettingsDeclaration,
+  clusterWatcherDeclaration,
 ] as const satisfies readonly ResourceDeclaration[];
 
 type Declared = (typeof DECLARATIONS)[number];

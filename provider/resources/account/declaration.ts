@@ -8,7 +8,7 @@ import { createdAccount } from "./implementation";
 /** Recovering accounts: one made since the create was sent, owned by the caller, with the name and region asked for. */
 const accountRecover: RecoverDeclaration = { by: "its name and region", find: createdAccount.find };
 
-export const accountResource = declareResource({
+export const accountDeclaration = declareResource({
   kind: "Account",
   description:
     "An account of the service, with its own API path (`slug`) and its own objects: what a platform team makes per environment, then points an explicit provider at (`accountId: account.slug`). Its creator owns it; only the owner can delete it, and deleting it deletes everything in it.",

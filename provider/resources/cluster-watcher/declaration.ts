@@ -42,7 +42,7 @@ const clusterWatcherRecover: RecoverDeclaration = {
   find: (request, inputs) => findWatch({ request, learned: newSettingsMemory() }, inputs),
 };
 
-export const clusterWatcherResource = declareResource({
+export const clusterWatcherDeclaration = declareResource({
   kind: "ClusterWatcher",
   description:
     "The API key's user watching a cluster: the service tells them, through their notifications, when it becomes available, terminates or fails. Its maker watches a cluster from the start; destroying the watcher stops the watching either way.",

@@ -16,7 +16,7 @@ const clusterRecover: RecoverDeclaration = {
   unsettled: (outputs) => (isReady(String(outputs.status)) ? undefined : `it is ${String(outputs.status)}`),
 };
 
-export const clusterResource = declareResource({
+export const clusterDeclaration = declareResource({
   kind: "Cluster",
   description: "Compute that jobs run on; `up` waits until it can run them.",
   notes: [

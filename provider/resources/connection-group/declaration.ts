@@ -9,7 +9,7 @@ import { createdGroup } from "./implementation";
 /** Recovering connection groups: the account holds a name once. */
 const connectionGroupRecover: RecoverDeclaration = { by: "its name", find: createdGroup.find };
 
-export const connectionGroupResource = declareResource({
+export const connectionGroupDeclaration = declareResource({
   kind: "ConnectionGroup",
   description: "A named set of the account's connections. A replacement deletes the old group first: the account allows a name once.",
   notes: [

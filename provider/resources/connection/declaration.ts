@@ -10,7 +10,7 @@ import { createdConnection } from "./implementation";
 /** Recovering connections: by name and type, made in the deployment's window. */
 const connectionRecover: RecoverDeclaration = { by: "its name", find: createdConnection.find };
 
-export const connectionResource = declareResource({
+export const connectionDeclaration = declareResource({
   kind: "Connection",
   description:
     "The settings by which the service reaches a database, warehouse, bucket or service. Passwords, keys and tokens are kept encrypted and never printed.",

@@ -13,7 +13,7 @@ const deliveryRecover: RecoverDeclaration = {
   unsettled: (outputs) => (outputs.status === "idle" ? "it is still being set up" : undefined),
 };
 
-export const deliveryResource = declareResource({
+export const deliveryDeclaration = declareResource({
   kind: "Delivery",
   description:
     "A source connection delivered into a destination connection every interval, through a pipeline the service sets up; `up` waits until it is enabled. The service cannot change a delivery, so any change replaces it.",

@@ -9,7 +9,7 @@ import { createdHook } from "./implementation";
 /** Recovering hooks: by name and type, made in the deployment's window. */
 const hookRecover: RecoverDeclaration = { by: "its name", find: createdHook.find };
 
-export const hookResource = declareResource({
+export const hookDeclaration = declareResource({
   kind: "Hook",
   description: "Tells a web address, Slack, email, HipChat or PagerDuty of job and cluster events. `settings` and `salt` are kept encrypted.",
   notes: [

@@ -18,7 +18,7 @@ const jobRunRecover: RecoverDeclaration = {
   unsettled: (outputs) => (isJobFinished(String(outputs.status)) || !waitSettingsOf(outputs).waitForCompletion ? undefined : `it is ${String(outputs.status)}`),
 };
 
-export const jobRunResource = declareResource({
+export const jobRunDeclaration = declareResource({
   kind: "JobRun",
   description: "One run of a package on a cluster; `up` waits until it finishes.",
   notes: [

@@ -9,7 +9,7 @@ import { addedMember } from "./implementation";
 /** Recovering members: the account holds a person once, by email. */
 const memberRecover: RecoverDeclaration = { by: "its email", find: addedMember.find };
 
-export const memberResource = declareResource({
+export const memberDeclaration = declareResource({
   kind: "Member",
   description: "A person's membership of the account, with a role. A replacement removes the old membership first: the account holds an email once.",
   notes: [

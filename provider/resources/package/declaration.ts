@@ -16,7 +16,7 @@ const packageRecover: RecoverDeclaration = {
   unsettled: (outputs) => (outputs.validate === false || outputs.validationStatus === "completed" ? undefined : "its validation has not passed yet"),
 };
 
-export const packageResource = declareResource({
+export const packageDeclaration = declareResource({
   kind: "Package",
   description:
     "A data flow the service runs. Validated after each change unless `validate` is false: an invalid package fails `up` with each broken rule named and stays in the stack. Destroy archives it, as the service's delete does.",

@@ -8,7 +8,7 @@ import { createdKey } from "./implementation";
 /** Recovering public keys: the user holds a key once, so its fingerprint names it. */
 const publicKeyRecover: RecoverDeclaration = { by: "its fingerprint", find: createdKey.find };
 
-export const publicKeyResource = declareResource({
+export const publicKeyDeclaration = declareResource({
   kind: "PublicKey",
   description: "An SSH public key of the API user, used to reach cluster machines. The service holds a key once, so a replacement deletes the old key first.",
   notes: [

@@ -9,7 +9,7 @@ import { createdSchedule } from "./implementation";
 /** Recovering schedules: by name, made in the deployment's window with the task asked for. */
 const scheduleRecover: RecoverDeclaration = { by: "its name", find: createdSchedule.find };
 
-export const scheduleResource = declareResource({
+export const scheduleDeclaration = declareResource({
   kind: "Schedule",
   description: "Runs a package on a cluster at set times.",
   notes: [

@@ -9,7 +9,7 @@ import { findUserSettings } from "./implementation";
 /** Recovering user settings: the one user the API key names; nothing is ever made. */
 const userSettingsRecover: RecoverDeclaration = { by: "its API key's user", find: findUserSettings };
 
-export const userSettingsResource = declareResource({
+export const userSettingsDeclaration = declareResource({
   kind: "UserSettings",
   description:
     "The settings of the user the API key belongs to: name, time zone, how they hear of watched objects, the newsletter. The service holds one per user and never makes or deletes it: creating the resource takes the settings over, and destroying it leaves them as they are.",

@@ -16,14 +16,14 @@ module.exports = {
     },
     {
       name: "provider-not-emulator",
-      comment: "The provider talks to the service over HTTP only: it imports nothing of the local service.",
+      comment: "The provider talks to the service over HTTP only: it imports nothing of the emulator.",
       severity: "error",
       from: { path: "^(provider|policy)/" },
       to: { path: "^emulator/" },
     },
     {
       name: "emulator-not-provider",
-      comment: "The local service is a copy of the service, and knows nothing of the provider.",
+      comment: "The emulator is a copy of the service, and knows nothing of the provider.",
       severity: "error",
       from: { path: "^emulator/" },
       to: { path: "^(provider|policy)/" },
@@ -37,7 +37,7 @@ module.exports = {
     },
     {
       name: "area-through-interface",
-      comment: "An area of the local service reaches another area only through that area's interface.ts.",
+      comment: "An area of the emulator reaches another area only through that area's interface.ts.",
       severity: "error",
       from: { path: AREA },
       to: { path: "^emulator/areas/[^/]+/", pathNot: ["^emulator/areas/$1/", "^emulator/areas/[^/]+/interface\\.ts$"] },

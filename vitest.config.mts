@@ -51,7 +51,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process, and spend much of their time
-    // waiting on them, on retries and on the local service's clock: with two files at a time a
+    // waiting on them, on retries and on the emulator's clock: with two files at a time a
     // run kept 1.6 of 2 cores busy. A third file fills what the waits leave.
     maxWorkers: 3,
     sequence: { sequencer: LongFilesFirst },

@@ -4,7 +4,7 @@
  * terminal (SIGINT) or a CI runner (SIGTERM) cancels it: the figure behind "every wait stops
  * within a second or two" and "up returns within seconds of the signal" (docs/operations.md).
  * Each surface (the dynamic resources, the plugin) with each signal, on a new stack against a new
- * local service at real speed; prints each run's seconds, which waits the CLI reported cancelled,
+ * emulator at real speed; prints each run's seconds, which waits the CLI reported cancelled,
  * and its exit code. BENCH_RUNS (default 1) repeats each pair. Run by `npm run bench:cancellation`
  * (it builds the package first).
  */
@@ -16,7 +16,7 @@ import * as automation from "@pulumi/pulumi/automation/index.js";
 import { writeProjectWithInstalledPackage } from "../test/support/installed-package.mts";
 
 type Surface = "dynamic" | "plugin";
-type Emulator = Awaited<ReturnType<typeof import("../emulator/index.js").startEmulator>>;
+type RunningEmulator = Awaited<ReturnType<typeof import("../emulator/index.js").startEmulator>>;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, "bench", ".work");
@@ -69,7 +69,7 @@ function projectFor(surface: Surface, root: string): { dir: string; env: Record<
   return { dir, env };
 }
 
-async function newService(): Promise<Emulator> {
+async function newService(): Promise<RunningEmulator> {
   return startEmulator({
     port: 0,
     fixtures: {

@@ -1,9 +1,9 @@
 /**
  * The calls and seconds of `etl-coverage` over an account of 1,000 objects (BENCH_COVERAGE_OBJECTS
  * to choose another size): connections, connection groups, packages and hooks in equal parts,
- * made through the local service's fixtures, against a state that holds half of them (a
+ * made through the emulator's fixtures, against a state that holds half of them (a
  * `pulumi stack export` file written here). The command runs as a user runs it, from dist/, to
- * its end; the calls are the local service's request log. Run by `npm run bench:coverage`.
+ * its end; the calls are the emulator's request log. Run by `npm run bench:coverage`.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

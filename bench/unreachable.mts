@@ -3,7 +3,7 @@
  * names a closed port (nothing listens: ECONNREFUSED) and when it names a host that does not
  * exist (ENOTFOUND), per language, run with the `pulumi` CLI as a user runs it
  * (bench/unreachable/projects.mts), default retry settings. Beside them the same
- * preview against the local service, which answers: the engine's, the language host's and the
+ * preview against the emulator, which answers: the engine's, the language host's and the
  * plugin's own start, and the program's run, with no wait for an address. What the closed port
  * adds to that is the provider's wait. Also prints each failure's provider message and how many
  * errors the command printed. BENCH_LANGUAGES (comma-separated, of typescript-dynamic,
@@ -60,7 +60,7 @@ async function measure(machine: Machine, language: Language, root: string, unrea
   // A first preview warms the page cache and the language's own caches (Python's bytecode), as a second run on a machine would be.
   await machine.pulumi(project, ["preview", "--stack", "open"]);
   const openPreview = await machine.pulumi(project, ["preview", "--stack", "open"]);
-  if (openPreview.code !== 0) throw new Error(`${language}: the preview against the local service failed:\n${openPreview.output}`);
+  if (openPreview.code !== 0) throw new Error(`${language}: the preview against the emulator failed:\n${openPreview.output}`);
   const rows: Row[] = [];
   for (const address of unreachable) {
     const closedPreview = await machine.pulumi(project, ["preview", "--stack", address.name]);

@@ -1,9 +1,9 @@
 /**
  * The service's system catalogues (facts, "System information" and "Variables"): regions,
- * stacks, time zones and system variables, as the local service answers them and as the
+ * stacks, time zones and system variables, as the emulator answers them and as the
  * provider may check its inputs against before sending them. The facts give the shapes, the id
- * forms and a few examples; the rest of each list, and every name and default, is the local
- * service's choice.
+ * forms and a few examples; the rest of each list, and every name and default, is the
+ * emulator's choice.
  */
 
 /** The kinds of connection whose regions `GET {host}/regions/:type` lists (facts). */

@@ -1,6 +1,6 @@
 /**
  * A package's data flow (`data_flow_json`), and the rules a validation checks it by. The facts
- * leave the document's shape undocumented; this is the one both sides read (the local service
+ * leave the document's shape undocumented; this is the one both sides read (the emulator
  * validates and runs it, the provider checks it at preview):
  *
  *   { "components": [ { "name": "orders", "type": "source", "connection": { "id": 301 }, "table": "orders" },

@@ -1,6 +1,6 @@
 /**
  * Deliveries (facts, "Deliveries"): a source connection read into a destination connection every
- * interval. What both sides check: the local service refuses what breaks these rules, and the
+ * interval. What both sides check: the emulator refuses what breaks these rules, and the
  * provider names the same problems at preview.
  */
 import type { ConnectionKind } from "./connection-types";

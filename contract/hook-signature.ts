@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
  * How a web hook's notification is signed (facts, "Signature / salt handling"): the
  * `X-Hook-Signature` header is the SHA-1, in lowercase hex, of the hook's id, the event name, the
  * hook's `url` and its `salt`, concatenated in that order with no separator. The facts leave the
- * separator and "which id" open; these are the local service's choices, kept here so that the
+ * separator and "which id" open; these are the emulator's choices, kept here so that the
  * service, the provider, a test or a receiver compute it with the same code. Every part is in the
  * notification's JSON body (`hook_id`, `event`, `url`) except the salt, which the receiver holds.
  */

@@ -2,9 +2,9 @@ import { CONNECTION_KINDS, CONNECTION_TYPE_RULES, type ConnectionKind } from "./
 
 /**
  * What the service refuses in a request, stated so a client can check it before sending: the
- * local service enforces exactly these values, and a client that checks them first turns a
+ * emulator enforces exactly these values, and a client that checks them first turns a
  * round trip and an error answer into a message at preview. Name lengths are in `text.ts`.
- * Values the spec shows (section 8) say so; the others are the local service's choices where
+ * Values the spec shows (section 8) say so; the others are the emulator's choices where
  * the spec says "not shown".
  */
 

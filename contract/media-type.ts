@@ -13,5 +13,5 @@ export function versionedMediaType(vendor: string): string {
   return `application/vnd.${vendor}+json; version=${API_VERSION}`;
 }
 
-/** The media type of the spec's own wording, which the local service speaks. */
+/** The media type of the spec's own wording, which the emulator speaks. */
 export const API_MEDIA_TYPE = versionedMediaType(DEFAULT_VENDOR);

@@ -1,6 +1,6 @@
 /**
  * The OpenSSH public key line `<type> <base64 blob> [comment]`, as in a `.pub` file: the one
- * parser both the provider (at preview, before any API call) and the local service (at create)
+ * parser both the provider (at preview, before any API call) and the emulator (at create)
  * use, so what a preview accepts is what the service accepts.
  *
  * The blob is a sequence of length-prefixed strings, the first being the key type; knowing how

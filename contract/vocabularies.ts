@@ -1,6 +1,6 @@
 /**
  * The service's vocabularies (spec 2 and 3; facts "Clusters", "Jobs", "Packages"): what both the
- * provider's response schemas and the local service's records are made of.
+ * provider's response schemas and the emulator's records are made of.
  */
 
 export const CLUSTER_STATUSES = ["pending", "creating", "available", "scaling", "idle", "error", "pending_terminate", "terminating", "terminated"] as const;
@@ -88,7 +88,7 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /**
  * A schedule's `interval_unit`. The input tables list minutes to weeks, while the service reads
- * `months` back and its examples send it; the local service accepts `months` too (calendar
+ * `months` back and its examples send it; the emulator accepts `months` too (calendar
  * months, counted from `start_at`), so a schedule the service shows can also be written back.
  */
 export const SCHEDULE_INTERVAL_UNITS = ["minutes", "hours", "days", "weeks", "months"] as const;
@@ -100,7 +100,7 @@ export type ScheduleReuseClusterStrategy = (typeof SCHEDULE_REUSE_CLUSTER_STRATE
 
 /**
  * A schedule's `last_run_status`, null before its first run. The service documents no values;
- * the local service says `running` until every job of the run (and its retries) has finished,
+ * the emulator says `running` until every job of the run (and its retries) has finished,
  * then the run's outcome, worded as job statuses are.
  */
 export const SCHEDULE_RUN_STATUSES = ["running", "completed", "failed", "stopped"] as const;

@@ -1,7 +1,7 @@
 /**
  * Form-style parameters in the query string of a POST or PUT that has no body, as form-posting
  * clients send them (`cluster[nodes]=1&cluster[type]=production`): the real service reads them
- * as the fields of a JSON body, so the local service does too. Brackets nest (`a[b]`), empty
+ * as the fields of a JSON body, so the emulator does too. Brackets nest (`a[b]`), empty
  * brackets append to a list (`a[]`, `a[][b]` for a list of objects), and a value of digits only is read as a number, as JSON
  * would carry it; every other value is text (booleans take their text spellings anyway).
  *

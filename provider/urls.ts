@@ -1,4 +1,4 @@
-/** What an address the provider is given as text must show (the local service applies the service's own rules). */
+/** What an address the provider is given as text must show (the emulator applies the service's own rules). */
 
 /**
  * `scheme://` followed by a host, as written. The WHATWG parser that `URL` follows reads

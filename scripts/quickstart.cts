@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       "etl:apiUrl": { value: service.url },
       "etl:accountId": { value: account.uid },
       "etl:apiKey": { value: account.apiKey, secret: true },
-      // The project's own secrets: any value reaches the local service.
+      // The project's own secrets: any value reaches the emulator.
       "etl-quickstart:warehousePassword": { value: randomBytes(12).toString("base64url"), secret: true },
       "etl-quickstart:bucketSecretKey": { value: randomBytes(30).toString("base64url"), secret: true },
     });

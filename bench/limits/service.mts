@@ -1,5 +1,5 @@
 /**
- * The local service the benchmark measures against: an account with the records the programs
+ * The emulator the benchmark measures against: an account with the records the programs
  * build on, an allowance no run can exhaust (the table counts calls; it does not test the limit),
  * and the request log read through the control endpoints.
  */

@@ -36,7 +36,7 @@ export function writeRun(output: string, run: BenchRun): string[] {
       "then the dynamic resources', with their ratio to the dynamic floor.",
       "Calls count every request the service answered. `proofs` is the provider's proof of its settings in each operation (up, preview,",
       "refresh, destroy): one read of its account per provider process, whatever N, counted apart from the calls of the resources.",
-      "The CPU table counts the CLI and the processes it ran (engine, program, provider), not the local service.",
+      "The CPU table counts the CLI and the processes it ran (engine, program, provider), not the emulator.",
       "",
       "![pulumi up time against N](bench-up-time.svg)",
       "",

@@ -5,7 +5,7 @@ import * as etl from "pulumi-etl";
  * Records made by hand in the service's web application, brought under Pulumi. `importId`
  * makes the first `pulumi up` take over the existing record instead of creating another; the
  * inputs then describe it from here on, and differences are updated in place where the API
- * allows. The ids default to the local service's default account.
+ * allows. The ids default to the emulator's default account.
  */
 const config = new pulumi.Config();
 

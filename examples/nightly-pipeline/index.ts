@@ -4,7 +4,7 @@ import * as etl from "pulumi-etl";
 /**
  * The set-up a platform team keeps next to its infrastructure: the orders rollup runs every
  * night at 02:00 UTC on a cluster of its own, and failed jobs are posted to an alerting
- * endpoint, signed with the hook's salt. The ids default to the local service's default account.
+ * endpoint, signed with the hook's salt. The ids default to the emulator's default account.
  */
 const config = new pulumi.Config();
 

@@ -1,5 +1,5 @@
 // The quickstart in Go: two connections in a group, a deploy key, a nightly schedule and a hook
-// for failed jobs, through the plugin and its Go SDK. The defaults match the local service's
+// for failed jobs, through the plugin and its Go SDK. The defaults match the emulator's
 // default account.
 package main
 

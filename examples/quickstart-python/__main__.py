@@ -1,6 +1,6 @@
 """The quickstart in Python: two connections in a group, a deploy key, a nightly schedule and a
-hook for failed jobs, through the plugin and its Python SDK. The defaults match the local
-service's default account."""
+hook for failed jobs, through the plugin and its Python SDK. The defaults match the
+emulator's default account."""
 import os
 
 import pulumi

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as etl from "pulumi-etl";
 
-// Which records of the account to build on; the defaults match the local service's default account.
+// Which records of the account to build on; the defaults match the emulator's default account.
 const config = new pulumi.Config();
 const rollupPackageId = config.getNumber("rollupPackageId") ?? 101;
 const warehouseHost = config.get("warehouseHost") ?? "warehouse.db.example.com";

@@ -52,7 +52,7 @@ export const packageValidationRecord = z.object({
   status: z.string(),
   status_message: z.string().nullable().optional(),
   runtime: z.number().nullable().optional(),
-  /** `component` and `rule` are the local service's; the facts list `message` alone. */
+  /** `component` and `rule` are the emulator's; the facts list `message` alone. */
   errors: z.array(z.object({ message: z.string(), component: z.string().optional(), rule: z.string().optional() })),
   created_at: dateTime,
   updated_at: dateTime,

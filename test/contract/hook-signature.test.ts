@@ -1,4 +1,4 @@
-/** The signature recipe is one function, shared by the local service, the provider and receivers. */
+/** The signature recipe is one function, shared by the emulator, the provider and receivers. */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hookSignature, isValidHookSignature } from "../../contract/hook-signature";

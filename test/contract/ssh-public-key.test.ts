@@ -1,4 +1,4 @@
-/** The one OpenSSH public key parser that the provider and the local service share. */
+/** The one OpenSSH public key parser that the provider and the emulator share. */
 import { describe, expect, it } from "vitest";
 import { parseSshPublicKey, SSH_KEY_TYPES } from "../../contract/ssh-public-key";
 import { ecdsaP256Key, ed25519Key, rawKeyLine, rsaKey } from "../emulator/helpers";

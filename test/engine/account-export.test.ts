@@ -13,14 +13,14 @@ import { newWorkDir, PLUGIN_DIR, pulumiCommand, TEST_PASSPHRASE, testEnv } from 
 import { exportedSettings, printedSteps, runInFreshShell, type ExportedSetting } from "../support/export-steps";
 import { writeProjectWithInstalledPackage } from "../support/installed-package.mts";
 import { largeAccount, type LargeAccount } from "../support/large-account";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { filesUnder } from "../support/soak";
 
 const run = promisify(execFile);
 const CLI = path.resolve(__dirname, "..", "..", "dist", "provider", "export", "cli.js");
 const PASSWORD = "dynamic-SECRET-pw";
 
-async function exportWith(service: LocalService, args: string[], env: Record<string, string> = {}) {
+async function exportWith(service: Emulator, args: string[], env: Record<string, string> = {}) {
   const base = { ...process.env, ETL_API_KEY: service.apiKey, ETL_API_URL: service.url, ETL_ACCOUNT_ID: service.accountId, ...env };
   return run(process.execPath, [CLI, ...args], { env: base, maxBuffer: 16 * 1024 * 1024 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -32,7 +32,7 @@ async function exportWith(service: LocalService, args: string[], env: Record<str
  * A package made from the "Daily rollup" template, as `Package`'s `templateId` makes one: the
  * service keeps no trace of the template, so the export writes its flow.
  */
-async function packageFromTemplate(service: LocalService, account: LargeAccount): Promise<void> {
+async function packageFromTemplate(service: Emulator, account: LargeAccount): Promise<void> {
   const made = await service.api("POST", "/packages", { name: "Daily totals", package_template_id: 2 });
   const flow = (await service.api("GET", `/packages/${made.body.id}/export`)).body.data_flow_json;
   const database = account.account?.connections?.find((c) => c.type === "postgres");
@@ -55,12 +55,12 @@ function userPath(): string[] {
 }
 
 describe("etl-export", { timeout: 600_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let account: LargeAccount;
 
   beforeAll(async () => {
     account = largeAccount(5);
-    service = await startLocalService(account);
+    service = await startTestEmulator(account);
     await packageFromTemplate(service, account);
   });
 

@@ -11,20 +11,20 @@ import { RESOURCE_KINDS } from "pulumi-etl/plugin";
 import { createTestStack, type TestStack } from "../support/engine";
 import { KIND_TESTS, type StateDump, type StateRow } from "../kinds";
 import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton } from "../support/examples";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { declare, kindOfType, SURFACES } from "../support/surfaces";
 
 /** The kinds a create makes with a POST; a singleton's create is a PUT of the one the service holds, which no POST can make twice. */
 const MADE_BY_A_POST = RESOURCE_KINDS.filter((kind) => !isSingleton(kind));
 
 describe.each(SURFACES)("every kind's create, its connection dropped after the POST was applied (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let before: StateDump;
   const output: string[] = [];
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 100, account: EXAMPLE_ACCOUNT });
+    service = await startTestEmulator({ speed: 100, account: EXAMPLE_ACCOUNT });
     test = await createTestStack(
       `ambiguous-${surface}`,
       async () => {

@@ -1,5 +1,5 @@
 /**
- * Creates whose outcome is unknown, against the local service with faults injected on exactly
+ * Creates whose outcome is unknown, against the emulator with faults injected on exactly
  * the create's POST: `reset_after` (applied, then the connection drops) must end in the object
  * the POST made being adopted, `500` (not applied) in one sent again; either way exactly one
  * object exists and the resource's id is its id. The providers' `create` is called directly (the
@@ -22,7 +22,7 @@ import { connectionImplementation } from "../../provider/resources/connection/im
 import { memberImplementation } from "../../provider/resources/member/implementation";
 import { jobRunImplementation } from "../../provider/resources/job-run/implementation";
 import { publicKeyImplementation } from "../../provider/resources/public-key/implementation";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const RATE = 0.5;
 /** Requests after the faulted ones that must not fault: the lookup's pages and a second POST. */
@@ -51,7 +51,7 @@ const CLUSTER = { id: 201, name: "ready", nodes: 2 };
 const CONNECTION = { id: 302, name: "lake", type: "s3" };
 
 describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const lines: string[] = [];
   const originalLog = console.log;
 
@@ -72,7 +72,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
   let ctx: OperationContext;
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 200, account: { packages: [PACKAGE, LONG_PACKAGE], clusters: [CLUSTER], connections: [CONNECTION] } });
+    service = await startTestEmulator({ speed: 200, account: { packages: [PACKAGE, LONG_PACKAGE], clusters: [CLUSTER], connections: [CONNECTION] } });
     // No retries of reads either: the lookup's own failure is what one test is about.
     const settings: Record<string, string> = {
       "etl:apiUrl": service.url,

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RefreshOptions } from "@pulumi/pulumi/automation";
 import { createTestStack, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { declare, SURFACES, type Surface } from "../support/surfaces";
 
 const COUNT = 120;
@@ -58,11 +58,11 @@ const postgres = (id: number, host: string) => ({
 });
 
 describe(`refresh of ${COUNT} packages alone, behind ${HISTORY} older ones`, { timeout: 600_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const stacks = {} as Record<Surface, { test: TestStack; ids: string[]; count: number }>;
 
   beforeAll(async () => {
-    service = await startLocalService({
+    service = await startTestEmulator({
       account: {
         connections: [postgres(SOURCE, "source.example.com"), postgres(DESTINATION, "destination.example.com")],
         packages: range(HISTORY).map((i) => ({ id: i + 1, name: `older ${i}` })),

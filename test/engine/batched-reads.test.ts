@@ -20,7 +20,7 @@ import type { RefreshOptions } from "@pulumi/pulumi/automation";
 import type { ResourceKind } from "pulumi-etl/plugin";
 import { createTestStack, type TestStack } from "../support/engine";
 import { ed25519PublicKeyLine } from "../support/keys";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { declare, SURFACES, type Surface } from "../support/surfaces";
 
 const COUNT = 150;
@@ -122,7 +122,7 @@ function describeSurface(surface: Surface): void {
   describe(`refresh of ${COUNT} objects of each of four kinds on the ${on}, behind older ones, the service's clock at speed ${SPEED[surface]}`, {
     timeout: 300_000,
   }, () => {
-    let service: LocalService;
+    let service: Emulator;
     let test: TestStack;
     const counts: Record<Kind, number> = { Connection: COUNT, Package: COUNT, Schedule: COUNT, PublicKey: COUNT };
     /** The state's entry of each object, by kind and index; the ids are the ones `up` recorded. */
@@ -150,7 +150,7 @@ function describeSurface(surface: Surface): void {
     }
 
     beforeAll(async () => {
-      service = await startLocalService({ speed: SPEED[surface], account: historyFixtures() });
+      service = await startTestEmulator({ speed: SPEED[surface], account: historyFixtures() });
       test = await createTestStack(`batched-${surface}`, program(surface), service, FAST_STATE, { plugin: surface === "plugin" });
       await test.stack.up();
       entryAfterUp = await entries();
@@ -205,11 +205,11 @@ describe("refresh through the plugin behind an account's history", { timeout: 60
   const JOB_BOUND = Math.ceil(JOBS / 100) + 2 + 1;
   /** Four pages of older jobs: a listing from the start would take more than the bound (six pages). */
   const OLDER_JOBS = 400;
-  let service: LocalService;
+  let service: Emulator;
   let jobIds: string[] = [];
 
   beforeAll(async () => {
-    service = await startLocalService({
+    service = await startTestEmulator({
       account: { packages: [{ id: 101, name: "long", run: { seconds: 86_400 } }], clusters: [{ id: 201, name: "ready", nodes: 4 }] },
     });
     // The account's history: jobs made before the stack's, which a listing in order of creation shows first.

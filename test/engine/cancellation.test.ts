@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, eventually, type CliProject } from "../support/cli";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
 const SIGNAL: Record<Surface, NodeJS.Signals> = { dynamic: "SIGINT", plugin: "SIGTERM" };
@@ -25,7 +25,7 @@ type ServiceRecord = { id: number; status: string };
 
 describe.each(SURFACES)("cancelling pulumi up (%s)", { timeout: 240_000 }, (surface) => {
   const signal = SIGNAL[surface];
-  let service: LocalService;
+  let service: Emulator;
   let project: CliProject;
 
   /** The service's jobs and clusters, the fixture cluster the job runs on aside, as id and status. */
@@ -49,7 +49,7 @@ describe.each(SURFACES)("cancelling pulumi up (%s)", { timeout: 240_000 }, (surf
   };
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 1, account: { packages: [LONG], clusters: [READY] } });
+    service = await startTestEmulator({ speed: 1, account: { packages: [LONG], clusters: [READY] } });
     project = await createCliProject(`cancel-${surface}`, service, {}, { surface });
     await project.declare([
       { kind: "JobRun", name: "run", args: { clusterId: READY.id, packageId: LONG.id } },

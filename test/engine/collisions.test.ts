@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
 import { declare, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
@@ -20,7 +20,7 @@ function program(owner: "a" | "b", surface: Surface) {
 }
 
 describe.each(SURFACES)("two stacks colliding under injected 500s (%s)", { timeout: 240_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let a: TestStack;
   let b: TestStack;
   const account = async () => (await service.state()).accounts[0];
@@ -28,7 +28,7 @@ describe.each(SURFACES)("two stacks colliding under injected 500s (%s)", { timeo
     ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) !== undefined);
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     const options = { plugin: surface === "plugin" };
     a = await createTestStack("collide-a", program("a", surface), service, {}, options);
     b = await createTestStack("collide-b", program("b", surface), service, {}, options);

@@ -14,7 +14,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, testEnv, type TestStack } from "../support/engine";
-import { startLocalService, TEST_USER_ID, type LocalService } from "../support/service";
+import { startTestEmulator, TEST_USER_ID, type Emulator } from "../support/service";
 import { declare, declarePipeline } from "../support/surfaces";
 
 const run = promisify(execFile);
@@ -41,7 +41,7 @@ type Report = {
 type Ran = { code: number; stdout: string; stderr: string };
 
 describe("etl-coverage over a plugin stack and a dynamic stack", { timeout: 600_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let pluginStack: TestStack;
   let dynamicStack: TestStack;
   const ids: Record<string, string> = {};
@@ -71,7 +71,7 @@ describe("etl-coverage over a plugin stack and a dynamic stack", { timeout: 600_
   const coverage = (args: string[]) => command("coverage/cli.js", ["--stack", "test", "--state", dynamicState, "--api-url", service.url, ...args]);
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { connections: [...FLOW_CONNECTIONS, ...BULK] } });
+    service = await startTestEmulator({ account: { connections: [...FLOW_CONNECTIONS, ...BULK] } });
     for (const name of ["analyst a", "shared", "doomed", "shadow"]) ids[name] = await makeConnection(name);
     const pkg = await service.api("POST", "/packages", { name: "analyst package" });
     ids.package = String(pkg.body.id);

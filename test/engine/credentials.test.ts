@@ -8,15 +8,15 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
 import { createTestStack, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { filesUnder, freshEd25519Key } from "../support/soak";
 
 describe("the API key given in the environment", { timeout: 120_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     const key = freshEd25519Key("env@test");
     test = await createTestStack("env-key", async () => void new PublicKey("key", { publicKey: key }), service, { ETL_API_KEY: service.apiKey });
     await test.stack.removeConfig("etl:apiKey");

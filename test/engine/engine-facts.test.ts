@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, pulumiCommand, type TestStack } from "../support/engine";
-import { startLocalService, TEST_USER_ID, type LocalService } from "../support/service";
+import { startTestEmulator, TEST_USER_ID, type Emulator } from "../support/service";
 import { declare, SURFACES } from "../support/surfaces";
 
 const OTHER_USER = { id: 71, name: "Other User", email: "other@example.com", apiKey: "engine-facts-other-key" };
@@ -23,11 +23,11 @@ interface Logged {
 }
 
 describe("the engine's rules the docs state", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const stacks: TestStack[] = [];
 
   beforeAll(async () => {
-    service = await startLocalService({ users: [OTHER_USER] });
+    service = await startTestEmulator({ users: [OTHER_USER] });
   });
   afterAll(async () => {
     for (const test of stacks) test.dispose();

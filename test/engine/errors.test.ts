@@ -6,16 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH quickstart-deploy";
 
 describe("errors through the real engine", { timeout: 180_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const stacks: TestStack[] = [];
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
   });
   afterAll(async () => {
     for (const s of stacks) s.dispose();

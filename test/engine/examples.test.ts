@@ -1,6 +1,6 @@
 /**
  * The examples, run from their own folders by the Node.js language host as `pulumi up` would,
- * against the local service's default account (the one `npm run quickstart` uses).
+ * against the emulator's default account (the one `npm run quickstart` uses).
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

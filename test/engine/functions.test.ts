@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getHookEvents, getHookTypes, getPackage, getSchedule, listCrmObjects, pingHook, searchConnectionGroups, searchSchedules } from "pulumi-etl";
 import { createTestStack, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const ENV_NAMES = ["ETL_API_URL", "ETL_ACCOUNT_ID", "ETL_API_KEY"] as const;
 
 describe("functions in a program on the real engine", { timeout: 180_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const savedEnv: Partial<Record<(typeof ENV_NAMES)[number], string>> = {};
   /** Read by the program on every run, so one stack serves every step. */
@@ -23,7 +23,7 @@ describe("functions in a program on the real engine", { timeout: 180_000 }, () =
       savedEnv[name] = process.env[name];
       delete process.env[name];
     }
-    service = await startLocalService({
+    service = await startTestEmulator({
       account: {
         packages: [{ id: 101, name: "orders-daily-rollup", description: "Rolls up orders", variables: { region: "all" } }],
         connections: [

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectStack, type TestStack } from "../support/engine";
 import { writeProjectWithInstalledPackage } from "../support/installed-package.mts";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const KEY = readFileSync(path.resolve(__dirname, "../../examples/quickstart/deploy_key.pub"), "utf8").trim();
 const PROJECT = "etl-installed";
@@ -22,12 +22,12 @@ exports.groupId = group.id;
 `;
 
 describe("pulumi-etl installed in the project's node_modules", { timeout: 180_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const projectDir = path.resolve(__dirname, "../.work", `installed-project-${process.pid}`);
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { connections: [{ id: 301, name: "warehouse", type: "postgres" }] } });
+    service = await startTestEmulator({ account: { connections: [{ id: 301, name: "warehouse", type: "postgres" }] } });
     writeProjectWithInstalledPackage(projectDir, { "Pulumi.yaml": `name: ${PROJECT}\nruntime: nodejs\nmain: index.js\n`, "index.js": PROGRAM });
     test = await createProjectStack("installed", projectDir, service);
   });

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, eventually, processesOf, type CliProject, type DeclaredResource } from "../support/cli";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { freshEd25519Key } from "../support/soak";
 import { kindOfType, SURFACES } from "../support/surfaces";
 
@@ -30,7 +30,7 @@ function declared(importIds: Partial<Record<"key" | "group" | "cluster" | "run",
 }
 
 describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let project: CliProject;
   const account = async () => (await service.state()).accounts[0] as { publicKeys: Row[]; connectionGroups: Row[]; clusters: Row[]; jobs: Row[] };
   const made = async () => {
@@ -45,7 +45,7 @@ describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)",
     );
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 1, account: { packages: [SLOW], clusters: [READY_CLUSTER] } });
+    service = await startTestEmulator({ speed: 1, account: { packages: [SLOW], clusters: [READY_CLUSTER] } });
     project = await createCliProject(`interrupted-${surface}`, service, {}, { surface });
     await project.declare(declared());
   });

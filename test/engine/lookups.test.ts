@@ -19,18 +19,18 @@ import {
   listConnections,
 } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const PASSWORD = "lookup-SECRET-pw-4669";
 
 describe("lookups in a program on the real engine", { timeout: 180_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let connectionId = 0;
   let memberEmail = "lee@example.com";
 
   beforeAll(async () => {
-    service = await startLocalService({ users: [{ id: 71, name: "Lee Analyst", email: "lee@example.com", apiKey: "lookups-key-lee", role: "admin" }] });
+    service = await startTestEmulator({ users: [{ id: 71, name: "Lee Analyst", email: "lee@example.com", apiKey: "lookups-key-lee", role: "admin" }] });
     const { status, body } = await service.api("POST", "/connections/postgres", {
       name: "warehouse",
       host: "db.example.com",

@@ -1,5 +1,5 @@
 /**
- * Nothing is lost from state when a wait fails: the local service goes away (or the hourly
+ * Nothing is lost from state when a wait fails: the emulator goes away (or the hourly
  * allowance runs out) for longer than the retry budget while `up` or `destroy` waits for a
  * cluster coming up, rescaling, adopted or terminating, or for a job. The operation fails,
  * naming the object and keeping it in the stack; once the service is back, the next command
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ClusterArgs, JobRunArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { eventually } from "../support/cli";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { declare, SURFACES } from "../support/surfaces";
 
 const SPEED = 2;
@@ -30,7 +30,7 @@ const NOT_ENDING = (status: string) => !["pending_terminate", "terminating", "te
 type ServiceRecord = { id: number; status: string; nodes?: number };
 
 describe.each(SURFACES)("outages longer than the retry budget during waits (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let clusters: Array<[string, ClusterArgs]> = [];
   let jobs: Array<[string, JobRunArgs]> = [];
@@ -51,7 +51,7 @@ describe.each(SURFACES)("outages longer than the retry budget during waits (%s)"
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: SPEED, account: { packages: [JOB], clusters: [READY_CLUSTER] } });
+    service = await startTestEmulator({ speed: SPEED, account: { packages: [JOB], clusters: [READY_CLUSTER] } });
     test = await createTestStack(
       "outages",
       async () => {

@@ -17,7 +17,7 @@ import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { filesUnder } from "../support/files";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { declarePipeline, kindOfType, SURFACES, type Surface } from "../support/surfaces";
 
 function pipelineOutputs(surface: Surface, name: string, args: PipelineArgs): Record<string, pulumi.Output<unknown>> {
@@ -57,7 +57,7 @@ const DELIVERY = {
 };
 
 describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   let args: PipelineArgs;
@@ -66,7 +66,7 @@ describe.each(SURFACES)("Pipeline on the real engine (%s)", { timeout: 300_000 }
   const record = async (path: string) => (await service.api("GET", path)).body;
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 60, account: { connections: CONNECTIONS } });
+    service = await startTestEmulator({ speed: 60, account: { connections: CONNECTIONS } });
     args = {
       name: `orders rollup ${surface}`,
       flow: RESOURCE_EXAMPLES.Package.dataFlow,

@@ -16,7 +16,7 @@ import { referenceExample } from "../kinds/kind-tests";
 import { createTestStack, type TestStack } from "../support/engine";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { pluginResource } from "../support/plugin";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { filesUnder } from "../support/soak";
 
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 5 } };
@@ -30,7 +30,7 @@ const SCHEDULE = {
 const WAREHOUSE = { type: "postgres", name: "hand-made-warehouse", host: "db.example.com", username: "etl", password: PASSWORD, database: "analytics" };
 
 describe("pulumi import through the plugin", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let declared = false;
   const ids = { schedule: "", connection: "" };
@@ -38,7 +38,7 @@ describe("pulumi import through the plugin", { timeout: 240_000 }, () => {
   const onOutput = (text: string) => cliOutput.push(text);
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { packages: [PACKAGE], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ account: { packages: [PACKAGE], clusters: [CLUSTER] } });
     const schedule = await service.api("POST", "/schedules", {
       name: SCHEDULE.name,
       status: "enabled",
@@ -143,13 +143,13 @@ function exampleInputs(kind: ResourceKind, wrap: (value: string) => unknown = (v
 const nameOf = (kind: ResourceKind) => kind.toLowerCase();
 
 describe("`pulumi import` of one object of every kind, as a user runs it", { timeout: 480_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let maker: TestStack;
   let project: CliProject;
   const ids = {} as Record<ResourceKind, string>;
 
   beforeAll(async () => {
-    service = await startLocalService({ account: EXAMPLES_ACCOUNT, speed: 20 });
+    service = await startTestEmulator({ account: EXAMPLES_ACCOUNT, speed: 20 });
     // Made elsewhere: by another stack, from each kind's reference example.
     maker = await createTestStack(
       "import-every-kind-maker",
@@ -202,13 +202,13 @@ describe("`pulumi import` of one object of every kind, as a user runs it", { tim
 });
 
 describe("a dynamic stack moved to the plugin with aliases", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let onPlugin = false;
   const key = ed25519PublicKeyLine("moved@example.com");
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { packages: [PACKAGE], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ account: { packages: [PACKAGE], clusters: [CLUSTER] } });
     test = await createTestStack(
       "plugin-migration",
       async () => {

@@ -13,7 +13,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, type TestStack } from "../support/engine";
 import { pluginResource } from "../support/plugin";
-import { SETTINGS_PROOF_CALL, startLocalService, type LocalService } from "../support/service";
+import { SETTINGS_PROOF_CALL, startTestEmulator, type Emulator } from "../support/service";
 import { filesUnder } from "../support/soak";
 import { ed25519PublicKeyLine } from "../support/keys";
 
@@ -22,7 +22,7 @@ const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 20, outputs: [
 const CLUSTER = { id: 201, name: "ready", nodes: 4 };
 
 describe("the plugin on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   const cliOutput: string[] = [];
@@ -38,7 +38,7 @@ describe("the plugin on the real engine", { timeout: 300_000 }, () => {
   const everythingWritten = () => [...filesUnder(test.workDir).map((file) => readFileSync(file, "latin1")), cliOutput.join("")];
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
     test = await createTestStack(
       "plugin-lifecycle",
       async () => {

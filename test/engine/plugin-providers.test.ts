@@ -1,6 +1,6 @@
 /**
  * The plugin's own settings: two accounts managed from one program through explicit providers,
- * each on a local service of its own; a change of settings that replaces nothing; settings that
+ * each on an emulator of its own; a change of settings that replaces nothing; settings that
  * are wrong, and a plugin that cannot be found, each failing with what to do.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,11 +12,11 @@ import { createCliProject, runPulumi, type CliProject } from "../support/cli";
 import { createTestStack, failureOf, PLUGIN_DIR, type TestStack } from "../support/engine";
 import { ed25519PublicKeyLine } from "../support/keys";
 import { pluginProvider, pluginResource } from "../support/plugin";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 describe("two accounts in one program through explicit providers", { timeout: 240_000 }, () => {
-  let development: LocalService;
-  let production: LocalService;
+  let development: Emulator;
+  let production: Emulator;
   let test: TestStack;
   let productionTimeout = "30";
   const keys = { development: ed25519PublicKeyLine("dev@example.com"), production: ed25519PublicKeyLine("prod@example.com") };
@@ -24,11 +24,11 @@ describe("two accounts in one program through explicit providers", { timeout: 24
   const onOutput = (text: string) => cliOutput.push(text);
 
   beforeAll(async () => {
-    [development, production] = await Promise.all([startLocalService(), startLocalService()]);
+    [development, production] = await Promise.all([startTestEmulator(), startTestEmulator()]);
     test = await createTestStack(
       "plugin-providers",
       async () => {
-        const settings = (service: LocalService) => ({ apiUrl: service.url, accountId: service.accountId, apiKey: service.apiKey });
+        const settings = (service: Emulator) => ({ apiUrl: service.url, accountId: service.accountId, apiKey: service.apiKey });
         const dev = pluginProvider("development", settings(development));
         const prod = pluginProvider("production", { ...settings(production), requestTimeoutSeconds: productionTimeout } as any);
         const devKey = pluginResource("PublicKey", "deploy-dev", { publicKey: keys.development.line, name: "deploy" }, { provider: dev });
@@ -46,8 +46,7 @@ describe("two accounts in one program through explicit providers", { timeout: 24
     await Promise.all([development?.emulator.close(), production?.emulator.close()]);
   });
 
-  const keysOf = async (service: LocalService) =>
-    ((await service.state()).accounts[0].publicKeys as Array<{ fingerprint: string }>).map((key) => key.fingerprint);
+  const keysOf = async (service: Emulator) => ((await service.state()).accounts[0].publicKeys as Array<{ fingerprint: string }>).map((key) => key.fingerprint);
 
   it("each key is made in its own account", async () => {
     const { outputs } = await test.stack.up({ onOutput });
@@ -72,12 +71,12 @@ describe("two accounts in one program through explicit providers", { timeout: 24
 });
 
 describe("the plugin installed with `pulumi plugin install --file`", { timeout: 120_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let project: CliProject;
   const home = mkdtempSync(path.join(tmpdir(), "pulumi-home-"));
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     project = await createCliProject(
       "plugin-installed",
       service,
@@ -109,7 +108,7 @@ describe("the plugin installed with `pulumi plugin install --file`", { timeout: 
 });
 
 describe("the plugin misconfigured or missing", { timeout: 120_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const stacks: TestStack[] = [];
   const key = ed25519PublicKeyLine("setup@example.com");
   const program = async () => {
@@ -118,7 +117,7 @@ describe("the plugin misconfigured or missing", { timeout: 120_000 }, () => {
   };
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
   });
 
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { failureOf, newWorkDir, type TestStack } from "../support/engine";
 import { createProjectStack } from "../support/language-project";
 import { createNamedStack, policyConfigFile, previewWithPack } from "../support/policy";
 import { ADMIN_DOMAIN, breaksTheRules, followsTheRules } from "../support/policy-programs";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { typeOf, type Surface } from "../support/surfaces";
 
 /** The violation each rule reports of the program that breaks them all, by rule. */
@@ -38,7 +38,7 @@ const PLAIN_PASSWORD = /Connection "warehouse": password is given as plain text;
 const ANY_VIOLATION = /\[(mandatory|advisory)\]/;
 
 describe("The policy pack on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const stacks: TestStack[] = [];
   const stackOf = async (name: string, program: Parameters<typeof createNamedStack>[1], surface: Surface) => {
     const test = await createNamedStack(`${name}-${surface}`, program, service, surface === "plugin");
@@ -47,7 +47,7 @@ describe("The policy pack on the real engine", { timeout: 300_000 }, () => {
   };
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
   });
   afterAll(async () => {
     for (const test of stacks) test.dispose();

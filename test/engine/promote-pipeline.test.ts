@@ -8,7 +8,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectStack, type Service, type TestStack } from "../support/engine";
-import { ACCEPT, startLocalService, type LocalService } from "../support/service";
+import { ACCEPT, startTestEmulator, type Emulator } from "../support/service";
 
 const EXAMPLE = path.resolve(__dirname, "../../examples/promote-pipeline");
 const PROD_KEY = "promote-prod-key-0001";
@@ -16,7 +16,7 @@ const PROD = { id: 8, uid: "acme-prod" };
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
 describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let production: Service;
   const stacks: TestStack[] = [];
 
@@ -29,7 +29,7 @@ describe("promote-pipeline on the real engine", { timeout: 300_000 }, () => {
   };
 
   beforeAll(async () => {
-    service = await startLocalService({
+    service = await startTestEmulator({
       speed: 60,
       account: {
         clusters: [{ id: 201, name: "dev" }],

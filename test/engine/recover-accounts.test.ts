@@ -11,7 +11,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, eventually, runEtlRecover, type CliProject } from "../support/cli";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 /** The account's slug is the service's, made from its name: a rename out of band is left to stand. */
 const ACCOUNT_NAME = "recovery staging";
@@ -72,7 +72,7 @@ resources:
 }
 
 describe("etl-recover across the accounts of a stack's providers (plugin, YAML)", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let project: CliProject;
   /** Where the stack's account is now. */
   let slug: string;
@@ -111,7 +111,7 @@ describe("etl-recover across the accounts of a stack's providers (plugin, YAML)"
   };
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 20 });
+    service = await startTestEmulator({ speed: 20 });
     project = await createCliProject("recover-accounts", service, {}, { surface: "plugin" });
     await project.stack.setAllConfig({
       [`${projectName}:serviceUrl`]: { value: service.url },

@@ -10,7 +10,7 @@ import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/regi
 import { createCliProject, eventually, runEtlRecover, type CliProject, type DeclaredResource } from "../support/cli";
 import { KIND_TESTS, type StateDump, type StateRow } from "../kinds";
 import { isSingleton } from "../support/examples";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { kindOfType, SURFACES } from "../support/surfaces";
 
 /**
@@ -55,11 +55,11 @@ type Row = StateRow & { status?: string; delivery?: unknown; packageId?: number;
 const idOf = (kind: ResourceKind, row: Row) => KIND_TESTS[kind].made.id(row);
 
 describe.each(SURFACES)("etl-recover after a deployment killed mid-create of every kind a POST makes (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let project: CliProject;
   let seeded: Set<string>;
 
-  /** Where the local service keeps the records each kind's create makes: a member's membership, not its user. */
+  /** Where the emulator keeps the records each kind's create makes: a member's membership, not its user. */
   const rows = (kind: ResourceKind, state: StateDump): Row[] => KIND_TESTS[kind].made.rows(state);
   /** The objects the test's stack made, by kind: not the account's own, nor the ones a delivery makes for itself. */
   const made = async (): Promise<Record<ResourceKind, Row[]>> => {
@@ -88,7 +88,7 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
   const recover = (args: string[] = []) => runEtlRecover(project, args);
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 1, account: ACCOUNT });
+    service = await startTestEmulator({ speed: 1, account: ACCOUNT });
     const initial = (await service.state()) as StateDump;
     seeded = new Set(MADE_BY_A_POST.flatMap((kind) => rows(kind, initial).map((row) => `${kind}:${row.id}`)));
     project = await createCliProject(`recover-${surface}`, service, {}, { surface });

@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
-import { startLocalService, TEST_ACCOUNT, type LocalService } from "../support/service";
+import { startTestEmulator, TEST_ACCOUNT, type Emulator } from "../support/service";
 import { declare, declarePipeline, SURFACES } from "../support/surfaces";
 
 const MISSING_HOOK = 999_999;
@@ -29,7 +29,7 @@ const DELIVERY = {
 const MADE = ["packages", "schedules", "hooks", "deliveries"] as const;
 
 describe.each(SURFACES)("ids naming nothing on the real engine (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let ids = { hook: MISSING_HOOK as number, package: MISSING_PACKAGE as number };
 
@@ -39,7 +39,7 @@ describe.each(SURFACES)("ids naming nothing on the real engine (%s)", { timeout:
   };
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 60, account: { connections: CONNECTIONS } });
+    service = await startTestEmulator({ speed: 60, account: { connections: CONNECTIONS } });
     const program = async () => {
       const pipeline = declarePipeline(surface, "orders", {
         name: `orders ${surface}`,

@@ -12,7 +12,7 @@ import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/re
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { KIND_TESTS, type StateRow } from "../kinds";
 import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton } from "../support/examples";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { declare, kindOfType, SURFACES } from "../support/surfaces";
 
 /** Each kind's change of its example that forces replacement, where it has one (its entry's `replacingChange`). */
@@ -47,7 +47,7 @@ describe("replacement tables", () => {
 });
 
 describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let changed = false;
   let optionSet = true;
@@ -82,7 +82,7 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 100, account: EXAMPLE_ACCOUNT });
+    service = await startTestEmulator({ speed: 100, account: EXAMPLE_ACCOUNT });
     test = await createTestStack(
       `replace-${surface}`,
       async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, failureOf, type TestStack } from "../support/engine";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { pluginResource } from "../support/plugin";
 import { declare, SURFACES, type Surface } from "../support/surfaces";
 
@@ -26,7 +26,7 @@ const EXISTING = {
 type Variant = "references" | "package as a connection" | "new web connection in a group" | "connection read by id";
 
 describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeout: 300_000 }, (surface: Surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   let variant: Variant = "references";
@@ -90,7 +90,7 @@ describe.each(SURFACES)("resources given as inputs, on the %s surface", { timeou
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 60, account: { packages: [PACKAGE], connections: [EXISTING] } });
+    service = await startTestEmulator({ speed: 60, account: { packages: [PACKAGE], connections: [EXISTING] } });
     test = await createTestStack(`references-${surface}`, async () => program(), service, {}, { plugin: surface === "plugin" });
   });
 

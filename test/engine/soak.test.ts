@@ -1,7 +1,7 @@
 /**
  * Soak under faults through the real engine: a stack of every resource kind goes through up,
  * refresh and destroy SOAK_CYCLES times (default 2; `npm run bench:soak` runs the long soak, and
- * measures a fault-free cycle first for its numbers) on each surface (the dynamic resources and the plugin) while the local service injects faults
+ * measures a fault-free cycle first for its numbers) on each surface (the dynamic resources and the plugin) while the emulator injects faults
  * (SOAK_FAULT_RATE, default 0.2, every kind), and as many operations again are cut by an outage
  * longer than the retry budget or cancelled (SIGINT). The faults and interruptions are drawn from
  * SOAK_SEED (default a fixed seed, printed: the same seed replays a failed run). After every

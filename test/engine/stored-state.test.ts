@@ -1,6 +1,6 @@
 /**
  * A stack whose state an earlier version of the package wrote keeps working: a checkpoint and
- * the local service's matching records, both committed under test/fixtures/stored-state, are
+ * the emulator's matching records, both committed under test/fixtures/stored-state, are
  * loaded as they are; a preview and a refresh find nothing to do, and destroy removes the
  * objects. The stored one-line providers call `providerFor` with today's kind names, so this
  * fails if either ever changes.
@@ -18,7 +18,7 @@ import { createTestStack, type TestStack } from "../support/engine";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/stored-state");
 const ACCOUNT = "acme-test";
-/** The local service's own credential in the fixture: a made-up value that opens nothing else. */
+/** The emulator's own credential in the fixture: a made-up value that opens nothing else. */
 const API_KEY = "stored-state-fixture-local-only";
 const KEY_LINE = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7gKqNO4LLqZGjzIULluAa6RhZbgiiS4Et9g1oNUvzH stored@fixture";
 

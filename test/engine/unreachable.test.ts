@@ -13,11 +13,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PipelineArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type Service, type TestStack } from "../support/engine";
-import { startLocalService, startLocalService as start, type LocalService } from "../support/service";
+import { startTestEmulator, startTestEmulator as start, type Emulator } from "../support/service";
 import { expectSettingsErrorOnce } from "../support/settings-proof";
 import { declare, declarePipeline, SURFACES, type Surface } from "../support/surfaces";
 
-/** A loopback port nothing listens on: the local service's, once it is closed. */
+/** A loopback port nothing listens on: the emulator's, once it is closed. */
 async function closedAddress(): Promise<string> {
   const gone = await start();
   await gone.emulator.close();
@@ -86,7 +86,7 @@ const ROLLUP: PipelineArgs = {
 const REPORTED_ON: Record<Surface, RegExp> = { plugin: /^pulumi:providers:etl \(default/, dynamic: /^pulumi-nodejs:dynamic\/etl:\w+ \(/ };
 
 describe.each(SURFACES)("settings the service does not accept, with a pipeline in the program (%s)", { timeout: 240_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const wrongKey = "wrong-key-7f3a9c";
   const onOutput = () => undefined;
@@ -98,7 +98,7 @@ describe.each(SURFACES)("settings the service does not accept, with a pipeline i
   };
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     test = await createTestStack(
       "settings",
       async () => {

@@ -12,7 +12,7 @@ import { RESOURCE_EXAMPLES } from "pulumi-etl/plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliProject, type CliProject } from "../support/cli";
 import { atHostRoot } from "../support/host-root";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const OTHER_KEY = `yaml-guards-other-key-${process.pid}`;
 const OTHER_USER = { id: 80, name: "Other User", email: "other@example.com", apiKey: OTHER_KEY };
@@ -25,7 +25,7 @@ const PIPELINE = { name: "orders yaml", flow: RESOURCE_EXAMPLES.Package.dataFlow
 const TRANSPORT_ERRORS = /client connection is closing|UNAVAILABLE|grpc:|resource monitor shut down/;
 
 describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let project: CliProject;
 
   /**
@@ -48,7 +48,7 @@ describe("guards from a YAML program on the plugin", { timeout: 300_000 }, () =>
   };
 
   beforeAll(async () => {
-    service = await startLocalService({
+    service = await startTestEmulator({
       speed: 60,
       account: { connections: CONNECTIONS },
       // A member of the stack's account (its settings work), but not of the account the stack makes.

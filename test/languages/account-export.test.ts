@@ -24,7 +24,7 @@ import { LANGUAGES, type Language } from "../support/language-project";
 import { forgetCachedModule, goReleaseEnv, newUserMachine, type UserMachine } from "../support/release";
 import { exportableKinds } from "../../provider/export/read";
 import { createExportedReleaseStack } from "../support/release-project";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { filesUnder } from "../support/soak";
 
 const run = promisify(execFile);
@@ -42,7 +42,7 @@ interface Exported {
   settings: ExportedSetting[];
 }
 
-async function exportAccount(service: LocalService, args: string[]): Promise<Omit<Exported, "dir">> {
+async function exportAccount(service: Emulator, args: string[]): Promise<Omit<Exported, "dir">> {
   const env = { ...process.env, ETL_API_KEY: service.apiKey, ETL_API_URL: "", ETL_ACCOUNT_ID: "" };
   const { stdout } = await run(process.execPath, [CLI, ...args, "--api-url", service.url, "--account-id", service.accountId], {
     env,
@@ -65,7 +65,7 @@ const byTypeAndName = (a: Declared, b: Declared) => `${a.type}/${a.name}`.locale
 let account: LargeAccount;
 
 describe("an account of 100 objects of each set-up kind, exported", { timeout: 900_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const machines: UserMachine[] = [];
   const exported = {} as Record<Language, Exported>;
 
@@ -80,7 +80,7 @@ describe("an account of 100 objects of each set-up kind, exported", { timeout: 9
 
   beforeAll(async () => {
     account = largeAccount(PER_KIND);
-    service = await startLocalService(account);
+    service = await startTestEmulator(account);
     await service.resetRequests();
     for (const language of LANGUAGES) {
       const { dir } = folderFor(language);

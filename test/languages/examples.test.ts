@@ -1,6 +1,6 @@
 /**
  * The quickstart in Python, Go and YAML, run from their own folders (examples/quickstart-python,
- * examples/quickstart-go, examples/quickstart-yaml) through the plugin against the local service's default account: up
+ * examples/quickstart-go, examples/quickstart-yaml) through the plugin against the emulator's default account: up
  * makes the connections in their group, the key, the schedule and the hook; an unchanged preview
  * writes nothing; destroy leaves the account as it was; the passwords are never printed.
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referencePages, RESOURCE_KINDS } from "pulumi-etl/plugin";
 import { newWorkDir } from "../support/engine";
 import { createProjectStack, type LanguageStack } from "../support/language-project";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { parseYaml } from "../sdk/yaml-examples";
 
 type Program = { config?: Record<string, unknown>; resources: Record<string, unknown> };
@@ -30,11 +30,11 @@ function combinedProgram(examples: Array<[string, Program]>): { text: string; se
 }
 
 describe("the reference pages' YAML examples on the real engine", { timeout: 600_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: LanguageStack | undefined;
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * A user with only the release's `etl` archive and the plugin's, and no Node.js on PATH: `etl
- * emulator` serves the local service a YAML program is deployed to; a `pulumi up` killed while its
+ * emulator` starts the emulator that a YAML program is deployed to; a `pulumi up` killed while its
  * creates wait for their answers is recovered with `etl recover`, after which `pulumi up` makes
  * nothing twice; `etl export` writes the account as a program; `etl coverage` reads the stack
  * through the pulumi CLI and reports the program's objects managed, the account's others unmanaged;
@@ -55,7 +55,7 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
     await installPluginFromArchive(machine);
   }, TIMEOUT_MS);
 
-  /** A killed CLI leaves its language host and plugin behind: every process of the machine's backend but the local service. */
+  /** A killed CLI leaves its language host and plugin behind: every process of the machine's backend but the emulator. */
   const killLeftovers = () => {
     for (const { pid } of processesOf(machine)) if (pid !== emulator?.child.pid) killQuietly(pid);
   };
@@ -80,7 +80,7 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
     expect(run.output).toBe(`etl: unknown command "deploy"\nusage: etl export|coverage|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`);
   });
 
-  it("etl emulator serves the local service, printing its address and a key", async () => {
+  it("etl emulator starts the emulator, printing its address and a key", async () => {
     emulator = startCommand(machine, "etl", ["emulator", "--port", "0"]);
     const startup = await firstLines(emulator.child, 3);
     expect(startup[0]).toMatch(/^etl-emulator listening on http:\/\/127\.0\.0\.1:\d+$/);

@@ -1,7 +1,7 @@
 /**
  * The npm package from the release's tarball, installed with npm in a folder outside the
- * repository: a copy (no link to the repository), whose commands run through `npx` (the local
- * service, and an export of its account into a project of each language), and whose dynamic
+ * repository: a copy (no link to the repository), whose commands run through `npx` (the
+ * emulator, and an export of its account into a project of each language), and whose dynamic
  * resources a program uses against that service.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -12,14 +12,14 @@ import { ed25519PublicKeyLine } from "../support/keys";
 import { configureStack, newUserMachine, releaseFile, VERSION, type UserMachine } from "../support/release";
 import { firstLines } from "../support/release-tools";
 
-/** A GET of the local service's API as its default user: the status and the JSON. */
+/** A GET of the emulator's API as its default user: the status and the JSON. */
 async function serviceGet(service: { url: string; account: string; apiKey: string }, path: string): Promise<{ status: number; body: any }> {
   const headers = { Accept: "application/vnd.service+json; version=2", Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
   const response = await fetch(`${service.url}/${service.account}/api${path}`, { headers });
   return { status: response.status, body: await response.json() };
 }
 
-/** The keys of the local service's default user, as its API lists them. */
+/** The keys of the emulator's default user, as its API lists them. */
 async function serviceKeysOf(service: { url: string; account: string; apiKey: string }): Promise<Array<{ id: number }>> {
   return (await serviceGet(service, "/user/keys")).body as Array<{ id: number }>;
 }
@@ -57,7 +57,7 @@ describe("the pulumi-etl npm tarball, installed as a user installs it", { timeou
     expect(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).version).toBe(VERSION);
   });
 
-  it("npx etl-emulator serves the local service and prints its URL and credentials", async () => {
+  it("npx etl-emulator starts the emulator and prints its URL and credentials", async () => {
     emulator = spawn("npx", ["--no-install", "etl-emulator", "--port", "0"], { cwd: machine.dir, env: machine.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const [listening, account, apiKey] = await firstLines(emulator, 3);
     expect(listening).toMatch(/^etl-emulator listening on http:\/\/127\.0\.0\.1:\d+$/);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findsOnPath, installPluginFromArchive, installReleaseWheel, newUserMachine, RELEASE_PIP_ENV, VERSION, type UserMachine } from "../support/release";
 import { configureProgram, TIMEOUT_MS, writeProgram, type ReleaseLanguage } from "../support/release-lifecycle";
 import { expectChecksummed, unpackArchive } from "../support/release-tools";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 
 const PACK = "pulumi-policy-etl";
 /** The release programs' failure alert, and the same address without TLS, which etl-hook-https refuses. */
@@ -21,7 +21,7 @@ const HOOK_REFUSED = `Hook "rollup-alert": settings.url must be an https URL, go
 const RUNTIME: Record<ReleaseLanguage, string> = { yaml: "  name: yaml\n", python: "  name: python\n" };
 
 describe("the release's policy pack, run by pulumi preview with no Node.js on PATH", { timeout: TIMEOUT_MS }, () => {
-  let service: LocalService;
+  let service: Emulator;
   const machines: Partial<Record<ReleaseLanguage, UserMachine>> = {};
   let pack: string;
 
@@ -57,7 +57,7 @@ describe("the release's policy pack, run by pulumi preview with no Node.js on PA
   }
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     const yaml = await machineWith("yaml", "https");
     pack = path.join(unpackArchive(yaml, PACK), PACK);
   }, TIMEOUT_MS);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installReleaseWheel, pluginArchive, RELEASE_DIR, RELEASE_PIP_ENV, releaseFile, VERSION, type UserMachine } from "../support/release";
 import { connectionId, describeReleaseLifecycle, serviceConnection, TIMEOUT_MS } from "../support/release-lifecycle";
 import { serveFolder, type FolderServer } from "../support/release-server";
-import type { LocalService } from "../support/service";
+import type { Emulator } from "../support/service";
 
 /** Pulumi.yaml's runtime as `pulumi new python` writes it. */
 const RUNTIME = "  name: python\n  options:\n    toolchain: pip\n    virtualenv: venv\n";
@@ -35,8 +35,8 @@ function releasedPluginDownloadURL(): string {
   return (JSON.parse(readFileSync(releaseFile("schema.json"), "utf8")) as { pluginDownloadURL: string }).pluginDownloadURL;
 }
 
-/** The lifecycle's project and its local service, kept once destroyed for the plugin's acquisition. */
-let kept: { machine: UserMachine; service: LocalService } | undefined;
+/** The lifecycle's project and its emulator, kept once destroyed for the plugin's acquisition. */
+let kept: { machine: UserMachine; service: Emulator } | undefined;
 
 afterAll(async () => {
   kept?.machine.dispose();
@@ -71,7 +71,7 @@ describeReleaseLifecycle("python", {
 
 describe("a Python program whose plugin the engine fetches by itself from the address the wheel carries", { timeout: TIMEOUT_MS }, () => {
   const archiveName = path.basename(pluginArchive());
-  let service: LocalService;
+  let service: Emulator;
   let server: FolderServer;
   let machine: UserMachine;
 

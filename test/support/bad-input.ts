@@ -17,7 +17,7 @@ import { RESOURCE_KINDS, type ResourceKind } from "pulumi-etl/plugin";
 import { type BadInput, KIND_TESTS } from "../kinds";
 import { checkAsTheEngineShows } from "./bad-input-check";
 import { createTestStack, failureOfInline, type TestStack } from "./engine";
-import { startLocalService, type LocalService } from "./service";
+import { startTestEmulator, type Emulator } from "./service";
 import { declare, type Surface } from "./surfaces";
 
 export type Case = BadInput & { kind: ResourceKind };
@@ -53,12 +53,12 @@ export function describeBadInput(surface: Surface): void {
   });
 
   describe(`bad input through the real engine, on the ${surface} surface`, { timeout: 300_000 }, () => {
-    let service: LocalService;
+    let service: Emulator;
     let test: TestStack | undefined;
     const outcomes = new Map<Case, string>();
 
     beforeAll(async () => {
-      service = await startLocalService();
+      service = await startTestEmulator();
       await service.resetRequests();
       let current: Case | undefined;
       test = await createTestStack(`bad-input-${surface}`, async () => declareCase(current!, surface), service, {}, { plugin: surface === "plugin" });

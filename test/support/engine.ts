@@ -1,6 +1,6 @@
 /**
  * Real Pulumi stacks for tests: the engine that `npm test` set up, a file backend of the test's
- * own, and the local service's address and credentials in the stack's configuration.
+ * own, and the emulator's address and credentials in the stack's configuration.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";

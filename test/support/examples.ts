@@ -6,10 +6,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "pulumi-etl/plugin";
 import { RESOURCES, type ResourceDeclaration } from "../../provider/resources/registry";
-import type { LocalServiceOptions } from "./service";
+import type { TestEmulatorOptions } from "./service";
 import { KIND_TESTS } from "../kinds";
 
-export const EXAMPLE_ACCOUNT: NonNullable<LocalServiceOptions["account"]> = {
+export const EXAMPLE_ACCOUNT: NonNullable<TestEmulatorOptions["account"]> = {
   packages: [{ id: 101, name: "rollup", run: { seconds: 5, outcome: "completed", outputs: [{ name: "out", records: 1 }] } }],
   // Made by another user, so the test's user watches them only when a ClusterWatcher says so.
   clusters: [

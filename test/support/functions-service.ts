@@ -1,5 +1,5 @@
 /**
- * The local service the program-side functions' unit tests call, configured through the ETL_*
+ * The emulator the program-side functions' unit tests call, configured through the ETL_*
  * environment variables as outside a Pulumi program, with records for every function to find.
  */
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";

@@ -1,4 +1,4 @@
-/** One call to the local service with a user's API key, as another tool or a person would make it. */
+/** One call to the emulator with a user's API key, as another tool or a person would make it. */
 export const ACCEPT = "application/vnd.service+json; version=2";
 
 export async function callWithKey(url: string, apiKey: string, method: string, body?: unknown): Promise<{ status: number; body: any }> {

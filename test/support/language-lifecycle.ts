@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { createLanguageStack, type Language, type LanguageStack } from "./language-project";
 import { ed25519PublicKeyLine } from "./keys";
-import { startLocalService, type LocalService } from "./service";
+import { startTestEmulator, type Emulator } from "./service";
 import {
   expectHookAndPackage,
   expectPipelineDestroyed,
@@ -49,7 +49,7 @@ const SETTINGS_PROOF_LANGUAGES: readonly Language[] = ["go"];
 const plain = (outputs: OutputMap) => Object.fromEntries(Object.entries(outputs).map(([name, output]) => [name, output.value]));
 
 /** The TypeScript program's pipeline: its package made from the template, both ends on the warehouse, validated; its schedule and hook made. */
-async function expectPipelineFromTemplate(service: LocalService, outputs: OutputMap): Promise<void> {
+async function expectPipelineFromTemplate(service: Emulator, outputs: OutputMap): Promise<void> {
   const packageId = outputs.pipelinePackageId!.value;
   const flow = (await service.api("GET", `/packages/${packageId}/export`)).body.data_flow_json as { components: Array<{ connection?: { id: number } }> };
   expect(flow.components.map((component) => component.connection?.id)).toEqual([Number(outputs.warehouseId!.value), Number(outputs.warehouseId!.value)]);
@@ -74,7 +74,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
   describe(`a ${language} program through ${installed}`, { timeout: TIMEOUT_MS }, () => {
     const password = `${language}-SECRET-pw-${process.pid}`;
     const key = ed25519PublicKeyLine(`${language}@example.com`);
-    let service: LocalService;
+    let service: Emulator;
     let test: LanguageStack;
     let outputs: OutputMap;
     let pipeline: PipelineIds;
@@ -89,7 +89,7 @@ export function describeLanguageLifecycle(language: Language, options: Lifecycle
     const schedule = async () => (await service.api("GET", `/schedules/${outputs.scheduleId!.value}`)).body as { name: string };
 
     beforeAll(async () => {
-      service = await startLocalService({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] }, otherAccounts: [ELSEWHERE_ACCOUNT] });
+      service = await startTestEmulator({ speed: 20, account: { packages: [PACKAGE], clusters: [CLUSTER] }, otherAccounts: [ELSEWHERE_ACCOUNT] });
       test = await createStack(language, service, {
         "test:keyLine": { value: key.line },
         "test:keyName": { value: "deploy" },

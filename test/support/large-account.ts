@@ -1,16 +1,16 @@
 /**
  * An account as teams bring it: `count` objects of every kind that is set up rather than run
  * (users as members, keys, connections of five types, groups, packages with flows and a few
- * without, schedules, hooks of every type, enabled deliveries), made through the local
- * service's fixtures. A few names repeat, as they do in accounts made by hand.
+ * without, schedules, hooks of every type, enabled deliveries), made through the
+ * emulator's fixtures. A few names repeat, as they do in accounts made by hand.
  */
-import { TEST_USER_ID, type LocalServiceOptions } from "./service";
+import { TEST_USER_ID, type TestEmulatorOptions } from "./service";
 import { ed25519PublicKeyLine } from "./keys";
 
 const TYPES = ["postgres", "mysql", "s3", "salesforce", "redshift"] as const;
 const HOOKS = ["web", "slack", "email", "hipchat", "pagerduty"] as const;
 
-/** The clusters of the account its API key's user (the local service's test user) watches. */
+/** The clusters of the account its API key's user (the emulator's test user) watches. */
 export const WATCHED_CLUSTERS = 3;
 
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);
@@ -53,7 +53,7 @@ function hookOf(type: (typeof HOOKS)[number], i: number) {
   }
 }
 
-export interface LargeAccount extends Pick<LocalServiceOptions, "account" | "users"> {
+export interface LargeAccount extends Pick<TestEmulatorOptions, "account" | "users"> {
   /** Each public key's line by its id: what a user keeps in the key's `.pub` file. */
   keyLines: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 /**
  * Every process a test starts ends with the run (vitest's globalSetup). The run marks its
  * environment before any test starts; every process the tests start inherits the mark, whatever
- * becomes of its parent (an engine, a language host, a provider plugin, a local service, a CLI
+ * becomes of its parent (an engine, a language host, a provider plugin, an emulator, a CLI
  * killed mid-operation). When the run ends, a process still alive with the mark fails the run,
  * named with its command line, and is killed so that it outlives the run no further.
  */

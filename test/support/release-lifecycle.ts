@@ -22,7 +22,7 @@ import {
 } from "./release-pipeline";
 import { configureStack, findsOnPath, installPluginFromArchive, newUserMachine, VERSION, type UserMachine } from "./release";
 import type { Service } from "./engine";
-import { startLocalService, type LocalService } from "./service";
+import { startTestEmulator, type Emulator } from "./service";
 import { cliStack, ELSEWHERE_ACCOUNT, expectSettingsProvenAtPreview, expectWrongKeyRefusedOnce, SETTINGS_PROOF } from "./settings-proof";
 
 const PROGRAMS = path.join(__dirname, "..", "release", "programs");
@@ -41,10 +41,10 @@ export interface ReleaseProject {
   /** Checks of the installed SDK, each a test of its own, run before the first `pulumi up`. */
   installedChecks?: Record<string, (machine: UserMachine) => void | Promise<void>>;
   /**
-   * Takes the project folder and its local service once destroy has passed, to go on with and
+   * Takes the project folder and its emulator once destroy has passed, to go on with and
    * dispose of; otherwise both are disposed of when the lifecycle ends.
    */
-  keep?(machine: UserMachine, service: LocalService): void;
+  keep?(machine: UserMachine, service: Emulator): void;
 }
 
 /** The language's program and its Pulumi.yaml (unless the program is one) in the machine's empty project folder. */
@@ -71,14 +71,14 @@ export async function connectionId(machine: UserMachine): Promise<number> {
 }
 
 /** The connection as the service holds it (status 404 once deleted). */
-export async function serviceConnection(service: LocalService, id: number): Promise<{ status: number; body: any }> {
+export async function serviceConnection(service: Emulator, id: number): Promise<{ status: number; body: any }> {
   return service.api("GET", `/connections/postgres/${id}`);
 }
 
 export function describeReleaseLifecycle(language: ReleaseLanguage, project: ReleaseProject): void {
   describe(`a ${language} program installed from the release folder alone, with no Node.js on PATH`, { timeout: TIMEOUT_MS }, () => {
     const password = `${language}-release-SECRET-${process.pid}`;
-    let service: LocalService;
+    let service: Emulator;
     let machine: UserMachine;
     let id: number;
     let pipeline: PipelineIds;
@@ -86,7 +86,7 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
     const connections = async () => (await service.state()).accounts[0].connections as Array<{ id: number; name: string }>;
 
     beforeAll(async () => {
-      service = await startLocalService({ otherAccounts: [ELSEWHERE_ACCOUNT] });
+      service = await startTestEmulator({ otherAccounts: [ELSEWHERE_ACCOUNT] });
       machine = newUserMachine(`${language}-release`, { withoutNode: true, env: project.env });
       writeProgram(machine, language, project.runtime);
       await project.install(machine);

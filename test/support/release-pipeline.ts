@@ -6,7 +6,7 @@
  */
 import { expect } from "vitest";
 import type { UserMachine } from "./release";
-import type { LocalService } from "./service";
+import type { Emulator } from "./service";
 
 /** The pipeline's cron as first set, and as the update sets it (`test:pipelineCron`). */
 export const PIPELINE_CRON = { first: "0 6 * * *", updated: "30 7 * * 1" };
@@ -52,7 +52,7 @@ export function expectPipelineInExport(state: ExportedState, ids: PipelineIds): 
 }
 
 /** The service's schedule runs the package on three nodes, at the interval and from the first run the cron gives. */
-export async function expectScheduleOfCron(service: LocalService, ids: PipelineIds, timing: { unit: string; startAt: string }): Promise<void> {
+export async function expectScheduleOfCron(service: Emulator, ids: PipelineIds, timing: { unit: string; startAt: string }): Promise<void> {
   const schedule = (await service.api("GET", `/schedules/${ids.scheduleId}`)).body;
   expect(schedule).toMatchObject({ name: "orders rollup", interval_amount: 1, interval_unit: timing.unit, status: "enabled" });
   expect(new Date(schedule.start_at).toISOString()).toBe(timing.startAt);
@@ -60,13 +60,13 @@ export async function expectScheduleOfCron(service: LocalService, ids: PipelineI
 }
 
 /** The service's hook alerts a web address on failed jobs; the package is live. */
-export async function expectHookAndPackage(service: LocalService, ids: PipelineIds): Promise<void> {
+export async function expectHookAndPackage(service: Emulator, ids: PipelineIds): Promise<void> {
   expect((await service.api("GET", `/hooks/${ids.hookId}`)).body).toMatchObject({ type: "web", events: ["job.failed"], name: "orders rollup failures" });
   expect((await service.api("GET", `/packages/${ids.packageId}`)).body).toMatchObject({ name: "orders rollup" });
 }
 
 /** After destroy: no schedule, no hook, the package archived (the service keeps packages). */
-export async function expectPipelineDestroyed(service: LocalService, ids: PipelineIds): Promise<void> {
+export async function expectPipelineDestroyed(service: Emulator, ids: PipelineIds): Promise<void> {
   expect((await service.api("GET", `/schedules/${ids.scheduleId}`)).status).toBe(404);
   expect((await service.api("GET", `/hooks/${ids.hookId}`)).status).toBe(404);
   expect((await service.api("GET", `/packages/${ids.packageId}`)).body).toMatchObject({ status: "archived" });

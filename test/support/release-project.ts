@@ -94,7 +94,7 @@ export async function createExportedReleaseStack(language: Language, machine: Us
   return stackIn(language, machine, packagesEnv, service, config);
 }
 
-/** The stack `test` of the machine's project, set for the local service; credentials from its settings only. */
+/** The stack `test` of the machine's project, set for the emulator; credentials from its settings only. */
 async function stackIn(
   language: Language,
   machine: UserMachine,

@@ -4,7 +4,7 @@
  * address and account as `--config` and the secrets set after it with `--secret`, which installs
  * the template's packages from the release's files (npm through a loopback registry of the
  * release's tarballs, pip from the wheel, Go through the release's module proxy folder); then up,
- * an unchanged preview and destroy against the local service. Python, Go and YAML with no Node.js
+ * an unchanged preview and destroy against the emulator. Python, Go and YAML with no Node.js
  * on PATH; the plugin from its archive for every template but the dynamic resources'.
  */
 import { execFileSync } from "node:child_process";
@@ -25,7 +25,7 @@ import {
 } from "./release";
 import { TIMEOUT_MS } from "./release-lifecycle";
 import { serveNpmPackages, type NpmRegistry } from "./release-npm-registry";
-import { startLocalService, type LocalService } from "./service";
+import { startTestEmulator, type Emulator } from "./service";
 
 export type Template = "etl-typescript" | "etl-typescript-dynamic" | "etl-python" | "etl-go" | "etl-yaml";
 
@@ -128,16 +128,16 @@ export async function pluginInstalledHome(): Promise<UserMachine> {
   return owner;
 }
 
-/** The template's `pulumi new` → up → unchanged preview → destroy, each against a local service of its own. */
+/** The template's `pulumi new` → up → unchanged preview → destroy, each against an emulator of its own. */
 export function describeReleaseTemplate(template: Template, context: TemplatesContext): void {
   const user = TEMPLATES[template];
   describe(`the release's template ${template}`, () => {
     const password = `${template}-SECRET-${process.pid}`;
-    let service: LocalService;
+    let service: Emulator;
     let machine: UserMachine;
 
     beforeAll(async () => {
-      service = await startLocalService();
+      service = await startTestEmulator();
       const home = user.plugin ? context.pluginHome : undefined;
       if (user.plugin && home === undefined) throw new Error(`the template ${template} needs the Pulumi home with the plugin installed`);
       machine = newUserMachine(template, { withoutNode: !user.node, env: { ...user.env(context.registry), ...(home ? { PULUMI_HOME: home } : {}) } });

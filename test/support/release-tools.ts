@@ -61,7 +61,7 @@ export function startCommand(
   return { child, output: () => output, exited };
 }
 
-/** The service a local service's start-up lines name: `… listening on URL`, `account: ID`, `api key: KEY`. */
+/** The service an emulator's start-up lines name: `… listening on URL`, `account: ID`, `api key: KEY`. */
 export function serviceFromStartup(lines: string[]): Service {
   const [listening, account, apiKey] = lines;
   const url = /listening on (http:\/\/\S+)$/.exec(listening ?? "")?.[1];

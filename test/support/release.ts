@@ -184,7 +184,7 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
   };
 }
 
-/** The stack's settings for the local service, the key stored as a secret. */
+/** The stack's settings for the emulator, the key stored as a secret. */
 export async function configureStack(machine: UserMachine, stack: string, service: Service): Promise<void> {
   await machine.pulumi(["stack", "init", stack]);
   await machine.pulumi(["config", "set", "etl:apiUrl", service.url]);

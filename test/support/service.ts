@@ -1,11 +1,11 @@
-/** Talking to the local service directly: its control endpoints, and the API out of band. */
+/** Talking to the emulator directly: its control endpoints, and the API out of band. */
 import { startEmulator, type Fixtures, type RunningEmulator } from "pulumi-etl/emulator";
 import type { Service } from "./engine";
 import { callWithKey } from "./http-call";
 
 export { ACCEPT } from "./http-call";
 
-export interface LocalService extends Service {
+export interface Emulator extends Service {
   emulator: RunningEmulator;
   /** Calls the API as the fixture user, the way another tool or a person would. */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
@@ -40,7 +40,7 @@ export const SETTINGS_PROOF_CALL = `GET /accounts/${TEST_ACCOUNT}`;
 /** The user whose API key the test account's stacks use. */
 export const TEST_USER_ID = 70;
 
-export interface LocalServiceOptions {
+export interface TestEmulatorOptions {
   /** Records of the test account beyond its user (packages, clusters, connections, ...). */
   account?: Omit<NonNullable<Fixtures["accounts"]>[number], "id" | "uid" | "users">;
   /** Lifecycles this many times faster. */
@@ -53,7 +53,7 @@ export interface LocalServiceOptions {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+export async function startTestEmulator(options: TestEmulatorOptions = {}): Promise<Emulator> {
   const apiKey = `test-key-${process.pid}-${Date.now()}`;
   const emulator = await startEmulator({
     port: 0,
@@ -73,8 +73,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   return { emulator, ...serviceAt({ url: emulator.url, accountId: TEST_ACCOUNT, apiKey }) };
 }
 
-/** A local service already running at `service.url` (started by a test, or by a user's `etl emulator`), to talk to. */
-export function serviceAt(service: Service): Omit<LocalService, "emulator"> {
+/** An emulator already running at `service.url` (started by a test, or by a user's `etl emulator`), to talk to. */
+export function serviceAt(service: Service): Omit<Emulator, "emulator"> {
   const { url, accountId, apiKey } = service;
   const proof = `GET /accounts/${accountId}`;
   const control = async (method: string, path: string, body?: unknown): Promise<any> => {

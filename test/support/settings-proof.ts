@@ -10,7 +10,7 @@ import { withoutIdleInterrupts } from "./python-interrupt";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { failureOf } from "./engine";
 import type { UserMachine } from "./release";
-import { SETTINGS_PROOF_CALL, type LocalService } from "./service";
+import { SETTINGS_PROOF_CALL, type Emulator } from "./service";
 
 /** An account the test account's users are not members of, with a user of its own. */
 export const ELSEWHERE_ACCOUNT = {
@@ -91,7 +91,7 @@ const ELSEWHERE_REFUSED =
   /account "acme-test" at \S+ is not one the API key's user can reach \(404 Not Found\): etl:accountId names an account that does not exist \(renamed or deleted\?\), or etl:apiKey is the key of a user who is not a member of it/;
 
 /** The preview with `apiKey` fails with the proof's one call and its one error, `said`, never showing the key; the stack's key is then set back. */
-async function expectRefusedAtPreview(service: LocalService, stack: PreviewedStack, apiKey: string, said: RegExp): Promise<void> {
+async function expectRefusedAtPreview(service: Emulator, stack: PreviewedStack, apiKey: string, said: RegExp): Promise<void> {
   await stack.setConfig("etl:apiKey", apiKey, true);
   try {
     await service.resetRequests();
@@ -105,7 +105,7 @@ async function expectRefusedAtPreview(service: LocalService, stack: PreviewedSta
 }
 
 /** A wrong key fails the preview with one call and one error, on the provider. */
-export function expectWrongKeyRefusedOnce(service: LocalService, stack: PreviewedStack): Promise<void> {
+export function expectWrongKeyRefusedOnce(service: Emulator, stack: PreviewedStack): Promise<void> {
   return expectRefusedAtPreview(service, stack, WRONG_KEY, WRONG_KEY_REFUSED);
 }
 
@@ -114,7 +114,7 @@ export function expectWrongKeyRefusedOnce(service: LocalService, stack: Previewe
  * `unproven`: the calls of an unchanged preview when the proof is skipped (a stack holding public
  * keys still asks whose the key is, which the proof would have told).
  */
-export async function expectSettingsProvenAtPreview(service: LocalService, stack: PreviewedStack, ignored = /^$/, unproven: string[] = []): Promise<void> {
+export async function expectSettingsProvenAtPreview(service: Emulator, stack: PreviewedStack, ignored = /^$/, unproven: string[] = []): Promise<void> {
   const calls = async () => (await service.allCalls()).filter((call) => !ignored.test(call));
   await expectWrongKeyRefusedOnce(service, stack);
   await expectRefusedAtPreview(service, stack, ELSEWHERE_ACCOUNT.users[0]!.apiKey, ELSEWHERE_REFUSED);

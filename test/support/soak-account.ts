@@ -1,5 +1,5 @@
 /**
- * What the local service holds before the soak, which the soak's resources refer to, and the
+ * What the emulator holds before the soak, which the soak's resources refer to, and the
  * password its connections are given.
  */
 

@@ -1,9 +1,9 @@
 /**
- * What the soak does to its stack's operations: faults the local service injects into single
+ * What the soak does to its stack's operations: faults the emulator injects into single
  * requests, and interruptions of a whole operation, drawn from a seeded generator so a run can
  * be replayed.
  */
-import type { LocalService } from "./service";
+import type { Emulator } from "./service";
 
 export const FAULT_KINDS = ["500", "503", "429", "latency", "reset_before", "reset_after"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -54,12 +54,12 @@ export function planInterruption(draw: InterruptionDraw, firstUp: boolean): Plan
 }
 
 /** Faults injected since the last setting: the service's counts restart with every new one. */
-export async function injectedFaults(service: LocalService): Promise<Record<FaultKind, number>> {
+export async function injectedFaults(service: Emulator): Promise<Record<FaultKind, number>> {
   const response = await fetch(`${service.url}/_emulator/faults`);
   return ((await response.json()) as { injected: Record<FaultKind, number> }).injected;
 }
 
-export async function setFaults(service: LocalService, setting: { rate: number; kinds: readonly FaultKind[]; seed: number }): Promise<void> {
+export async function setFaults(service: Emulator, setting: { rate: number; kinds: readonly FaultKind[]; seed: number }): Promise<void> {
   const response = await fetch(`${service.url}/_emulator/faults`, {
     method: "PUT",
     headers: { "content-type": "application/json" },

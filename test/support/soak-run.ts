@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { TestStack } from "./engine";
 import { filesUnder } from "./files";
 import { mulberry32 } from "./random";
-import type { LocalService } from "./service";
+import type { Emulator } from "./service";
 import {
   FAULT_KINDS,
   injectedFaults,
@@ -73,7 +73,7 @@ export class Soak {
   readonly injected = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
 
   constructor(
-    private readonly service: LocalService,
+    private readonly service: Emulator,
     private readonly test: TestStack,
     private readonly baseline: Baseline,
     private readonly options: SoakSettings,

@@ -1,6 +1,6 @@
 /**
  * Soak driver: one stack holding every resource kind goes through up, refresh and destroy again
- * and again while the local service injects faults, and after every attempt of every operation
+ * and again while the emulator injects faults, and after every attempt of every operation
  * the service's records are compared with the stack's state. What it proves, or disproves, is
  * that faults never make the provider lose track of an object or create one twice.
  *
@@ -9,7 +9,7 @@
  * interruptions in soak-faults.ts, the comparison in soak-ledger.ts, the cycles in soak-run.ts.
  */
 import { createTestStack, type TestStack } from "./engine";
-import { startLocalService, type LocalService } from "./service";
+import { startTestEmulator, type Emulator } from "./service";
 import { FAULT_KINDS, INTERRUPTIONS, RETRY_BUDGET_SECONDS, type FaultKind, type Interruption } from "./soak-faults";
 import { baselineOf, type Discrepancy } from "./soak-ledger";
 import { describeDiscrepancy, Soak } from "./soak-run";
@@ -37,7 +37,7 @@ export interface SoakOptions {
   seed?: number;
   /** Attempts no interruption reached that may fail before the cycle gives up on the operation. */
   attempts?: number;
-  /** Lifecycle speed-up of the local service. */
+  /** Lifecycle speed-up of the emulator. */
   speed?: number;
   /**
    * Whether a fault-free cycle runs first to count a clean cycle's requests (default true): the
@@ -73,12 +73,12 @@ export interface SoakReport {
   cycleSeconds: number[];
 }
 
-async function requestLog(service: LocalService): Promise<Array<{ status: number }>> {
+async function requestLog(service: Emulator): Promise<Array<{ status: number }>> {
   return (await service.requests()) as Array<{ status: number }>;
 }
 
 /**
- * Starts a local service and a stack, runs one fault-free cycle to measure the request count of
+ * Starts an emulator and a stack, runs one fault-free cycle to measure the request count of
  * a clean cycle (checked like the others; unless `measureBaseline` is false), then `cycles`
  * cycles with faults at `faultRate`.
  */
@@ -96,7 +96,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log: options.log ?? (() => {}),
   };
   const seed = options.seed ?? Math.floor(Math.random() * 1_000_000);
-  const service = await startLocalService({ speed: settings.speed, account: SOAK_ACCOUNT });
+  const service = await startTestEmulator({ speed: settings.speed, account: SOAK_ACCOUNT });
   let soak: Soak | undefined;
   const program = soakProgram(settings.surface, { keys: freshKeys(), cycle: () => soak?.currentCycle() ?? 0 });
   const test = await createTestStack(`soak-${settings.surface}`, program, service, {}, { plugin: settings.surface === "plugin" });
@@ -155,7 +155,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 }
 
 /** The fault-free cycle 0, checked like the others: the API requests a clean cycle makes. */
-async function measureBaseline(service: LocalService, soak: Soak, log: (line: string) => void): Promise<number> {
+async function measureBaseline(service: Emulator, soak: Soak, log: (line: string) => void): Promise<number> {
   const started = Date.now();
   await soak.runCycle(0, 0, 0);
   const requests = (await requestLog(service)).length;
@@ -164,7 +164,7 @@ async function measureBaseline(service: LocalService, soak: Soak, log: (line: st
 }
 
 /** Whatever a failed run left: destroyed with faults off, so the service can close cleanly. */
-async function cleanUp(service: LocalService, test: TestStack): Promise<void> {
+async function cleanUp(service: Emulator, test: TestStack): Promise<void> {
   await fetch(`${service.url}/_emulator/faults`, { method: "DELETE" }).catch(() => undefined);
   await test.stack.destroy().catch(() => undefined);
   test.dispose();

@@ -1,4 +1,4 @@
-/** The HTTP client against the local service: address, headers, errors by status, redaction. */
+/** The HTTP client against the emulator: address, headers, errors by status, redaction. */
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * The program-side functions' argument checks, made before any request, and the configuration
- * they need, against the local service configured through ETL_* environment variables.
+ * they need, against the emulator configured through ETL_* environment variables.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The program-side functions that read collections against the local service: searches and
+ * The program-side functions that read collections against the emulator: searches and
  * listings read across pages (or one page when asked), and notifications marked read.
  */
 import { beforeAll, describe, expect, it } from "vitest";

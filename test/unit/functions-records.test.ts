@@ -1,6 +1,6 @@
 /**
  * The program-side functions that read one record (packages, public keys, invoices) against the
- * local service: results in camelCase and the service's not-found.
+ * emulator: results in camelCase and the service's not-found.
  */
 import { describe, expect, it } from "vitest";
 import {

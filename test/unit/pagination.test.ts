@@ -125,7 +125,7 @@ describe("collectAllPages", () => {
   });
 });
 
-describe("following pages of the local service", () => {
+describe("following pages of the emulator", () => {
   let emulator: RunningEmulator;
   let request: RequestFn;
   let elsewhere: Server;

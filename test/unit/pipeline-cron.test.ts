@@ -3,7 +3,7 @@
  * generated set of crons as people write them (test/support/cron-generator.ts, a fixed seed) in
  * zones with and without summer time, with whole-hour, half-hour and three-quarter offsets, north
  * and south. For each cron and zone the evaluator alone says whether one interval of the service
- * (counted as the local service counts it, emulator/areas/schedules/timing.ts) runs at exactly
+ * (counted as the emulator counts it, emulator/areas/schedules/timing.ts) runs at exactly
  * the cron's times: the interval its first two runs are, held to its runs around each change of
  * the zone's clock, each day's and each month's end, through the years (the months' runs for 28
  * years). The provider must take exactly those crons, with that interval and first run, and

@@ -1,5 +1,5 @@
 /**
- * What `etl-recover` decides for each pending create, against the local service: one object
+ * What `etl-recover` decides for each pending create, against the emulator: one object
  * adopted, none (made before the deployment, or the stack's already) not created, two
  * ambiguous and left to the user; and how it writes the state, and refuses bad flags.
  */

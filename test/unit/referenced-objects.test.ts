@@ -1,5 +1,5 @@
 /**
- * Ids that name other objects of the service, against the local service: for every kind whose
+ * Ids that name other objects of the service, against the emulator: for every kind whose
  * inputs take one, an id that names nothing fails the create naming the input, and nothing is
  * made; an id the service checks itself costs no read unless it refuses, one it does not is read
  * first; an update reads only ids it names anew, and a refresh reads none.

@@ -1,14 +1,14 @@
 /**
  * The settings' proof's failure, as the provider's operations meet it, for a host that does not
  * exist (the client's error, test/unit/policies/unreachable.test.ts, inside the proof's message)
- * and for the key of another account's user, against the local service. How a failed proof
+ * and for the key of another account's user, against the emulator. How a failed proof
  * reaches `pulumi preview` and `up`, once and on the provider, is shown on both surfaces for a
  * closed port and a wrong key by test/engine/unreachable.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredBy, processResources } from "../../provider/context";
 import { settingsProven } from "../../provider/settings-proof";
-import { startLocalService, type LocalService } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { ELSEWHERE_ACCOUNT } from "../support/settings-proof";
 
 /** The proof's failure for these settings, in a provider process of its own. */
@@ -43,9 +43,9 @@ describe("the settings' proof at a host that does not exist", () => {
 });
 
 describe("the settings' proof with the key of another account's user", () => {
-  let service: LocalService;
+  let service: Emulator;
   beforeAll(async () => {
-    service = await startLocalService({ otherAccounts: [ELSEWHERE_ACCOUNT] });
+    service = await startTestEmulator({ otherAccounts: [ELSEWHERE_ACCOUNT] });
   });
   afterAll(async () => {
     await service?.emulator.close();

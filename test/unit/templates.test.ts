@@ -32,7 +32,7 @@ describe("the repository's templates", () => {
   });
 
   it.each(Object.keys(MANIFESTS))(
-    "%s asks for the service's address and account with the local service's defaults, and the key and the password as secrets",
+    "%s asks for the service's address and account with the emulator's defaults, and the key and the password as secrets",
     (template) => {
       const project = read(template, "Pulumi.yaml");
       /** The lines of one setting under `template: config:`, up to the next setting. */

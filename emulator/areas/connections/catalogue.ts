@@ -4,8 +4,8 @@ import type { ApiContext, Route } from "../../routing";
 
 /**
  * `GET /connections/types` (facts, "Connections"): every type the service takes, from the
- * contract. `icon_url` is a place on the local service's host where the service would keep the
- * type's icon; the local service serves no images.
+ * contract. `icon_url` is a place on the emulator's host where the service would keep the
+ * type's icon; the emulator serves no images.
  */
 
 function typeJson(origin: string, type: string, rule: (typeof CONNECTION_TYPE_RULES)[keyof typeof CONNECTION_TYPE_RULES]) {

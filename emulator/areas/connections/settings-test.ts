@@ -4,7 +4,7 @@ import type { Attributes, SecretTrace, SecretTraces } from "./model";
 
 /**
  * Tests of settings (facts, "Connections": 200 `true`, or 400 `{"error_message": ...}`). The
- * local service reaches nothing, so the outcome follows one rule a test can steer:
+ * emulator reaches nothing, so the outcome follows one rule a test can steer:
  *
  * 1. A connection whose address (its type's `address` attribute: the host, snowflake's
  *    `account_name`, gs's `project_id`, ...) is a name under the reserved top-level domain

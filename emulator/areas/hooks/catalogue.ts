@@ -5,7 +5,7 @@ import type { ApiContext, Route } from "../../routing";
 /**
  * The two catalogues (facts, "Hooks"): hook types (`GET {base_url}/hooks/types`) and hook events
  * (`GET {host}/hook_events`, at the host root). Names, descriptions, groups and icons are the
- * local service's wording: the facts show only the fields and two groups.
+ * emulator's wording: the facts show only the fields and two groups.
  */
 
 interface HookTypeEntry {

@@ -3,7 +3,7 @@ import type { Notification } from "./notification";
 import { emailAddresses } from "./settings";
 
 /**
- * What a slack, email, hipchat or pagerduty hook would send. The local service reaches none of
+ * What a slack, email, hipchat or pagerduty hook would send. The emulator reaches none of
  * those services: it records the message (`/_emulator/hook-deliveries`) instead, without the
  * secret settings that would address or authorise it.
  */

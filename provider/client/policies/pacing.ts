@@ -92,7 +92,7 @@ function observe(state: PacingState, headers: Record<string, string>, now: numbe
   const reset = countOf(headers["x-ratelimit-reset"]);
   if (limit !== undefined) state.limit = limit;
   if (remaining !== undefined) state.remaining = remaining;
-  // Seconds from now, as the local service sends it; a larger number is an epoch time, not taken.
+  // Seconds from now, as the emulator sends it; a larger number is an epoch time, not taken.
   state.renewsAt = reset !== undefined && reset <= HOUR_MS / 1000 ? now + reset * 1000 : undefined;
 }
 

@@ -21,7 +21,7 @@ export const packageDeclaration = declareResource({
   description:
     "A data flow the service runs. Validated after each change unless `validate` is false: an invalid package fails `up` with each broken rule named and stays in the stack. Destroy archives it, as the service's delete does.",
   notes: [
-    "A data flow kept in the repository and reviewed in pull requests. `dataFlow` is the flow (`{ components, edges }`: sources and destinations naming a connection by id, and select, filter, aggregate and join between them; the shape is in [the local service's README](../../../emulator/README.md#packages-and-their-flows)), or a package's export document (`getPackageExport`), as an object or as JSON text read from a file. `JobRun` and `Schedule` take the `Package` itself where they take a package id, so the engine orders them after it:",
+    "A data flow kept in the repository and reviewed in pull requests. `dataFlow` is the flow (`{ components, edges }`: sources and destinations naming a connection by id, and select, filter, aggregate and join between them; the shape is in [the emulator's README](../../../emulator/README.md#packages-and-their-flows)), or a package's export document (`getPackageExport`), as an object or as JSON text read from a file. `JobRun` and `Schedule` take the `Package` itself where they take a package id, so the engine orders them after it:",
     "",
     "```ts",
     'import * as fs from "node:fs";',

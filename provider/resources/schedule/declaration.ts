@@ -28,7 +28,7 @@ export const scheduleDeclaration = declareResource({
     "",
     "`status`, `nextRunAt`, `lastRunAt`, `lastRunStatus`, `executionCount` and the timestamps move on their own and never cause a change. Once a schedule has run, the service keeps its first start, so a new `startAt` replaces the schedule (the preview shows the replacement on `startAt`). A schedule that ran since the stack last read it fails `up` naming `startAt`, with nothing changed; `pulumi up --refresh` then replaces it.",
     "",
-    "[examples/nightly-pipeline](../../../examples/nightly-pipeline) declares a nightly schedule and a web hook for failed jobs (`pulumi up` in that folder, against the local service's default account).",
+    "[examples/nightly-pipeline](../../../examples/nightly-pipeline) declares a nightly schedule and a web hook for failed jobs (`pulumi up` in that folder, against the emulator's default account).",
   ],
   implementation: scheduleImplementation,
   recover: scheduleRecover,

@@ -66,7 +66,7 @@ export interface ResourceDeclaration<Kind extends string = string> {
    * Inputs for the reference page's example (`{ secretConfig }`: a secret of the stack's
    * configuration); they pass `check`. The examples describe one account (connection 301 is a
    * postgres database, 302 a redshift warehouse, 306 a salesforce account; package 101, cluster
-   * 201), which the benchmark's local service holds, so it measures every kind from its example:
+   * 201), which the benchmark's emulator holds, so it measures every kind from its example:
    * one made many times must stay as made (a cluster that ends itself when idle would not).
    */
   example: Record<string, unknown>;

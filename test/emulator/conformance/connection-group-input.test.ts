@@ -1,4 +1,4 @@
-/** Connection groups on the local service: fixtures it refuses, and malformed requests answered with the rule they break. */
+/** Connection groups on the emulator: fixtures it refuses, and malformed requests answered with the rule they break. */
 import { describe, expect, it } from "vitest";
 import { ACCEPT, ACCOUNT, basic, DANA_KEY, expectError, startTestEmulator } from "../helpers";
 import { groupFixtures, useGroupsService } from "./helpers-connection-groups";

@@ -1,4 +1,4 @@
-/** Connection groups on the local service: reading, creating, changing and deleting one (spec 2.7). */
+/** Connection groups on the emulator: reading, creating, changing and deleting one (spec 2.7). */
 import { describe, expect, it } from "vitest";
 import { createConnectionGroup, deleteConnectionGroup, getConnectionGroup, updateConnectionGroup } from "../../../provider/api/connection-groups";
 import { createHttpRequest } from "../../../provider/client/http";

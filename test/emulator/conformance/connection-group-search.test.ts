@@ -1,4 +1,4 @@
-/** Connection groups on the local service: search, pages followed through `Link`, and other accounts' groups kept apart. */
+/** Connection groups on the emulator: search, pages followed through `Link`, and other accounts' groups kept apart. */
 import { describe, expect, it } from "vitest";
 import { createConnectionGroup, searchConnectionGroupsPage } from "../../../provider/api/connection-groups";
 import { ACCOUNT, call, expectError, fetchAsIs, nextLink, OTHER_ACCOUNT, OTHER_KEY, readJson } from "../helpers";

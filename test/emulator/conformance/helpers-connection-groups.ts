@@ -44,7 +44,7 @@ export function expectGroup(body: unknown): ConnectionGroupRecord {
   return group;
 }
 
-/** A local service with the groups' fixtures for each test of the file, closed after it. */
+/** An emulator with the groups' fixtures for each test of the file, closed after it. */
 export function useGroupsService(): RunningService {
   return useRunningService(() => startWithClient(groupFixtures()), "each");
 }

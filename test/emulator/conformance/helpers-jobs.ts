@@ -64,7 +64,7 @@ export function expectJob(body: unknown, base: string): JobRecord {
   return job;
 }
 
-/** The jobs' local service at real speed for the file's tests, started before them and closed after. */
+/** The jobs' emulator at real speed for the file's tests, started before them and closed after. */
 export function useJobsService(): RunningService {
   return useRunningService(() => startJobsEmulator(), "all");
 }

@@ -1,4 +1,4 @@
-/** A local service that hooks start and close around a file's tests, read by the tests once started. */
+/** An emulator that hooks start and close around a file's tests, read by the tests once started. */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { RunningEmulator } from "../../../emulator";
 import type { RequestFn } from "../../../provider/client/http";

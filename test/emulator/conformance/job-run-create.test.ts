@@ -1,4 +1,4 @@
-/** Running a job on the local service (spec 4.1): what a new job holds, and requests it refuses. */
+/** Running a job on the emulator (spec 4.1): what a new job holds, and requests it refuses. */
 import { describe, expect, it } from "vitest";
 import { getJob, runJob } from "../../../provider/api/jobs";
 import { BillingRequiredError, ValidationError } from "../../../provider/client/errors";

@@ -1,4 +1,4 @@
-/** Jobs on the local service with a fast clock: what completed, failed and stopped jobs hold. */
+/** Jobs on the emulator with a fast clock: what completed, failed and stopped jobs hold. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator";
 import { getJob, isJobFinished, JOB_OUTPUT_FIELDS, jobOutputRecord, runJob, stopJob, type JobRecord } from "../../../provider/api/jobs";

@@ -1,4 +1,4 @@
-/** Jobs on the local service: one job read, its variables and log, a stop asked for, and the list paged and filtered. */
+/** Jobs on the emulator: one job read, its variables and log, a stop asked for, and the list paged and filtered. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { stopJob, type JobRecord } from "../../../provider/api/jobs";
 import { NotFoundError } from "../../../provider/client/errors";

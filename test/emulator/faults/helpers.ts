@@ -1,5 +1,5 @@
 /**
- * The local service the fault tests configure through /_emulator/faults: saved to a folder of
+ * The emulator the fault tests configure through /_emulator/faults: saved to a folder of
  * its own, faults off and the request log empty after each test, and requests on a connection
  * of their own so a dropped one shows.
  */

@@ -1,4 +1,4 @@
-/** Each fault kind the local service injects: what the client sees, and what is applied, saved and logged. */
+/** Each fault kind the emulator injects: what the client sees, and what is applied, saved and logged. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -9,7 +9,7 @@ import { SECRET_TEXTS, startReceiver, VALID_SETTINGS } from "./helpers";
 import { call, closedAfterEach, control, readJson, testFixtures } from "../helpers";
 
 /**
- * Hooks of types the local service cannot reach record what they would have sent; hooks come
+ * Hooks of types the emulator cannot reach record what they would have sent; hooks come
  * from fixtures (a fixed salt included) and outlive a restart with their secret settings.
  */
 

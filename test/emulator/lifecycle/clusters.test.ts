@@ -1,4 +1,4 @@
-/** Clusters' lifecycles on the local service, seen by polling: created, idle, scaled, terminated. */
+/** Clusters' lifecycles on the emulator, seen by polling: created, idle, scaled, terminated. */
 import { describe, expect, it } from "vitest";
 import { call, readJson } from "../helpers";
 import { CLUSTER_PATH, expectSubsequence, finished, useLifecycleService } from "./helpers";

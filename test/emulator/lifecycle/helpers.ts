@@ -1,6 +1,6 @@
 /**
  * What the lifecycle files share: an account whose clusters and packages take every path, a
- * local service fast enough that polling sees each status, and polling that keeps what it saw.
+ * emulator fast enough that polling sees each status, and polling that keeps what it saw.
  */
 import { afterAll, beforeAll, expect } from "vitest";
 import { startEmulator, type Fixtures, type RunningEmulator } from "../../../emulator";
@@ -108,7 +108,7 @@ export interface LifecycleService {
   watch(path: string, done: (record: ApiRecord) => boolean, timeoutMs?: number): Promise<Watched>;
 }
 
-/** A local service at SPEED for the file's tests, started before them and closed after. */
+/** An emulator at SPEED for the file's tests, started before them and closed after. */
 export function useLifecycleService(): LifecycleService {
   let emulator: RunningEmulator | undefined;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** Jobs' lifecycles on the local service, seen by polling: queued, run, completed, failed, stopped, and refused without billing. */
+/** Jobs' lifecycles on the emulator, seen by polling: queued, run, completed, failed, stopped, and refused without billing. */
 import { describe, expect, it } from "vitest";
 import { CLUSTER_SECONDS } from "../../../emulator/areas/clusters/lifecycle";
 import { JOB_SECONDS } from "../../../emulator/areas/jobs/lifecycle";

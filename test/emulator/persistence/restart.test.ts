@@ -1,4 +1,4 @@
-/** The local service started on a data folder: every record kept across a restart, written before it is acknowledged, and bad state refused. */
+/** The emulator started on a data folder: every record kept across a restart, written before it is acknowledged, and bad state refused. */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { atHostRoot } from "../../support/host-root";
-import { startLocalService, TEST_ACCOUNT, type LocalService } from "../../support/service";
+import { startTestEmulator, TEST_ACCOUNT, type Emulator } from "../../support/service";
 import { declare, SURFACES } from "../../support/surfaces";
 
 describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   let args: Record<string, unknown> = { name: "analytics staging", region: "amazon-web-services::us-east-1", slug: `staging-${surface}`, location: "Lisbon" };
@@ -31,7 +31,7 @@ describe.each(SURFACES)("Account on the real engine (%s)", { timeout: 300_000 },
     ((await atHostRoot(service, "GET", "/accounts", undefined, apiKey)).body as Array<{ account_id: string }>).map((a) => a.account_id).sort();
 
   beforeAll(async () => {
-    service = await startLocalService({
+    service = await startTestEmulator({
       // A member of the stack's account (the settings work), but not of the account the stack makes.
       users: [otherUser],
       otherAccounts: [{ id: 8, uid: "elsewhere-team", users: [otherUser] }],

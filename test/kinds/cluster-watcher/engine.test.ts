@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { declare, SURFACES, typeOf } from "../../support/surfaces";
 
 const OTHER_USER = { id: 71, name: "Ops Other", email: "ops@example.com", apiKey: `ops-key-${process.pid}` };
@@ -20,7 +20,7 @@ const CLUSTERS = [
 ];
 
 describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let watched: unknown = 202;
   let second: unknown;
@@ -35,7 +35,7 @@ describe.each(SURFACES)("a cluster watcher on the %s surface", { timeout: 300_00
     ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: any) => r.type === typeOf(surface, "ClusterWatcher"));
 
   beforeAll(async () => {
-    service = await startLocalService({ users: [OTHER_USER], account: { clusters: CLUSTERS } });
+    service = await startTestEmulator({ users: [OTHER_USER], account: { clusters: CLUSTERS } });
     test = await createTestStack(
       `cluster-watcher-${surface}`,
       async () => {

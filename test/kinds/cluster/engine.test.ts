@@ -1,5 +1,5 @@
 /**
- * Cluster through the real engine against the local service, lifecycles sped up: up (waiting
+ * Cluster through the real engine against the emulator, lifecycles sped up: up (waiting
  * until ready), unchanged preview and refresh, in-place update and replacement, drift, a cluster
  * terminated out of band, adoption, destroy; and a creation that outlasts its timeout. A sandbox
  * of two nodes is a check's refusal: its rule is in rules.test.ts and among the kind's bad inputs
@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cluster, type ClusterArgs } from "pulumi-etl";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 
 const TYPE = "pulumi-nodejs:dynamic/etl:Cluster";
 
@@ -25,7 +25,7 @@ interface ServiceCluster {
   nodes: number;
 }
 
-function helpers(service: LocalService, test: () => TestStack) {
+function helpers(service: Emulator, test: () => TestStack) {
   const clusters = async () => (await service.state()).accounts[0].clusters as ServiceCluster[];
   return {
     clusters,
@@ -39,7 +39,7 @@ function helpers(service: LocalService, test: () => TestStack) {
 }
 
 describe("Cluster on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let main: ClusterArgs = { nodes: 1, description: "nightly loads" };
   let extras: Array<[string, ClusterArgs]> = [];
@@ -49,7 +49,7 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
   let h: ReturnType<typeof helpers>;
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 50 });
+    service = await startTestEmulator({ speed: 50 });
     test = await createTestStack(
       "cluster",
       async () => {
@@ -214,7 +214,7 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
 });
 
 describe("Cluster creation that outlasts its timeout", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let args: ClusterArgs = { nodes: 1, timeoutSeconds: 1 };
   const output: string[] = [];
@@ -223,7 +223,7 @@ describe("Cluster creation that outlasts its timeout", { timeout: 300_000 }, () 
 
   beforeAll(async () => {
     // Creation takes about 10 s here: well past a 1 s timeout, short enough to wait for after.
-    service = await startLocalService({ speed: 2 });
+    service = await startTestEmulator({ speed: 2 });
     test = await createTestStack(
       "cluster-timeout",
       async () => {

@@ -1,5 +1,5 @@
 /**
- * ConnectionGroup through the real engine against the local service: up, an unchanged preview
+ * ConnectionGroup through the real engine against the emulator: up, an unchanged preview
  * and refresh, an in-place update, a forced replacement, drift, a group deleted out of band,
  * adoption by importId, destroy; and the API calls each operation costs.
  */
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { ConnectionGroup, type ConnectionGroupArgs as GroupArgs } from "pulumi-etl";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 
 interface GroupRow {
   id: number;
@@ -26,7 +26,7 @@ const WAREHOUSE = { id: 301, type: "postgres" };
 const RAW = { id: 302, type: "s3" };
 
 describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const cliOutput: string[] = [];
   const onOutput = (text: string) => cliOutput.push(text);
@@ -47,7 +47,7 @@ describe("ConnectionGroup on the real engine", { timeout: 240_000 }, () => {
   const expectNoWrites = async () => expect(await service.writeRequests()).toEqual([]);
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { connections: CONNECTIONS } });
+    service = await startTestEmulator({ account: { connections: CONNECTIONS } });
     test = await createTestStack(
       "connection-group",
       async () => {

@@ -1,5 +1,5 @@
 /**
- * Connection through the real engine against the local service: the settings tried before the
+ * Connection through the real engine against the emulator: the settings tried before the
  * create, up, an unchanged preview and refresh, a new password as one PUT of the password alone,
  * in-place updates, a replacement for a new type, drift, a connection deleted out of band,
  * adoption, a connection group made of the stack's connections, destroy; and the passwords in
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Connection, ConnectionGroup, type ConnectionArgs, type ConnectionArgsOf } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { filesUnder } from "../../support/soak";
 
 const PASSWORD = "warehouse-SECRET-pw-1618";
@@ -19,7 +19,7 @@ const SECRET_KEY = "bucket-SECRET-key-2718281828";
 const ADOPTED_PASSWORD = "adopted-SECRET-pw-5772";
 
 describe("Connection on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   const cliOutput: string[] = [];
@@ -45,7 +45,7 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
       password: PASSWORD,
       database: "analytics",
     };
-    service = await startLocalService();
+    service = await startTestEmulator();
     test = await createTestStack(
       "connection",
       async () => {
@@ -125,7 +125,7 @@ describe("Connection on the real engine", { timeout: 300_000 }, () => {
     for (const text of everythingWritten()) expect(text).not.toContain(ROTATED);
   });
 
-  it('the service tries the saved password: one it refuses (the local service refuses any starting with "wrong") shows the PUT reached it', async () => {
+  it('the service tries the saved password: one it refuses (the emulator refuses any starting with "wrong") shows the PUT reached it', async () => {
     const savedTest = async () => (await service.api("POST", `/connections/postgres/${outputs.id!.value}/test`)).body;
     expect(await savedTest()).toBe(true);
     warehouseArgs = postgres = { ...postgres, password: `wrong-${ROTATED}` };

@@ -1,5 +1,5 @@
 /**
- * Delivery through the real engine against the local service, its clock sped up so the set-up
+ * Delivery through the real engine against the emulator, its clock sped up so the set-up
  * takes two seconds and a delivery of one minute runs every second: up waits until enabled, an
  * unchanged preview and refresh, runs started by the delivery, a replacement for any change,
  * a delivery deleted out of band, adoption by importId, a deleted source connection seen as
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Connection, Delivery, type DeliveryArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 
 const CONNECTIONS = [
   { id: 301, name: "warehouse", type: "postgres", attributes: { username: "etl", password: "pw", host: "db.example.com", database: "analytics" } },
@@ -21,7 +21,7 @@ const SOURCE = { connection: { id: 306, type: "crm_platform" }, properties: { ob
 const DESTINATION = { connection: { id: "301", type: "postgres" }, properties: { schema_name: "crm" } };
 
 describe("Delivery on the real engine", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const onOutput = (_text: string) => undefined;
 
@@ -42,7 +42,7 @@ describe("Delivery on the real engine", { timeout: 240_000 }, () => {
     );
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 60, account: { connections: CONNECTIONS } });
+    service = await startTestEmulator({ speed: 60, account: { connections: CONNECTIONS } });
     test = await createTestStack(
       "delivery",
       async () => {

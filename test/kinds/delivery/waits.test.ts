@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { eventually } from "../../support/cli";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { declare, SURFACES } from "../../support/surfaces";
 
 /** Slow enough that the set-up (120 simulated seconds) outlasts what the test does meanwhile. */
@@ -32,7 +32,7 @@ const argsFrom = (sourceId: number): DeliveryArgs => ({
 type DeliveryRow = { id: number; status: string };
 
 describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let declared: DeliveryArgs | undefined;
   const onOutput = (_text: string) => undefined;
@@ -51,7 +51,7 @@ describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: WHILE_WAITING, account: { connections: [WAREHOUSE, CRM(306), CRM(307), CRM(308)] } });
+    service = await startTestEmulator({ speed: WHILE_WAITING, account: { connections: [WAREHOUSE, CRM(306), CRM(307), CRM(308)] } });
     test = await createTestStack(
       "delivery-waits",
       async () => void (declared === undefined ? undefined : declare(surface, "Delivery", "feed", { ...declared })),

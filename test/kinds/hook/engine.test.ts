@@ -1,5 +1,5 @@
 /**
- * Hook through the real engine against the local service: up, an unchanged preview and refresh,
+ * Hook through the real engine against the emulator: up, an unchanged preview and refresh,
  * a signed delivery to a receiver when a job fails (checked with the stack's salt), in-place
  * updates, a salt rotation, a replacement for a new type, drift, a hook deleted out of band,
  * adoption by importId, destroy; and the basic-auth password never in the state or the CLI output.
@@ -12,7 +12,7 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Hook, type HookArgs } from "pulumi-etl";
 import { isValidHookSignature } from "../../../contract/hook-signature";
 import { createTestStack, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { filesUnder } from "../../support/soak";
 
 const PASSWORD = "hook-SECRET-pw-2718";
@@ -37,7 +37,7 @@ function startReceiver(deliveries: Delivery[]): Promise<Server> {
 }
 
 describe("Hook on the real engine", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let receiver: Server;
   let test: TestStack;
   let outputs: OutputMap;
@@ -63,7 +63,7 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
       events: ["job.failed", "job.failed"],
       settings: { url: receiverUrl, basicAuth: { username: "etl", password: PASSWORD } },
     };
-    service = await startLocalService({ speed: 60, account: { packages: [FAILING], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ speed: 60, account: { packages: [FAILING], clusters: [CLUSTER] } });
     test = await createTestStack(
       "hook",
       async () => {
@@ -108,7 +108,7 @@ describe("Hook on the real engine", { timeout: 240_000 }, () => {
   it("a failed job reaches the receiver signed with the stack's salt, with basic authentication", async () => {
     const { status, body } = await service.api("POST", "/jobs", { cluster_id: CLUSTER.id, package_id: FAILING.id });
     expect(status, JSON.stringify(body)).toBe(201);
-    // The local service moves its records when it is asked about them: watch the job.
+    // The emulator moves its records when it is asked about them: watch the job.
     const failed = async () => (await service.api("GET", `/jobs/${body.id}`)).body.status === "failed" && deliveries.length > 0;
     await expect.poll(failed, { timeout: 20_000, interval: 100 }).toBe(true);
     const [delivery] = deliveries;

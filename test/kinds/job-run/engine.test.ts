@@ -1,5 +1,5 @@
 /**
- * JobRun through the real engine against the local service: a run waited for, never repeated
+ * JobRun through the real engine against the emulator: a run waited for, never repeated
  * by later updates; replaced when what defines it changes; a failed run kept in state and run
  * again; a timeout that stops the job; a job stopped out of band; destroy stopping a running
  * job; adoption. Then what the wait costs in polls, measured on the provider directly.
@@ -12,7 +12,7 @@ import { contextWith } from "../../support/context";
 import { jobRunImplementation } from "../../../provider/resources/job-run/implementation";
 import type { JobRunOutputs } from "../../../provider/resources/job-run/fields";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 
 const SPEED = 30;
 const OK = { id: 101, name: "ok", run: { seconds: 60, outcome: "completed" as const, outputs: [{ name: "out", records: 1000 }] } };
@@ -36,11 +36,11 @@ function summary(requests: Request[]): string {
   return [...counts].map(([key, n]) => (n === 1 ? key : `${key} x${n}`)).join(", ") || "none";
 }
 
-async function jobsOf(service: LocalService): Promise<ServiceJob[]> {
+async function jobsOf(service: Emulator): Promise<ServiceJob[]> {
   return (await service.state()).accounts[0].jobs;
 }
 
-async function waitForServiceJob(service: LocalService, id: number, done: (status: string) => boolean): Promise<string> {
+async function waitForServiceJob(service: Emulator, id: number, done: (status: string) => boolean): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const { body } = await service.api("GET", `/jobs/${id}`);
     if (done(body.status)) return body.status;
@@ -50,7 +50,7 @@ async function waitForServiceJob(service: LocalService, id: number, done: (statu
 }
 
 describe("JobRun on the real engine", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let args: JobRunArgs;
   const cliOutput: string[] = [];
@@ -76,7 +76,7 @@ describe("JobRun on the real engine", { timeout: 240_000 }, () => {
   }
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: SPEED, account: { packages: [OK, BROKEN, LONG], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ speed: SPEED, account: { packages: [OK, BROKEN, LONG], clusters: [CLUSTER] } });
     args = { clusterId: "201", packageId: OK.id, variables: { region: "eu" } };
     test = await createTestStack(
       "job-run",
@@ -247,13 +247,13 @@ describe("JobRun on the real engine", { timeout: 240_000 }, () => {
 });
 
 describe("what waiting for a job costs", { timeout: 60_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let ctx: OperationContext;
   const lines: string[] = [];
   const log = console.log;
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: 60, account: { packages: [TEN_MINUTES], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ speed: 60, account: { packages: [TEN_MINUTES], clusters: [CLUSTER] } });
     const settings: Record<string, string> = { "etl:apiUrl": service.url, "etl:accountId": service.accountId, "etl:apiKey": service.apiKey };
     ctx = contextWith(settings);
     console.log = (...parts: unknown[]) => void lines.push(parts.join(" "));

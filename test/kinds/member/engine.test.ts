@@ -1,5 +1,5 @@
 /**
- * Member through the real engine against the local service: an invitation and an existing user
+ * Member through the real engine against the emulator: an invitation and an existing user
  * added, an unchanged preview and refresh, a role changed in place, a new email replacing the
  * member, a role changed out of band, a member removed out of band and added again, adoption by
  * email, the owner refused at preview and kept at destroy, and destroy removing memberships only.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Member, type MemberArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { ACCEPT, startLocalService, type LocalService } from "../../support/service";
+import { ACCEPT, startTestEmulator, type Emulator } from "../../support/service";
 
 const LEE = { id: 71, name: "Lee Analyst", email: "lee@example.com", apiKey: "member-test-key-lee" };
 const KIM = { id: 72, name: "Kim Engineer", email: "kim@example.com", apiKey: "member-test-key-kim" };
@@ -18,7 +18,7 @@ const OWNER_EMAIL = "test@example.com";
 const as = (apiKey: string) => ({ accept: ACCEPT, authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` });
 
 describe("Member on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   const onOutput = () => undefined;
@@ -37,7 +37,7 @@ describe("Member on the real engine", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     invited = { email: "Sam.New@Example.com", name: "Sam New" };
     colleague = { email: KIM.email, role: "admin" };
-    service = await startLocalService({
+    service = await startTestEmulator({
       users: [{ ...LEE }],
       otherAccounts: [{ id: 8, uid: "elsewhere", users: [{ ...KIM }] }],
     });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { declare, SURFACES, typeOf, type Surface } from "../../support/surfaces";
 
 const WAREHOUSE = { id: 301, name: "warehouse", type: "postgres" };
@@ -24,7 +24,7 @@ const FLOW = {
 };
 
 describe.each(SURFACES)("a package without a flow on the %s surface", { timeout: 300_000 }, (surface: Surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   /** The packages the program declares, by resource name. */
@@ -36,7 +36,7 @@ describe.each(SURFACES)("a package without a flow on the %s surface", { timeout:
   const up = async () => (outputs = (await test.stack.up()).outputs);
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { connections: [WAREHOUSE, LAKE] } });
+    service = await startTestEmulator({ account: { connections: [WAREHOUSE, LAKE] } });
     for (const name of ["drafted", "imported", "adopted"]) {
       const response = await service.api("POST", "/packages", { name });
       expect(response.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * Package through the real engine against the local service: up with its validation, the
+ * Package through the real engine against the emulator: up with its validation, the
  * flow's connections read first; an unchanged preview (no call) and refresh; the same flow as
  * an export document's JSON text (another key order, other whitespace) proposing nothing;
  * in-place updates and a replacement;
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { JobRun, Package, Schedule, type PackageArgs } from "pulumi-etl";
 import { createTestStack, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 
 const WAREHOUSE = { id: 301, name: "warehouse", type: "postgres" };
 const LAKE = { id: 302, name: "lake", type: "s3" };
@@ -34,7 +34,7 @@ function flow(destination = WAREHOUSE.id, sent = false) {
 }
 
 describe("Package on the real engine", { timeout: 300_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   let args: PackageArgs;
@@ -50,7 +50,7 @@ describe("Package on the real engine", { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     args = { name: "won deals", variables: { stage: "won" }, dataFlow: flow() };
-    service = await startLocalService({ speed: 600, account: { clusters: [CLUSTER], connections: [WAREHOUSE, LAKE, CRM] } });
+    service = await startTestEmulator({ speed: 600, account: { clusters: [CLUSTER], connections: [WAREHOUSE, LAKE, CRM] } });
     test = await createTestStack(
       "package",
       async () => {

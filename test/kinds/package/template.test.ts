@@ -14,7 +14,7 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import type { PipelineArgs } from "pulumi-etl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, TEST_ACCOUNT, type LocalService } from "../../support/service";
+import { startTestEmulator, TEST_ACCOUNT, type Emulator } from "../../support/service";
 import { declare, declarePipeline, SURFACES, type Surface } from "../../support/surfaces";
 
 const WAREHOUSE = { id: 301, name: "warehouse", type: "postgres" };
@@ -51,7 +51,7 @@ function connectionsOf(flow: unknown): Record<string, number | undefined> {
 }
 
 describe.each(SURFACES)("a package made from a template on the %s surface", { timeout: 300_000 }, (surface: Surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   let packageArgs: Record<string, unknown>;
@@ -73,7 +73,7 @@ describe.each(SURFACES)("a package made from a template on the %s surface", { ti
     );
 
   beforeAll(async () => {
-    service = await startLocalService({ account: { connections: [WAREHOUSE, LAKE, OTHER_WAREHOUSE] } });
+    service = await startTestEmulator({ account: { connections: [WAREHOUSE, LAKE, OTHER_WAREHOUSE] } });
     packageArgs = { name: `copied ${surface}`, templateId: COPY_A_TABLE, sourceConnectionId: WAREHOUSE.id, destinationConnectionId: String(LAKE.id) };
     test = await createTestStack(
       `package-template-${surface}`,

@@ -1,5 +1,5 @@
 /**
- * PublicKey through the real engine against the local service: up, an unchanged preview and
+ * PublicKey through the real engine against the emulator: up, an unchanged preview and
  * refresh, a rename (a replacement), a key deleted out of band, adoption by importId, destroy;
  * what the state file holds, and the API calls each operation costs.
  */
@@ -10,7 +10,7 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import { PublicKey, type PublicKeyArgs } from "pulumi-etl";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
 import { ed25519PublicKeyLine } from "../../support/keys";
-import { SETTINGS_PROOF_CALL, startLocalService, type LocalService } from "../../support/service";
+import { SETTINGS_PROOF_CALL, startTestEmulator, type Emulator } from "../../support/service";
 
 /** Every file under a directory, concatenated: what a leak search must cover. */
 function allText(dir: string): string {
@@ -22,7 +22,7 @@ function allText(dir: string): string {
 }
 
 describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const key = ed25519PublicKeyLine("ci@example.com");
   const cliOutput: string[] = [];
@@ -40,7 +40,7 @@ describe("PublicKey on the real engine", { timeout: 180_000 }, () => {
   let adoptions: Record<string, PublicKeyArgs> = {};
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     test = await createTestStack(
       "public-key",
       async () => {

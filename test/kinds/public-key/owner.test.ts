@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { ed25519PublicKeyLine } from "../../support/keys";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { declare, SURFACES, typeOf } from "../../support/surfaces";
 
 const OTHER_USER = { id: 71, name: "Bob Other", email: "bob@example.com", apiKey: `other-user-key-${process.pid}` };
 
 describe.each(SURFACES)("public keys under another user's API key, on the %s surface", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const lines = [ed25519PublicKeyLine(`deploy-${surface}@example.com`), ed25519PublicKeyLine(`ci-${surface}@example.com`)];
 
@@ -32,7 +32,7 @@ describe.each(SURFACES)("public keys under another user's API key, on the %s sur
   let original: Array<{ id: string; userId: number; name: string }> = [];
 
   beforeAll(async () => {
-    service = await startLocalService({ users: [OTHER_USER] });
+    service = await startTestEmulator({ users: [OTHER_USER] });
     test = await createTestStack(
       `key-owner-${surface}`,
       async () => {

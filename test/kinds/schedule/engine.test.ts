@@ -1,5 +1,5 @@
 /**
- * Schedule through the real engine against the local service, its clock 60 times faster: up, an
+ * Schedule through the real engine against the emulator, its clock 60 times faster: up, an
  * unchanged preview and refresh while the schedule fires, an in-place update, a replacement for a
  * new start once it has run (and the failure when the stack has not seen it run), drift, a schedule deleted out of band, adoption by importId, destroy.
  */
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { Schedule, type ScheduleArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 
 const SPEED = 60;
 const PACKAGE = { id: 101, name: "orders-rollup", run: { seconds: 5 } };
@@ -23,7 +23,7 @@ interface ServiceSchedule {
 }
 
 describe("Schedule on the real engine", { timeout: 240_000 }, () => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   const onOutput = () => {};
@@ -45,7 +45,7 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
   const up = async () => (outputs = (await test.stack.up({ onOutput })).outputs);
 
   beforeAll(async () => {
-    service = await startLocalService({ speed: SPEED, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
+    service = await startTestEmulator({ speed: SPEED, account: { packages: [PACKAGE], clusters: [CLUSTER] } });
     test = await createTestStack(
       "schedule",
       async () => {

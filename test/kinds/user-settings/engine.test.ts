@@ -10,13 +10,13 @@ import type { OutputMap } from "@pulumi/pulumi/automation";
 import { createTestStack, failureOf, type TestStack } from "../../support/engine";
 import { atHostRoot } from "../../support/host-root";
 import { pluginProvider, pluginResource } from "../../support/plugin";
-import { startLocalService, type LocalService } from "../../support/service";
+import { startTestEmulator, type Emulator } from "../../support/service";
 import { declare, SURFACES } from "../../support/surfaces";
 
 const PACIFIC = "Pacific Time (US & Canada)";
 
 describe.each(SURFACES)("UserSettings on the real engine (%s)", { timeout: 300_000 }, (surface) => {
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   let outputs: OutputMap;
   let args: Record<string, unknown> = { timeZone: PACIFIC, notificationSettings: { email: true, web: false }, receiveNewsletter: true };
@@ -26,7 +26,7 @@ describe.each(SURFACES)("UserSettings on the real engine (%s)", { timeout: 300_0
   const user = async () => (await atHostRoot(service, "GET", "/user")).body;
 
   beforeAll(async () => {
-    service = await startLocalService();
+    service = await startTestEmulator();
     test = await createTestStack(
       `user-settings-${surface}`,
       async () => {
@@ -114,12 +114,12 @@ describe.each(SURFACES)("UserSettings on the real engine (%s)", { timeout: 300_0
 
 describe("two users' UserSettings under two explicit providers of the plugin", { timeout: 120_000 }, () => {
   const otherKey = `other-key-${process.pid}`;
-  let service: LocalService;
+  let service: Emulator;
   let test: TestStack;
   const settingsOf = async (apiKey: string) => (await atHostRoot(service, "GET", "/user", undefined, apiKey)).body;
 
   beforeAll(async () => {
-    service = await startLocalService({ users: [{ id: 71, name: "Other User", email: "other@example.com", apiKey: otherKey }] });
+    service = await startTestEmulator({ users: [{ id: 71, name: "Other User", email: "other@example.com", apiKey: otherKey }] });
     test = await createTestStack(
       "user-settings-two-users",
       async () => {

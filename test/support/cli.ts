@@ -9,7 +9,7 @@ import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { killQuietly, procFile } from "./processes";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { newWorkDir, pulumiCommand, testEnv, type Service } from "./engine";
+import { newWorkDir, testEnv, testWorkspace, type Service } from "./engine";
 import type { ResourceKind } from "pulumi-etl/plugin";
 import { writeProjectWithInstalledPackage } from "./installed-package.mts";
 import type { Surface } from "./surfaces";
@@ -83,7 +83,7 @@ export async function createCliProject(
     "index.js": PROGRAM,
   });
   const env = { ...testEnv(backend), ...options.env };
-  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
+  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, await testWorkspace(backend, options.env));
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },

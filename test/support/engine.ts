@@ -8,6 +8,7 @@ import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stac
 import { expect } from "vitest";
 import { deferOperationResults } from "./deferred-results";
 import { routeErrorsToTheirRuns } from "./inline-runs";
+import { TEST_SECRETS_PROVIDER, transitEnv } from "./secrets-transit";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Inside the repository, so programs resolve `pulumi-etl` through its node_modules. */
@@ -48,7 +49,16 @@ export function testEnv(backend: string): Record<string, string> {
     ETL_API_URL: "",
     ETL_ACCOUNT_ID: "",
     ETL_API_KEY: "",
+    ...transitEnv(),
   };
+}
+
+/**
+ * A workspace's options for a stack of the tests: this engine, the test's backend and `env`, and
+ * the run's transit key for its secrets (secrets-transit.ts), set as `pulumi stack init` makes it.
+ */
+export async function testWorkspace(backend: string, env: Record<string, string> = {}) {
+  return { pulumiCommand: await pulumiCommand(), envVars: { ...testEnv(backend), ...env }, secretsProvider: TEST_SECRETS_PROVIDER };
 }
 
 async function configure(stack: Stack, service: Service): Promise<void> {
@@ -90,12 +100,7 @@ export async function createTestStack(
   const plugins = options.plugin ? { plugins: { providers: [{ name: "etl", path: PLUGIN_DIR }] } } : {};
   const stack = await LocalWorkspace.createStack(
     { stackName: "test", projectName, program },
-    {
-      workDir,
-      pulumiCommand: await pulumiCommand(),
-      envVars: { ...testEnv(backend), ...env },
-      projectSettings: { name: projectName, runtime: "nodejs", ...plugins },
-    },
+    { ...(await testWorkspace(backend, env)), workDir, projectSettings: { name: projectName, runtime: "nodejs", ...plugins } },
   );
   deferOperationResults(stack);
   if (!options.unconfigured) await configure(stack, service);
@@ -108,10 +113,7 @@ export async function createTestStack(
  */
 export async function createProjectStack(name: string, projectDir: string, service: Service, config: ConfigMap = {}): Promise<TestStack> {
   const { workDir, backend } = newWorkDir(name);
-  const stack = await LocalWorkspace.createStack(
-    { stackName: `test-${path.basename(workDir)}`, workDir: projectDir },
-    { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) },
-  );
+  const stack = await LocalWorkspace.createStack({ stackName: `test-${path.basename(workDir)}`, workDir: projectDir }, await testWorkspace(backend));
   deferOperationResults(stack);
   await configure(stack, service);
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);

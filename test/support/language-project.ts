@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { newWorkDir, PLUGIN_DIR, pulumiCommand, testEnv, type Service, type TestStack } from "./engine";
+import { TEST_SECRETS_PROVIDER } from "./secrets-transit";
 
 export const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -61,7 +62,10 @@ function installTypescriptSdk(dir: string): void {
 }
 
 async function stackIn(dir: string, stackName: string, env: Record<string, string>, service: Service, config: ConfigValues) {
-  const stack = await LocalWorkspace.createStack({ stackName, workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: env });
+  const stack = await LocalWorkspace.createStack(
+    { stackName, workDir: dir },
+    { pulumiCommand: await pulumiCommand(), envVars: env, secretsProvider: TEST_SECRETS_PROVIDER },
+  );
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },
@@ -104,10 +108,11 @@ export async function createProjectStack(
 
 /**
  * A folder of the test's own holding a link to the plugin: the YAML host caches the schema of a
- * plugin of a declared version beside the folder it is found in, and would keep it there across
- * rebuilds of the plugin (the folder's time does not change).
+ * plugin beside the folder it is found in (found in the repository's bin/, as `schema-etl.json`
+ * at the repository's root), and would keep it there across rebuilds of the plugin (the folder's
+ * time does not change).
  */
-function linkedPluginDir(workDir: string): string {
+export function linkedPluginDir(workDir: string): string {
   const dir = path.join(workDir, "plugin", "bin");
   mkdirSync(dir, { recursive: true });
   symlinkSync(path.join(PLUGIN_DIR, "pulumi-resource-etl"), path.join(dir, "pulumi-resource-etl"));

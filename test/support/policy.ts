@@ -5,7 +5,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type PreviewResult, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
-import { newWorkDir, PLUGIN_DIR, pulumiCommand, testEnv, type Service, type TestStack } from "./engine";
+import { newWorkDir, PLUGIN_DIR, testWorkspace, type Service, type TestStack } from "./engine";
 
 /** The pack's launcher: this engine's Node.js host cannot run a pack's folder (docs/policy.md). */
 export const POLICY_PACK = path.resolve(__dirname, "../../policy/analyzer");
@@ -17,12 +17,7 @@ export async function createNamedStack(stackName: string, program: PulumiFn, ser
   const plugins = plugin ? { plugins: { providers: [{ name: "etl", path: PLUGIN_DIR }] } } : {};
   const stack = await LocalWorkspace.createStack(
     { stackName, projectName, program },
-    {
-      workDir,
-      pulumiCommand: await pulumiCommand(),
-      envVars: testEnv(backend),
-      projectSettings: { name: projectName, runtime: "nodejs", ...plugins },
-    },
+    { ...(await testWorkspace(backend)), workDir, projectSettings: { name: projectName, runtime: "nodejs", ...plugins } },
   );
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },

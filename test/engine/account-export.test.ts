@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newWorkDir, PLUGIN_DIR, pulumiCommand, TEST_PASSPHRASE, testEnv } from "../support/engine";
+import { newWorkDir, TEST_PASSPHRASE, testWorkspace } from "../support/engine";
+import { linkedPluginDir } from "../support/language-project";
 import { exportedSettings, printedSteps, runInFreshShell, type ExportedSetting } from "../support/export-steps";
 import { writeProjectWithInstalledPackage } from "../support/installed-package.mts";
 import { largeAccount, type LargeAccount } from "../support/large-account";
@@ -48,10 +49,10 @@ function valueFor(account: LargeAccount, setting: ExportedSetting): string {
 }
 
 /** The engine, the YAML and Python hosts, the plugin and the Node.js it runs on, and the system's tools (bash, python3). */
-function userPath(): string[] {
+function userPath(workDir: string): string[] {
   const engine = process.env.PULUMI_ETL_ENGINE_ROOT ?? "";
   const languages = process.env.PULUMI_ETL_LANGUAGES_ROOT ?? "";
-  return [path.join(engine, "bin"), path.join(languages, "bin"), PLUGIN_DIR, path.dirname(process.execPath), "/usr/bin", "/bin"];
+  return [path.join(engine, "bin"), path.join(languages, "bin"), linkedPluginDir(workDir), path.dirname(process.execPath), "/usr/bin", "/bin"];
 }
 
 describe("etl-export", { timeout: 600_000 }, () => {
@@ -85,7 +86,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
     expect(readFileSync(path.join(dir, "index.ts"), "utf8")).not.toContain("templateId");
     writeProjectWithInstalledPackage(dir, {});
     const settings = exportedSettings(exported.stdout);
-    const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { pulumiCommand: await pulumiCommand(), envVars: testEnv(backend) });
+    const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, await testWorkspace(backend));
     await stack.setAllConfig({
       "etl:apiUrl": { value: service.url },
       "etl:accountId": { value: service.accountId },
@@ -133,7 +134,7 @@ describe("etl-export", { timeout: 600_000 }, () => {
       `config:\n  etl:apiUrl: "${service.url}"\n  etl:accountId: "${service.accountId}"\n`,
     );
     const shell = {
-      path: userPath(),
+      path: userPath(workDir),
       env: {
         PULUMI_BACKEND_URL: `file://${backend}`,
         PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,

@@ -23,6 +23,7 @@ import { memberImplementation } from "../../provider/resources/member/implementa
 import { jobRunImplementation } from "../../provider/resources/job-run/implementation";
 import { publicKeyImplementation } from "../../provider/resources/public-key/implementation";
 import { startTestEmulator, type Emulator } from "../support/service";
+import { READY_CLUSTER_STATUSES } from "../../contract/vocabularies";
 
 const RATE = 0.5;
 /** Requests after the faulted ones that must not fault: the lookup's pages and a second POST. */
@@ -132,7 +133,7 @@ describe("creates whose outcome is unknown", { timeout: 120_000 }, () => {
       const clusters = await table("clusters");
       expect(clusters).toHaveLength(before + 1);
       expect(clusters.at(-1)!.id).toBe(Number(id));
-      expect(outs!.status).toMatch(/available|idle/);
+      expect(READY_CLUSTER_STATUSES).toContain(outs!.status);
       expect(await posts("/clusters")).toHaveLength(expectedPosts);
     });
 

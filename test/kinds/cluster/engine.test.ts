@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cluster, type ClusterArgs } from "pulumi-etl";
 import { createTestStack, type TestStack, failureOf } from "../../support/engine";
 import { startTestEmulator, type Emulator } from "../../support/service";
+import { READY_CLUSTER_STATUSES } from "../../../contract/vocabularies";
 
 const TYPE = "pulumi-nodejs:dynamic/etl:Cluster";
 
@@ -76,7 +77,7 @@ describe("Cluster on the real engine", { timeout: 300_000 }, () => {
     calls.create = await h.clusterCalls();
     expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
     firstId = up.outputs.id.value;
-    expect(up.outputs.status.value).toMatch(/^(available|idle)$/);
+    expect(READY_CLUSTER_STATUSES).toContain(up.outputs.status.value);
     expect(up.outputs.name.value).toBe(`cluster-${firstId}`);
     expect(up.outputs.type.value).toBe("production");
     expect(up.outputs.htmlUrl.value).toContain(`/clusters/${firstId}`);

@@ -47,6 +47,8 @@ describe("a delivery's lifecycle", () => {
   it("is disabled, naming the connection, when a connection it uses is deleted, and runs nothing more", async () => {
     const emulator = await start();
     const created = await create(emulator, { interval_unit: "minutes" });
+    // A witness on the same clock, reading another connection: the minutes it runs in are minutes the disabled one had to run in.
+    const witness = await create(emulator, { name: "witness", interval_unit: "minutes", source: { connection: { id: 302, type: "s3" }, properties: {} } });
     await until(
       () => read(emulator, `/deliveries/${created.id}`),
       (d) => d.last_run_at !== null,
@@ -56,7 +58,11 @@ describe("a delivery's lifecycle", () => {
     const disabled = await read(emulator, `/deliveries/${created.id}`);
     expect(disabled).toMatchObject({ status: "disabled", status_message: 'its source connection 306 ("crm") was deleted', next_run_at: null });
     const jobs = (await jobsOf(emulator, created.id)).length;
-    await new Promise((resolve) => setTimeout(resolve, 3 * MINUTE_MS));
+    const witnessRuns = (await jobsOf(emulator, witness.id)).length;
+    await until(
+      () => jobsOf(emulator, witness.id),
+      (runs) => runs.length >= witnessRuns + 3,
+    );
     expect(await jobsOf(emulator, created.id)).toHaveLength(jobs);
     expect((await read(emulator, `/deliveries/${created.id}`)).status).toBe("disabled");
   });

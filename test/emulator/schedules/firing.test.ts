@@ -86,11 +86,24 @@ describe("an enabled schedule", () => {
   });
 });
 
+/**
+ * Resolves once `minutes` of the service's minutes have passed on its clock, as a witness sees
+ * them: a schedule of its own, enabled, firing every minute from now, has fired `minutes + 1`
+ * times (its first run is at once). What must not happen in that time had as long to happen.
+ */
+async function minutesPassed(api: Awaited<ReturnType<typeof start>>, minutes: number): Promise<void> {
+  const witness = await api.create(scheduleBody({ name: "witness", status: "enabled", start_at: soon(0), interval_unit: "minutes" }));
+  await until(
+    () => api.read(`/schedules/${witness.id}`),
+    (s) => s.execution_count >= minutes + 1,
+  );
+}
+
 describe("a schedule that must not fire", () => {
   it("never fires while disabled, the default status", async () => {
     const api = await start();
     const created = await api.create(scheduleBody({ start_at: soon(0), interval_unit: "minutes" }));
-    await new Promise((resolve) => setTimeout(resolve, 4 * MINUTE_MS));
+    await minutesPassed(api, 4);
     const later = await api.read(`/schedules/${created.id}`);
     expect(later).toMatchObject({ status: "disabled", execution_count: 0, next_run_at: null, last_run_at: null });
     expect(await jobsOf(api, created.id)).toEqual([]);
@@ -107,7 +120,7 @@ describe("a schedule that must not fire", () => {
     const count = (await api.send("PUT", `/schedules/${disabled.id}`, { status: "disabled" })).execution_count;
     const jobsWhenDeleted = (await jobsOf(api, deleted.id)).length;
     await api.send("DELETE", `/schedules/${deleted.id}`);
-    await new Promise((resolve) => setTimeout(resolve, 3 * MINUTE_MS));
+    await minutesPassed(api, 3);
     expect((await api.read(`/schedules/${disabled.id}`)).execution_count).toBe(count);
     expect(await jobsOf(api, disabled.id)).toHaveLength(count);
     expect(await jobsOf(api, deleted.id)).toHaveLength(jobsWhenDeleted);

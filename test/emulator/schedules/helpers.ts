@@ -157,8 +157,11 @@ export function scheduleServices() {
 
 export type Started = Awaited<ReturnType<ReturnType<typeof scheduleServices>>>;
 
-/** A start time a little ahead, on a whole millisecond, as the service stores it. */
-export function soon(ms = 200): string {
+/**
+ * A start time a little ahead, on a whole millisecond, as the service stores it: by default far
+ * enough ahead (a second) that the create reaches the service before it, on a loaded machine too.
+ */
+export function soon(ms = 1000): string {
   return new Date(Date.now() + ms).toISOString();
 }
 

@@ -252,6 +252,15 @@ export function builtEmulatorCli(): string {
 /** A record as the API answers it. */
 export type ApiRecord = Record<string, any> & { id: number };
 
+/**
+ * Resolves once the emulator's clock (the wall clock it stamps records with) reads later than
+ * `iso`: a write from then on would be stamped with another time, so a stamp left as it was shows
+ * that nothing was written.
+ */
+export async function clockPast(iso: string): Promise<void> {
+  while (Date.now() <= Date.parse(iso)) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Polls `read` until `done` holds; fails with the last value when `timeoutMs` passes first. */
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Fixtures, RunningEmulator } from "../../../emulator";
-import { ACCOUNT, call, expectError, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator, testFixtures } from "../helpers";
+import { ACCOUNT, call, clockPast, expectError, OTHER_ACCOUNT, OTHER_KEY, readJson, startTestEmulator, testFixtures } from "../helpers";
 
 /** Connections after their create: get, update, delete, the list, and tests of settings. */
 
@@ -74,7 +74,7 @@ describe("GET /connections/{type}/{id}", () => {
 describe("PUT /connections/{type}/{id}", () => {
   it("changes what is given, puts null back to the default, and keeps secrets left out", async () => {
     const created = await made("postgres", { name: "to-change", ...PG, password: "wrong-password", port: 6543 });
-    await pause();
+    await clockPast(created.updated_at);
     const response = await put(`/connections/postgres/${created.id}`, { name: "changed", port: null, ssl: "f", database: "sales" });
     expect(response.status).toBe(200);
     const changed = await readJson(response);
@@ -87,7 +87,7 @@ describe("PUT /connections/{type}/{id}", () => {
 
   it("leaves updated_at alone when nothing differs, secrets included", async () => {
     const created = await made("postgres", { name: "same", ...PG });
-    await pause();
+    await clockPast(created.updated_at);
     const response = await put(`/connections/postgres/${created.id}`, { name: "same", password: PG.password, port: 5432 });
     expect((await readJson(response)).updated_at).toBe(created.updated_at);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT, call, control, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, type ApiRecord } from "../helpers";
+import { ACCOUNT, call, clockPast, control, expectError, LEE_KEY, OTHER_ACCOUNT, OTHER_KEY, readJson, type ApiRecord } from "../helpers";
 import { FUTURE, scheduleBody, scheduleSuite } from "../schedules/helpers";
 
 /**
@@ -32,7 +32,7 @@ describe("PUT /schedules/{id}", () => {
 
   it("leaves updated_at alone when nothing changes", async () => {
     const created = await suite.api.create(scheduleBody());
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clockPast(created.updated_at);
     expect((await suite.api.send("PUT", `/schedules/${created.id}`, { name: "nightly" })).updated_at).toBe(created.updated_at);
   });
 

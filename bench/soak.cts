@@ -6,7 +6,7 @@
  * numbers table again on its own. Unlike `npm test`, it first runs a fault-free cycle, against which
  * the faulty cycles' extra calls are counted (SOAK_BASELINE=1).
  *
- * Settings (environment): SOAK_CYCLES (default 100, where `npm test` runs 2), SOAK_FAULT_RATE
+ * Settings (environment): SOAK_CYCLES (default 100, where `npm test` runs 1), SOAK_FAULT_RATE
  * (default 0.2), SOAK_SEED (default random, where `npm test` uses a fixed one; printed, and cycle n
  * uses seed + n, so a run with the same seed meets the same faults for the same requests).
  */

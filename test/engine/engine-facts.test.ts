@@ -1,7 +1,8 @@
 /**
  * What the README and the operations page say of the engine itself, held by real runs of the
  * `pulumi` CLI on both surfaces: a plain `pulumi refresh --yes` reads every object twice (the
- * preview of the refresh, then the refresh) where `--skip-preview` and `--preview-only` read once;
+ * preview of the refresh, then the refresh) where `--skip-preview` and `--preview-only` read once
+ * (the engine's own passes, whatever the provider: shown with the dynamic resources);
  * `refresh` and `destroy` act with the API key recorded at the last `up` until an `up` or a
  * `refresh --run-program` records the new one (one that fails at a revoked key records it on the
  * dynamic resources only); and the engine's own `-v=9` trace keeps the key out (Pulumi v3.269.0
@@ -59,7 +60,9 @@ describe("the engine's rules the docs state", { timeout: 300_000 }, () => {
   }
 
   for (const surface of SURFACES) {
-    it(`on the ${surface} surface: refresh passes, the recorded API key, and the verbose trace`, async () => {
+    // How many passes a refresh makes is the engine's alone, whichever provider it reads with: shown on one surface.
+    const passes = surface === SURFACES[0];
+    it(`on the ${surface} surface: ${passes ? "refresh passes, " : ""}the recorded API key, and the verbose trace`, async () => {
       const test = await createTestStack(
         `engine-facts-${surface}`,
         async () => {
@@ -81,7 +84,8 @@ describe("the engine's rules the docs state", { timeout: 300_000 }, () => {
 
       // A new key in the configuration: a refresh acts as the user recorded at the last up, in one
       // pass with --skip-preview or --preview-only and in two without; not even the engine's own
-      // trace of what it sends a provider shows either key, though it shows that trace.
+      // trace of what it sends a provider shows either key, though it shows that trace. (The soak,
+      // test/engine/soak.test.ts, searches every other command's output for the key on both surfaces.)
       await setKey(OTHER_USER.apiKey);
       const traced = await cli(test, ["refresh", "--yes", "--skip-preview", "-v=9", "--logtostderr"]);
       const onePass = traced.requests;
@@ -90,32 +94,34 @@ describe("the engine's rules the docs state", { timeout: 300_000 }, () => {
       expect(traced.output).toMatch(/Configure\(\) executing/);
       expect(traced.output).not.toContain(service.apiKey);
       expect(traced.output).not.toContain(OTHER_USER.apiKey);
-      expect((await cli(test, ["refresh", "--preview-only"])).requests).toEqual(onePass);
-      const twoPasses = await cli(test, ["refresh", "--yes"]);
-      expect(twoPasses.requests).toEqual([...onePass, ...onePass]);
-      expect(twoPasses.output).not.toContain(service.apiKey);
-      expect(twoPasses.output).not.toContain(OTHER_USER.apiKey);
+      if (passes) {
+        expect((await cli(test, ["refresh", "--preview-only"])).requests).toEqual(onePass);
+        const twoPasses = await cli(test, ["refresh", "--yes"]);
+        expect(twoPasses.requests).toEqual([...onePass, ...onePass]);
+        expect(twoPasses.output).not.toContain(service.apiKey);
+        expect(twoPasses.output).not.toContain(OTHER_USER.apiKey);
+      }
 
       // An unchanged up acts with the configuration as it is, with one call (the settings' proof), and records it.
       await service.resetRequests();
       await test.stack.up();
       expect(await logged()).toEqual([{ method: "GET", path: `/accounts/${service.accountId}`, userId: OTHER_USER.id }]);
 
-      // A revoked key in the configuration: a plain refresh goes on as the recorded user; one that
-      // runs the program meets the revoked key. The plugin's check refuses it before the engine
-      // records the provider's settings; the dynamic resources' settings are recorded as they fail.
+      // A revoked key in the configuration: a plain refresh goes on as the recorded user (the up's);
+      // one that runs the program meets the revoked key. The plugin's check refuses it before the
+      // engine records the provider's settings, so the plain refresh after it still acts as the
+      // up's user; the dynamic resources' settings are recorded as they fail, so it fails too.
       await setKey("engine-facts-revoked-key");
-      expect(await usersOf(() => test.stack.refresh())).toEqual([OTHER_USER.id]);
+      if (surface !== "plugin") expect(await usersOf(() => test.stack.refresh())).toEqual([OTHER_USER.id]);
       expect(await failureOf(test.stack.refresh({ runProgram: true }))).toContain("the service refused the API key");
       if (surface === "plugin") expect(await usersOf(() => test.stack.refresh())).toEqual([OTHER_USER.id]);
       else expect(await failureOf(test.stack.refresh())).toContain("the service refused the API key");
 
-      // A refresh that runs the program acts with the configuration as it is, and records it.
+      // A refresh that runs the program acts with the configuration as it is, and records it: the
+      // destroy after it, with yet another key configured, acts as this refresh's user. Destroy,
+      // too, acts as the recorded user, whatever the configuration says.
       await setKey(service.apiKey);
       expect(await usersOf(() => test.stack.refresh({ runProgram: true }))).toEqual([TEST_USER_ID]);
-      expect(await usersOf(() => test.stack.refresh())).toEqual([TEST_USER_ID]);
-
-      // Destroy, too, acts as the recorded user, whatever the configuration says.
       await setKey(OTHER_USER.apiKey);
       expect(await usersOf(() => test.stack.destroy())).toEqual([TEST_USER_ID]);
       expect(await ours()).toEqual([]);

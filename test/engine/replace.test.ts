@@ -13,7 +13,7 @@ import { createTestStack, failureOf, type TestStack } from "../support/engine";
 import { KIND_TESTS, type StateRow } from "../kinds";
 import { EXAMPLE_ACCOUNT, exampleInputs, isSingleton } from "../support/examples";
 import { startTestEmulator, type Emulator } from "../support/service";
-import { declare, kindOfType, SURFACES } from "../support/surfaces";
+import { declare, kindOfType, SURFACES, typeOf } from "../support/surfaces";
 
 /** Each kind's change of its example that forces replacement, where it has one (its entry's `replacingChange`). */
 const replacingChange = (kind: ResourceKind): Record<string, unknown> | undefined => {
@@ -27,6 +27,18 @@ const replacingInputs = (kind: ResourceKind): string[] =>
   );
 
 const CHANGED_KINDS = RESOURCE_KINDS.filter((kind) => replacingChange(kind) !== undefined);
+
+/**
+ * What the engine's diagnostics say of one resource: the lines under its `type (name):` heading, up
+ * to the next resource's heading.
+ */
+function diagnosticsOf(output: string, type: string, name: string): string {
+  const lines = output.split("\n");
+  const start = lines.findIndex((line) => line.trim() === `${type} (${name}):`);
+  if (start === -1) return "";
+  const end = lines.findIndex((line, i) => i > start && /^\S+ \(.*\):$/.test(line.trim()));
+  return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
+}
 
 /** The kinds whose account holds a name, a key or an email once, so a replacement deletes the original first. */
 const deletedFirst = (kind: ResourceKind): boolean => (RESOURCES[kind] as ResourceDeclaration).deleteBeforeReplace === true;
@@ -120,26 +132,33 @@ describe.each(SURFACES)("replacement of every kind (%s)", { timeout: 600_000 }, 
 
   // Only a plugin program can leave the option out: the dynamic resources' classes set it.
   if (surface === "plugin")
-    it.each(RESOURCE_KINDS.filter(deletedFirst))(
-      "up --replace of a %s without the deleteBeforeReplace option fails saying to set it, and changes nothing",
-      async (kind) => {
-        optionSet = false;
-        onTestFinished(() => {
-          optionSet = true;
-        });
-        const before = await idsInState();
-        const urn = ((await test.stack.exportStack()).deployment.resources ?? []).find((r: { type: string }) => kindOfType(r.type) === kind)!.urn;
-        const failure = await failureOf(test.stack.up({ replace: [urn] }));
-        expect(failure).toContain(
+    it(`up --replace of each kind the service holds once (${RESOURCE_KINDS.filter(deletedFirst).join(", ")}) without the deleteBeforeReplace option fails for each saying to set it, and changes nothing`, async () => {
+      const kinds = RESOURCE_KINDS.filter(deletedFirst);
+      optionSet = false;
+      onTestFinished(() => {
+        optionSet = true;
+      });
+      const before = await idsInState();
+      const resources: Array<{ type: string; urn: string }> = (await test.stack.exportStack()).deployment.resources ?? [];
+      const urns = kinds.map((kind) => resources.find((r) => kindOfType(r.type) === kind)!.urn);
+      const failure = await failureOf(test.stack.up({ replace: urns }));
+      // Each replacement's create fails on its own, the engine starting them together: each resource's diagnostics give the advice.
+      for (const kind of kinds) {
+        const diagnostics = diagnosticsOf(failure, typeOf(surface, kind), kind.toLowerCase());
+        expect(diagnostics, kind).toContain(
           "If it is this resource's original in a replacement (`pulumi up --replace`): the engine creates the new one before it deletes the original",
         );
-        expect(failure).toContain(
+        expect(diagnostics, kind).toContain(
           "set `deleteBeforeReplace: true` in this resource's options and run the replacement again. If not, this stack's state does not have",
         );
-        expect(await idsInState()).toEqual(before);
-        expect((await rows(kind)).some((row) => String(row.id) === before[kind])).toBe(true);
-      },
-    );
+      }
+      expect(await idsInState()).toEqual(before);
+      for (const kind of kinds)
+        expect(
+          (await rows(kind)).some((row) => String(row.id) === before[kind]),
+          kind,
+        ).toBe(true);
+    });
 
   it("up --replace of every kind makes a new object of each and ends the old one, and takes a singleton over again", async () => {
     const urns = ((await test.stack.exportStack()).deployment.resources ?? [])

@@ -12,7 +12,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * What happens to a whole operation rather than to one request: the service goes away for
  * longer than the retry budget (and comes back), or the deployment is cancelled (SIGINT to the
  * CLI, as Ctrl-C or a CI runner sends it). Either lands at a random moment of the operation, but
- * each kind cuts one early up of the run for sure.
+ * each kind cuts one of the first faulty cycle's first attempts for sure, so a run of one cycle
+ * meets every kind.
  */
 export const INTERRUPTIONS = ["outage", "cancel"] as const;
 export type Interruption = (typeof INTERRUPTIONS)[number];
@@ -40,15 +41,18 @@ export interface InterruptionDraw {
 }
 
 /**
- * Whether and how the next attempt is interrupted; only in faulty cycles. The first up of
- * faulty cycle n is cut by the n-th kind of interruption at the earliest moment, so every kind
- * lands in a run however the draws fall; the other attempts draw theirs.
+ * Whether and how the next attempt is interrupted; only in faulty cycles. The n-th attempt of
+ * the first faulty cycle (its up's, then the refresh's and the destroy's, counted together) is
+ * cut by the n-th kind of interruption at the earliest moment, so every kind lands in a run
+ * however the draws fall, even when an attempt outlives its interruption; the other attempts
+ * draw theirs.
  */
-export function planInterruption(draw: InterruptionDraw, firstUp: boolean): Planned | undefined {
+export function planInterruption(draw: InterruptionDraw, attemptOfCycle: number): Planned | undefined {
   const { kinds, rate, cycle, random } = draw;
   const { min, max } = INTERRUPT_WITHIN_MS;
   if (!draw.faulty || kinds.length === 0 || rate === 0) return undefined;
-  if (firstUp && cycle <= kinds.length) return { kind: kinds[cycle - 1]!, afterMs: min };
+  const forced = cycle === 1 ? kinds[attemptOfCycle - 1] : undefined;
+  if (forced !== undefined) return { kind: forced, afterMs: min };
   if (random() >= rate) return undefined;
   return { kind: kinds[Math.floor(random() * kinds.length)]!, afterMs: min + Math.floor(random() * (max - min)) };
 }

@@ -66,6 +66,8 @@ function leaksIn(text: string, forms: string[]): boolean {
 export class Soak {
   private readonly counters: Counters = { operations: 0, failedAttempts: 0, failures: [], discrepancies: [], seen: new Set(), cliOutput: [] };
   private cycle = 0;
+  /** Attempts of the cycle under way so far, every operation's together. */
+  private attemptsInCycle = 0;
   private random: () => number = Math.random;
   private rate = 0;
   readonly interrupted = Object.fromEntries(INTERRUPTIONS.map((k) => [k, 0])) as Record<Interruption, number>;
@@ -149,9 +151,10 @@ export class Soak {
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS + 100));
   }
 
-  private nextInterruption(phase: Phase, attempt: number): Planned | undefined {
+  private nextInterruption(): Planned | undefined {
     const draw = { kinds: this.options.interruptions, rate: this.options.interruptRate, cycle: this.cycle, faulty: this.rate !== 0, random: this.random };
-    return planInterruption(draw, phase === "up" && attempt === 1);
+    this.attemptsInCycle++;
+    return planInterruption(draw, this.attemptsInCycle);
   }
 
   /**
@@ -168,7 +171,7 @@ export class Soak {
       attempt++;
       this.counters.operations++;
       const interruptedBefore = this.interruptions();
-      const failed = await this.run(phase, this.nextInterruption(phase, attempt)).then(
+      const failed = await this.run(phase, this.nextInterruption()).then(
         () => false,
         (error: unknown) => {
           this.counters.failedAttempts++;
@@ -210,6 +213,7 @@ export class Soak {
 
   async runCycle(cycle: number, rate: number, seed: number): Promise<void> {
     this.cycle = cycle;
+    this.attemptsInCycle = 0;
     this.rate = rate;
     this.random = mulberry32(seed);
     await this.faults(rate, seed);

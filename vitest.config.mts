@@ -5,8 +5,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * Files that take a minute or more start first, longest first (their order in the last
  * fresh-clone run), so none of them is left running alone at the end while the other workers
  * idle; the run then ends on the many short ones. Vitest's own order (largest file first) once
- * started a long file last, and a run ended with one file on one core. The rate-limit scenario
- * paces its requests over a minute, so its waits overlap the rest.
+ * started a long file last, and a run ended with one file on one core.
  */
 const FIRST = [
   "test/release/templates.test.ts",
@@ -25,7 +24,6 @@ const FIRST = [
   "test/engine/replace.test.ts",
   "test/kinds/cluster/engine.test.ts",
   "test/kinds/job-run/engine.test.ts",
-  "test/engine/rate-limit.test.ts",
   "test/engine/batched-reads-alone.test.ts",
   "test/engine/recover.test.ts",
   "test/release/npm-packages.test.ts",

@@ -41,7 +41,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
 
   // First: the default account's cluster 201 ends after 30 minutes idle on the service's clock (20 times
   // faster here, so 90 s of this file), and adoption takes only a cluster that still runs. Once it is
-  // adopted and let go, the clock runs 10 times faster still, for the quickstart's cluster and job.
+  // adopted, the clock runs 10 times faster still, for the quickstart's cluster and job.
   it("adopt-existing: takes over the default account's group and cluster without creating others", async () => {
     const test = await createProjectStack("adopt", path.join(REPO_ROOT, "examples", "adopt-existing"), service);
     stacks.push(test);
@@ -56,7 +56,7 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(adopted.clusters.length).toBe(before.clusters.length);
 
     await test.stack.preview({ expectNoChanges: true });
-    await test.stack.destroy();
+    // Left as adopted (nothing here asks what a destroy of it does): the emulator goes with the file.
     await serviceAt(service).setSpeed(200);
   });
 

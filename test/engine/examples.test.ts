@@ -98,7 +98,9 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(after.clusters.find((c: { id: number }) => c.id === clusterId).status).toBe("terminated");
   });
 
-  it("nightly-pipeline: declares the schedule and the hook, an unchanged preview writes nothing, destroy removes both", async () => {
+  // No destroy for this example nor the next: a destroy runs no program, and their resources depend on
+  // none of the stack's, so it would show only each kind's delete (test/kinds/*/engine.test.ts).
+  it("nightly-pipeline: declares the schedule and the hook, an unchanged preview writes nothing", async () => {
     const test = await createProjectStack("nightly", path.join(REPO_ROOT, "examples", "nightly-pipeline"), service);
     stacks.push(test);
 
@@ -113,14 +115,9 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect(hook).toMatchObject({ type: "web", events: ["job.failed"], active: true });
 
     await expectQuietPreview(test);
-
-    await test.stack.destroy();
-    const after = await account();
-    expect(after.schedules.some((s: { id: number }) => s.id === schedule.id)).toBe(false);
-    expect(after.hooks.some((h: { id: number }) => h.id === hook.id)).toBe(false);
   });
 
-  it("team-access: invites the team with their roles, an unchanged preview writes nothing, destroy removes the memberships only", async () => {
+  it("team-access: invites the team with their roles, an unchanged preview writes nothing", async () => {
     const test = await createProjectStack("team", path.join(REPO_ROOT, "examples", "team-access"), service);
     stacks.push(test);
     const members = async (): Promise<unknown[]> =>
@@ -136,9 +133,6 @@ describe("examples on the real engine", { timeout: 300_000 }, () => {
     expect((await members()).length).toBe(before.length + 2);
 
     await expectQuietPreview(test);
-
-    await test.stack.destroy();
-    expect(await members()).toEqual(before);
   });
 
   it("platform-team: two Pipelines pass the policy pack and come up with their children; a cluster over the platform's limit fails the preview with no call but the settings' proof", async () => {

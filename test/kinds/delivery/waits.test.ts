@@ -1,9 +1,9 @@
 /**
  * How a Delivery's wait for its set-up ends, on the real engine: disabled while waited for
- * (its source connection deleted), an outage shorter than the retry budget (ridden out: the
- * wait succeeds) and one longer (the wait fails, the delivery stays in the stack, and the next
- * `up` waits for the same delivery). The set-up is slow until the test has done its part, then
- * the service's clock is sped up: only the outages take real time.
+ * (its source connection deleted), an outage longer than the retry budget (the wait fails, the
+ * delivery stays in the stack) and one shorter, met by the next `up`'s wait for the same
+ * delivery (ridden out: the wait succeeds). The set-up is slow until the test has done its part,
+ * then the service's clock is sped up: only the outages take real time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryArgs } from "pulumi-etl";
@@ -15,6 +15,13 @@ import { declare, SURFACES } from "../../support/surfaces";
 /** Slow enough that the set-up (120 simulated seconds) outlasts what the test does meanwhile. */
 const WHILE_WAITING = 1;
 const FINISH = 1_000;
+/**
+ * The outage the wait rides out: longer than the 2.6 s between its polls this early, so one at
+ * least lands in it; its retries of a failed read come 1, 1.6 and 2.6 s apart, so the third
+ * (5.2 s after the first failure) finds the service back, within the budget.
+ */
+const SHORT_OUTAGE_MS = 3_500;
+const RETRY_BUDGET_SECONDS = 8;
 const CRM = (id: number) => ({ id, name: `crm-${id}`, type: "crm_platform", crmObjects: [{ name: "Contact" }] });
 const WAREHOUSE = {
   id: 301,
@@ -51,7 +58,7 @@ describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface
   }
 
   beforeAll(async () => {
-    service = await startTestEmulator({ speed: WHILE_WAITING, account: { connections: [WAREHOUSE, CRM(306), CRM(307), CRM(308)] } });
+    service = await startTestEmulator({ speed: WHILE_WAITING, account: { connections: [WAREHOUSE, CRM(306), CRM(307)] } });
     test = await createTestStack(
       "delivery-waits",
       async () => void (declared === undefined ? undefined : declare(surface, "Delivery", "feed", { ...declared })),
@@ -59,12 +66,11 @@ describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface
       {},
       { plugin: surface === "plugin" },
     );
-    await test.stack.setAllConfig({ "etl:retryBudgetSeconds": { value: "12" }, "etl:maxRetries": { value: "1" } });
+    await test.stack.setAllConfig({ "etl:retryBudgetSeconds": { value: String(RETRY_BUDGET_SECONDS) }, "etl:maxRetries": { value: "1" } });
   });
 
+  // No destroy: the emulator, and every object the stack made there, goes with it.
   afterAll(async () => {
-    await service?.emulator.resume();
-    await test?.stack.destroy({ onOutput }).catch(() => undefined);
     test?.dispose();
     await service?.emulator.close();
   });
@@ -78,10 +84,23 @@ describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface
     expect((await inState())?.outputs).toMatchObject({ status: "disabled" });
   });
 
-  it("an outage shorter than the retry budget: the wait rides it out and up succeeds", async () => {
+  it("an outage longer than the retry budget: up fails naming the delivery and keeps it; the next up waits for the same one, rides out an outage shorter than the budget and succeeds", async () => {
     const { up, delivery } = await upUntilSettingUp(argsFrom(307));
-    // Polls are at most 2.6 s apart this early, so one at least lands in the outage.
-    await service.emulator.outage(6_000);
+    await service.emulator.suspend();
+    const failure = await failureOf(up);
+    await service.emulator.resume();
+    expect(failure).toContain(`waiting for delivery ${delivery.id} (it is idle) failed`);
+    expect(failure).toContain("ECONNREFUSED");
+    expect(failure).toContain("it stays in the stack and the next `pulumi up` waits for it again");
+    expect((await inState())?.id).toBe(String(delivery.id));
+
+    // The delivery is still being set up (the clock is slow): the next up reads it, then polls it.
+    await service.resetRequests();
+    const next = test.stack.up({ onOutput });
+    next.catch(() => undefined);
+    const reads = async () => (await service.calls()).filter((call) => call === `GET /deliveries/${delivery.id}`);
+    await eventually("the next up to poll the delivery", async () => ((await reads()).length >= 2 ? true : undefined));
+    await service.emulator.outage(SHORT_OUTAGE_MS);
     await eventually(
       "the service to be back",
       () =>
@@ -92,26 +111,10 @@ describe.each(SURFACES)("a Delivery's wait (%s)", { timeout: 300_000 }, (surface
       30_000,
     );
     await service.setSpeed(FINISH);
-    await up;
+    await next;
     expect((await inState())?.id).toBe(String(delivery.id));
     expect((await inState())?.outputs).toMatchObject({ status: "enabled" });
     expect((await deliveries()).find((d) => d.id === delivery.id)?.status).toBe("enabled");
-  });
-
-  it("an outage longer than the retry budget: up fails naming the delivery and keeps it; the next up waits for the same one", async () => {
-    const { up, delivery } = await upUntilSettingUp(argsFrom(308));
-    await service.emulator.suspend();
-    const failure = await failureOf(up);
-    await service.emulator.resume();
-    expect(failure).toContain(`waiting for delivery ${delivery.id} (it is idle) failed`);
-    expect(failure).toContain("ECONNREFUSED");
-    expect(failure).toContain("it stays in the stack and the next `pulumi up` waits for it again");
-    expect((await inState())?.id).toBe(String(delivery.id));
-
-    await service.setSpeed(FINISH);
-    await test.stack.up({ onOutput });
-    expect((await inState())?.id).toBe(String(delivery.id));
-    expect((await inState())?.outputs).toMatchObject({ status: "enabled" });
     expect((await deliveries()).filter((d) => d.status !== "disabled").map((d) => d.id)).toEqual([delivery.id]);
   });
 });

@@ -69,6 +69,11 @@ export interface ReleaseStack extends LanguageStack {
  * from the release folder alone, the plugin from its archive.
  */
 export async function createReleaseStack(language: Language, service: Service, config: ConfigValues): Promise<ReleaseStack> {
+  return releaseStackIn(await newReleaseProject(language), language, service, config);
+}
+
+/** The project `createReleaseStack` installs, with no stack yet: other tests may share its installed packages first. */
+export async function newReleaseProject(language: Language): Promise<UserMachine> {
   if (language !== "typescript" && language !== "go") throw new Error(`the release lifecycle of ${language} programs is test/release/${language}.test.ts`);
   const go = language === "go";
   const machine = newUserMachine(`${language}-release`, go ? { withoutNode: true, env: goReleaseEnv() } : { withoutNode: false });
@@ -79,6 +84,11 @@ export async function createReleaseStack(language: Language, service: Service, c
   if (go) installGo(machine);
   else installTypescript(machine);
   await installPluginFromArchive(machine);
+  return machine;
+}
+
+/** The stack `test` of a project `newReleaseProject` installed; disposing of it removes the project's machine. */
+export async function releaseStackIn(machine: UserMachine, language: Language, service: Service, config: ConfigValues): Promise<ReleaseStack> {
   return { ...(await stackIn(language, machine, {}, service, config)), machine };
 }
 

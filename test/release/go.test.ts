@@ -3,14 +3,16 @@
  * and the Installation page's commands, `go mod init`, `go get` of the SDK by its version and
  * `go mod tidy`, resolved through the release's module proxy folder ahead of the machine's usual
  * proxy (GONOSUMDB for the module, which the public checksum database has never seen), no
- * `replace`; the plugin from the release's archive; no Node.js on the CLI's PATH.
+ * `replace`; the program built once with `go build -o` and named by Pulumi.yaml's
+ * `runtime.options.binary`, as that page offers, so no operation builds it again; the plugin from
+ * the release's archive; no Node.js on the CLI's PATH.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
 import { describeLanguageLifecycle } from "../support/language-lifecycle";
 import { cachedModule, findsOnPath, GO_MODULE, releaseFile, VERSION, type UserMachine } from "../support/release";
-import { createReleaseStack } from "../support/release-project";
+import { createReleaseStack, GO_PROGRAM_BINARY } from "../support/release-project";
 
 const MODULE = GO_MODULE;
 const MODULE_VERSION = `v${VERSION}`;
@@ -44,6 +46,11 @@ describeLanguageLifecycle("go", {
       expect(sums).toMatch(new RegExp(`^${MODULE} ${MODULE_VERSION} h1:\\S+=$`, "m"));
       expect(sums).toMatch(new RegExp(`^${MODULE} ${MODULE_VERSION}/go.mod h1:\\S+=$`, "m"));
       expect(readFileSync(cachedModule(machine).zip).equals(readFileSync(releaseFile(`${PROXY_VERSION}.zip`)))).toBe(true);
+    },
+    "Pulumi.yaml names the program go build made, an executable of the release's SDK at its version": () => {
+      expect(readFileSync(path.join(machine.dir, "Pulumi.yaml"), "utf8")).toMatch(new RegExp(`^ {4}binary: \\./${GO_PROGRAM_BINARY}$`, "m"));
+      const built = machine.exec("go", ["version", "-m", GO_PROGRAM_BINARY]);
+      expect(built).toMatch(new RegExp(`^\\s+dep\\s+${MODULE.replace(/\./g, "\\.")}\\s+${MODULE_VERSION.replace(/\./g, "\\.")}\\s`, "m"));
     },
   },
 });

@@ -40,6 +40,8 @@ export interface ReleaseProject {
   install(machine: UserMachine): Promise<void> | void;
   /** Checks of the installed SDK, each a test of its own, run before the first `pulumi up`. */
   installedChecks?: Record<string, (machine: UserMachine) => void | Promise<void>>;
+  /** The unchanged preview run in another environment the project is to work in, named for the test's title. */
+  unchangedPreviewEnv?: { named: string; env(machine: UserMachine): Record<string, string | undefined> };
   /**
    * Takes the project folder and its emulator once destroy has passed, to go on with and
    * dispose of; otherwise both are disposed of when the lifecycle ends.
@@ -120,9 +122,10 @@ export function describeReleaseLifecycle(language: ReleaseLanguage, project: Rel
       await expectHookAndPackage(service, pipeline);
     });
 
-    it("an unchanged preview proposes nothing and makes one API call, proving the settings; refresh reads the connection and the pipeline's children and finds them unchanged", async () => {
+    const previewEnv = project.unchangedPreviewEnv;
+    it(`an unchanged preview${previewEnv ? ` ${previewEnv.named}` : ""} proposes nothing and makes one API call, proving the settings; refresh reads the connection and the pipeline's children and finds them unchanged`, async () => {
       await service.resetRequests();
-      await machine.pulumi(["preview", "--expect-no-changes"]);
+      await machine.pulumi(["preview", "--expect-no-changes"], { env: previewEnv?.env(machine) });
       expect(await service.allCalls()).toEqual([SETTINGS_PROOF]);
       await machine.pulumi(["refresh", "--yes", "--expect-no-changes"]);
       expect(await service.calls()).toEqual(

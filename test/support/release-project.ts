@@ -59,26 +59,51 @@ function installGo(machine: UserMachine): void {
   machine.exec("go", ["mod", "tidy"], flags);
 }
 
+/** The Go program's executable, which the project's Pulumi.yaml names. */
+export const GO_PROGRAM_BINARY = "etl-release-go";
+
+/**
+ * The Installation page's other way to run a Go program: built once with `go build -o` and named
+ * by Pulumi.yaml's `runtime.options.binary`, so the language host runs it at each operation rather
+ * than building it again (the host's own build is the template etl-go's, in templates.test.ts).
+ * Returns Pulumi.yaml's `runtime` entry.
+ */
+function buildGo(machine: UserMachine): string {
+  machine.exec("go", ["build", "-o", GO_PROGRAM_BINARY, "."]);
+  return `runtime:\n  name: go\n  options:\n    binary: ./${GO_PROGRAM_BINARY}\n`;
+}
+
 export interface ReleaseStack extends LanguageStack {
   machine: UserMachine;
 }
 
 /**
  * The lifecycle's TypeScript program (the two npm tarballs installed with npm) or Go program (the
- * SDK through `go mod init`, `go get` and `go mod tidy`, no Node.js on the CLI's PATH), installed
- * from the release folder alone, the plugin from its archive.
+ * SDK through `go mod init`, `go get` and `go mod tidy`, then built once; no Node.js on the CLI's
+ * PATH), installed from the release folder alone, the plugin from its archive.
  */
 export async function createReleaseStack(language: Language, service: Service, config: ConfigValues): Promise<ReleaseStack> {
+  return releaseStackIn(await newReleaseProject(language), language, service, config);
+}
+
+/** The project `createReleaseStack` installs, with no stack yet: other tests may share its installed packages first. */
+export async function newReleaseProject(language: Language): Promise<UserMachine> {
   if (language !== "typescript" && language !== "go") throw new Error(`the release lifecycle of ${language} programs is test/release/${language}.test.ts`);
   const go = language === "go";
   const machine = newUserMachine(`${language}-release`, go ? { withoutNode: true, env: goReleaseEnv() } : { withoutNode: false });
   // A Go user starts from the program alone: go.mod and go.sum are the commands' to write.
   if (go) cpSync(path.join(PROGRAMS, "go", "main.go"), path.join(machine.dir, "main.go"));
   else cpSync(path.join(PROGRAMS, language), machine.dir, { recursive: true });
-  writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-${language}-release\nruntime: ${go ? "go" : "nodejs"}\n`);
   if (go) installGo(machine);
   else installTypescript(machine);
+  const runtime = go ? buildGo(machine) : "runtime: nodejs\n";
+  writeFileSync(path.join(machine.dir, "Pulumi.yaml"), `name: etl-${language}-release\n${runtime}`);
   await installPluginFromArchive(machine);
+  return machine;
+}
+
+/** The stack `test` of a project `newReleaseProject` installed; disposing of it removes the project's machine. */
+export async function releaseStackIn(machine: UserMachine, language: Language, service: Service, config: ConfigValues): Promise<ReleaseStack> {
   return { ...(await stackIn(language, machine, {}, service, config)), machine };
 }
 

@@ -2,32 +2,34 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Files that take a minute or more start first, longest first (their order in the last
- * fresh-clone run), so none of them is left running alone at the end while the other workers
+ * Files that take most of a minute or more start first, longest first (their order as last
+ * timed), so none of them is left running alone at the end while the other workers
  * idle; the run then ends on the many short ones. Vitest's own order (largest file first) once
  * started a long file last, and a run ended with one file on one core.
  */
 const FIRST = [
-  "test/release/templates.test.ts",
-  "test/release/go.test.ts",
-  "test/languages/account-export.test.ts",
-  "test/engine/outages.test.ts",
-  "test/engine/examples.test.ts",
-  "test/engine/batched-reads.test.ts",
-  "test/engine/soak.test.ts",
-  "test/kinds/cluster-watcher/engine.test.ts",
   "test/release/typescript.test.ts",
-  "test/release/python.test.ts",
-  "test/engine/engine-facts.test.ts",
-  "test/kinds/package/template.test.ts",
-  "test/kinds/delivery/waits.test.ts",
+  "test/release/templates.test.ts",
+  "test/languages/account-export.test.ts",
+  "test/engine/batched-reads.test.ts",
+  "test/kinds/cluster-watcher/engine.test.ts",
+  "test/release/go.test.ts",
   "test/engine/replace.test.ts",
-  "test/kinds/cluster/engine.test.ts",
+  "test/engine/examples.test.ts",
+  "test/engine/soak.test.ts",
+  "test/release/python.test.ts",
+  "test/kinds/package/template.test.ts",
   "test/kinds/job-run/engine.test.ts",
-  "test/engine/batched-reads-alone.test.ts",
+  "test/kinds/cluster/engine.test.ts",
   "test/engine/recover.test.ts",
-  "test/release/npm-packages.test.ts",
+  "test/kinds/package/empty.test.ts",
+  "test/engine/interrupted.test.ts",
+  "test/engine/unreachable.test.ts",
+  "test/engine/account-export.test.ts",
   "test/kinds/account/engine.test.ts",
+  "test/engine/outages.test.ts",
+  "test/kinds/delivery/waits.test.ts",
+  "test/engine/engine-facts.test.ts",
 ];
 
 class LongFilesFirst extends BaseSequencer {

@@ -75,14 +75,24 @@ export function expectSettingsErrorOnce(output: string, said: RegExp, on: RegExp
 }
 
 /**
- * From v3.276.0 the engine cancels a Go program's pending registrations as soon as it ends a
- * deployment on an error, and the program reports that cancellation on the stack: the engine's own
- * stop, not a second failure. Only that exact report, on the stack, is set aside.
+ * From v3.276.0 the engine ends a deployment on an error without answering a Go program's pending
+ * registrations, and the program reports on the stack how its wait ended: cancelled, the resource
+ * monitor shut down, or the monitor's port already closed, as the engine's shutdown goes. That is
+ * the engine's own stop, not a second failure. Only those exact reports, on the stack, are set
+ * aside.
  */
-const GO_PROGRAM_STOPPED = "error: an unhandled error occurred: program failed:\n    waiting for RPCs: rpc error: code = Canceled desc = context canceled\n";
+const GO_PROGRAM_STOPPED = new RegExp(
+  [
+    "error: an unhandled error occurred: program failed:\n    waiting for RPCs: rpc error: code = (?:",
+    "Canceled desc = context canceled",
+    "|Unavailable desc = resource monitor shut down while waiting on step's done channel",
+    '|Unavailable desc = connection error: desc = "transport: Error while dialing: dial tcp 127\\.0\\.0\\.1:\\d+: connect: connection refused"',
+    ")\n",
+  ].join(""),
+);
 
 function isEnginesStopOfGoProgram(error: { resource: string; error: string }, output: string): boolean {
-  return /^pulumi:pulumi:Stack /.test(error.resource) && error.error === "an unhandled error occurred: program failed:" && output.includes(GO_PROGRAM_STOPPED);
+  return /^pulumi:pulumi:Stack /.test(error.resource) && error.error === "an unhandled error occurred: program failed:" && GO_PROGRAM_STOPPED.test(output);
 }
 
 const WRONG_KEY_REFUSED =

@@ -12,9 +12,27 @@ const goStackReport = (second: string) => `  pulumi:pulumi:Stack (etl-go-release
 `;
 
 describe("a settings' proof failure told once", () => {
-  it("sets aside a Go program's report that the engine cancelled its registrations", () => {
-    const output = PROVIDER_ERROR + goStackReport("waiting for RPCs: rpc error: code = Canceled desc = context canceled");
-    expectSettingsErrorOnce(output, /refused the API key/);
+  it.each([
+    ["cancelled its registrations", "waiting for RPCs: rpc error: code = Canceled desc = context canceled"],
+    [
+      "shut its resource monitor down",
+      "waiting for RPCs: rpc error: code = Unavailable desc = resource monitor shut down while waiting on step's done channel",
+    ],
+    [
+      "had already closed its monitor's port",
+      'waiting for RPCs: rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial tcp 127.0.0.1:45973: connect: connection refused"',
+    ],
+  ])("sets aside a Go program's report that the engine %s", (_, report) => {
+    expectSettingsErrorOnce(PROVIDER_ERROR + goStackReport(report), /refused the API key/);
+  });
+
+  it("keeps a Go program's report of another unavailable service or another refused address", () => {
+    for (const report of [
+      "waiting for RPCs: rpc error: code = Unavailable desc = the service is down",
+      'waiting for RPCs: rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial tcp 10.0.0.5:443: connect: connection refused"',
+    ]) {
+      expect(() => expectSettingsErrorOnce(PROVIDER_ERROR + goStackReport(report), /refused the API key/)).toThrow();
+    }
   });
 
   it("keeps a Go program's failure of any other cause", () => {

@@ -131,7 +131,7 @@ export async function pluginInstalledHome(): Promise<UserMachine> {
 /**
  * The template's `pulumi new` → up → destroy, each against an emulator of its own. An unchanged
  * preview of each language's program is its release lifecycle's (typescript.test.ts, python.test.ts,
- * go.test.ts, yaml.test.ts; the dynamic resources' in npm-packages.test.ts).
+ * go.test.ts, yaml.test.ts; the dynamic resources' in typescript.test.ts, through release-npm-package.ts).
  */
 export function describeReleaseTemplate(template: Template, context: TemplatesContext): void {
   const user = TEMPLATES[template];

@@ -22,6 +22,9 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
   let test: TestStack;
   let before: StateDump;
   const output: string[] = [];
+  /** The state after the up, exported once. */
+  let recorded: Array<{ type: string; id?: string }> = [];
+  const inStateOf = (kind: string) => recorded.filter((r) => kindOfType(r.type) === kind);
 
   beforeAll(async () => {
     service = await startTestEmulator({ speed: 100, account: EXAMPLE_ACCOUNT });
@@ -42,6 +45,7 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
     } finally {
       await service.faults();
     }
+    recorded = (await test.stack.exportStack()).deployment.resources ?? [];
   });
 
   afterAll(async () => {
@@ -50,7 +54,7 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
   });
 
   it.each(MADE_BY_A_POST)("%s: one object made, by one POST whose answer was lost, and it is the one in state", async (kind) => {
-    const inState = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) === kind);
+    const inState = inStateOf(kind);
     expect(inState).toHaveLength(1);
     const known = new Set(KIND_TESTS[kind].rows(before).map((row) => row.id));
     const made = KIND_TESTS[kind].rows(await service.state()).filter((row) => !known.has(row.id) && madeByTheStack(row));
@@ -65,13 +69,13 @@ describe.each(SURFACES)("every kind's create, its connection dropped after the P
   });
 
   it.each(RESOURCE_KINDS.filter(isSingleton))("%s, which no POST makes, is taken over all the same and is in state once", async (kind) => {
-    const inState = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) === kind);
+    const inState = inStateOf(kind);
     expect(inState).toHaveLength(1);
     expect(KIND_TESTS[kind].rows(await service.state()).map((row) => String(row.id))).toContain(String(inState[0].id));
   });
 
   it.each(MADE_BY_A_POST)("%s: the adoption is reported, naming the object", async (kind) => {
-    const [resource] = ((await test.stack.exportStack()).deployment.resources ?? []).filter((r: { type: string }) => kindOfType(r.type) === kind);
+    const [resource] = inStateOf(kind);
     const words = kind
       .replace(/([a-z])([A-Z])/g, "$1 $2")
       .toLowerCase()

@@ -1,7 +1,8 @@
 /**
  * Schedule through the real engine against the emulator, its clock 60 times faster: up, an
  * unchanged preview and refresh while the schedule fires, an in-place update, a replacement for a
- * new start once it has run (and the failure when the stack has not seen it run), drift, a schedule deleted out of band, adoption by importId, destroy.
+ * new start once it has run (and the failure when the stack has not seen it run), drift and a
+ * schedule deleted out of band (each undone by one `up --refresh`), adoption by importId, destroy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputMap } from "@pulumi/pulumi/automation";
@@ -108,9 +109,9 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
   it("a new start once it has run replaces the schedule", async () => {
     const before = outputs.id!.value;
     args = { ...args, startAt: new Date(Date.now() + 86_400_000).toISOString() };
-    const preview = await test.stack.preview({ onOutput });
-    expect(preview.changeSummary).toMatchObject({ replace: 1 });
-    await up();
+    const result = await test.stack.up({ onOutput });
+    outputs = result.outputs;
+    expect(result.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(outputs.id!.value).not.toBe(before);
     expect(await schedule(before)).toBeUndefined();
   });
@@ -133,20 +134,23 @@ describe("Schedule on the real engine", { timeout: 240_000 }, () => {
     expect(Date.parse((await schedule(outputs.id!.value))!.start_at)).toBe(Date.parse(args.startAt as string));
   });
 
-  it("a rename made out of band is found by refresh and undone by up", async () => {
+  it("a rename made out of band is found by refresh and undone by up, in one `up --refresh`", async () => {
     const id = outputs.id!.value;
     await service.api("PUT", `/schedules/${id}`, { name: "renamed elsewhere" });
-    const refresh = await test.stack.refresh({ onOutput });
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    await up();
+    // Had the refresh not read the new name, the update would have found nothing to change.
+    const result = await test.stack.up({ onOutput, refresh: true });
+    outputs = result.outputs;
+    expect(result.summary.resourceChanges).toMatchObject({ update: 1 });
     expect((await schedule(id))!.name).toBe("nightly");
   });
 
-  it("a schedule deleted out of band is dropped by refresh and created again by up", async () => {
+  it("a schedule deleted out of band is dropped by refresh and created again by up, in one `up --refresh`", async () => {
     const id = outputs.id!.value;
     await service.api("DELETE", `/schedules/${id}`);
-    await test.stack.refresh({ onOutput });
-    await up();
+    // Had the refresh kept the schedule, the update would have found nothing to make.
+    const result = await test.stack.up({ onOutput, refresh: true });
+    outputs = result.outputs;
+    expect(result.summary.resourceChanges).toMatchObject({ create: 1 });
     expect(outputs.id!.value).not.toBe(id);
     expect(await schedule(outputs.id!.value)).toMatchObject({ name: "nightly", status: "disabled" });
   });

@@ -1,6 +1,7 @@
 /**
  * The release's `pulumi new` templates: each made by `pulumi new` from the templates' tarball, its
- * packages installed from the release's files, then up and destroy against the emulator (test/support/release-templates.ts). Python, Go and YAML with no Node.js on
+ * packages installed from the release's files, then up, an unchanged preview and destroy against
+ * the emulator (test/support/release-templates.ts). Python, Go and YAML with no Node.js on
  * PATH; the plugin installed once from its archive into the Pulumi home the projects on it share,
  * as one user's projects do (the dynamic resources' template runs with no plugin).
  */

@@ -3,8 +3,8 @@
  * templates' tarball unpacked, `pulumi new <its folder> --yes` in an empty folder with the service's
  * address and account as `--config` and the secrets set after it with `--secret`, which installs
  * the template's packages from the release's files (npm through a loopback registry of the
- * release's tarballs, pip from the wheel, Go through the release's module proxy folder); then up
- * and destroy against the emulator. Python, Go and YAML with no Node.js
+ * release's tarballs, pip from the wheel, Go through the release's module proxy folder); then up,
+ * an unchanged preview and destroy against the emulator. Python, Go and YAML with no Node.js
  * on PATH; the plugin from its archive for every template but the dynamic resources'.
  */
 import { execFileSync } from "node:child_process";
@@ -128,11 +128,7 @@ export async function pluginInstalledHome(): Promise<UserMachine> {
   return owner;
 }
 
-/**
- * The template's `pulumi new` → up → destroy, each against an emulator of its own. An unchanged
- * preview of each language's program is its release lifecycle's (typescript.test.ts, python.test.ts,
- * go.test.ts, yaml.test.ts; the dynamic resources' in typescript.test.ts, through release-npm-package.ts).
- */
+/** The template's `pulumi new` → up → unchanged preview → destroy, each against an emulator of its own. */
 export function describeReleaseTemplate(template: Template, context: TemplatesContext): void {
   const user = TEMPLATES[template];
   describe(`the release's template ${template}`, () => {
@@ -153,7 +149,7 @@ export function describeReleaseTemplate(template: Template, context: TemplatesCo
       await service?.emulator.close();
     });
 
-    it("pulumi new makes a project that up creates and destroy removes", { timeout: TIMEOUT_MS }, async () => {
+    it("pulumi new makes a project that up creates, an unchanged preview leaves alone and destroy removes", { timeout: TIMEOUT_MS }, async () => {
       const project = `etl-${template}-project`;
       const config = ["--config", `etl:apiUrl=${service.url}`, "--config", `etl:accountId=${service.accountId}`];
       await machine.pulumi(["new", unpackTemplate(machine, template), "--yes", "--name", project, "--stack", "dev", ...config]);
@@ -189,6 +185,10 @@ export function describeReleaseTemplate(template: Template, context: TemplatesCo
       expect((await service.api("GET", `/packages/${ids.packageId}`)).body).toMatchObject({ name: "daily rollup", status: "active" });
       expect(state).not.toContain(password);
       if (user.node) expect(context.registry?.served).toContain(template === "etl-typescript" ? "@pulumi-etl/sdk" : "pulumi-etl");
+
+      await service.resetRequests();
+      await machine.pulumi(["preview", "--expect-no-changes"]);
+      expect(await service.writeRequests()).toEqual([]);
 
       await machine.pulumi(["destroy", "--yes"]);
       expect(await connections()).toEqual([]);

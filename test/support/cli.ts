@@ -9,7 +9,7 @@ import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { killQuietly, procFile } from "./processes";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { newWorkDir, testEnv, testWorkspace, type Service } from "./engine";
+import { newWorkDir, testWorkspace, type Service } from "./engine";
 import type { ResourceKind } from "pulumi-etl/plugin";
 import { writeProjectWithInstalledPackage } from "./installed-package.mts";
 import type { Surface } from "./surfaces";
@@ -82,8 +82,9 @@ export async function createCliProject(
     "Pulumi.yaml": `name: etl-${name}\nruntime: nodejs\n${pluginEntry}`,
     "index.js": PROGRAM,
   });
-  const env = { ...testEnv(backend), ...options.env };
-  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, await testWorkspace(backend, options.env));
+  const workspace = await testWorkspace(backend, options.env);
+  const env = workspace.envVars;
+  const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, workspace);
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },

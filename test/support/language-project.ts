@@ -12,8 +12,7 @@ import { appendFileSync, cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync }
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
-import { newWorkDir, PLUGIN_DIR, pulumiCommand, testEnv, type Service, type TestStack } from "./engine";
-import { TEST_SECRETS_PROVIDER } from "./secrets-transit";
+import { newWorkDir, PLUGIN_DIR, testWorkspace, type Service, type TestStack } from "./engine";
 
 export const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -61,11 +60,8 @@ function installTypescriptSdk(dir: string): void {
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: path.basename(dir), private: true }));
 }
 
-async function stackIn(dir: string, stackName: string, env: Record<string, string>, service: Service, config: ConfigValues) {
-  const stack = await LocalWorkspace.createStack(
-    { stackName, workDir: dir },
-    { pulumiCommand: await pulumiCommand(), envVars: env, secretsProvider: TEST_SECRETS_PROVIDER },
-  );
+async function stackIn(dir: string, stackName: string, backend: string, env: Record<string, string>, service: Service, config: ConfigValues) {
+  const stack = await LocalWorkspace.createStack({ stackName, workDir: dir }, await testWorkspace(backend, env));
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },
@@ -132,7 +128,7 @@ async function projectStack(
   if (language === "yaml") appendFileSync(path.join(dir, "Pulumi.yaml"), plugins);
   else writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: ${RUNTIMES[language]}\n${plugins}`);
   if (language === "typescript") installTypescriptSdk(dir);
-  const stack = await stackIn(dir, "test", { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);
+  const stack = await stackIn(dir, "test", backend, sdkEnv(language, workDir), service, config);
   return { language, stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
 }
 
@@ -145,7 +141,7 @@ export async function createExampleStack(
 ): Promise<LanguageStack> {
   const { workDir, backend } = newWorkDir(`${path.basename(exampleDir)}`);
   const stackName = `test-${path.basename(workDir)}`;
-  const stack = await stackIn(exampleDir, stackName, { ...testEnv(backend), ...sdkEnv(language, workDir) }, service, config);
+  const stack = await stackIn(exampleDir, stackName, backend, sdkEnv(language, workDir), service, config);
   const dispose = () => {
     rmSync(path.join(exampleDir, `Pulumi.${stackName}.yaml`), { force: true });
     rmSync(workDir, { recursive: true, force: true });

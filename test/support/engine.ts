@@ -23,7 +23,8 @@ let command: Promise<PulumiCommand> | undefined;
 export function pulumiCommand(): Promise<PulumiCommand> {
   const root = process.env.PULUMI_ETL_ENGINE_ROOT;
   if (!root) throw new Error("PULUMI_ETL_ENGINE_ROOT is not set: run the tests with `npm test`, which sets up the engine");
-  return (command ??= PulumiCommand.get({ root }));
+  // The version is the one scripts/engine.sh installed into root; checking it again costs a CLI start per test file.
+  return (command ??= PulumiCommand.get({ root, skipVersionCheck: true }));
 }
 
 export interface Service {
@@ -110,10 +111,13 @@ export async function createTestStack(
 /**
  * A stack of a project folder with its own Pulumi.yaml (an example), run by the Node.js
  * language host as `pulumi up` in that folder would; state goes to a backend of the test's own.
+ * The language host runs the program without type-checking it: `npm run typecheck`
+ * (tsconfig.check.json) type-checks every example, once, where each run would again.
  */
 export async function createProjectStack(name: string, projectDir: string, service: Service, config: ConfigMap = {}): Promise<TestStack> {
   const { workDir, backend } = newWorkDir(name);
-  const stack = await LocalWorkspace.createStack({ stackName: `test-${path.basename(workDir)}`, workDir: projectDir }, await testWorkspace(backend));
+  const workspace = await testWorkspace(backend, { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
+  const stack = await LocalWorkspace.createStack({ stackName: `test-${path.basename(workDir)}`, workDir: projectDir }, workspace);
   deferOperationResults(stack);
   await configure(stack, service);
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { expect } from "vitest";
 import { deferOperationResults } from "./deferred-results";
-import { routeErrorsToTheirRuns } from "./inline-runs";
+import { routeErrorsToTheirRuns, separateRunConnections } from "./inline-runs";
 import { TEST_SECRETS_PROVIDER, transitEnv } from "./secrets-transit";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
@@ -15,6 +15,7 @@ const REPO_ROOT = path.resolve(__dirname, "../..");
 const WORK_ROOT = path.join(REPO_ROOT, "test", ".work");
 
 routeErrorsToTheirRuns();
+separateRunConnections();
 
 export const TEST_PASSPHRASE = "pulumi-etl-test-passphrase";
 

@@ -73,3 +73,16 @@ export function routeErrorsToTheirRuns(): void {
   };
   Object.assign(process, { on: listen, addListener: listen, off: unlisten, removeListener: unlisten });
 }
+
+/**
+ * Gives each inline run's connections to its engine a subchannel pool of their own. grpc-js shares
+ * one pool across the process, keyed by address: once one engine has ended, a later engine of the
+ * same test process listening on the same loopback port (the system hands ports out again) met the
+ * dead engine's subchannel, still backing off, and its program's first call failed at once with
+ * `14 UNAVAILABLE: No connection established. Last error: null`. The more files a process runs,
+ * the likelier a port comes back.
+ */
+export function separateRunConnections(): void {
+  const settings = require("@pulumi/pulumi/runtime/settings") as { grpcClientOptions: Record<string, unknown> };
+  settings.grpcClientOptions["grpc.use_local_subchannel_pool"] = 1;
+}

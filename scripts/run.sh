@@ -11,16 +11,19 @@ case "$task" in
   bench) exec node --disable-warning=ExperimentalWarning bench/limits.mts "$@" ;;
   profile) exec node --disable-warning=ExperimentalWarning bench/profile.mts "$@" ;;
   test)
-    # Formatting, lint rules and dead exports first: a violation fails the run before any test starts.
-    npm run --silent lint || { echo "0 passed, 1 failed (npm run lint found violations)"; exit 1; }
-    # The tests and scripts are type-checked too (vitest runs them without checking types), beside
-    # the release's build, which leaves a core idle while it waits on tar: the run starts its
-    # tests only once both have passed.
+    # Formatting, lint rules and dead exports, and the types of the tests and scripts (vitest runs
+    # them without checking types), beside the release's build, which leaves a core idle while it
+    # waits on tar: a violation fails the run before any test starts.
+    npm run --silent lint &
+    lint=$!
     npm run --silent typecheck &
     typecheck=$!
     # The tests under test/release install what a user installs: the release, made anew each run.
-    node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2 || { wait "$typecheck" || true; echo "0 passed, 1 failed (npm run dist failed)"; exit 1; }
+    dist=0
+    node --disable-warning=ExperimentalWarning scripts/dist/main.cts >&2 || dist=$?
+    wait "$lint" || { wait "$typecheck" || true; echo "0 passed, 1 failed (npm run lint found violations)"; exit 1; }
     wait "$typecheck" || { echo "0 passed, 1 failed (npm run typecheck found errors)"; exit 1; }
+    [ "$dist" -eq 0 ] || { echo "0 passed, 1 failed (npm run dist failed)"; exit 1; }
     # Every test starts engines, and every engine operation a Node.js provider process (the dynamic
     # resources' loads @pulumi/pulumi anew): Node.js's compile cache spares them compiling the same
     # modules again (a preview's CPU: 1.1 to 0.8 s on the plugin, 1.7 to 1.1 s on the dynamic

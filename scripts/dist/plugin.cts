@@ -5,6 +5,8 @@
  */
 const path: typeof import("node:path") = require("node:path");
 const { bundle, archiveExecutables }: import("./sea-types").SeaModule = require("./sea.cts");
+/** `@pulumi/pulumi` and the program runtime kept out of the plugin's bundle, as `npm run build`'s bundle keeps them. */
+const { PROGRAM_RUNTIME_APART }: { PROGRAM_RUNTIME_APART: import("esbuild").Plugin } = require("../plugin-bundle.cts");
 type DistContext = import("./types").DistContext;
 
 const EXECUTABLE = "pulumi-resource-etl";
@@ -14,14 +16,6 @@ function programRuntimeAsset(context: DistContext): string {
   const built = path.join(context.repoRoot, "dist", "provider", "plugin", "program-runtime-asset.js");
   return (require(built) as { PROGRAM_RUNTIME_ASSET: string }).PROGRAM_RUNTIME_ASSET;
 }
-
-/** The program runtime's entry, and `@pulumi/pulumi` itself, which only a program's functions load (provider/context.ts). */
-const PROGRAM_RUNTIME_APART: import("esbuild").Plugin = {
-  name: "program-runtime-apart",
-  setup(build) {
-    build.onResolve({ filter: /^(\.\/program-runtime|@pulumi\/pulumi)$/ }, (args) => ({ path: args.path, external: true }));
-  },
-};
 
 /**
  * Two CommonJS files: the plugin with every module it loads, and apart from it `@pulumi/pulumi`'s

@@ -8,7 +8,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isDynamicProviderHost } from "./cancellation";
 import { configuredBy, fromEnvironment, processResources, type OperationContext } from "./context";
 import { UserFacingError } from "./errors";
-import { IMPLEMENTATIONS, type ResourceKind } from "./resources/registry";
+import { declarationOf } from "./resources/declaration-of";
+import type { ResourceKind } from "./resources/registry";
 import { provenContext } from "./settings-proof";
 import type { ResourceImplementation } from "./resources/shared/implementation";
 
@@ -60,7 +61,7 @@ export async function saidToStay(deletion: Promise<void>): Promise<void> {
 
 export function providerFor(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider> {
   // Inputs and outputs arrive from the engine untyped; `check` has validated the inputs.
-  const impl: ResourceImplementation<unknown, unknown> | undefined = Object.hasOwn(IMPLEMENTATIONS, kind) ? IMPLEMENTATIONS[kind] : undefined;
+  const impl: ResourceImplementation<unknown, unknown> | undefined = declarationOf(kind)?.implementation;
   if (!impl) throw new Error(`pulumi-etl has no resource kind "${kind}"; is the installed package older than the program's?`);
   // The host is started with the engine's address as its first argument; a program's process (which runs the functions) has its own signal handling and stdin.
   if (isDynamicProviderHost()) PROCESS.cancellation.installHooks({ engine: process.argv[2], progress: PROCESS.progress, hostCalls: true });

@@ -12,7 +12,6 @@ import { processResources } from "../../provider/context";
 import { withProvider } from "../../provider/dynamic";
 import { providerService } from "../../provider/plugin/server";
 import { SECRET_SIGNATURE, SPECIAL_SIGNATURE } from "../../provider/plugin/values";
-import { providerFor } from "../../provider/runtime";
 import type { BadInput } from "../kinds";
 import { type Surface, typeOf } from "./surfaces";
 
@@ -52,6 +51,12 @@ function failedWith(error: unknown): CheckOutcome {
   const text = error instanceof Error ? `${String(error)}: ${error.stack ?? error.message}` : String(error);
   return { output: text, reasons: [] };
 }
+
+/**
+ * The dynamic resources' provider as their provider process loads it: from the compiled package
+ * (`pulumi-etl/runtime`), which loads the one kind it serves from that kind's folder.
+ */
+const { providerFor } = require("pulumi-etl/runtime") as typeof import("../../provider/runtime");
 
 async function dynamicCheck(test: Case): Promise<CheckOutcome> {
   const news = overTheWire(withProvider(test.kind, test.inputs));

@@ -52,13 +52,6 @@ function writeChecksums(releaseDir: string): void {
   fs.writeFileSync(path.join(releaseDir, "checksums.txt"), `${lines.join("\n")}\n`);
 }
 
-async function buildPart(name: string, context: DistContext): Promise<void> {
-  const part: Part = require(`./${name}.cts`);
-  const started = Date.now();
-  const files = await part.build(context);
-  context.say(`${name}: ${files.join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-
 async function main(args: string[]): Promise<void> {
   const only = option(args, "--only")?.split(",");
   const unknown = only?.filter((part) => !(PARTS as readonly string[]).includes(part)) ?? [];
@@ -69,11 +62,13 @@ async function main(args: string[]): Promise<void> {
     if (only === undefined) fs.rmSync(context.releaseDir, { recursive: true, force: true });
     fs.mkdirSync(context.releaseDir, { recursive: true });
     context.say(`pulumi-etl ${context.version} into ${path.relative(process.cwd(), context.releaseDir) || "."}; plugin download URL ${context.pluginDownloadURL}`);
-    // The SDKs are made for every run: the other parts package them, side by side, since each
-    // spends much of its time waiting on the programs it runs (postject, tar, npm, pip).
-    const [sdks, ...rest] = PARTS.filter((part) => part === "sdks" || only === undefined || only.includes(part));
-    await buildPart(sdks!, context);
-    await Promise.all(rest.map((name) => buildPart(name, context)));
+    // The SDKs are made for every run: the other parts package them.
+    for (const name of PARTS.filter((part) => part === "sdks" || only === undefined || only.includes(part))) {
+      const part: Part = require(`./${name}.cts`);
+      const partStarted = Date.now();
+      const files = await part.build(context);
+      context.say(`${name}: ${files.join(", ")} (${((Date.now() - partStarted) / 1000).toFixed(1)} s)`);
+    }
     writeChecksums(context.releaseDir);
     context.say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

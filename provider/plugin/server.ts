@@ -15,7 +15,6 @@ import { childFailures, type ChildFailures } from "./child-failures";
 import { checkConfig, configure, diffConfig } from "./config";
 import { construct, constructs } from "./construct";
 import { failureOf, unimplemented } from "./errors";
-import { invoke } from "./functions";
 import * as resources from "./resources";
 import { packageSchema } from "./schema";
 import { pluginSession } from "./session";
@@ -95,7 +94,9 @@ export function providerService(shared: ProcessResources, engine?: string): prov
     checkConfig: served("CheckConfig", (req: providerProto.CheckRequest) => checkConfig(session, req)),
     diffConfig: served("DiffConfig", diffConfig),
     configure: served("Configure", (req: providerProto.ConfigureRequest) => configure(session, req)),
-    invoke: served("Invoke", (req: providerProto.InvokeRequest) => invoke(session, req)),
+    // The functions' code loads at a program's first call of one: most operations call none, and
+    // it was a tenth of the plugin's start.
+    invoke: served("Invoke", async (req: providerProto.InvokeRequest) => (await import("./functions")).invoke(session, req)),
     call: notServed("Call"),
     check: served("Check", (req: providerProto.CheckRequest) => resources.check(session, req)),
     diff: served("Diff", (req: providerProto.DiffRequest) => resources.diff(session, req)),

@@ -112,5 +112,5 @@ function archiveExecutables(executable: SeaExecutable, context: DistContext): Pr
   );
 }
 
-const exported: import("./sea-types").SeaModule = { bundle, archiveExecutables };
+const exported: import("./sea-types").SeaModule = { BUNDLE_OPTIONS, bundle, archiveExecutables };
 module.exports = exported;

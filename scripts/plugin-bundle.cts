@@ -8,7 +8,7 @@
  * `npm run build`.
  */
 const path: typeof import("node:path") = require("node:path");
-const { BUNDLE_OPTIONS }: import("./dist/sea-types").SeaModule = require("./dist/sea.cts");
+const { bundleOptions }: import("./dist/sea-types").SeaModule = require("./dist/sea.cts");
 
 const PLUGIN_DIR = path.join(__dirname, "..", "dist", "provider", "plugin");
 
@@ -23,12 +23,10 @@ const PROGRAM_RUNTIME_APART: import("esbuild").Plugin = {
 async function bundlePlugin(): Promise<void> {
   const esbuild: typeof import("esbuild") = require("esbuild");
   await esbuild.build({
-    ...BUNDLE_OPTIONS,
     // Unlike the release's executable, which carries its code cache: readable stack traces.
-    minify: false,
+    ...bundleOptions({ minify: false, plugins: [PROGRAM_RUNTIME_APART] }),
     entryPoints: [path.join(PLUGIN_DIR, "main.js")],
     outfile: path.join(PLUGIN_DIR, "bundle.js"),
-    plugins: [PROGRAM_RUNTIME_APART],
   });
 }
 

@@ -13,8 +13,8 @@ export interface SeaExecutable {
 }
 
 export interface SeaModule {
-  /** esbuild's options every executable's bundle is made with (minified). */
-  BUNDLE_OPTIONS: BuildOptions;
+  /** esbuild's options every executable's bundle is made with (minified), with `extra`'s. */
+  bundleOptions(extra: BuildOptions): BuildOptions;
   /** One CommonJS file of `entry` and every module it loads, named `name` in the scratch folder; `extra` adds to the shared esbuild options. */
   bundle(entry: string, name: string, context: DistContext, extra?: BuildOptions): Promise<string>;
   /** The executable for every platform, each archived into the release folder; returns the archives' names. */

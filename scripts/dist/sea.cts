@@ -10,6 +10,7 @@ const fs: typeof import("node:fs") = require("node:fs");
 const path: typeof import("node:path") = require("node:path");
 const { execFile, execFileSync }: typeof import("node:child_process") = require("node:child_process");
 const { promisify }: typeof import("node:util") = require("node:util");
+const { createHash }: typeof import("node:crypto") = require("node:crypto");
 /** The platforms' executables are injected and compressed side by side, one process each. */
 const run = promisify(execFile);
 type DistContext = import("./types").DistContext;
@@ -25,11 +26,92 @@ type Platform = (typeof PLATFORMS)[number];
 /** Node's fixed marker that postject flips to say a blob is inside. */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
-const BUNDLE_OPTIONS = { bundle: true, platform: "node", target: "node22", format: "cjs", minify: true, legalComments: "none", logLevel: "error" } as const;
+/**
+ * Zod's CommonJS build loads its messages in each of its fifty languages to offer them as
+ * `z.locales` (a fifth of the plugin's start before it serves); the bundled code reads zod's
+ * messages in English only, which zod loads by itself. The bundles' `z.locales` holds English alone.
+ */
+const ZOD_ENGLISH_ONLY: import("esbuild").Plugin = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.cjs$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|mini|core)[\\/]/.test(args.importer)
+        ? { path: "zod/v4/locales", namespace: "zod-english-only", pluginData: path.join(path.dirname(args.importer), "..", "locales") }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+      contents: 'exports.en = require("./en.cjs").default;',
+      resolveDir: args.pluginData as string,
+      loader: "js",
+    }));
+  },
+};
+
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "cjs",
+  minify: true,
+  legalComments: "none",
+  logLevel: "error",
+  plugins: [ZOD_ENGLISH_ONLY],
+} satisfies import("esbuild").BuildOptions;
+
+/** The shared options with `extra`'s, `extra`'s esbuild plugins after the shared ones. */
+const bundleOptions = (extra: import("esbuild").BuildOptions): import("esbuild").BuildOptions => ({
+  ...BUNDLE_OPTIONS,
+  ...extra,
+  plugins: [...BUNDLE_OPTIONS.plugins, ...(extra.plugins ?? [])],
+});
 
 function cacheRoot(): string {
   const base = process.env.PULUMI_ETL_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? "/root", ".cache"), "pulumi-etl");
   return path.join(base, "node-binaries");
+}
+
+/** How gzip compresses the archives (-3: 6 % larger than its default level, made in half the time). */
+const COMPRESSION = "gzip -3";
+/** Archives kept in the machine's cache: the last few builds' six. */
+const CACHED_ARCHIVES = 18;
+
+/**
+ * The name, in the machine's cache of archives, of the one made from exactly these inputs: the
+ * platform's Node.js, the bundles' bytes, the SEA settings, postject and the compression. Injecting
+ * a blob into a 120 MB binary and compressing it is most of the release's time; an archive made
+ * from the same inputs is the same program.
+ */
+function archiveCacheKey(executable: SeaExecutable, platform: Platform, codeCache: boolean): string {
+  const hash = createHash("sha256");
+  const postject = require.resolve("postject/package.json", { paths: [path.join(__dirname, "..", "..")] });
+  const facts = { name: executable.name, platform, node: process.versions.node, codeCache, fuse: SEA_FUSE, compression: COMPRESSION };
+  hash.update(JSON.stringify({ ...facts, postject: JSON.parse(fs.readFileSync(postject, "utf8")).version }));
+  for (const [asset, file] of [["", executable.main], ...Object.entries(executable.assets ?? {}).sort()]) hash.update(`\0${asset}\0`).update(fs.readFileSync(file!));
+  return hash.digest("hex");
+}
+
+/** The cached archive of `key`, when a build on this machine made it (its use recorded, for pruning). */
+function cachedArchive(key: string): string | undefined {
+  const file = path.join(path.dirname(cacheRoot()), "sea-archives", `${key}.tar.gz`);
+  if (!fs.existsSync(file)) return undefined;
+  const now = new Date();
+  fs.utimesSync(file, now, now);
+  return file;
+}
+
+/** Keeps `archive` in the machine's cache under `key`, dropping the least recently used beyond the last few builds'. */
+function keepArchive(key: string, archive: string): void {
+  const dir = path.join(path.dirname(cacheRoot()), "sea-archives");
+  fs.mkdirSync(dir, { recursive: true });
+  const staging = path.join(dir, `.${key}.${process.pid}`);
+  fs.copyFileSync(archive, staging);
+  fs.renameSync(staging, path.join(dir, `${key}.tar.gz`));
+  const byUse = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".tar.gz"))
+    .map((name) => ({ file: path.join(dir, name), used: fs.statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { file } of byUse.slice(CACHED_ARCHIVES)) fs.rmSync(file, { force: true });
 }
 
 /** The Node.js binary of `npmPackage` at the running Node's version, fetched once into the cache. */
@@ -51,7 +133,7 @@ function nodeBinary(npmPackage: string, context: DistContext): string {
 async function bundle(entry: string, name: string, context: DistContext, extra: import("esbuild").BuildOptions = {}): Promise<string> {
   const esbuild: typeof import("esbuild") = require("esbuild");
   const outfile = path.join(context.scratchDir, name);
-  await esbuild.build({ ...BUNDLE_OPTIONS, ...extra, entryPoints: [entry], outfile });
+  await esbuild.build({ ...bundleOptions(extra), entryPoints: [entry], outfile });
   return outfile;
 }
 
@@ -97,20 +179,29 @@ function isBuildPlatform(platform: Platform): boolean {
 
 /** The executable for every platform, each archived into the release folder; returns the archives' names. */
 function archiveExecutables(executable: SeaExecutable, context: DistContext): Promise<string[]> {
-  const blobs = { cached: seaBlob(executable, context, true), plain: seaBlob(executable, context, false) };
   // Fetched before the platforms go side by side, so that a first build fetches each binary once.
   for (const platform of PLATFORMS) nodeBinary(platform.npm, context);
+  // Made only for the archives the cache lacks, each once: two platforms may share one.
+  const blobs = new Map<boolean, string>();
+  const blobOf = (codeCache: boolean) => blobs.get(codeCache) ?? blobs.set(codeCache, seaBlob(executable, context, codeCache)).get(codeCache)!;
   return Promise.all(
     PLATFORMS.map(async (platform) => {
-      const dir = await executableFor(platform, executable.name, isBuildPlatform(platform) ? blobs.cached : blobs.plain, context);
       const archive = `${executable.name}-v${context.version}-${platform.os}-${platform.arch}.tar.gz`;
-      // gzip -3: each archive is 6 % larger than at gzip's default level, and made in half the time
-      // (2.7 s of CPU where the default took 5.6 s, for each of six archives).
-      await run("tar", ["-I", "gzip -3", "-cf", path.join(context.releaseDir, archive), "-C", dir, "--owner=0", "--group=0", executable.name]);
+      const target = path.join(context.releaseDir, archive);
+      const codeCache = isBuildPlatform(platform);
+      const key = archiveCacheKey(executable, platform, codeCache);
+      const cached = cachedArchive(key);
+      if (cached !== undefined) {
+        fs.copyFileSync(cached, target);
+        return archive;
+      }
+      const dir = await executableFor(platform, executable.name, blobOf(codeCache), context);
+      await run("tar", ["-I", COMPRESSION, "-cf", target, "-C", dir, "--owner=0", "--group=0", executable.name]);
+      keepArchive(key, target);
       return archive;
     }),
   );
 }
 
-const exported: import("./sea-types").SeaModule = { BUNDLE_OPTIONS, bundle, archiveExecutables };
+const exported: import("./sea-types").SeaModule = { bundleOptions, bundle, archiveExecutables };
 module.exports = exported;

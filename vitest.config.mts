@@ -12,13 +12,11 @@ const FIRST = [
   "test/release/templates.test.ts",
   "test/languages/account-export.test.ts",
   "test/engine/batched-reads.test.ts",
-  "test/kinds/cluster-watcher/engine.test.ts",
   "test/release/go.test.ts",
   "test/engine/replace.test.ts",
   "test/engine/examples.test.ts",
   "test/engine/soak.test.ts",
   "test/release/python.test.ts",
-  "test/kinds/package/template.test.ts",
   "test/kinds/job-run/engine.test.ts",
   "test/kinds/cluster/engine.test.ts",
   "test/engine/recover.test.ts",
@@ -26,9 +24,7 @@ const FIRST = [
   "test/engine/interrupted.test.ts",
   "test/engine/unreachable.test.ts",
   "test/engine/account-export.test.ts",
-  "test/kinds/account/engine.test.ts",
   "test/engine/outages.test.ts",
-  "test/kinds/delivery/waits.test.ts",
   "test/engine/engine-facts.test.ts",
 ];
 

@@ -2,30 +2,68 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Files that take most of a minute or more start first, longest first (their order as last
- * timed), so none of them is left running alone at the end while the other workers
- * idle; the run then ends on the many short ones. Vitest's own order (largest file first) once
- * started a long file last, and a run ended with one file on one core.
+ * Files that take 15 s or more start first, longest first (their order as last timed, in a
+ * fresh clone on 2 cores), so none of them is left running alone at the end while the other
+ * workers idle; the run then ends on the many short ones. Vitest's own order (largest file
+ * first) once started a long file last, and a run ended with one file on one core.
  */
 const FIRST = [
-  "test/release/typescript.test.ts",
   "test/release/templates.test.ts",
-  "test/languages/account-export.test.ts",
-  "test/engine/batched-reads.test.ts",
+  "test/release/typescript.test.ts",
   "test/release/go.test.ts",
-  "test/engine/replace.test.ts",
+  "test/languages/account-export.test.ts",
   "test/engine/examples.test.ts",
+  "test/engine/batched-reads.test.ts",
+  "test/engine/recover.test.ts",
+  "test/kinds/job-run/engine.test.ts",
+  "test/engine/account-export.test.ts",
+  "test/languages/examples.test.ts",
+  "test/engine/replace.test.ts",
   "test/engine/soak.test.ts",
   "test/release/python.test.ts",
-  "test/kinds/job-run/engine.test.ts",
   "test/kinds/cluster/engine.test.ts",
-  "test/engine/recover.test.ts",
-  "test/kinds/package/empty.test.ts",
+  "test/release/etl.test.ts",
+  "test/release/policy.test.ts",
+  "test/engine/outages.test.ts",
+  "test/kinds/delivery/engine.test.ts",
   "test/engine/interrupted.test.ts",
   "test/engine/unreachable.test.ts",
-  "test/engine/account-export.test.ts",
-  "test/engine/outages.test.ts",
+  "test/engine/plugin-import.test.ts",
+  "test/kinds/package/empty.test.ts",
+  "test/engine/pipeline.test.ts",
+  "test/kinds/package/engine.test.ts",
+  "test/engine/policy.test.ts",
+  "test/engine/yaml-guards.test.ts",
+  "test/engine/resource-references.test.ts",
+  "test/kinds/connection-group/engine.test.ts",
+  "test/kinds/cluster-watcher/engine.test.ts",
+  "test/kinds/user-settings/engine.test.ts",
+  "test/engine/cancellation.test.ts",
+  "test/kinds/connection/engine.test.ts",
   "test/engine/engine-facts.test.ts",
+  "test/sdk/reference-examples.test.ts",
+  "test/engine/recover-accounts.test.ts",
+  "test/languages/python.test.ts",
+  "test/engine/collisions.test.ts",
+  "test/kinds/delivery/waits.test.ts",
+  "test/kinds/member/engine.test.ts",
+  "test/kinds/schedule/engine.test.ts",
+  "test/kinds/public-key/engine.test.ts",
+  "test/engine/plugin-providers.test.ts",
+  "test/kinds/hook/engine.test.ts",
+  "test/unit/pipeline-cron.test.ts",
+  "test/kinds/account/engine.test.ts",
+  "test/engine/promote-pipeline.test.ts",
+  "test/kinds/package/template.test.ts",
+  "test/release/yaml.test.ts",
+  "test/engine/bad-input-dynamic.test.ts",
+  "test/engine/stored-state.test.ts",
+  "test/engine/batched-reads-alone.test.ts",
+  "test/kinds/public-key/owner.test.ts",
+  "test/engine/bad-input-plugin.test.ts",
+  "test/engine/errors.test.ts",
+  "test/languages/account-per-environment.test.ts",
+  "test/engine/plugin-lifecycle.test.ts",
 ];
 
 class LongFilesFirst extends BaseSequencer {

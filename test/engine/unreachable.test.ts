@@ -68,7 +68,9 @@ describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240
     const url = await closedAddress();
     const { preview, up, test } = await failures(url);
     for (const failure of [preview, up]) {
-      const tried = new RegExp(`could not reach ${url.replace(/\./g, "\\.")} \\(ECONNREFUSED\\) for (\\d+) s: nothing was sent; check etl:apiUrl \\(the connection was refused`).exec(failure);
+      const tried = new RegExp(
+        `could not reach ${url.replace(/\./g, "\\.")} \\(ECONNREFUSED\\) for (\\d+) s: nothing was sent; check etl:apiUrl \\(the connection was refused`,
+      ).exec(failure);
       expect(tried, failure).not.toBeNull();
       expect(Number(tried![1])).toBeGreaterThanOrEqual(5);
       expect(failure).toContain('the provider\'s settings could not be checked against account "acme-test"');

@@ -6,11 +6,13 @@
  * tests, they are fetched when first read, by the same commands.
  *
  * A result read after the stack's next operation could say what that operation did, not its
- * own: reading it then fails the test, naming the rule, rather than answer wrongly.
+ * own: reading it then fails the test, naming the rule, rather than answer wrongly. The results,
+ * and `exportStack`, are read from the stack's file backend where it can say (stack-files.ts).
  */
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
-import { type LocalWorkspace, type OutputMap, Stack, type UpdateSummary } from "@pulumi/pulumi/automation";
+import { type Deployment, type LocalWorkspace, type OutputMap, Stack, type UpdateSummary } from "@pulumi/pulumi/automation";
+import { type DataKeys, readStackFiles, type StackReading } from "./stack-files";
 
 /** The operations whose results are fetched when read. */
 const DEFERRED = ["up", "refresh", "destroy"] as const;
@@ -23,10 +25,17 @@ interface Retirable {
   retired: boolean;
 }
 
-/** Makes `stack`'s `up`, `refresh` and `destroy` fetch their results' `outputs` and `summary` when read. */
-export function deferOperationResults(stack: Stack): void {
+/**
+ * Makes `stack`'s `up`, `refresh` and `destroy` fetch their results' `outputs` and `summary` when
+ * read, and its `exportStack` read the state file; `backend` is the folder of its file backend.
+ */
+export function deferOperationResults(stack: Stack, backend: string): void {
   let current: Retirable[] = [];
   const cli = cliOf(stack);
+  const keys: DataKeys = new Map();
+  Object.defineProperty(stack, "exportStack", {
+    value: async () => ((await readStackFiles(backend, stack.name, keys))?.exported() as Deployment | undefined) ?? Stack.prototype.exportStack.call(stack),
+  });
   // Stack's own methods, run with `this` on an object whose `outputs` and `info` fetch nothing.
   const quiet = Object.create(stack, {
     outputs: { value: async () => undefined },
@@ -41,7 +50,7 @@ export function deferOperationResults(stack: Stack): void {
         if (!isDeferred(name)) return original.apply(stack, args);
         const result = await original.apply(quiet, args);
         const showSecrets = (args[0] as { showSecrets?: boolean } | undefined)?.showSecrets === true;
-        const lazy = lazyResult(result as object, name, cli, showSecrets);
+        const lazy = lazyResult(result as object, name, cli, showSecrets, await readStackFiles(backend, stack.name, keys));
         current.push(lazy);
         return lazy.result;
       },
@@ -49,7 +58,7 @@ export function deferOperationResults(stack: Stack): void {
   }
 }
 
-function lazyResult(result: object, operation: Operation, cli: (args: string[]) => string, showSecrets: boolean) {
+function lazyResult(result: object, operation: Operation, cli: (args: string[]) => string, showSecrets: boolean, files: StackReading | undefined) {
   const state: Retirable & { result: object } = { retired: false, result };
   const once = <T>(field: string, fetch: () => T) => {
     let fetched: { value: T } | undefined;
@@ -67,8 +76,8 @@ function lazyResult(result: object, operation: Operation, cli: (args: string[]) 
       },
     });
   };
-  once("summary", () => lastUpdate(cli, showSecrets));
-  if (operation === "up") once("outputs", () => outputsOf(cli));
+  once("summary", () => files?.lastUpdate(showSecrets) ?? lastUpdate(cli, showSecrets));
+  if (operation === "up") once("outputs", () => files?.outputs() ?? outputsOf(cli));
   return state;
 }
 

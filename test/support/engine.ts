@@ -104,7 +104,7 @@ export async function createTestStack(
     { stackName: "test", projectName, program },
     { ...(await testWorkspace(backend, env)), workDir, projectSettings: { name: projectName, runtime: "nodejs", ...plugins } },
   );
-  deferOperationResults(stack);
+  deferOperationResults(stack, backend);
   if (!options.unconfigured) await configure(stack, service);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
 }
@@ -119,7 +119,7 @@ export async function createProjectStack(name: string, projectDir: string, servi
   const { workDir, backend } = newWorkDir(name);
   const workspace = await testWorkspace(backend, { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
   const stack = await LocalWorkspace.createStack({ stackName: `test-${path.basename(workDir)}`, workDir: projectDir }, workspace);
-  deferOperationResults(stack);
+  deferOperationResults(stack, backend);
   await configure(stack, service);
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   const dispose = () => {

@@ -93,3 +93,17 @@ export function transitEnv(): Record<string, string> {
   if (!url || !token) throw new Error(`${URL_VARIABLE} is not set: run the tests through vitest, whose globalSetup serves the transit key`);
   return { VAULT_SERVER_URL: url, VAULT_SERVER_TOKEN: token };
 }
+
+/** A ciphertext of the run's transit key, decrypted by its server (as Pulumi's hashivault provider asks it). */
+export async function transitDecrypt(ciphertext: string): Promise<Buffer> {
+  const { VAULT_SERVER_URL: url, VAULT_SERVER_TOKEN: token } = transitEnv();
+  const response = await fetch(`${url}/v1/transit/decrypt/etl-tests`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-vault-token": token },
+    body: JSON.stringify({ ciphertext }),
+  });
+  const body = (await response.json()) as { data?: { plaintext?: string }; errors?: string[] };
+  if (!response.ok || body.data?.plaintext === undefined)
+    throw new Error(`the transit key's server refused to decrypt: ${response.status} ${body.errors?.join("; ") ?? ""}`);
+  return Buffer.from(body.data.plaintext, "base64");
+}

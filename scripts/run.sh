@@ -35,6 +35,11 @@ case "$task" in
     # modules again (a preview's CPU: 1.1 to 0.8 s on the plugin, 1.7 to 1.1 s on the dynamic
     # resources). Behaviour is the same with or without it.
     export NODE_COMPILE_CACHE="$LOCAL_ROOT/node-compile-cache"
+    # The engine, its language hosts and Go's tools are Go programs that live seconds: Go's garbage
+    # collector, left to run only as a process nears 2 GiB of heap, costs them nothing (the CLI's
+    # own CPU a third less for a `stack export`, the CPU of engine tests 4 % less). Behaviour is the
+    # same with or without it.
+    export GOGC=off GOMEMLIMIT=2GiB
     # Besides vitest's own report, end with the plain "N passed, N failed" line CI reads.
     results="$LOCAL_ROOT/test-results.json"
     rm -f "$results"

@@ -11,18 +11,29 @@
  * another account's user: the same unit test, and on the plugin the Go and Python releases'
  * lifecycles, test/release); with `etl:skipCredentialsValidation` an unchanged preview makes no call.
  */
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PipelineArgs } from "pulumi-etl";
 import { createTestStack, failureOf, type Service, type TestStack } from "../support/engine";
-import { startTestEmulator, startTestEmulator as start, type Emulator } from "../support/service";
+import { startTestEmulator, type Emulator } from "../support/service";
 import { expectSettingsErrorOnce } from "../support/settings-proof";
 import { declare, declarePipeline, SURFACES, type Surface } from "../support/surfaces";
 
-/** A loopback port nothing listens on: the emulator's, once it is closed. */
+/**
+ * A loopback port nothing listens on: port 1, below the ports the system hands out, so no engine
+ * or service of a test running beside this one can take it meanwhile, as one once took a closed
+ * emulator's port (and answered in HTTP/2). Checked to refuse a connection first.
+ */
 async function closedAddress(): Promise<string> {
-  const gone = await start();
-  await gone.emulator.close();
-  return gone.url;
+  const refused = await new Promise<string | undefined>((resolve) => {
+    const socket = connect(1, "127.0.0.1", () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve(error.code));
+  });
+  if (refused !== "ECONNREFUSED") throw new Error(`127.0.0.1:1 should refuse connections on this machine; it answered ${refused ?? "with a connection"}`);
+  return "http://127.0.0.1:1";
 }
 
 describe.each(SURFACES)("an address that cannot be reached (%s)", { timeout: 240_000 }, (surface) => {

@@ -8,6 +8,7 @@ import { LocalWorkspace, PulumiCommand, type ConfigMap, type PulumiFn, type Stac
 import { expect } from "vitest";
 import { deferOperationResults } from "./deferred-results";
 import { routeErrorsToTheirRuns, separateRunConnections } from "./inline-runs";
+import { writeConfigInFile } from "./stack-config";
 import { TEST_SECRETS_PROVIDER, transitEnv } from "./secrets-transit";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
@@ -105,6 +106,7 @@ export async function createTestStack(
     { ...(await testWorkspace(backend, env)), workDir, projectSettings: { name: projectName, runtime: "nodejs", ...plugins } },
   );
   deferOperationResults(stack, backend);
+  writeConfigInFile(stack, new Map());
   if (!options.unconfigured) await configure(stack, service);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };
 }
@@ -120,6 +122,7 @@ export async function createProjectStack(name: string, projectDir: string, servi
   const workspace = await testWorkspace(backend, { PULUMI_NODEJS_TRANSPILE_ONLY: "true" });
   const stack = await LocalWorkspace.createStack({ stackName: `test-${path.basename(workDir)}`, workDir: projectDir }, workspace);
   deferOperationResults(stack, backend);
+  writeConfigInFile(stack, new Map());
   await configure(stack, service);
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   const dispose = () => {

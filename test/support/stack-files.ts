@@ -33,6 +33,12 @@ export interface StackReading {
 /** The data keys a stack's files were sealed with, by their encrypted form: each decrypted once. */
 export type DataKeys = Map<string, Buffer>;
 
+/** The data key a stack's `encryptedkey` seals, decrypted by the transit key's server the first time. */
+export async function dataKeyOf(sealedKey: string, keys: DataKeys): Promise<Buffer> {
+  if (!keys.has(sealedKey)) keys.set(sealedKey, await transitDecrypt(Buffer.from(sealedKey, "base64").toString("utf8")));
+  return keys.get(sealedKey)!;
+}
+
 /** The file of `name` among the backend's stacks (a test's backend holds one project). */
 function stackFile(backend: string, name: string, kind: "stacks" | "history"): string | undefined {
   const root = path.join(backend, ".pulumi", kind);
@@ -118,8 +124,7 @@ export async function readStackFiles(backend: string, name: string, keys: DataKe
   const provider = latest?.secrets_providers;
   const sealedKey = provider?.state?.encryptedkey;
   if (!latest || provider?.type !== "cloud" || provider.state?.url !== TEST_SECRETS_PROVIDER || sealedKey === undefined) return undefined;
-  if (!keys.has(sealedKey)) keys.set(sealedKey, await transitDecrypt(Buffer.from(sealedKey, "base64").toString("utf8")));
-  const key = keys.get(sealedKey)!;
+  const key = await dataKeyOf(sealedKey, keys);
   const historyDir = stackFile(backend, name, "history");
   return {
     exported: () => ({ version: 3, deployment: revealed(latest as Json, key) }),

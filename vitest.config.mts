@@ -87,8 +87,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process, and spend much of their time
     // waiting on them, on retries and on the emulator's clock: with two files at a time a
-    // run kept 1.6 of 2 cores busy, with three 1.86. A fourth file fills what the waits leave.
-    maxWorkers: 4,
+    // run kept 1.6 of 2 cores busy. A third file fills what the waits leave.
+    maxWorkers: 3,
     // Each worker runs its files one after another in one process, loading the engine's SDK, the
     // package and the emulator once rather than for every file: half the CPU of the unit and
     // emulator files. What a file changes it undoes in its own hooks.

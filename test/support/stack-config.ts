@@ -10,22 +10,14 @@
  * given by path, the CLI writes, as before. test/engine/stack-files.test.ts holds the CLI to read
  * back what was written here.
  */
-import { randomBytes, createCipheriv } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, type ConfigValue, type LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { TEST_SECRETS_PROVIDER } from "./secrets-transit";
-import { type DataKeys, dataKeyOf } from "./stack-files";
+import { type DataKeys, dataKeyOf, sealed } from "./stack-files";
 
 /** The file `pulumi stack init` leaves for a stack of the transit key. */
 const INITIAL = /^secretsprovider: (\S+)\nencryptedkey: (\S+)\n$/;
-
-function seal(key: Buffer, plaintext: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, nonce);
-  const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
-}
 
 /** Makes `stack`'s config setters and removers write its file where they can (see above). */
 export function writeConfigInFile(stack: Stack, keys: DataKeys): void {
@@ -39,9 +31,13 @@ export function writeConfigInFile(stack: Stack, keys: DataKeys): void {
   const stillOurs = (): boolean => {
     if (cliOnly) return false;
     const text = readFileSync(file, "utf8");
-    const initial = written === undefined ? INITIAL.exec(text) : null;
-    if (written === undefined && initial?.[1] === TEST_SECRETS_PROVIDER) header = { provider: initial[1], sealedKey: initial[2]! };
-    cliOnly = written === undefined ? header === undefined : text !== written;
+    if (written === undefined) {
+      const initial = INITIAL.exec(text);
+      if (initial?.[1] === TEST_SECRETS_PROVIDER) header = { provider: initial[1], sealedKey: initial[2]! };
+      cliOnly = header === undefined;
+    } else {
+      cliOnly = text !== written;
+    }
     return !cliOnly;
   };
 
@@ -51,7 +47,7 @@ export function writeConfigInFile(stack: Stack, keys: DataKeys): void {
     if (values.size > 0) lines.push("config:");
     for (const [name, { value, secret }] of values) {
       lines.push(
-        secret ? `  ${JSON.stringify(name)}:\n    secure: ${JSON.stringify(seal(key, value))}` : `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+        secret ? `  ${JSON.stringify(name)}:\n    secure: ${JSON.stringify(sealed(key, value))}` : `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`,
       );
     }
     written = `${lines.join("\n")}\n`;

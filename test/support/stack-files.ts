@@ -10,15 +10,12 @@
  * another secrets provider, a value of a kind read here as nothing else) is read by the CLI.
  * test/engine/stack-files.test.ts holds each reading equal to the CLI's.
  */
-import { createDecipheriv } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
+import { SECRET_SIGNATURE as SECRET, SPECIAL_SIGNATURE as SIGNATURE } from "../../provider/plugin/values";
 import { TEST_SECRETS_PROVIDER, transitDecrypt } from "./secrets-transit";
-
-/** The key of Pulumi's special values in state, and the value that makes one a secret. */
-const SIGNATURE = "4dabf18193072939515e22adb298388d";
-const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Deployment = { secrets_providers?: { type?: string; state?: { url?: string; encryptedkey?: string } }; resources?: Array<Record<string, Json>> };
@@ -50,6 +47,15 @@ function stackFile(backend: string, name: string, kind: "stacks" | "history"): s
   return undefined;
 }
 
+/** `plaintext` sealed with a stack's data key, as Pulumi's symmetric crypter seals a secret. */
+export function sealed(key: Buffer, plaintext: string): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, nonce);
+  const bytes = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return `v1:${nonce.toString("base64")}:${bytes.toString("base64")}`;
+}
+
+/** The plaintext of a secret `sealed` (or the CLI) sealed with the stack's data key. */
 function decrypt(key: Buffer, sealed: string): string {
   const [version, nonce, body] = sealed.split(":");
   if (version !== "v1" || nonce === undefined || body === undefined) throw new Error(`a secret in an unknown form: ${sealed.slice(0, 8)}…`);
@@ -97,11 +103,13 @@ function orCli<T>(read: () => T): T | undefined {
 
 /** The newest update of the stack's history, as `stack history --json --page-size 1` prints it. */
 function lastUpdateIn(historyDir: string, key: Buffer, showSecrets: boolean): UpdateSummary {
-  const newest = readdirSync(historyDir)
-    .filter((name) => name.endsWith(".history.json"))
-    .sort((a, b) => Number(BigInt(/-(\d+)\.history\.json$/.exec(a)![1]!) - BigInt(/-(\d+)\.history\.json$/.exec(b)![1]!) > 0n ? 1 : -1))
-    .pop();
-  if (newest === undefined) throw new OnlyTheCli();
+  // Each entry is named `<stack>-<Unix nanoseconds>.history.json`.
+  const entries = readdirSync(historyDir).flatMap((name) => {
+    const stamp = /-(\d+)\.history\.json$/.exec(name)?.[1];
+    return stamp === undefined ? [] : [{ name, stamp: BigInt(stamp) }];
+  });
+  if (entries.length === 0) throw new OnlyTheCli();
+  const newest = entries.reduce((latest, entry) => (entry.stamp > latest.stamp ? entry : latest)).name;
   const entry = JSON.parse(readFileSync(path.join(historyDir, newest), "utf8")) as Record<string, Json>;
   const config = Object.fromEntries(
     Object.entries((entry.config ?? {}) as Record<string, Json>).map(([name, value]) => {

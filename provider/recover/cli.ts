@@ -99,12 +99,31 @@ function findingLine(finding: Finding): string {
   }
 }
 
+/**
+ * The stack's state. A run killed while the file backend rewrote a state's metadata leaves it
+ * broken, and every pulumi command on the stack fails on it: that metadata is removed first (a
+ * dry run only says so). The state itself is whole.
+ */
+async function readableState(pulumi: Pulumi, dryRun: boolean): Promise<Deployment> {
+  try {
+    return await pulumi.exportState(false);
+  } catch (error) {
+    const broken = await pulumi.mendMetadata(dryRun);
+    if (broken.length === 0) throw error;
+    const files = broken.join(", ");
+    const what = `a killed run left the metadata of the stack's state (${files}) empty or cut short, and pulumi cannot read the stack`;
+    if (dryRun) throw new UserFacingError(`${what}; etl-recover without --dry-run removes it, and the backend writes it again`);
+    console.log(`${what}: removed it (the backend writes it again; the state itself is whole)`);
+    return pulumi.exportState(false);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const flags = parse(argv);
   if (flags.help) return void console.log(USAGE);
   const chosen = chosenOf(flags.adopt ?? []);
   const pulumi = pulumiCli(flags.stack);
-  const state: Deployment = await pulumi.exportState(false);
+  const state = await readableState(pulumi, flags["dry-run"] === true);
   const creates = pendingCreates(state);
   const named = stackAndProject(state);
   const locks = named === undefined ? [] : await pulumi.locks(named.project, named.stack);

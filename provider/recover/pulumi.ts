@@ -4,11 +4,10 @@
  * its locks. Every call names the stack when one was given.
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
-import * as path from "node:path";
-import { fileURLToPath } from "node:url";
 import { UserFacingError } from "../errors";
+import { backendFolder, brokenMetadata, lockFiles, removeFiles } from "./file-backend";
 import type { Deployment } from "./state";
 
 export interface Pulumi {
@@ -22,6 +21,8 @@ export interface Pulumi {
   lastHistoryTime(): Promise<number | undefined>;
   /** The stack's locks in a file backend (none known for other backends). */
   locks(project: string, stackName: string): Promise<Lock[]>;
+  /** The state metadata files a killed run left broken in a file backend, removed unless only asked: their paths. */
+  mendMetadata(dryRun: boolean): Promise<string[]>;
 }
 
 export interface Lock {
@@ -63,14 +64,9 @@ async function succeed(what: string, args: string[], input?: string): Promise<st
   return result.stdout;
 }
 
-function lockFilesIn(folder: string): string[] {
-  try {
-    return readdirSync(folder)
-      .filter((name) => name.endsWith(".json"))
-      .map((name) => path.join(folder, name));
-  } catch {
-    return [];
-  }
+async function fileBackendFolder(): Promise<string | undefined> {
+  const whoami = await run(["whoami", "--json"]);
+  return whoami.code === 0 ? backendFolder((JSON.parse(whoami.stdout) as { url?: string }).url) : undefined;
 }
 
 export function pulumiCli(stack: string | undefined): Pulumi {
@@ -93,15 +89,17 @@ export function pulumiCli(stack: string | undefined): Pulumi {
       return Number.isFinite(at) ? at : undefined;
     },
     locks: async (project, stackName) => {
-      const whoami = await run(["whoami", "--json"]);
-      const url = whoami.code === 0 ? (JSON.parse(whoami.stdout) as { url?: string }).url : undefined;
-      if (url === undefined || !url.startsWith("file://")) return [];
-      const root = path.join(fileURLToPath(url), ".pulumi", "locks");
-      const files = [...lockFilesIn(path.join(root, "organization", project, stackName)), ...lockFilesIn(path.join(root, stackName))];
-      return files.map((file) => {
+      const root = await fileBackendFolder();
+      return (root === undefined ? [] : lockFiles(root, project, stackName)).map((file) => {
         const content = JSON.parse(readFileSync(file, "utf8")) as { pid: number; hostname: string; timestamp: string };
         return { file, pid: content.pid, hostname: content.hostname, at: Date.parse(content.timestamp) };
       });
+    },
+    mendMetadata: async (dryRun) => {
+      const root = await fileBackendFolder();
+      const broken = root === undefined ? [] : brokenMetadata(root);
+      if (!dryRun) removeFiles(broken);
+      return broken;
     },
   };
 }

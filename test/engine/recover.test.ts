@@ -5,6 +5,8 @@
  * an object is updated leaves a lock that `etl-recover` removes; `destroy` then removes them
  * all. On both surfaces.
  */
+import { readdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
 import { createCliProject, eventually, runEtlRecover, type CliProject, type DeclaredResource } from "../support/cli";
@@ -86,6 +88,12 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
     );
 
   const recover = (args: string[] = []) => runEtlRecover(project, args);
+  /** The file backend's metadata of the stack's state, beside it: `.pulumi/stacks/<project>/test.json.attrs`. */
+  const stateMetadata = () => {
+    const stacks = path.join(new URL(project.env.PULUMI_BACKEND_URL!).pathname, ".pulumi", "stacks");
+    const [projectName] = readdirSync(stacks);
+    return path.join(stacks, projectName!, "test.json.attrs");
+  };
 
   beforeAll(async () => {
     service = await startTestEmulator({ speed: 1, account: ACCOUNT });
@@ -125,9 +133,22 @@ describe.each(SURFACES)("etl-recover after a deployment killed mid-create of eve
     expect((await deployment()).pending_operations).toHaveLength(MADE_BY_A_POST.length);
   });
 
+  it("etl-recover removes the state's metadata a killed run left empty, which no pulumi command gets past; a dry run only says so", async () => {
+    // The backend truncates the metadata, then writes it: a kill between the two leaves it empty.
+    writeFileSync(stateMetadata(), "");
+    const stuck = await project.runToEnd(["stack", "export"]);
+    expect(stuck.output).toContain("failed to load checkpoint: EOF");
+    const dry = await recover(["--dry-run"]);
+    expect(dry.code).toBe(1);
+    expect(dry.output).toContain(
+      `the metadata of the stack's state (${stateMetadata()}) empty or cut short, and pulumi cannot read the stack; etl-recover without --dry-run removes it`,
+    );
+  });
+
   it("etl-recover adopts every object, then pulumi up makes none twice and leaves none out; destroy removes them", async () => {
     const recovered = await recover();
     expect(recovered.code, recovered.output).toBe(0);
+    expect(recovered.output).toContain(`(${stateMetadata()}) empty or cut short, and pulumi cannot read the stack: removed it`);
     expect(recovered.output).not.toContain(service.apiKey);
     expect(recovered.output).toContain(`state updated: ${MADE_BY_A_POST.length} adopted, 0 cleared, 0 left pending`);
     const found = await idsOnService();

@@ -44,10 +44,18 @@ place_python_shim() {
   install -m 0755 "$module_dir/python/cmd/pulumi-language-python-exec" "$bin/pulumi-language-python-exec"
 }
 
+# What the environment holds: pulumi of the version above, the Python SDK's other requirements
+# (its setup.py's install_requires, read from it: the tests install the SDK without them), and what
+# builds the SDK (`build` makes the release's wheel and sdist, PEP 517).
+sdk_requirements() {
+  sed -n '/install_requires=\[/,/\]/p' "$REPO_ROOT/sdk/python/setup.py" | grep -o "'[^']*'" | tr -d "'" | grep -v '^pulumi[<>=]'
+}
+mapfile -t python_packages < <(echo "pulumi==$python_pulumi_version"; sdk_requirements; printf '%s\n' setuptools wheel build)
+
 make_python_environment() {
-  # The marker names what the environment holds: a new entry in the list below gets a new name,
-  # so machines set up before it add that entry.
-  local marker="$venv/.complete-$python_pulumi_version-with-build"
+  # The marker names what the environment holds: a change to the list gets a new name, so
+  # machines set up before it add what is new.
+  local marker="$venv/.complete-$python_pulumi_version-$(printf '%s\n' "${python_packages[@]}" | sha256sum | cut -c1-12)"
   [ -f "$marker" ] && return 0
   command -v python3 >/dev/null || die "Python 3 is not installed." "Install Python 3.9 or newer (with its venv module), then run this again."
   local started=$SECONDS
@@ -59,9 +67,7 @@ make_python_environment() {
   else
     say "python: adding what is new in the list to $venv"
   fi
-  # `build` makes the release's wheel and sdist (PEP 517).
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pulumi==$python_pulumi_version" "packaging>=24.0" "semver>=2.8.1" "typing-extensions>=4.11,<5" setuptools wheel build ||
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}" ||
     die "installing pulumi $python_pulumi_version from PyPI failed (see pip's output above)."
   touch "$marker"
   say "python: ready in $(elapsed "$started")"

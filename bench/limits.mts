@@ -3,8 +3,9 @@
  *
  * For N = 10, 100, 300 and 1000 resources of each kind, through the plugin and on the dynamic
  * resources, and for the floors of each surface run by the same engine (N resources of a no-op
- * provider plugin, N no-op dynamic resources): API calls per resource for create, an unchanged
- * preview, refresh and destroy; wall time of each, and its ratio to the floor; CPU time of the
+ * provider plugin, N no-op dynamic resources) and each kind's own floor (no-op resources with
+ * its inputs and outputs): API calls per resource for create, an unchanged preview, refresh and
+ * destroy; wall time of each, and its ratio to the floors; CPU time of the
  * CLI and the processes it ran; state per resource. Then one job run of 5 s, 60 s and 600 s:
  * polls spent and how long after the job's end `up` returns. Prints the tables and writes them,
  * with a chart of up time against N, into docs/ (or BENCH_OUTPUT).
@@ -35,7 +36,7 @@ import * as path from "node:path";
 import { prepareWorkspace } from "./limits/workspace.mts";
 import { startBenchService } from "./limits/service.mts";
 import { measureJobWait, measureLifecycle, medianOf, OPERATIONS, type JobWaitResult, type Kind, type LifecycleResult } from "./limits/measure.mts";
-import { measuredKind, MEASURED_KINDS, onPlugin } from "./limits/kinds.mts";
+import { measuredKind, MEASURED_KINDS, roundOf } from "./limits/kinds.mts";
 import { writeRun } from "./limits/write.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
@@ -96,10 +97,10 @@ async function main(): Promise<void> {
       const kindsHere = kinds.filter((setting) => count <= setting.maxCount).map((setting) => setting.kind);
       if (kindsHere.length === 0) continue;
       const runs = new Map<Kind, LifecycleResult[]>();
-      // Each surface measured is compared with its own floor: the no-op plugin's, the no-op dynamic resources'.
-      const floors: Kind[] = kindsHere.some(onPlugin) ? ["Floor@plugin", "Floor"] : ["Floor"];
+      // Each kind is compared with its surface's floor (the no-op plugin's, the no-op dynamic
+      // resources') and with its own, which runs after it and returns what it returned.
       for (let round = 1; round <= repeat; round++) {
-        for (const kind of [...floors, ...kindsHere]) {
+        for (const kind of roundOf(kindsHere)) {
           const result = await measureLifecycle(workspace, service, kind, count);
           const seconds = OPERATIONS.map((op) => `${op} ${result.operations[op].seconds.toFixed(1)} s`).join(", ");
           log(`${kind} x ${count} (run ${round} of ${repeat}): ${seconds}`);

@@ -3,7 +3,7 @@
  * the plugin was measured, its kinds are the ones drawn (the surface every language uses), with
  * both floors.
  */
-import { isFloor, onPlugin } from "./kinds.mts";
+import { isFloor, isSurfaceFloor, onPlugin } from "./kinds.mts";
 import type { LifecycleResult } from "./measure.mts";
 
 const WIDTH = 720;
@@ -25,7 +25,9 @@ function tickStep(max: number): number {
   return step ?? 10 * magnitude;
 }
 
-export function upTimeChart(measured: LifecycleResult[], caption: string): string {
+export function upTimeChart(all: LifecycleResult[], caption: string): string {
+  // The kinds and the surfaces' floors: a kind's own floor is in the tables.
+  const measured = all.filter((r) => !isFloor(r.kind) || isSurfaceFloor(r.kind));
   const pluginMeasured = measured.some((r) => onPlugin(r.kind) && !isFloor(r.kind));
   const results = measured.filter((r) => !pluginMeasured || onPlugin(r.kind) || isFloor(r.kind));
   const counts = [...new Set(results.map((r) => r.count))].sort((a, b) => a - b);

@@ -4,9 +4,10 @@
  */
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
+import { runtime } from "@pulumi/pulumi";
 import { readRecord, RECORDS, type ApiCall, type BenchService } from "./service.mts";
-import type { Kind } from "./kinds.mts";
-import { createBenchStack, removeBenchStack, stateFileOf, type BenchWorkspace } from "./workspace.mts";
+import { isFloor, shapeOf, type Kind } from "./kinds.mts";
+import { createBenchStack, floorOutputsFile, removeBenchStack, stateFileOf, type BenchWorkspace } from "./workspace.mts";
 
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -37,8 +38,7 @@ export interface LifecycleResult {
 }
 
 function resourceType(kind: Kind): string {
-  if (kind === "Floor") return "pulumi-nodejs:dynamic:Noop";
-  if (kind === "Floor@plugin") return "noop:index:Thing";
+  if (isFloor(kind)) return kind.endsWith("@plugin") ? "noop:index:Thing" : "pulumi-nodejs:dynamic:Noop";
   return kind.endsWith("@plugin") ? `etl:index:${kind.slice(0, -"@plugin".length)}` : `pulumi-nodejs:dynamic/etl:${kind}`;
 }
 
@@ -78,18 +78,51 @@ async function timed(service: BenchService, run: () => Promise<unknown>): Promis
   return { seconds, cpuSeconds, calls: await service.calls() };
 }
 
-/** Bytes per resource of the stored checkpoint, and of one entry of the measured kind. */
-function stateSize(workspace: BenchWorkspace, stackName: string, kind: Kind, count: number) {
+type StateEntry = { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+
+/** The stored checkpoint's text and its entries of the measured kind. */
+function storedEntries(workspace: BenchWorkspace, stackName: string, kind: Kind, count: number) {
   const text = fs.readFileSync(stateFileOf(workspace, stackName), "utf8");
-  const resources: Array<{ type: string }> = JSON.parse(text).checkpoint.latest.resources;
+  const resources: StateEntry[] = JSON.parse(text).checkpoint.latest.resources;
   const entries = resources.filter((resource) => resource.type === resourceType(kind));
   if (entries.length !== count) throw new Error(`expected ${count} ${kind} resources in the state, found ${entries.length}`);
+  return { text, entries };
+}
+
+/** Bytes per resource of the stored checkpoint, and of one entry of the measured kind. */
+function stateSize(text: string, entries: StateEntry[], count: number) {
   // The backend stores compact JSON.
   const entryBytes = entries.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
   return {
     stateBytesPerResource: Buffer.byteLength(text) / count,
     stateEntryBytes: entryBytes.reduce((sum, bytes) => sum + bytes, 0) / count,
   };
+}
+
+/** A secret as the checkpoint stores it: `{ <signature key>: <secret signature>, ciphertext }`. */
+const isSecret = (value: unknown) =>
+  value !== null && typeof value === "object" && (value as Record<string, unknown>)[runtime.specialSigKey] === runtime.specialSecretSig;
+
+/**
+ * What the kind's first object returned beyond its inputs, for its own floor to return: the
+ * dynamic resources' serialized provider left out (the floor has its own), and a secret the kind
+ * returned as the plain "secret" (its own length is sealed).
+ */
+function recordOutputs(workspace: BenchWorkspace, kind: Kind, entries: StateEntry[]): void {
+  const [first] = entries;
+  const inputs = first?.inputs ?? {};
+  const returned = Object.entries(first?.outputs ?? {}).filter(([name]) => !(name in inputs) && name !== "__provider");
+  const plain = returned.map(([name, value]) => [name, isSecret(value) ? "secret" : value]);
+  fs.writeFileSync(floorOutputsFile(workspace, kind), JSON.stringify(Object.fromEntries(plain)));
+}
+
+/** The environment of a kind's own floor: the file of what the kind returned, which its no-op provider adds to each object's outputs. */
+function floorEnv(workspace: BenchWorkspace, kind: Kind): Record<string, string> {
+  const shape = shapeOf(kind);
+  if (shape === undefined) return {};
+  const file = floorOutputsFile(workspace, `${shape}${kind.endsWith("@plugin") ? "@plugin" : ""}` as Kind);
+  if (!fs.existsSync(file)) throw new Error(`${kind} returns what ${shape} returned: measure ${shape} on the same surface first`);
+  return { BENCH_FLOOR_OUTPUTS: file };
 }
 
 /** Resources an operation's summary reports as anything but unchanged. */
@@ -103,10 +136,12 @@ export const benchStackName = (kind: Kind, count: number) => `${kind.toLowerCase
 
 export async function measureLifecycle(workspace: BenchWorkspace, service: BenchService, kind: Kind, count: number): Promise<LifecycleResult> {
   const stackName = benchStackName(kind, count);
-  const stack = await createBenchStack(workspace, stackName, programConfig(kind, count, service));
+  const stack = await createBenchStack(workspace, stackName, programConfig(kind, count, service), floorEnv(workspace, kind));
   try {
     const up = await timed(service, () => stack.up());
-    const size = stateSize(workspace, stackName, kind, count);
+    const { text, entries } = storedEntries(workspace, stackName, kind, count);
+    if (!isFloor(kind)) recordOutputs(workspace, kind, entries);
+    const size = stateSize(text, entries, count);
     let previewSummary: Record<string, number> | undefined;
     const preview = await timed(service, async () => (previewSummary = (await stack.preview()).changeSummary));
     let refreshSummary: Record<string, number> | undefined;

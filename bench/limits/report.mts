@@ -2,7 +2,7 @@
  * The benchmark's table: API calls per resource, wall time next to the floor, state per
  * resource, job waits, each with its target and whether it was met.
  */
-import { isFloor, onPlugin } from "./kinds.mts";
+import { isFloor, isSurfaceFloor, onPlugin, ownFloorOf } from "./kinds.mts";
 import { OPERATIONS, type JobWaitResult, type LifecycleResult, type Operation, type OperationResult } from "./measure.mts";
 import { isSettingsProof, type ApiCall } from "./service.mts";
 
@@ -18,6 +18,8 @@ export const TARGETS = {
     { count: 100, ratio: 1.15, operations: ["up", "preview", "refresh", "destroy"] as Operation[] },
     { count: 1000, ratio: 1.3, operations: ["up", "preview", "refresh", "destroy"] as Operation[] },
   ],
+  /** Wall time against the kind's own floor (its properties, no provider work) at these N, every operation that waits on no object. */
+  ownFloorRatio: { counts: [300, 1000], ratio: 1.15 },
   stateBytesPerResource: 2048,
   pollsFor600s: 15,
   /** The delay after a job's end: at most this share of the run, or the floor below. */
@@ -57,38 +59,48 @@ function callsCell(result: OperationResult, count: number, operation: Operation)
   return `${(own + waits).toFixed(2)} = ${own.toFixed(2)} + ${waits.toFixed(2)} wait`;
 }
 
-/** "12.3 (1.10)": the time and its ratio to its surface's floor; a plugin's also to the dynamic floor ("1.10, 0.95 dyn"). */
+/**
+ * "12.3 (1.05 props, 1.10, 0.95 dyn)": the time, its ratio to the kind's own floor (the engine's
+ * cost of its properties), to its surface's floor and, for a plugin kind, to the dynamic floor.
+ */
 function ratioCell(value: number, floors: Floors, pick: (operations: LifecycleResult["operations"]) => number | undefined): string {
   const ratio = (floor: LifecycleResult | undefined) => {
     const base = floor === undefined ? undefined : pick(floor.operations);
     return base === undefined || base === 0 ? undefined : (value / base).toFixed(2);
   };
-  const own = ratio(floors.own);
-  const dynamic = floors.dynamic === floors.own ? undefined : ratio(floors.dynamic);
-  const ratios = [own, dynamic === undefined ? undefined : `${dynamic} dyn`].filter(Boolean);
+  const props = ratio(floors.props);
+  const surface = ratio(floors.surface);
+  const dynamic = floors.dynamic === floors.surface ? undefined : ratio(floors.dynamic);
+  const ratios = [props === undefined ? undefined : `${props} props`, surface, dynamic === undefined ? undefined : `${dynamic} dyn`].filter(Boolean);
   return ratios.length === 0 ? value.toFixed(1) : `${value.toFixed(1)} (${ratios.join(", ")})`;
 }
 
-/** The floors a result is compared with: its own surface's, and the dynamic resources'. */
+/** The floors a result is compared with: its own (its properties), its surface's, and the dynamic resources'. */
 interface Floors {
-  own?: LifecycleResult;
+  props?: LifecycleResult;
+  surface?: LifecycleResult;
   dynamic?: LifecycleResult;
 }
 
+const resultOf = (results: LifecycleResult[], kind: string, count: number) => results.find((candidate) => candidate.kind === kind && candidate.count === count);
+
 /** The floor of the result's surface at its N: the no-op plugin's for a plugin kind, the no-op dynamic resources' otherwise. */
 export function floorOf(results: LifecycleResult[], result: LifecycleResult): LifecycleResult | undefined {
-  const floorKind = onPlugin(result.kind) ? "Floor@plugin" : "Floor";
-  return results.find((candidate) => candidate.kind === floorKind && candidate.count === result.count);
+  return resultOf(results, onPlugin(result.kind) ? "Floor@plugin" : "Floor", result.count);
 }
 
 function floorsOf(results: LifecycleResult[], result: LifecycleResult): Floors {
   if (isFloor(result.kind)) return {};
-  return { own: floorOf(results, result), dynamic: results.find((candidate) => candidate.kind === "Floor" && candidate.count === result.count) };
+  return {
+    props: resultOf(results, ownFloorOf(result.kind), result.count),
+    surface: floorOf(results, result),
+    dynamic: resultOf(results, "Floor", result.count),
+  };
 }
 
-/** The plugin's rows first, its floor leading them, then the dynamic resources'; by N within each. */
+/** The plugin's rows first, its floor leading them, then the dynamic resources'; by N within each; each kind's own floor right after it, as measured. */
 export function inReportOrder(results: LifecycleResult[]): LifecycleResult[] {
-  const rank = (result: LifecycleResult) => (onPlugin(result.kind) ? 0 : 2) + (isFloor(result.kind) ? 0 : 1);
+  const rank = (result: LifecycleResult) => (onPlugin(result.kind) ? 0 : 2) + (isSurfaceFloor(result.kind) ? 0 : 1);
   return [...results].sort((a, b) => a.count - b.count || rank(a) - rank(b));
 }
 
@@ -98,7 +110,7 @@ export function lifecycleTable(results: LifecycleResult[]): string {
     pad("N", 4),
     ...["create", "preview", "refresh /100", "destroy"].map((title) => pad(`calls ${title}`, 24)),
     pad("proofs", 8),
-    ...["up", "preview", "refresh", "destroy"].map((title) => pad(`${title} s (x floor)`, 26)),
+    ...["up", "preview", "refresh", "destroy"].map((title) => pad(`${title} s (x floor)`, 34)),
     pad("state B/res", 12),
     pad("entry B", 8),
   ].join(" ");
@@ -113,7 +125,7 @@ export function lifecycleTable(results: LifecycleResult[]): string {
       ...ops.map((op) =>
         pad(
           ratioCell(result.operations[op].seconds, floors, (operations) => operations[op].seconds),
-          26,
+          34,
         ),
       ),
       pad(Math.round(result.stateBytesPerResource).toLocaleString("en-US"), 12),
@@ -131,13 +143,13 @@ export function lifecycleTable(results: LifecycleResult[]): string {
 export function cpuTable(results: LifecycleResult[]): string {
   const ops = OPERATIONS;
   if (results.some((result) => ops.some((op) => result.operations[op].cpuSeconds === undefined))) return "";
-  const header = [padEnd("kind", kindWidth(results)), pad("N", 4), ...ops.map((title) => pad(`${title} cpu s (x floor)`, 28))].join(" ");
+  const header = [padEnd("kind", kindWidth(results)), pad("N", 4), ...ops.map((title) => pad(`${title} cpu s (x floor)`, 36))].join(" ");
   const rows = inReportOrder(results).map((result) => {
     const floors = floorsOf(results, result);
     const cells = ops.map((op) =>
       pad(
         ratioCell(result.operations[op].cpuSeconds!, floors, (operations) => operations[op].cpuSeconds),
-        28,
+        36,
       ),
     );
     return [padEnd(result.kind, kindWidth(results)), pad(String(result.count), 4), ...cells].join(" ");
@@ -217,6 +229,7 @@ export function verdicts(results: LifecycleResult[], jobWaits: JobWaitResult[]):
       }
     }
   }
+  out.push(...ownFloorVerdicts(results));
   for (const wait of jobWaits) {
     const allowedMs = Math.max(TARGETS.delayShare * wait.runMs, TARGETS.delayFloorMs);
     out.push({
@@ -228,6 +241,26 @@ export function verdicts(results: LifecycleResult[], jobWaits: JobWaitResult[]):
       out.push({ target: `job of 600 s: ≤ ${TARGETS.pollsFor600s} polls`, met: wait.polls <= TARGETS.pollsFor600s, measured: `${wait.polls} polls` });
   }
   return out;
+}
+
+/** Each kind within the target of its own floor's time at the N the target names, but in an operation that waits on its objects. */
+function ownFloorVerdicts(results: LifecycleResult[]): Verdict[] {
+  const { counts, ratio: allowed } = TARGETS.ownFloorRatio;
+  return inReportOrder(results)
+    .filter((result) => !isFloor(result.kind) && (counts as readonly number[]).includes(result.count))
+    .flatMap((result) => {
+      const floor = resultOf(results, ownFloorOf(result.kind), result.count);
+      if (floor === undefined) return [];
+      const unwaited = OPERATIONS.filter((op) => callsPerResource(result.operations[op], result.count, op).waits === 0);
+      return unwaited.map((op) => {
+        const ratio = result.operations[op].seconds / floor.operations[op].seconds;
+        return {
+          target: `${result.kind} N=${result.count}: ${op} time ≤ ${allowed} x its own floor`,
+          met: ratio <= allowed,
+          measured: `${ratio.toFixed(2)} x`,
+        };
+      });
+    });
 }
 
 export function verdictLines(list: Verdict[]): string {

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import * as automation from "@pulumi/pulumi/automation/index.js";
 import { writeProjectWithInstalledPackage } from "../../test/support/installed-package.mts";
 import type { PulumiCommand, Stack } from "@pulumi/pulumi/automation/index.js";
+import type { Kind } from "./kinds.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 const PROGRAM_SOURCE = path.join(REPO_ROOT, "bench", "program");
@@ -58,6 +59,13 @@ export async function createBenchStack(
   );
   await stack.setAllConfig(config);
   return stack;
+}
+
+/** What a kind's objects returned beyond their inputs, which its own floor returns (measure.mts writes it). */
+export function floorOutputsFile(workspace: BenchWorkspace, kind: Kind): string {
+  const folder = path.join(path.dirname(workspace.programDir), "floor-outputs");
+  fs.mkdirSync(folder, { recursive: true });
+  return path.join(folder, `${kind}.json`);
 }
 
 /** The checkpoint as the backend stores it. */

@@ -1,6 +1,7 @@
-/** The benchmark's verdicts: a refresh is held to ceil(N/100) + 2 calls, the other operations to calls per resource. */
+/** The benchmark's verdicts: a refresh is held to ceil(N/100) + 2 calls, the other operations to calls per resource; a kind's time to its own floor's. */
 import { describe, expect, it } from "vitest";
 import type { LifecycleResult, OperationResult } from "../../bench/limits/measure.mts";
+import { roundOf } from "../../bench/limits/kinds.mts";
 import { lifecycleTable, verdicts } from "../../bench/limits/report.mts";
 
 const call = (method: string) => ({ method, path: "/user/keys", status: 200 });
@@ -96,6 +97,57 @@ describe("the benchmark's two surfaces", () => {
     expect(timeVerdicts).toEqual([
       { target: "PublicKey@plugin N=100: up time ≤ 1.15 x the plugin floor", met: false, measured: "1.50 x" },
       { target: "PublicKey N=100: up time ≤ 1.15 x the dynamic floor", met: true, measured: "1.10 x" },
+    ]);
+  });
+});
+
+describe("a kind's own floor in the benchmark", () => {
+  const timed = (kind: LifecycleResult["kind"], count: number, seconds: number): LifecycleResult => {
+    const base = result(kind, count, 3);
+    const operations = Object.fromEntries(Object.entries(base.operations).map(([op, value]) => [op, { ...value, seconds }]));
+    return { ...base, operations: operations as LifecycleResult["operations"] };
+  };
+
+  it("runs after its kind, on the kind's surface, the surfaces' floors first", () => {
+    expect(roundOf(["PublicKey@plugin", "PublicKey"])).toEqual([
+      "Floor@plugin",
+      "Floor",
+      "PublicKey@plugin",
+      "Floor.PublicKey@plugin",
+      "PublicKey",
+      "Floor.PublicKey",
+    ]);
+  });
+
+  it("gives a kind's time against its own floor first, and lists the floor right after the kind", () => {
+    const results = [timed("Floor@plugin", 300, 8), timed("Schedule@plugin", 300, 12), timed("Floor.Schedule@plugin", 300, 10), timed("Floor", 300, 10)];
+    const rows = lifecycleTable(results).split("\n").slice(2);
+    expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(["Floor@plugin", "Schedule@plugin", "Floor.Schedule@plugin", "Floor"]);
+    expect(rows[1]).toContain("12.0 (1.20 props, 1.50, 1.20 dyn)");
+    expect(rows[2]).toMatch(/^Floor\.Schedule@plugin\s+300\s+-\s+-\s+-\s+-\s+-\s+10\.0\s/);
+  });
+
+  it("holds each kind at N = 300 and 1,000 within 1.15 x its own floor, in every operation that waits on no object", () => {
+    const own = (count: number, seconds: number) =>
+      verdicts([timed("Floor", count, 5), timed("Hook", count, seconds), timed("Floor.Hook", count, 10)], []).filter((verdict) =>
+        verdict.target.includes("own floor"),
+      );
+    expect(own(300, 11.5).map(({ target, met }) => [target, met])).toEqual(
+      ["up", "preview", "refresh", "destroy"].map((op) => [`Hook N=300: ${op} time ≤ 1.15 x its own floor`, true]),
+    );
+    expect(own(1000, 11.6).every((verdict) => !verdict.met && verdict.measured === "1.16 x")).toBe(true);
+    expect(own(100, 20)).toEqual([]);
+    // A cluster's up and destroy wait for the service: only its preview and refresh are held.
+    const cluster = timed("Cluster", 300, 30);
+    cluster.operations.up = { ...cluster.operations.up, calls: [...cluster.operations.up.calls, ...Array.from({ length: 300 }, () => call("GET"))] };
+    cluster.operations.destroy = {
+      ...cluster.operations.destroy,
+      calls: [...cluster.operations.destroy.calls, ...Array.from({ length: 300 }, () => call("GET"))],
+    };
+    const held = verdicts([cluster, timed("Floor.Cluster", 300, 10)], []).filter((verdict) => verdict.target.includes("own floor"));
+    expect(held.map((verdict) => verdict.target)).toEqual([
+      "Cluster N=300: preview time ≤ 1.15 x its own floor",
+      "Cluster N=300: refresh time ≤ 1.15 x its own floor",
     ]);
   });
 });

@@ -10,7 +10,12 @@
  * through the SDK and gRPC (`engineStopAt`).
  */
 
-const PROGRESS_ROW = /^\s*pulumi:pulumi:Stack \S+ running /;
+/**
+ * The stack's row in the progress view, as the program's output prints on it: `running` once the
+ * stack exists, and, for a new stack, its step and status (` +  pulumi:pulumi:Stack <name> create `
+ * in a preview, `creating` in an update) while the engine has not yet moved the row on.
+ */
+const PROGRESS_ROW = /^\s*(?:\+\s+)?pulumi:pulumi:Stack \S+ (?:running|create|creating) /;
 
 /** A line as the program printed it: the progress view's prefix (`pulumi:pulumi:Stack <name> running `) taken off, its indentation kept. */
 function programLine(line: string): string {

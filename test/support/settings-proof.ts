@@ -67,7 +67,7 @@ export function diagnosedErrors(output: string): Array<{ resource: string; error
  */
 export function expectSettingsErrorOnce(output: string, said: RegExp, on: RegExp = /^pulumi:providers:etl \(/, python = false): void {
   const told = python ? withoutIdleInterrupts(output).output : output;
-  expect(told).not.toMatch(NOISE);
+  expect(told, told).not.toMatch(NOISE);
   const errors = diagnosedErrors(output).filter((error) => !isEnginesStopOfGoProgram(error, output));
   expect(errors, output).toHaveLength(1);
   expect(errors[0]!.error).toMatch(said);

@@ -105,6 +105,15 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
     expect(output).toMatch(/pulumi:pulumi:Stack \(proj-dev\):\n\n/);
   });
 
+  it("are taken out of a new stack's row too, which the progress view shows as its step (` +  … create`) while the engine has not moved it on", () => {
+    for (const traceback of [IDLE, ENGINE_STOP]) {
+      const text = printed(traceback).replaceAll("    pulumi:pulumi:Stack proj-dev running ", " +  pulumi:pulumi:Stack proj-dev create ");
+      const { output, removed } = withoutIdleInterrupts(text);
+      expect(removed).toBe(2);
+      expect(output).not.toMatch(/Traceback|KeyboardInterrupt|File "|CANCELLED/);
+    }
+  });
+
   it("a failure of the program is kept, whole", () => {
     const text = printed(FAILED);
     expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });

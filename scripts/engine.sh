@@ -11,16 +11,12 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
 
-# `engine.sh --build-only`: builds the engine into the cache if it is missing and prints nothing,
-# before npm has installed the packages (set-up starts it early, beside npm).
-build_only=false
-[ "${1:-}" != "--build-only" ] || build_only=true
+dynamic_plugin="$REPO_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+[ -f "$dynamic_plugin" ] || die "$dynamic_plugin is missing." "Run 'npm ci' first (scripts/setup.sh does)."
 
 # The dynamic-provider plugin is a small script that ships with @pulumi/pulumi; the engine finds
 # it on PATH or beside `pulumi`, and would otherwise try to download it.
 place_dynamic_plugin() {
-  local dynamic_plugin="$REPO_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-  [ -f "$dynamic_plugin" ] || die "$dynamic_plugin is missing." "Run 'npm ci' first (scripts/setup.sh does)."
   cp "$dynamic_plugin" "$1/pulumi-resource-pulumi-nodejs"
   chmod +x "$1/pulumi-resource-pulumi-nodejs"
 }
@@ -69,17 +65,12 @@ build_engine() {
   trap - EXIT
 }
 
-if $build_only; then
-  command -v pulumi >/dev/null && exit 0
-else
-  use_cli_from_path && exit 0
-fi
+use_cli_from_path && exit 0
 
-hold_machine_cache engine
+hold_machine_cache
 root="$CACHE_ROOT/engine/$ENGINE_VERSION"
 if [ "$(cli_version "$root/bin/pulumi" || true)" != "$ENGINE_VERSION" ] || [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
   build_engine "$root"
 fi
-$build_only && exit 0
 place_dynamic_plugin "$root/bin"
 echo "$root"

@@ -11,7 +11,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
 
-hold_machine_cache languages
+hold_machine_cache
 root="$CACHE_ROOT/languages/$LANGUAGE_HOST_VERSION-$ENGINE_VERSION"
 bin="$root/bin"
 venv="$root/python"

@@ -8,12 +8,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 export PATH="$(bash "$REPO_ROOT/scripts/node.sh"):$PATH"
 say "node $(node --version), npm $(npm --version)"
 
-# The engine's and the language hosts' builds (CPU, once per machine) start now, beside npm's
-# install (network) and beside each other (a link leaves a core idle); their calls below wait
-# for them through the cache's locks, and report a failure.
-(bash "$REPO_ROOT/scripts/engine.sh" --build-only >/dev/null &)
-(bash "$REPO_ROOT/scripts/languages.sh" >/dev/null &)
-
 # `npm ci` only when the lock file changed since the last install: it wipes node_modules.
 lock_stamp="$REPO_ROOT/node_modules/.setup-lock.sha256"
 lock_hash="$(sha256sum "$REPO_ROOT/package-lock.json" | cut -d' ' -f1)"

@@ -50,7 +50,9 @@ place_python_shim() {
 sdk_requirements() {
   sed -n '/install_requires=\[/,/\]/p' "$REPO_ROOT/sdk/python/setup.py" | grep -o "'[^']*'" | tr -d "'" | grep -v '^pulumi[<>=]'
 }
-mapfile -t python_packages < <(echo "pulumi==$python_pulumi_version"; sdk_requirements; printf '%s\n' setuptools wheel build)
+python_packages=("pulumi==$python_pulumi_version")
+while IFS= read -r requirement; do python_packages+=("$requirement"); done < <(sdk_requirements)
+python_packages+=(setuptools wheel build)
 
 make_python_environment() {
   # The marker names what the environment holds: a change to the list gets a new name, so

@@ -44,9 +44,9 @@ function holdsJson(file: string): boolean {
 }
 
 /**
- * The metadata files of the backend's states (each `<stack>.json.attrs` and its backup's) that a killed run left empty or cut short. A command fails on any stack whose
- * metadata is broken, and the names of a stack it cannot read are not to be had from the CLI:
- * every stack's broken metadata is looked for.
+ * The metadata files of the backend's states (each `<stack>.json.attrs` and its backup's) that a
+ * killed run left empty or cut short. A command fails on any stack whose metadata is broken, and
+ * the names of a stack it cannot read are not to be had from the CLI: every stack's is looked for.
  */
 export function brokenMetadata(root: string): string[] {
   const stacks = path.join(root, ".pulumi", "stacks");

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { runtime } from "@pulumi/pulumi";
 import { readRecord, RECORDS, type ApiCall, type BenchService } from "./service.mts";
-import { isFloor, shapeOf, type Kind } from "./kinds.mts";
+import { isFloor, ownFloorOf, shapeOf, type Kind } from "./kinds.mts";
 import { createBenchStack, floorOutputsFile, removeBenchStack, stateFileOf, type BenchWorkspace } from "./workspace.mts";
 
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
@@ -113,14 +113,14 @@ function recordOutputs(workspace: BenchWorkspace, kind: Kind, entries: StateEntr
   const inputs = first?.inputs ?? {};
   const returned = Object.entries(first?.outputs ?? {}).filter(([name]) => !(name in inputs) && name !== "__provider");
   const plain = returned.map(([name, value]) => [name, isSecret(value) ? "secret" : value]);
-  fs.writeFileSync(floorOutputsFile(workspace, kind), JSON.stringify(Object.fromEntries(plain)));
+  fs.writeFileSync(floorOutputsFile(workspace, ownFloorOf(kind)), JSON.stringify(Object.fromEntries(plain)));
 }
 
 /** The environment of a kind's own floor: the file of what the kind returned, which its no-op provider adds to each object's outputs. */
 function floorEnv(workspace: BenchWorkspace, kind: Kind): Record<string, string> {
   const shape = shapeOf(kind);
   if (shape === undefined) return {};
-  const file = floorOutputsFile(workspace, `${shape}${kind.endsWith("@plugin") ? "@plugin" : ""}` as Kind);
+  const file = floorOutputsFile(workspace, kind);
   if (!fs.existsSync(file)) throw new Error(`${kind} returns what ${shape} returned: measure ${shape} on the same surface first`);
   return { BENCH_FLOOR_OUTPUTS: file };
 }

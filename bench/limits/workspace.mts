@@ -61,11 +61,11 @@ export async function createBenchStack(
   return stack;
 }
 
-/** What a kind's objects returned beyond their inputs, which its own floor returns (measure.mts writes it). */
-export function floorOutputsFile(workspace: BenchWorkspace, kind: Kind): string {
+/** What a kind's own floor (`Floor.<Kind>`, `Floor.<Kind>@plugin`) returns beyond its inputs: what the kind returned, which measure.mts writes as the kind runs. */
+export function floorOutputsFile(workspace: BenchWorkspace, floor: Kind): string {
   const folder = path.join(path.dirname(workspace.programDir), "floor-outputs");
   fs.mkdirSync(folder, { recursive: true });
-  return path.join(folder, `${kind}.json`);
+  return path.join(folder, `${floor}.json`);
 }
 
 /** The checkpoint as the backend stores it. */

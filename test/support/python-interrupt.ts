@@ -17,7 +17,7 @@
  */
 const PROGRESS_ROW = /^\s*(?:\+\s+)?pulumi:pulumi:Stack \S+ (?:running|create|creating) /;
 
-/** A line as the program printed it: the progress view's prefix (`pulumi:pulumi:Stack <name> running `) taken off, its indentation kept. */
+/** A line as the program printed it: the progress view's prefix (the stack's row, above) taken off, its indentation kept. */
 function programLine(line: string): string {
   return line.replace(PROGRESS_ROW, "").trimEnd();
 }

@@ -1,101 +1,164 @@
 /**
- * `npm run bench:profile`: where the time of a refresh goes. Makes PROFILE_COUNT objects of
- * PROFILE_KIND (default 1000 PublicKey; `Package@plugin` through the plugin) and as many of its
- * surface's floor's no-op resources, refreshes
- * each stack with Node.js's CPU profiler on in every Node.js process the engine starts (the
- * provider, the floor's too), and prints each process's CPU time by where it was spent: the
- * provider's own code, @pulumi/pulumi, gRPC, Node.js itself, the garbage collector, idle.
+ * `npm run bench:profile`: where the CPU of `up`, `refresh` and `destroy` goes. Makes PROFILE_COUNT
+ * (default 300) objects of PROFILE_KIND (default `Package@plugin`; a kind without `@plugin` is one
+ * of the dynamic resources), then as many of the kind's own floor (`Floor.<Kind>`: no-op resources
+ * with the kind's inputs, returning what the kind returned), each operation run with every
+ * Node.js process the engine starts (the provider, the program) writing a CPU profile and the
+ * engine (the `pulumi` process) writing a Go one. Prints each process's CPU against the floor's,
+ * the top ten functions of the provider and of the engine, and writes a flame graph of each
+ * process and operation, and the report, to PROFILE_OUTPUT (default bench/.work/profile).
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import type { LocalWorkspace } from "@pulumi/pulumi/automation/index.js";
-import { createBenchStack, prepareWorkspace, removeBenchStack } from "./limits/workspace.mts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { LocalWorkspace, Stack } from "@pulumi/pulumi/automation/index.js";
+import { flameGraphSvg } from "./profile/flame.mts";
+import { busyMs, goPackageOf, goProfileStacks, nodeProfileStacks, placeOfNodeFrame, selfTimeBy, totalTimeBy, type SampledStack } from "./profile/stacks.mts";
+import { isFloor, measuredKind, ownFloorOf, type Kind } from "./limits/kinds.mts";
+import { benchStackName, floorEnv, programConfig, recordOwnFloorOutputs } from "./limits/measure.mts";
 import { startBenchService } from "./limits/service.mts";
+import { createBenchStack, prepareWorkspace, removeBenchStack, type BenchWorkspace } from "./limits/workspace.mts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
-const KIND = process.env.PROFILE_KIND || "PublicKey";
-const COUNT = Number(process.env.PROFILE_COUNT || "1000");
-/** PROFILE_FLOOR_SHAPE=1: the floor's no-op resources carry the kind's inputs, so the engine's own cost of those properties is the floor's too. */
-const FLOOR_SHAPE = process.env.PROFILE_FLOOR_SHAPE === "1" ? KIND.replace(/@plugin$/, "") : undefined;
+const KIND = measuredKind("PROFILE_KIND", process.env.PROFILE_KIND || "Package@plugin");
+const COUNT = Number(process.env.PROFILE_COUNT || "300");
+const OUTPUT = path.resolve(process.env.PROFILE_OUTPUT || path.join(REPO_ROOT, "bench", ".work", "profile"));
+const EXIT_ON_SIGNAL = path.join(REPO_ROOT, "bench", "profile", "exit-on-signal.cjs");
+const PROFILED = ["up", "refresh", "destroy"] as const;
+type Profiled = (typeof PROFILED)[number];
+/** The processes of one operation: the engine, and the Node.js processes it started, by what they ran. */
+const ROLES = ["engine", "provider", "program"] as const;
+type Role = (typeof ROLES)[number];
+type Profiles = Partial<Record<Role, SampledStack[]>>;
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Where a function lives, coarsely: the package and, for the provider's and the SDK's own code, the file. */
-function placeOf({ functionName, url }: ProfileNode["callFrame"]): string {
-  if (url === "") return functionName.startsWith("(") ? functionName : "(native)";
-  const inPackage = (name: string) => url.includes(`/node_modules/${name}/`);
-  const after = (marker: string) => url.slice(url.lastIndexOf(marker) + marker.length);
-  if (url.includes("/pulumi-etl/dist/")) return `pulumi-etl ${after("/pulumi-etl/dist/")}`;
-  if (inPackage("@pulumi/pulumi")) return `@pulumi/pulumi ${after("/@pulumi/pulumi/")}`;
-  if (inPackage("@grpc/grpc-js")) return "@grpc/grpc-js";
-  if (inPackage("google-protobuf")) return "google-protobuf";
-  if (url.startsWith("node:")) return "Node.js built-ins";
-  const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-  return match ? match[1]! : path.basename(url);
+/** What a Node.js process was, from the scripts it ran: the program runs the project's index.js; a provider, the package or a no-op provider. */
+function roleOf(urls: Set<string>, programDir: string): Role | undefined {
+  const ran = (test: (url: string) => boolean) => [...urls].some(test);
+  if (ran((url) => url.endsWith(`${programDir}/index.js`))) return "program";
+  if (ran((url) => url.includes("/pulumi-etl/dist/provider/") || url.includes("noop"))) return "provider";
+  return undefined;
 }
 
-function summarize(file: string): { totalMs: number; places: Array<[string, number]> } {
-  const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
-  const places = new Map(profile.nodes.map((node) => [node.id, placeOf(node.callFrame)]));
-  const byPlace = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
-    const place = places.get(id) ?? "(unknown)";
-    byPlace.set(place, (byPlace.get(place) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
-  });
-  const totalMs = [...byPlace.values()].reduce((sum, ms) => sum + ms, 0);
-  return { totalMs, places: [...byPlace.entries()].sort((a, b) => b[1] - a[1]) };
-}
-
-function report(title: string, dir: string, seconds: number): void {
-  console.log(`\n${title}: refresh ${seconds.toFixed(1)} s`);
-  // Node.js names a profile CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile. A process
-  // the engine ends with SIGKILL writes none; one that lived a moment is left out.
-  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"))) {
-    const { totalMs, places } = summarize(path.join(dir, file));
-    if (totalMs < 100) continue;
-    const busyMs = totalMs - (places.find(([place]) => place === "(idle)")?.[1] ?? 0);
-    console.log(`  process ${file.split(".")[3]}: ${(totalMs / 1000).toFixed(1)} s profiled, ${(busyMs / 1000).toFixed(1)} s busy`);
-    for (const [place, ms] of places.slice(0, 12))
-      console.log(`    ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${place}`);
+async function runProfiled(workspace: BenchWorkspace, stack: Stack, operation: Profiled, dir: string): Promise<Profiles> {
+  const engineRoot = process.env.PULUMI_ETL_ENGINE_ROOT!;
+  const env = { ...process.env, ...(stack.workspace as LocalWorkspace).envVars, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir} --require ${EXIT_ON_SIGNAL}` };
+  const args = [operation, "--yes", "--skip-preview", "--non-interactive", "--stack", stack.name, "--profiling", path.join(dir, "engine")];
+  try {
+    await promisify(execFile)(path.join(engineRoot, "bin", "pulumi"), args, { cwd: workspace.programDir, env, maxBuffer: 1 << 28 });
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`pulumi ${operation} failed:\n${`${stdout}\n${stderr}`.trim().split("\n").slice(-30).join("\n")}`);
   }
+  const profiles: Profiles = {};
+  const add = (role: Role, stacks: SampledStack[]) => (profiles[role] = [...(profiles[role] ?? []), ...stacks]);
+  for (const file of fs.readdirSync(dir)) {
+    if (file.endsWith(".cpuprofile")) {
+      const { stacks, urls } = nodeProfileStacks(path.join(dir, file));
+      const role = roleOf(urls, workspace.programDir);
+      if (role) add(role, stacks);
+    } else if (/^engine\.\d+\.cpu$/.test(file)) add("engine", await goProfileStacks(path.join(dir, file)));
+  }
+  return profiles;
+}
+
+/** Each operation's profiles of `count` objects of `kind`, after which its stack is removed. */
+async function profileKind(workspace: BenchWorkspace, service: Awaited<ReturnType<typeof startBenchService>>, kind: Kind): Promise<Record<Profiled, Profiles>> {
+  const stackName = `profile-${benchStackName(kind, COUNT)}`;
+  const stack = await createBenchStack(workspace, stackName, programConfig(kind, COUNT, service), floorEnv(workspace, kind));
+  const results = {} as Record<Profiled, Profiles>;
+  try {
+    for (const operation of PROFILED) {
+      // Kept beside the report, for reading with other tools (Chrome's DevTools, `go tool pprof`).
+      const dir = path.join(OUTPUT, "raw", `${fileNameOf(kind)}-${operation}`);
+      fs.mkdirSync(dir, { recursive: true });
+      results[operation] = await runProfiled(workspace, stack, operation, dir);
+      if (operation === "up" && !isFloor(kind)) recordOwnFloorOutputs(workspace, stackName, kind, COUNT);
+      console.log(`[profile] ${kind} x ${COUNT}: ${operation} profiled`);
+    }
+  } finally {
+    await removeBenchStack(workspace, stack).catch(() => undefined);
+  }
+  return results;
+}
+
+/** `Floor.Package@plugin` → `floor.package-plugin`. */
+const fileNameOf = (kind: Kind) => kind.toLowerCase().replace("@", "-");
+const seconds = (ms: number) => (ms / 1000).toFixed(2).padStart(7);
+const share = (ms: number, total: number) => `${((100 * ms) / total).toFixed(1).padStart(5)} %`;
+
+function topTen(title: string, stacks: SampledStack[], keyOf?: (leaf: string) => string): string[] {
+  const total = busyMs(stacks);
+  return [
+    `  ${title} (${(total / 1000).toFixed(2)} s busy):`,
+    ...selfTimeBy(stacks, keyOf)
+      .slice(0, 10)
+      .map(([name, ms]) => `  ${seconds(ms)} s ${share(ms, total)}  ${name}`),
+  ];
+}
+
+function topTenInclusive(title: string, stacks: SampledStack[], counted: (frame: string) => boolean): string[] {
+  const total = busyMs(stacks);
+  return [
+    `  ${title}:`,
+    ...totalTimeBy(stacks, counted)
+      .slice(0, 10)
+      .map(([name, ms]) => `  ${seconds(ms)} s ${share(ms, total)}  ${name}`),
+  ];
+}
+
+function report(kind: Kind, kindRuns: Record<Profiled, Profiles>, floorRuns: Record<Profiled, Profiles>): string[] {
+  const floor = ownFloorOf(kind);
+  const lines = [`${kind} x ${COUNT} against ${floor} x ${COUNT}: CPU seconds busy, and the kind's over its floor per object`, ""];
+  lines.push(`${"operation".padEnd(10)}${"process".padEnd(10)}${"kind s".padStart(9)}${"floor s".padStart(9)}${"over, ms/object".padStart(17)}`);
+  for (const operation of PROFILED)
+    for (const role of ROLES) {
+      const mine = busyMs(kindRuns[operation][role] ?? []);
+      const theirs = busyMs(floorRuns[operation][role] ?? []);
+      // A refresh and a destroy run no program.
+      if (mine === 0 && theirs === 0) continue;
+      lines.push(
+        `${operation.padEnd(10)}${role.padEnd(10)}${seconds(mine).padStart(9)}${seconds(theirs).padStart(9)}${((mine - theirs) / COUNT).toFixed(1).padStart(17)}`,
+      );
+    }
+  for (const operation of PROFILED) {
+    const provider = kindRuns[operation].provider ?? [];
+    const engine = kindRuns[operation].engine ?? [];
+    lines.push("", `${kind} x ${COUNT}, ${operation}: the top ten by own time`);
+    lines.push(...topTen("provider, by function", provider), ...topTen("provider, by package or file", provider, placeOfNodeFrame));
+    lines.push(...topTenInclusive("provider, its own functions with what they called", provider, (frame) => frame.includes("[pulumi-etl ")));
+    lines.push(...topTen("engine, by function", engine), ...topTen("engine, by package", engine, goPackageOf));
+  }
+  return lines;
+}
+
+function writeFlameGraphs(kind: Kind, runs: Record<Profiled, Profiles>): string[] {
+  const written: string[] = [];
+  for (const operation of PROFILED)
+    for (const role of ROLES) {
+      const stacks = runs[operation][role];
+      if (!stacks?.length) continue;
+      const file = path.join(OUTPUT, `flame-${fileNameOf(kind)}-${operation}-${role}.svg`);
+      fs.writeFileSync(file, flameGraphSvg(`${kind} x ${COUNT}, ${operation}: ${role} (${(busyMs(stacks) / 1000).toFixed(2)} s busy)`, stacks));
+      written.push(path.basename(file));
+    }
+  return written;
 }
 
 async function main(): Promise<void> {
-  const workspace = await prepareWorkspace(path.join(REPO_ROOT, "bench", ".work", "profile"));
+  if (!Number.isInteger(COUNT) || COUNT < 1) throw new Error(`PROFILE_COUNT must be a whole number of objects, 1 or more, not ${process.env.PROFILE_COUNT}`);
+  fs.rmSync(OUTPUT, { recursive: true, force: true });
+  fs.mkdirSync(OUTPUT, { recursive: true });
+  const workspace = await prepareWorkspace(path.join(REPO_ROOT, "bench", ".work", "profile-workspace"));
   const service = await startBenchService(100);
   try {
-    // A kind through the plugin is profiled beside the no-op plugin's floor, a dynamic one beside the no-op dynamic resources.
-    for (const kind of [KIND.endsWith("@plugin") ? "Floor@plugin" : "Floor", KIND]) {
-      const stack = await createBenchStack(workspace, `profile-${kind.toLowerCase().replace("@", "-")}`, {
-        ...service.stackConfig,
-        "bench:kind": { value: kind },
-        "bench:count": { value: String(COUNT) },
-        ...(FLOOR_SHAPE === undefined || kind === KIND ? {} : { "bench:floorShape": { value: FLOOR_SHAPE } }),
-      });
-      try {
-        await stack.up();
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "etl-profile-"));
-        const env = (stack.workspace as LocalWorkspace).envVars;
-        env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${dir}`;
-        const started = performance.now();
-        await stack.refresh();
-        const seconds = (performance.now() - started) / 1000;
-        delete env.NODE_OPTIONS;
-        report(`${kind} x ${COUNT}`, dir, seconds);
-        await stack.destroy();
-      } finally {
-        await removeBenchStack(workspace, stack).catch(() => undefined);
-      }
-    }
+    // The kind first: its own floor returns what the kind's first object returned.
+    const kindRuns = await profileKind(workspace, service, KIND);
+    const floorRuns = await profileKind(workspace, service, ownFloorOf(KIND));
+    const lines = report(KIND, kindRuns, floorRuns);
+    const graphs = [...writeFlameGraphs(KIND, kindRuns), ...writeFlameGraphs(ownFloorOf(KIND), floorRuns)];
+    fs.writeFileSync(path.join(OUTPUT, "profile.txt"), `${lines.join("\n")}\n`);
+    console.log(["", ...lines, "", `flame graphs in ${OUTPUT}: ${graphs.join(", ")}`].join("\n"));
   } finally {
     await service.close();
   }

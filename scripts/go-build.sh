@@ -47,6 +47,12 @@ require_go() {
     die "Go $(go env GOVERSION) is too old to build $what." "Install Go $GO_MIN_VERSION or newer$instead, then run this again."
 }
 
+# fetch_imports MODULE_DIR PACKAGE: downloads the modules PACKAGE imports, as build_binary's first
+# step does, quietly: a failure is left for that step to report.
+fetch_imports() {
+  (cd "$1" && GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0 go list -deps "$2" >/dev/null 2>&1) || true
+}
+
 # The variable Pulumi's own programs read their version from.
 PULUMI_VERSION_VARIABLE=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
 

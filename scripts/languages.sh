@@ -10,18 +10,14 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/python-packages.sh"
 
 hold_machine_cache
-root="$CACHE_ROOT/languages/$LANGUAGE_HOST_VERSION-$ENGINE_VERSION"
+root="$LANGUAGES_CACHE"
 bin="$root/bin"
 venv="$root/python"
-# The newest Python SDK on PyPI, which publishes Pulumi's releases later than the Go module proxy
-# (the engine's own release when PyPI has it).
-python_pulumi_version=3.272.0
-# The YAML host comes from a release of its own (its wrapper module pins it), stamped where it
-# reads its version from; the folder's name does not carry it, so a stamp beside it does.
-YAML_HOST_MODULE_DIR="$ENGINE_MODULE_DIR/yaml-host"
-YAML_HOST_VERSION="$(required_version "$YAML_HOST_MODULE_DIR/go.mod" github.com/pulumi/pulumi-yaml)"
+# The YAML host's release is stamped where it reads its version from; the folder's name does not
+# carry it, so a stamp beside it does.
 mkdir -p "$bin/.built"
 
 # build_once PROGRAM MODULE_DIR PACKAGE VERSION [VERSION_VARIABLE]: builds bin/PROGRAM unless it
@@ -44,20 +40,8 @@ place_python_shim() {
   install -m 0755 "$module_dir/python/cmd/pulumi-language-python-exec" "$bin/pulumi-language-python-exec"
 }
 
-# What the environment holds: pulumi of the version above, the Python SDK's other requirements
-# (its setup.py's install_requires, read from it: the tests install the SDK without them), and what
-# builds the SDK (`build` makes the release's wheel and sdist, PEP 517).
-sdk_requirements() {
-  sed -n '/install_requires=\[/,/\]/p' "$REPO_ROOT/sdk/python/setup.py" | grep -o "'[^']*'" | tr -d "'" | grep -v '^pulumi[<>=]'
-}
-python_packages=("pulumi==$python_pulumi_version")
-while IFS= read -r requirement; do python_packages+=("$requirement"); done < <(sdk_requirements)
-python_packages+=(setuptools wheel build)
-
 make_python_environment() {
-  # The marker names what the environment holds: a change to the list gets a new name, so
-  # machines set up before it add what is new.
-  local marker="$venv/.complete-$python_pulumi_version-$(printf '%s\n' "${python_packages[@]}" | sha256sum | cut -c1-12)"
+  local marker="$venv/$(python_environment_marker)"
   [ -f "$marker" ] && return 0
   command -v python3 >/dev/null || die "Python 3 is not installed." "Install Python 3.9 or newer (with its venv module), then run this again."
   local started=$SECONDS

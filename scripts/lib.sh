@@ -20,6 +20,11 @@ ENGINE_VERSION="$(required_version "$ENGINE_MODULE_DIR/go.mod" github.com/pulumi
 LANGUAGE_HOST_VERSION="$(required_version "$ENGINE_MODULE_DIR/language-host/go.mod" github.com/pulumi/pulumi/sdk/v3)"
 # The SDK generator's own release (its go.mod says why it is not the engine's).
 CODEGEN_VERSION="$(required_version "$ENGINE_MODULE_DIR/codegen/go.mod" github.com/pulumi/pulumi/pkg/v3)"
+# The YAML language host comes from a release of its own, which its wrapper module pins.
+YAML_HOST_MODULE_DIR="$ENGINE_MODULE_DIR/yaml-host"
+YAML_HOST_VERSION="$(required_version "$YAML_HOST_MODULE_DIR/go.mod" github.com/pulumi/pulumi-yaml)"
+# Where scripts/languages.sh builds the language hosts, the SDK generator and the Python environment.
+LANGUAGES_CACHE="$CACHE_ROOT/languages/$LANGUAGE_HOST_VERSION-$ENGINE_VERSION"
 # The oldest Pulumi CLI everything here works with (the policy pack's executable needs it; the
 # plugin and SDKs need less): docs/installation-configuration.md#pulumi-cli-versions says why.
 PULUMI_CLI_FLOOR=v3.255.0

@@ -116,8 +116,13 @@ function recordOutputs(workspace: BenchWorkspace, kind: Kind, entries: StateEntr
   fs.writeFileSync(floorOutputsFile(workspace, ownFloorOf(kind)), JSON.stringify(Object.fromEntries(plain)));
 }
 
+/** After a kind's `up`: what its first object returned beyond its inputs, for its own floor to return. */
+export function recordOwnFloorOutputs(workspace: BenchWorkspace, stackName: string, kind: Kind, count: number): void {
+  recordOutputs(workspace, kind, storedEntries(workspace, stackName, kind, count).entries);
+}
+
 /** The environment of a kind's own floor: the file of what the kind returned, which its no-op provider adds to each object's outputs. */
-function floorEnv(workspace: BenchWorkspace, kind: Kind): Record<string, string> {
+export function floorEnv(workspace: BenchWorkspace, kind: Kind): Record<string, string> {
   const shape = shapeOf(kind);
   if (shape === undefined) return {};
   const file = floorOutputsFile(workspace, kind);

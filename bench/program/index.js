@@ -56,14 +56,14 @@ function resourceClass() {
 // configuration (the job-wait runs' cluster and package) taking the example's place.
 const { RESOURCE_EXAMPLES } = require("pulumi-etl/plugin");
 const isFloor = baseKind === "Floor" || baseKind.startsWith("Floor.");
-// A kind's own floor, `Floor.<Kind>` (or `bench:floorShape`): no-op resources with the kind's
+// A kind's own floor, `Floor.<Kind>`: no-op resources with the kind's
 // inputs (and, from its provider, its outputs), so that what the engine itself spends on those
 // properties is measured apart from the provider.
-const shapeKind = isFloor ? (baseKind.split(".")[1] ?? config.get("floorShape")) : baseKind;
+const shapeKind = isFloor ? baseKind.split(".")[1] : baseKind;
 for (const given of [isFloor ? undefined : baseKind, shapeKind]) {
   if (given !== undefined && !RESOURCE_EXAMPLES[given]) {
     throw new Error(
-      `bench:kind must be Floor, Floor.<Kind> or a kind, one of ${Object.keys(RESOURCE_EXAMPLES).join(", ")} (each optionally @plugin), and bench:floorShape one of those kinds, not ${given}`,
+      `bench:kind must be Floor, Floor.<Kind> or a kind, one of ${Object.keys(RESOURCE_EXAMPLES).join(", ")} (each optionally @plugin), not ${given}`,
     );
   }
 }

@@ -19,4 +19,6 @@ export interface SeaModule {
   bundle(entry: string, name: string, context: DistContext, extra?: BuildOptions): Promise<string>;
   /** The executable for every platform, each archived into the release folder; returns the archives' names. */
   archiveExecutables(executable: SeaExecutable, context: DistContext): Promise<string[]>;
+  /** Every platform's Node.js binary, fetched into the machine's cache where it is missing. */
+  fetchNodeBinaries(): void;
 }

@@ -126,7 +126,7 @@ function keepArchive(key: string, archive: string): void {
 }
 
 /** The Node.js binary of `npmPackage` at the running Node's version, fetched once into the cache. */
-function nodeBinary(npmPackage: string, context: DistContext): string {
+function nodeBinary(npmPackage: string, context: Pick<DistContext, "scratchDir" | "say">): string {
   const version = process.versions.node;
   const dir = path.join(cacheBase(), "node-binaries", `${npmPackage}-${version}`);
   const binary = path.join(dir, "node");
@@ -138,6 +138,18 @@ function nodeBinary(npmPackage: string, context: DistContext): string {
   fs.mkdirSync(dir, { recursive: true });
   fs.renameSync(path.join(staging, "package", "bin", "node"), binary);
   return binary;
+}
+
+/** Every platform's Node.js binary, fetched into the cache where it is missing (the set-up's early fetch: scripts/prefetch.sh). */
+function fetchNodeBinaries(): void {
+  fs.mkdirSync(cacheBase(), { recursive: true });
+  // In the cache, so the binary is renamed into place within one file system.
+  const scratchDir = fs.mkdtempSync(path.join(cacheBase(), ".node-fetch-"));
+  try {
+    for (const platform of PLATFORMS) nodeBinary(platform.npm, { scratchDir, say: () => undefined });
+  } finally {
+    fs.rmSync(scratchDir, { recursive: true, force: true });
+  }
 }
 
 /** One CommonJS file of `entry` and every module it loads, in the scratch folder; `extra` adds to the shared options. */
@@ -212,5 +224,5 @@ function archiveExecutables(executable: SeaExecutable, context: DistContext): Pr
   );
 }
 
-const exported: import("./sea-types").SeaModule = { bundleOptions, bundle, archiveExecutables };
+const exported: import("./sea-types").SeaModule = { bundleOptions, bundle, archiveExecutables, fetchNodeBinaries };
 module.exports = exported;

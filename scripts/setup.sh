@@ -7,10 +7,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 export PATH="$(bash "$REPO_ROOT/scripts/node.sh"):$PATH"
 say "node $(node --version), npm $(npm --version)"
-# What later steps would each stop to download, fetched while this installs and compiles; on a
-# machine set up before, nothing is missing and it ends at once.
-bash "$REPO_ROOT/scripts/prefetch.sh" &
-prefetch=$!
 
 # `npm ci` only when the lock file changed since the last install: it wipes node_modules.
 lock_stamp="$REPO_ROOT/node_modules/.setup-lock.sha256"
@@ -36,6 +32,12 @@ if [ "$(cat "$lock_stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
   fi
   echo "$lock_hash" >"$lock_stamp"
 fi
+
+# What later steps would each stop to download, fetched while this compiles (not beside npm's
+# install, which waits on the network too); on a machine set up before, nothing is missing and
+# it ends at once.
+bash "$REPO_ROOT/scripts/prefetch.sh" &
+prefetch=$!
 
 say "compiling the package"
 # From scratch (the build empties dist): a module renamed into a folder would otherwise leave its

@@ -60,12 +60,13 @@ function tracebackAt(lines: string[], start: number): Traceback {
 
 /**
  * The traceback of an idle program interrupted: every frame the event loop's, the exception
- * `KeyboardInterrupt` alone, or none where the output was cut off after those frames. A cut-off
- * traceback cannot show a failure of the program that the frames so far hide: such a failure is
- * also reported as an error of its own, which the caller counts.
+ * `KeyboardInterrupt` alone, or none where the output was cut off after those frames, or after
+ * the heading before any frame. A cut-off traceback cannot show a failure of the program that the
+ * frames so far hide: such a failure is also reported as an error of its own, which the caller counts.
  */
 function isIdleInterrupt(traceback: Traceback, lines: string[]): boolean {
   const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+  if (traceback.exception === undefined && traceback.lines.length === 1) return true;
   const interrupted = traceback.exception === undefined || traceback.exception === "KeyboardInterrupt";
   return frames.length > 0 && frames.every((frame) => IDLE_FRAME.test(frame)) && interrupted;
 }

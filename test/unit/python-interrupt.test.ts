@@ -153,6 +153,25 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
     expect(output).toContain("pulumi:providers:etl default  1 error");
   });
 
+  it("an interrupt cut off after its heading, before any frame, is taken out of both places", () => {
+    // As a run printed it under load: the heading alone on the stack's row and under the diagnostics.
+    const cut = [
+      "Previewing update (dev):",
+      "    pulumi:pulumi:Stack proj-dev running Traceback (most recent call last):",
+      "    pulumi:providers:etl default  1 error",
+      "    pulumi:pulumi:Stack proj-dev  1 warning; 1 message",
+      "Diagnostics:",
+      "  pulumi:pulumi:Stack (proj-dev):",
+      "    Traceback (most recent call last):",
+      "",
+      "Resources:",
+    ].join("\n");
+    const { output, removed } = withoutIdleInterrupts(cut);
+    expect(removed).toBe(2);
+    expect(output).not.toMatch(/Traceback/);
+    expect(output).toContain("pulumi:providers:etl default  1 error");
+  });
+
   it("a traceback cut off after a frame of the program or of the SDK is kept", () => {
     for (const frames of [FAILED.slice(0, 4), [...IDLE.slice(0, 3), '  File "/work/proj/__main__.py", line 9, in <module>']]) {
       const text = printed(frames);

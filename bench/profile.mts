@@ -32,11 +32,16 @@ const ROLES = ["engine", "provider", "program"] as const;
 type Role = (typeof ROLES)[number];
 type Profiles = Partial<Record<Role, SampledStack[]>>;
 
-/** What a Node.js process was, from the scripts it ran: the program runs the project's index.js; a provider, the package or a no-op provider. */
-function roleOf(urls: Set<string>, programDir: string): Role | undefined {
-  const ran = (test: (url: string) => boolean) => [...urls].some(test);
-  if (ran((url) => url.endsWith(`${programDir}/index.js`))) return "program";
-  if (ran((url) => url.includes("/pulumi-etl/dist/provider/") || url.includes("noop"))) return "provider";
+/**
+ * What a Node.js process was, from the modules it ran (a profile names only those its samples
+ * found, so by the hosts' own, which every sample of the process passes through): the program runs
+ * under the Node.js host's `cmd/run`; a provider is the etl plugin, a plugin on @pulumi/pulumi's
+ * provider server (the no-op floor's) or the dynamic provider host.
+ */
+function roleOf(urls: Set<string>): Role | undefined {
+  const ran = (marker: string) => [...urls].some((url) => url.includes(marker));
+  if (ran("/@pulumi/pulumi/cmd/run/")) return "program";
+  if (["/pulumi-etl/dist/provider/plugin/", "/@pulumi/pulumi/provider/", "/@pulumi/pulumi/cmd/dynamic-provider/"].some(ran)) return "provider";
   return undefined;
 }
 
@@ -55,7 +60,7 @@ async function runProfiled(workspace: BenchWorkspace, stack: Stack, operation: P
   for (const file of fs.readdirSync(dir)) {
     if (file.endsWith(".cpuprofile")) {
       const { stacks, urls } = nodeProfileStacks(path.join(dir, file));
-      const role = roleOf(urls, workspace.programDir);
+      const role = roleOf(urls);
       if (role) add(role, stacks);
     } else if (/^engine\.\d+\.cpu$/.test(file)) add("engine", await goProfileStacks(path.join(dir, file)));
   }

@@ -14,7 +14,17 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { LocalWorkspace, Stack } from "@pulumi/pulumi/automation/index.js";
 import { flameGraphSvg } from "./profile/flame.mts";
-import { busyMs, goPackageOf, goProfileStacks, nodeProfileStacks, placeOfNodeFrame, selfTimeBy, totalTimeBy, type SampledStack } from "./profile/stacks.mts";
+import {
+  busyMs,
+  busyStacks,
+  goPackageOf,
+  goProfileStacks,
+  nodeProfileStacks,
+  placeOfNodeFrame,
+  selfTimeBy,
+  totalTimeBy,
+  type SampledStack,
+} from "./profile/stacks.mts";
 import { isFloor, measuredKind, ownFloorOf, type Kind } from "./limits/kinds.mts";
 import { benchStackName, floorEnv, programConfig, recordOwnFloorOutputs } from "./limits/measure.mts";
 import { startBenchService } from "./limits/service.mts";
@@ -144,7 +154,7 @@ function writeFlameGraphs(kind: Kind, runs: Record<Profiled, Profiles>): string[
       const stacks = runs[operation][role];
       if (!stacks?.length) continue;
       const file = path.join(OUTPUT, `flame-${fileNameOf(kind)}-${operation}-${role}.svg`);
-      fs.writeFileSync(file, flameGraphSvg(`${kind} x ${COUNT}, ${operation}: ${role} (${(busyMs(stacks) / 1000).toFixed(2)} s busy)`, stacks));
+      fs.writeFileSync(file, flameGraphSvg(`${kind} x ${COUNT}, ${operation}: ${role} (${(busyMs(stacks) / 1000).toFixed(2)} s busy)`, busyStacks(stacks)));
       written.push(path.basename(file));
     }
   return written;

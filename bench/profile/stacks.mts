@@ -141,8 +141,13 @@ export function goPackageOf(name: string): string {
   return dot === -1 ? name : name.slice(0, dot);
 }
 
+/** The stacks where the process ran code (a Node.js process's idle samples left out). */
+export function busyStacks(stacks: SampledStack[]): SampledStack[] {
+  return stacks.filter((stack) => !IDLE_FRAMES.has(stack.frames.at(-1)!));
+}
+
 export function busyMs(stacks: SampledStack[]): number {
-  return stacks.filter((stack) => !IDLE_FRAMES.has(stack.frames.at(-1)!)).reduce((sum, stack) => sum + stack.ms, 0);
+  return busyStacks(stacks).reduce((sum, stack) => sum + stack.ms, 0);
 }
 
 /** Milliseconds by a key of each stack's innermost frame (the function itself, or its package), largest first, idle left out. */

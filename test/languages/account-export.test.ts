@@ -23,7 +23,7 @@ import { exportedSettings, type ExportedSetting } from "../support/export-steps"
 import { declaredByYaml, type Declared } from "../support/export-programs";
 import { largeAccount, WATCHED_CLUSTERS, type LargeAccount } from "../support/large-account";
 import { LANGUAGES, type Language } from "../support/language-project";
-import { forgetCachedModule, goReleaseEnv, newUserMachine, type UserMachine } from "../support/release";
+import { goReleaseEnv, newUserMachine, type UserMachine } from "../support/release";
 import { exportableKinds } from "../../provider/export/read";
 import { createExportedReleaseStack } from "../support/release-project";
 import { startTestEmulator, type Emulator } from "../support/service";
@@ -190,7 +190,6 @@ describe(`an account of ${PER_KIND} objects of each set-up kind, exported`, { ti
 
   it("in Go: go.mod resolves from the release and the program builds", () => {
     const machine = machineOf("go");
-    forgetCachedModule(machine);
     machine.exec("go", ["mod", "tidy"], { GOFLAGS: "-mod=mod -buildvcs=false" });
     expect(machine.exec("go", ["vet", "."])).toBe("");
     expect(readFileSync(path.join(exported.go.dir, "main.go"), "utf8").match(/etl\.New\w+\(ctx, /g)).toHaveLength(EXPORTED);

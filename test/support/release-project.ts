@@ -10,7 +10,6 @@ import { SDK_NAMES } from "pulumi-etl/plugin";
 import { pulumiCommand, type Service } from "./engine";
 import type { Language, LanguageStack } from "./language-project";
 import {
-  forgetCachedModule,
   GO_MODULE,
   goReleaseEnv,
   installPluginFromArchive,
@@ -52,7 +51,6 @@ function installTypescript(machine: UserMachine): void {
  * them (the machine's environment holds them).
  */
 function installGo(machine: UserMachine): void {
-  forgetCachedModule(machine);
   const flags = { GOFLAGS: "-buildvcs=false" };
   machine.exec("go", ["mod", "init", "etl-release-go"], flags);
   machine.exec("go", ["get", `${GO_MODULE}@v${VERSION}`], flags);
@@ -145,7 +143,6 @@ function installExportedPackages(language: Language, machine: UserMachine): Reco
       return newVirtualEnv(machine, ["--find-links", RELEASE_DIR, "-r", "requirements.txt"]);
     case "go": {
       const goEnv = goReleaseEnv();
-      forgetCachedModule(machine);
       machine.exec("go", ["mod", "tidy"], { ...goEnv, GOFLAGS: "-mod=mod -buildvcs=false" });
       return goEnv;
     }

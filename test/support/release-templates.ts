@@ -13,7 +13,6 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   findsOnPath,
-  forgetCachedModule,
   goReleaseEnv,
   installPluginFromArchive,
   newUserMachine,
@@ -141,7 +140,6 @@ export function describeReleaseTemplate(template: Template, context: TemplatesCo
       const home = user.plugin ? context.pluginHome : undefined;
       if (user.plugin && home === undefined) throw new Error(`the template ${template} needs the Pulumi home with the plugin installed`);
       machine = newUserMachine(template, { withoutNode: !user.node, env: { ...user.env(context.registry), ...(home ? { PULUMI_HOME: home } : {}) } });
-      if (template === "etl-go") forgetCachedModule(machine);
     }, TIMEOUT_MS);
 
     afterAll(async () => {

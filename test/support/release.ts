@@ -227,18 +227,25 @@ export const GO_MODULE = "github.com/pulumi-etl/pulumi-etl/sdk/go";
 const MODULE = GO_MODULE;
 const MODULE_VERSION = `v${VERSION}`;
 
-/** The module's files in the machine's module cache: where it was extracted, and the download as fetched. */
-export function cachedModule(machine: UserMachine): { extracted: string; zip: string } {
-  const cache = machine.exec("go", ["env", "GOMODCACHE"]).trim();
+/** The module's files in a module cache: where it was extracted, and the download as fetched. */
+function cachedModuleIn(cache: string): { extracted: string; zip: string } {
   return { extracted: path.join(cache, `${MODULE}@${MODULE_VERSION}`), zip: path.join(cache, "cache", "download", MODULE, "@v", `${MODULE_VERSION}.zip`) };
+}
+
+/** The module's files in the machine's module cache. */
+export function cachedModule(machine: UserMachine): { extracted: string; zip: string } {
+  return cachedModuleIn(machine.exec("go", ["env", "GOMODCACHE"]).trim());
 }
 
 /**
  * Go's module cache keeps a version once fetched, and every `npm run dist` makes this version
- * anew: the cached copy goes, so `go get` fetches the release's.
+ * anew: the cached copy goes, once, as the run starts (vitest's globalSetup, go-module-cache.ts),
+ * so the run's first `go get` fetches the release's and the others find it. Not per test file:
+ * the files that install the module run side by side, and one's removal would take the module
+ * from under another's `go list` or build.
  */
-export function forgetCachedModule(machine: UserMachine): void {
-  const { extracted, zip } = cachedModule(machine);
+export function forgetCachedReleaseModule(): void {
+  const { extracted, zip } = cachedModuleIn(execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim());
   // Go leaves what it extracts read-only.
   if (existsSync(extracted)) execFileSync("chmod", ["-R", "u+w", extracted]);
   rmSync(extracted, { recursive: true, force: true });

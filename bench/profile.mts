@@ -102,24 +102,18 @@ const fileNameOf = (kind: Kind) => kind.toLowerCase().replace("@", "-");
 const seconds = (ms: number) => (ms / 1000).toFixed(2).padStart(7);
 const share = (ms: number, total: number) => `${((100 * ms) / total).toFixed(1).padStart(5)} %`;
 
+/** A heading and the first ten of `ranked`, each with its share of the process's busy time. */
+function topTenLines(heading: string, ranked: Array<[string, number]>, total: number): string[] {
+  return [`  ${heading}`, ...ranked.slice(0, 10).map(([name, ms]) => `  ${seconds(ms)} s ${share(ms, total)}  ${name}`)];
+}
+
 function topTen(title: string, stacks: SampledStack[], keyOf?: (leaf: string) => string): string[] {
   const total = busyMs(stacks);
-  return [
-    `  ${title} (${(total / 1000).toFixed(2)} s busy):`,
-    ...selfTimeBy(stacks, keyOf)
-      .slice(0, 10)
-      .map(([name, ms]) => `  ${seconds(ms)} s ${share(ms, total)}  ${name}`),
-  ];
+  return topTenLines(`${title} (${(total / 1000).toFixed(2)} s busy):`, selfTimeBy(stacks, keyOf), total);
 }
 
 function topTenInclusive(title: string, stacks: SampledStack[], counted: (frame: string) => boolean): string[] {
-  const total = busyMs(stacks);
-  return [
-    `  ${title}:`,
-    ...totalTimeBy(stacks, counted)
-      .slice(0, 10)
-      .map(([name, ms]) => `  ${seconds(ms)} s ${share(ms, total)}  ${name}`),
-  ];
+  return topTenLines(`${title}:`, totalTimeBy(stacks, counted), busyMs(stacks));
 }
 
 function report(kind: Kind, kindRuns: Record<Profiled, Profiles>, floorRuns: Record<Profiled, Profiles>): string[] {

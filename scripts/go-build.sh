@@ -47,10 +47,13 @@ require_go() {
     die "Go $(go env GOVERSION) is too old to build $what." "Install Go $GO_MIN_VERSION or newer$instead, then run this again."
 }
 
+# Go of this machine only, and only the versions the module's go.sum pins.
+use_go_module_settings() { export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false"; }
+
 # fetch_imports MODULE_DIR PACKAGE: downloads the modules PACKAGE imports, as build_binary's first
 # step does, quietly: a failure is left for that step to report.
 fetch_imports() {
-  (cd "$1" && GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0 go list -deps "$2" >/dev/null 2>&1) || true
+  (cd "$1" && use_go_module_settings && CGO_ENABLED=0 go list -deps "$2" >/dev/null 2>&1) || true
 }
 
 # The variable Pulumi's own programs read their version from.
@@ -65,9 +68,10 @@ build_binary() {
   label="$(basename "$output") $version"
   (
     cd "$module"
+    use_go_module_settings
     # GOGC=off: a compiler process lives seconds and stays far below the limit, where a collector
     # would spend a fifth of the build's CPU (the YAML host: 160 s of CPU, 128 s without it).
-    export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" CGO_ENABLED=0 GOGC=off GOMEMLIMIT=2GiB
+    export CGO_ENABLED=0 GOGC=off GOMEMLIMIT=2GiB
     # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
     # `go mod download` (all modules) would ask for, while .mod and .zip are served.
     say "$label: downloading the modules it imports"

@@ -78,7 +78,8 @@ warm_go_build_cache() {
   (
     cd "$REPO_ROOT/examples/quickstart-go"
     # The flags the tests' Go programs build with, so the compiled packages are reused.
-    export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false" GOGC=off GOMEMLIMIT=2GiB
+    use_go_module_settings
+    export GOGC=off GOMEMLIMIT=2GiB
     total="$(go list -deps . 2> >(report_downloads "go") | wc -l)" || exit 1
     go build -v -o /dev/null . 2>&1 | report_build_progress "go" "$total" "$started"
   ) || die "compiling examples/quickstart-go failed (see the go output above)."

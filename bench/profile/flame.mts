@@ -50,7 +50,7 @@ export function colourOf(frame: string): string {
   if (/pulumi-etl|bench\/program|noop/.test(frame)) return "#e4572e";
   if (/@grpc|grpc\.|google-protobuf|protobuf/.test(frame)) return "#4c9be8";
   if (/@pulumi\/pulumi|github\.com\/pulumi\//.test(frame)) return "#f3a712";
-  if (/garbage collector|runtime\.(gc|mallocgc|scanobject|markBits)|^runtime\.gc/.test(frame)) return "#8c8c8c";
+  if (/garbage collector|^runtime\.(gc|mallocgc|scanObject|markBits)/.test(frame)) return "#8c8c8c";
   if (/Node\.js built-ins|^\(|^runtime\.|^syscall\.|^internal\//.test(frame)) return "#b5b5b5";
   return "#a8c66c";
 }

@@ -140,13 +140,18 @@ function nodeBinary(npmPackage: string, context: Pick<DistContext, "scratchDir" 
   return binary;
 }
 
+/** Every platform's Node.js binary, one after the other. */
+function nodeBinaries(context: Pick<DistContext, "scratchDir" | "say">): void {
+  for (const platform of PLATFORMS) nodeBinary(platform.npm, context);
+}
+
 /** Every platform's Node.js binary, fetched into the cache where it is missing (the set-up's early fetch: scripts/prefetch.sh). */
 function fetchNodeBinaries(): void {
   fs.mkdirSync(cacheBase(), { recursive: true });
   // In the cache, so the binary is renamed into place within one file system.
   const scratchDir = fs.mkdtempSync(path.join(cacheBase(), ".node-fetch-"));
   try {
-    for (const platform of PLATFORMS) nodeBinary(platform.npm, { scratchDir, say: () => undefined });
+    nodeBinaries({ scratchDir, say: () => undefined });
   } finally {
     fs.rmSync(scratchDir, { recursive: true, force: true });
   }
@@ -200,7 +205,7 @@ function isBuildPlatform(platform: Platform): boolean {
 /** The executable for every platform, each archived into the release folder; returns the archives' names. */
 function archiveExecutables(executable: SeaExecutable, context: DistContext): Promise<string[]> {
   // Fetched before the platforms go side by side, so that a first build fetches each binary once.
-  for (const platform of PLATFORMS) nodeBinary(platform.npm, context);
+  nodeBinaries(context);
   // Made only for the archives the cache lacks, each once: two platforms may share one.
   const blobs = new Map<boolean, string>();
   const inputs = bundlesDigest(executable);

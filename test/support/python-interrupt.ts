@@ -65,8 +65,8 @@ function tracebackAt(lines: string[], start: number): Traceback {
  * frames so far hide: such a failure is also reported as an error of its own, which the caller counts.
  */
 function isIdleInterrupt(traceback: Traceback, lines: string[]): boolean {
-  const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
   if (traceback.exception === undefined && traceback.lines.length === 1) return true;
+  const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
   const interrupted = traceback.exception === undefined || traceback.exception === "KeyboardInterrupt";
   return frames.length > 0 && frames.every((frame) => IDLE_FRAME.test(frame)) && interrupted;
 }

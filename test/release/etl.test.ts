@@ -86,7 +86,9 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
   it("an unknown command gets the usage and exit 2, no stack trace", async () => {
     const run = await etl(["deploy"]);
     expect(run.code).toBe(2);
-    expect(run.output).toBe(`etl: unknown command "deploy"\nusage: etl export|coverage|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`);
+    expect(run.output).toBe(
+      `etl: unknown command "deploy"\nusage: etl export|coverage|recover|emulator [OPTIONS]    (etl <command> --help: the command's options)\n       etl --version\n`,
+    );
   });
 
   it("etl emulator starts the emulator, printing its address and a key", async () => {
@@ -187,7 +189,9 @@ describe("the release's etl executable, with no Node.js on PATH", { timeout: TIM
         PULUMI_BACKEND_URL: machine.env.PULUMI_BACKEND_URL!,
         PULUMI_CONFIG_PASSPHRASE: machine.env.PULUMI_CONFIG_PASSPHRASE!,
         ETL_API_KEY: service.apiKey,
-        ...Object.fromEntries(settings.map((setting) => [setting.variable, setting.what.endsWith("Url") ? "https://hooks.example.com/x" : `exported-${setting.name}`])),
+        ...Object.fromEntries(
+          settings.map((setting) => [setting.variable, setting.what.endsWith("Url") ? "https://hooks.example.com/x" : `exported-${setting.name}`]),
+        ),
       },
     });
     expect(pasted.code, pasted.output).toBe(0);

@@ -34,19 +34,20 @@ describeLanguageLifecycle("go", {
       const plugins = JSON.parse((await machine.pulumi(["plugin", "ls", "--json"])).output) as Array<{ name: string; kind: string; version: string }>;
       expect(plugins.map(({ name, kind, version }) => ({ name, kind, version }))).toEqual([{ name: "etl", kind: "resource", version: VERSION }]);
     },
-    "go get resolved the SDK by its version from the release's proxy folder, go mod tidy added Pulumi's Go SDK: no replace, the checksums in go.sum, the release's zip in the module cache": () => {
-      const goMod = readFileSync(path.join(machine.dir, "go.mod"), "utf8");
-      expect(goMod).toContain(`${MODULE} ${MODULE_VERSION}`);
-      expect(goMod).toMatch(/^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 v3\.\d+\.\d+$/m);
-      expect(goMod).not.toMatch(/^replace /m);
-      const listed = JSON.parse(machine.exec("go", ["list", "-m", "-json", MODULE])) as { Version: string; Dir: string; Replace?: unknown };
-      expect(listed).toMatchObject({ Version: MODULE_VERSION, Dir: cachedModule(machine).extracted });
-      expect(listed.Replace).toBeUndefined();
-      const sums = readFileSync(path.join(machine.dir, "go.sum"), "utf8");
-      expect(sums).toMatch(new RegExp(`^${MODULE} ${MODULE_VERSION} h1:\\S+=$`, "m"));
-      expect(sums).toMatch(new RegExp(`^${MODULE} ${MODULE_VERSION}/go.mod h1:\\S+=$`, "m"));
-      expect(readFileSync(cachedModule(machine).zip).equals(readFileSync(releaseFile(`${PROXY_VERSION}.zip`)))).toBe(true);
-    },
+    "go get resolved the SDK by its version from the release's proxy folder, go mod tidy added Pulumi's Go SDK: no replace, the checksums in go.sum, the release's zip in the module cache":
+      () => {
+        const goMod = readFileSync(path.join(machine.dir, "go.mod"), "utf8");
+        expect(goMod).toContain(`${MODULE} ${MODULE_VERSION}`);
+        expect(goMod).toMatch(/^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 v3\.\d+\.\d+$/m);
+        expect(goMod).not.toMatch(/^replace /m);
+        const listed = JSON.parse(machine.exec("go", ["list", "-m", "-json", MODULE])) as { Version: string; Dir: string; Replace?: unknown };
+        expect(listed).toMatchObject({ Version: MODULE_VERSION, Dir: cachedModule(machine).extracted });
+        expect(listed.Replace).toBeUndefined();
+        const sums = readFileSync(path.join(machine.dir, "go.sum"), "utf8");
+        expect(sums).toMatch(new RegExp(`^${MODULE} ${MODULE_VERSION} h1:\\S+=$`, "m"));
+        expect(sums).toMatch(new RegExp(`^${MODULE} ${MODULE_VERSION}/go.mod h1:\\S+=$`, "m"));
+        expect(readFileSync(cachedModule(machine).zip).equals(readFileSync(releaseFile(`${PROXY_VERSION}.zip`)))).toBe(true);
+      },
     "Pulumi.yaml names the program go build made, an executable of the release's SDK at its version": () => {
       expect(readFileSync(path.join(machine.dir, "Pulumi.yaml"), "utf8")).toMatch(new RegExp(`^ {4}binary: \\./${GO_PROGRAM_BINARY}$`, "m"));
       const built = machine.exec("go", ["version", "-m", GO_PROGRAM_BINARY]);

@@ -26,7 +26,11 @@ describe("the release's policy pack, run by pulumi preview with no Node.js on PA
   let pack: string;
 
   /** A machine with the plugin from its archive and the language's release program (its SDK installed by `install`) on a configured stack. */
-  async function machineWith(language: ReleaseLanguage, alert: keyof typeof ALERT_URL, install?: (machine: UserMachine) => Promise<void> | void): Promise<UserMachine> {
+  async function machineWith(
+    language: ReleaseLanguage,
+    alert: keyof typeof ALERT_URL,
+    install?: (machine: UserMachine) => Promise<void> | void,
+  ): Promise<UserMachine> {
     const machine = newUserMachine(`policy-${language}`, { withoutNode: true, env: RELEASE_PIP_ENV });
     machines[language] = machine;
     writeProgram(machine, language, RUNTIME[language]);

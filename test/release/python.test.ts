@@ -27,7 +27,13 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 /** The machine's environment with the virtual environment not active. */
 function inactive(machine: UserMachine): Record<string, string | undefined> {
   const venvBin = path.dirname(venvPython(machine));
-  return { PATH: machine.env.PATH!.split(path.delimiter).filter((dir) => dir !== venvBin).join(path.delimiter), VIRTUAL_ENV: undefined };
+  return {
+    PATH: machine.env
+      .PATH!.split(path.delimiter)
+      .filter((dir) => dir !== venvBin)
+      .join(path.delimiter),
+    VIRTUAL_ENV: undefined,
+  };
 }
 
 /** The address the release's SDKs give the engine to fetch the plugin from. */
@@ -97,7 +103,9 @@ describe("a Python program whose plugin the engine fetches by itself from the ad
 
     await machine.pulumi(["up", "--yes"]);
 
-    expect(server.requests.map(({ method, path: served, status }) => ({ method, path: served, status }))).toEqual([{ method: "GET", path: `/${archiveName}`, status: 200 }]);
+    expect(server.requests.map(({ method, path: served, status }) => ({ method, path: served, status }))).toEqual([
+      { method: "GET", path: `/${archiveName}`, status: 200 },
+    ]);
     const checksums = readFileSync(releaseFile("checksums.txt"), "utf8");
     expect(checksums).toContain(`${server.requests[0]!.sha256}  ${archiveName}\n`);
     const executable = execFileSync("tar", ["-xzOf", pluginArchive(), "pulumi-resource-etl"], { maxBuffer: 512 * 1024 * 1024 });

@@ -73,7 +73,9 @@ describe("the READMEs the release ships", () => {
 
   it("include the npm packages' and the Python package's", () => {
     releaseFile(`pulumi-etl-${VERSION}.tgz`);
-    const pages = all.flatMap((archive) => [...entriesOf(archive)].filter(([, text]) => text !== undefined).map(([name]) => `${path.basename(archive)}:${name}`));
+    const pages = all.flatMap((archive) =>
+      [...entriesOf(archive)].filter(([, text]) => text !== undefined).map(([name]) => `${path.basename(archive)}:${name}`),
+    );
     expect(pages).toContain(`pulumi-etl-${VERSION}.tgz:package/README.md`);
     expect(pages).toContain(`pulumi-etl-sdk-${VERSION}.tgz:package/README.md`);
     expect(pages).toContain(`pulumi_etl-${VERSION}-py3-none-any.whl:pulumi_etl-${VERSION}.dist-info/METADATA`);

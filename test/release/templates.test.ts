@@ -24,4 +24,5 @@ afterAll(async () => {
   await context.registry?.close();
 });
 
-for (const template of ["etl-typescript", "etl-typescript-dynamic", "etl-python", "etl-go", "etl-yaml"] satisfies Template[]) describeReleaseTemplate(template, context);
+for (const template of ["etl-typescript", "etl-typescript-dynamic", "etl-python", "etl-go", "etl-yaml"] satisfies Template[])
+  describeReleaseTemplate(template, context);

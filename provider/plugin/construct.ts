@@ -18,7 +18,7 @@ import { RESOURCES } from "../resources/registry";
 import { PIPELINE_TYPE } from "../components/pipeline/args";
 import type { ChildMaker, PipelineOutputs } from "../components/pipeline/children";
 import { childUrn, type ChildFailures } from "./child-failures";
-import { PROGRAM_RUNTIME_ASSET } from "./program-runtime-asset";
+import { PROGRAM_RUNTIME_ASSET, releaseAssets } from "./release-assets";
 import { ProviderError } from "./errors";
 
 /** The parts of the program runtime a construct uses that its type declarations leave out (marked internal). */
@@ -43,20 +43,10 @@ function resolvedValue<T>(output: Pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
 
-interface SeaApi {
-  isSea(): boolean;
-  getAsset(key: string, encoding: "utf8"): string;
-}
-
 /** The release's single executable carries the runtime as an asset; from a checkout, it is a module beside this one. */
 function loadProgramRuntime(): ProgramRuntime {
-  let sea: SeaApi | undefined;
-  try {
-    sea = require("node:sea") as SeaApi;
-  } catch {
-    sea = undefined;
-  }
-  if (sea?.isSea()) {
+  const sea = releaseAssets();
+  if (sea) {
     const Module = require("node:module") as { new (id: string): { exports: unknown; _compile(code: string, file: string): void } };
     const asset = new Module(PROGRAM_RUNTIME_ASSET);
     asset._compile(sea.getAsset(PROGRAM_RUNTIME_ASSET, "utf8"), PROGRAM_RUNTIME_ASSET);

@@ -1,135 +1,45 @@
 /**
- * `pulumi-resource-etl`: Pulumi's ResourceProvider served over gRPC on `@pulumi/pulumi`'s
- * generated stubs, from the same resource code as the dynamic resources. The engine starts it
- * with its own address as the first argument and reads the port it listens on from stdout.
+ * `pulumi-resource-etl`: the engine starts it with its own address as the first argument and
+ * reads the port it listens on from stdout. The port is printed as soon as gRPC listens; the
+ * calls' code (service.ts, with every kind and its schemas) loads right after, while the engine
+ * connects, and a call that comes first waits for it.
  */
 import * as grpc from "@grpc/grpc-js";
-import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
-import { processResources, type ProcessResources } from "../context";
-import { isEngineAddress } from "../engine-log";
-import { operationOf } from "../progress";
-import { childFailures, type ChildFailures } from "./child-failures";
-import { checkConfig, configure, diffConfig } from "./config";
-import { construct, constructs } from "./construct";
-import { failureOf, unimplemented } from "./errors";
-import * as resources from "./resources";
-import { packageSchema } from "./schema";
-import { pluginSession } from "./session";
-import { packageVersion } from "./version";
 
-type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
+type Served = providerRpc.IResourceProviderServer;
+/** A unary call's handler, or (without a callback) a streaming one's, which a failure ends by destroying the stream. */
+type Handler = (call: grpc.ServerUnaryCall<unknown, unknown> & { destroy?: (error: Error) => void }, callback?: grpc.sendUnaryData<unknown>) => void;
 
-interface WithUrn {
-  getUrn?: () => string;
+/** A call's failure when the calls' code could not load (which also ends the process, through main). */
+function notLoaded(error: unknown): Partial<grpc.StatusObject> {
+  return { code: grpc.status.UNAVAILABLE, details: `the etl provider could not start: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-/** A check's answer that refuses the inputs. */
-function refuses(response: unknown): boolean {
-  return response instanceof providerProto.CheckResponse && response.getFailuresList().length > 0;
-}
-
-/**
- * One call's handler: its work knows the resource's URN, counts as in flight in the process, and
- * fails readably; a component waiting on the resource hears of its failure first (child-failures.ts).
- */
-function servedIn<Req, Res>(shared: ProcessResources, children: ChildFailures, method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> {
-  const operation = operationOf(method);
-  return (call, callback) => {
-    const urn = (call.request as WithUrn).getUrn?.();
-    shared.progress
-      .withinRequest(urn, operation, () => shared.cancellation.tracked(async () => work(call.request)))
-      .then(
-        async (response) => {
-          if (refuses(response)) await children.childFailed(urn);
-          callback(null, response);
-        },
-        async (error: unknown) => {
-          await children.childFailed(urn);
-          callback(failureOf(error));
-        },
+/** Each method of the service, handed to the loaded calls once they are there. */
+export function deferredTo(load: () => Promise<Served>): grpc.UntypedServiceImplementation {
+  const methods = Object.keys(providerRpc.ResourceProviderService) as Array<keyof Served>;
+  const deferred =
+    (method: keyof Served): Handler =>
+    (call, callback) => {
+      load().then(
+        (served) => (served[method] as Handler)(call, callback),
+        (error: unknown) => (callback ? callback(notLoaded(error)) : call.destroy?.(new Error(notLoaded(error).details))),
       );
-  };
-}
-
-function notServed<Req, Res>(what: string): Unary<Req, Res> {
-  return (_call, callback) => callback(unimplemented(what));
-}
-
-/** The schema's answer, made at the first GetSchema of this service and kept for the next. */
-function schemaAnswer(): () => providerProto.GetSchemaResponse {
-  let schemaText: string | undefined;
-  return () => {
-    schemaText ??= JSON.stringify(packageSchema());
-    const response = new providerProto.GetSchemaResponse();
-    response.setSchema(schemaText);
-    return response;
-  };
-}
-
-function pluginInfo(): pluginProto.PluginInfo {
-  const info = new pluginProto.PluginInfo();
-  info.setVersion(packageVersion());
-  return info;
-}
-
-const empty = () => new Empty();
-
-/**
- * The calls the engine makes, served with what the process shares (its session, cancellation and
- * log) and what this service keeps of its own (its children's failures, the program runtime, the
- * schema); `engine` is the engine's address, which a component's construction talks to.
- */
-export function providerService(shared: ProcessResources, engine?: string): providerRpc.IResourceProviderServer {
-  const session = pluginSession(shared);
-  const children = childFailures();
-  const components = constructs(children);
-  const served = <Req, Res>(method: string, work: (request: Req) => Promise<Res> | Res): Unary<Req, Res> => servedIn(shared, children, method, work);
-  return {
-    handshake: notServed("Handshake"),
-    parameterize: notServed("Parameterize"),
-    getSchema: served("GetSchema", schemaAnswer()),
-    checkConfig: served("CheckConfig", (req: providerProto.CheckRequest) => checkConfig(session, req)),
-    diffConfig: served("DiffConfig", diffConfig),
-    configure: served("Configure", (req: providerProto.ConfigureRequest) => configure(session, req)),
-    // The functions' code loads at a program's first call of one: most operations call none, and
-    // it was a tenth of the plugin's start.
-    invoke: served("Invoke", async (req: providerProto.InvokeRequest) => (await import("./functions")).invoke(session, req)),
-    call: notServed("Call"),
-    check: served("Check", (req: providerProto.CheckRequest) => resources.check(session, req)),
-    diff: served("Diff", (req: providerProto.DiffRequest) => resources.diff(session, req)),
-    create: served("Create", (req: providerProto.CreateRequest) => resources.create(session, req)),
-    read: served("Read", (req: providerProto.ReadRequest) => resources.read(session, req)),
-    list: (call) => call.destroy(new Error("List is not implemented by the etl provider")),
-    update: served("Update", (req: providerProto.UpdateRequest) => resources.update(session, req)),
-    delete: served("Delete", async (request: providerProto.DeleteRequest) => {
-      await resources.remove(session, request);
-      return empty();
-    }),
-    construct: served("Construct", (req: providerProto.ConstructRequest) => construct(components, req, engine)),
-    cancel: served("Cancel", () => {
-      shared.cancellation.cancel("the deployment was cancelled");
-      return empty();
-    }),
-    getPluginInfo: served("GetPluginInfo", pluginInfo),
-    attach: served("Attach", empty),
-    getMapping: served("GetMapping", () => new providerProto.GetMappingResponse()),
-    getMappings: served("GetMappings", () => new providerProto.GetMappingsResponse()),
-  };
+    };
+  return Object.fromEntries(methods.map((method) => [method, deferred(method)]));
 }
 
 export async function main(args: readonly string[]): Promise<void> {
   const engine = args.find((arg) => !arg.startsWith("-"));
-  // One process, one set of resources: the session's contexts see the cancellation the Cancel call and the signals set.
-  const shared = processResources();
-  shared.cancellation.installHooks({ engine, progress: shared.progress, hostCalls: false });
+  let loading: Promise<Served> | undefined;
+  const served = () => (loading ??= import("./service").then((service) => service.processService(engine)));
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerRpc.ResourceProviderService, providerService(shared, isEngineAddress(engine) ? engine : undefined));
+  server.addService(providerRpc.ResourceProviderService, deferredTo(served));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
   // The engine reads the port from the first line of stdout.
   process.stdout.write(`${port}\n`);
+  await served();
 }

@@ -63,9 +63,9 @@ describe.each(SURFACES)("a deployment killed mid-create, and its recovery (%s)",
       const m = await made();
       return m.keys.length + m.groups.length + m.clusters.length + m.jobs.length === 4 ? true : undefined;
     });
-    // The providers: the dynamic resources' (`cmd/dynamic-provider`) or the plugin's (`provider/plugin/bundle.js`).
+    // The providers: the dynamic resources' (`cmd/dynamic-provider`) or the plugin's (`provider/plugin/start.js`).
     // The engine's language host idles on after a kill; it is the engine's own and calls nothing.
-    const providers = () => processesOf(project).filter((p) => /\/dynamic-provider\/|\/provider\/plugin\/bundle\.js /.test(p.command));
+    const providers = () => processesOf(project).filter((p) => /\/dynamic-provider\/|\/provider\/plugin\/start\.js /.test(p.command));
     expect(providers().length).toBeGreaterThan(0);
     cli.child.kill("SIGKILL");
     await cli.exited;

@@ -10,7 +10,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import type { ResourceKind } from "pulumi-etl/plugin";
 import { processResources } from "../../provider/context";
 import { withProvider } from "../../provider/dynamic";
-import { providerService } from "../../provider/plugin/server";
+import { providerService } from "../../provider/plugin/service";
 import { SECRET_SIGNATURE, SPECIAL_SIGNATURE } from "../../provider/plugin/values";
 import type { BadInput } from "../kinds";
 import { type Surface, typeOf } from "./surfaces";

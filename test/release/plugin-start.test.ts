@@ -2,10 +2,11 @@
  * The plugin's start keeps V8's code of the functions it compiled, once per build, and later
  * starts take it: the npm package's script and the release's executable each write one file at
  * their first start and read it unchanged at the next, a build of the same length but other
- * bytes never runs the kept code of another, and a folder others could write to is not used.
+ * bytes never runs the kept code of another, a folder others could write to is not used, and
+ * the code of builds older than the newest 8 is forgotten.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
@@ -105,6 +106,26 @@ describe.each(STARTS)("the start of %s", (_name, command) => {
     chmodSync(path.join(cache, "pulumi-resource-etl"), 0o777);
     expect(await startAndAsk(command(), cache)).toBe(VERSION);
     expect(keptCode(cache)).toEqual([]);
+  });
+});
+
+describe("the kept code of older builds", () => {
+  it("is forgotten beyond the newest 8 when a start keeps its own", async () => {
+    const cache = mkdtempSync(path.join(scratch, "builds-"));
+    const dir = path.join(cache, "pulumi-resource-etl");
+    mkdirSync(dir, { mode: 0o700 });
+    const older = Array.from({ length: 8 }, (_, index) => `older-${index}.v8`);
+    older.forEach((name, index) => {
+      writeFileSync(path.join(dir, name), "", { mode: 0o600 });
+      const daysAgo = new Date(Date.now() - (index + 1) * 86_400_000);
+      utimesSync(path.join(dir, name), daysAgo, daysAgo);
+    });
+    expect(await startAndAsk(["node", path.join(PLUGIN_DIST, "start.js")], cache)).toBe(VERSION);
+    const kept = keptCode(cache).map(({ name }) => name);
+    expect(kept).toHaveLength(8);
+    // The start's own and the seven newest of the others: the oldest (8 days old) is gone.
+    expect(kept.filter((name) => !older.includes(name))).toHaveLength(1);
+    expect(kept).not.toContain("older-7.v8");
   });
 });
 

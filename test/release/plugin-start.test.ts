@@ -40,9 +40,13 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
-/** Starts `command` with `cache` as its compile cache, asks its version, and interrupts it as the engine does at an operation's end. */
-async function startAndAsk(command: string[], cache: string): Promise<string> {
-  const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_COMPILE_CACHE: cache } });
+/**
+ * Starts `command` with `cache` as its compile cache (or with the environment's changes given), asks its version, and
+ * interrupts it as the engine does at an operation's end.
+ */
+async function startAndAsk(command: string[], cache: string | Record<string, string | undefined>): Promise<string> {
+  const changes = typeof cache === "string" ? { NODE_COMPILE_CACHE: cache } : cache;
+  const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...changes } });
   const ended = exited(child);
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once("data", (line: Buffer) => resolve(line.toString().trim()));
@@ -126,6 +130,16 @@ describe("the kept code of older builds", () => {
     // The start's own and the seven newest of the others: the oldest (8 days old) is gone.
     expect(kept.filter((name) => !older.includes(name))).toHaveLength(1);
     expect(kept).not.toContain("older-7.v8");
+  });
+});
+
+describe("a start where NODE_COMPILE_CACHE is not set", () => {
+  it("keeps its code in the temporary folder's node-compile-cache, as Node.js's own cache would be", async () => {
+    const temporary = mkdtempSync(path.join(scratch, "tmp-"));
+    expect(await startAndAsk(["node", path.join(PLUGIN_DIST, "start.js")], { NODE_COMPILE_CACHE: undefined, TMPDIR: temporary })).toBe(VERSION);
+    expect(keptCode(path.join(temporary, "node-compile-cache")).map(({ name, mode }) => ({ name: /^[0-9a-f]{32}\.v8$/.test(name), mode }))).toEqual([
+      { name: true, mode: 0o600 },
+    ]);
   });
 });
 

@@ -155,8 +155,10 @@ export function newUserMachine(name: string, options: MachineOptions): UserMachi
     GOTOOLCHAIN: "local",
     ...options.env,
   };
-  // The test run's compile cache (scripts/run.sh) is not on a user's machine.
-  delete env.NODE_COMPILE_CACHE;
+  // The test run's compile cache (scripts/run.sh) stays: a user's machine may have one or not, and
+  // Node.js behaves the same either way, while each Node.js process of these tests (npm, the
+  // programs, the dynamic resources' provider) compiles its modules again without it (the
+  // templates' file: 117 s of CPU without, 106 s with).
   // Unset, not "false": the engine then fetches a missing plugin from the SDK's download address.
   if (options.automaticPluginAcquisition) delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
   const pulumi = (args: string[], { allowFailure = false, env: changes = {} }: { allowFailure?: boolean; env?: Record<string, string | undefined> } = {}) =>

@@ -67,7 +67,7 @@ build_engine() {
 
 use_cli_from_path && exit 0
 
-hold_machine_cache
+hold_machine_cache engine
 root="$CACHE_ROOT/engine/$ENGINE_VERSION"
 if [ "$(cli_version "$root/bin/pulumi" || true)" != "$ENGINE_VERSION" ] || [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
   build_engine "$root"

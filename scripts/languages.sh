@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/python-packages.sh"
 
-hold_machine_cache
+hold_machine_cache languages
 root="$LANGUAGES_CACHE"
 bin="$root/bin"
 venv="$root/python"

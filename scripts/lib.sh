@@ -39,14 +39,15 @@ die() {
   exit 1
 }
 
-# hold_machine_cache: until the calling script exits, no other set-up on this machine builds into
-# the cache (two clones' `npm test` at once would build the same programs into the same places).
+# hold_machine_cache PART: until the calling script exits, no other set-up on this machine builds
+# PART into the cache (two clones' `npm test` at once would build the same programs into the same
+# places); one clone's parts (the engine, the language hosts, Node.js) build beside each other.
 # Without flock (macOS) the builds still land by rename, and a rare race stays possible.
 hold_machine_cache() {
   command -v flock >/dev/null || return 0
   mkdir -p "$CACHE_ROOT"
-  exec 9>"$CACHE_ROOT/.setup.lock"
-  flock -n 9 || { say "waiting for another set-up on this machine to finish building into $CACHE_ROOT"; flock 9; }
+  exec 9>"$CACHE_ROOT/.setup-$1.lock"
+  flock -n 9 || { say "waiting for another set-up on this machine to finish building $1 into $CACHE_ROOT"; flock 9; }
 }
 
 # Semantic version "a.b.c" >= "x.y.z" (leading "v" ignored).

@@ -13,7 +13,7 @@ if [ -n "$system_node" ] && [ "$(node_major "$system_node")" -ge "$NODE_MIN_MAJO
   exit 0
 fi
 
-hold_machine_cache
+hold_machine_cache node
 prefix="$CACHE_ROOT/node-v$NODE_PINNED_VERSION"
 bin="$prefix/node_modules/node/bin"
 if [ ! -x "$bin/node" ] || [ "$(node_major "$bin/node")" -lt "$NODE_MIN_MAJOR" ]; then

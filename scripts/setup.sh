@@ -39,18 +39,27 @@ fi
 bash "$REPO_ROOT/scripts/prefetch.sh" &
 prefetch=$!
 
+# The Python, Go and YAML language hosts, the SDK generator and a Python environment with pulumi,
+# built beside the package and the engine: a Go build leaves a core idle while it links or waits
+# on its largest packages, and pip on the network; the two builds share few packages (other
+# versions of Pulumi's modules). On a machine set up before, it ends at once.
+mkdir -p "$LOCAL_ROOT"
+bash "$REPO_ROOT/scripts/languages.sh" >"$LOCAL_ROOT/.languages-root" &
+languages=$!
+
 say "compiling the package"
 # From scratch (the build empties dist): a module renamed into a folder would otherwise leave its
 # old file behind in dist, which Node resolves first. The build also collects the inputs'
 # documentation for the plugin's schema.
 (cd "$REPO_ROOT" && npm run --silent build >&2)
 
-PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")"
+# A failed engine build waits for the language hosts' to end, so none is left building.
+PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")" || { wait "$languages" || true; exit 1; }
 export PULUMI_ETL_ENGINE_ROOT
 export PATH="$PULUMI_ETL_ENGINE_ROOT/bin:$PATH"
 
-# The Python, Go and YAML language hosts, the SDK generator and a Python environment with pulumi.
-PULUMI_ETL_LANGUAGES_ROOT="$(bash "$REPO_ROOT/scripts/languages.sh")"
+wait "$languages"
+PULUMI_ETL_LANGUAGES_ROOT="$(cat "$LOCAL_ROOT/.languages-root")"
 export PULUMI_ETL_LANGUAGES_ROOT
 export PATH="$PULUMI_ETL_LANGUAGES_ROOT/bin:$PATH"
 # Nothing of the set-up is left running when it is done (the release's build reads what it fetched).

@@ -83,8 +83,9 @@ export default defineConfig({
     // A process a test started and left running fails the run when it ends; the tests' stacks
     // keep their secrets with the run's transit key.
     globalSetup: ["test/support/leftover-processes.ts", "test/support/secrets-transit.ts", "test/support/go-module-cache.ts"],
-    // The SDK's stack texts for the inline programs' promises, unmapped (promise-stacks.ts).
-    setupFiles: ["test/support/promise-stacks.ts"],
+    // The SDK's stack texts for the inline programs' promises, unmapped (promise-stacks.ts); each
+    // file's CPU, for `npm run bench:test-cpu` (file-cpu.ts, idle unless it asks).
+    setupFiles: ["test/support/promise-stacks.ts", "test/support/file-cpu.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Real-engine tests each start an engine and a provider process, and spend much of their time

@@ -131,6 +131,24 @@ function engineStopAt(lines: string[], start: number): number[] | undefined {
   return details.includes("status = StatusCode.CANCELLED") ? taken : undefined;
 }
 
+/** What Python prints above the traceback of an exception it could not raise, here in the program's main coroutine. */
+const IGNORED_IN_MAIN = /^Exception ignored in: <coroutine object run_in_stack at 0x[0-9a-f]+>$/;
+
+/**
+ * The lines of the SDK's shutdown after the interrupt, when the traceback at `start` is it: the
+ * program's main coroutine, closed once the interrupt has stopped the event loop, runs the SDK's
+ * shutdown of its callbacks, which needs a running loop, and Python prints the `RuntimeError` as
+ * an exception ignored. Every frame the SDK's or Python's; undefined for any other traceback.
+ */
+function shutdownAfterInterruptAt(lines: string[], start: number): number[] | undefined {
+  if (!IGNORED_IN_MAIN.test(programLine(lines[start - 1] ?? "").trim())) return undefined;
+  const traceback = tracebackAt(lines, start);
+  const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+  if (!frames.every((frame) => STOP_FRAME.test(frame))) return undefined;
+  if (traceback.exception !== undefined && traceback.exception !== "RuntimeError: no running event loop") return undefined;
+  return [start - 1, ...traceback.lines];
+}
+
 /**
  * The output without the tracebacks of the engine's interrupt of an idle Python program (as the
  * progress view and the diagnostics each print it, whole or cut off), and how many were taken out;
@@ -143,7 +161,7 @@ export function withoutIdleInterrupts(output: string): { output: string; removed
   lines.forEach((line, index) => {
     if (dropped.has(index) || programLine(line).trim() !== "Traceback (most recent call last):") return;
     const traceback = tracebackAt(lines, index);
-    const taken = isIdleInterrupt(traceback, lines) ? traceback.lines : engineStopAt(lines, index);
+    const taken = isIdleInterrupt(traceback, lines) ? traceback.lines : (engineStopAt(lines, index) ?? shutdownAfterInterruptAt(lines, index));
     if (taken === undefined) return;
     removed++;
     for (const line of taken) dropped.add(line);

@@ -80,6 +80,17 @@ const ENGINE_STOP_IN_GRPC_CORE = [
   "KeyboardInterrupt",
 ];
 
+/** The SDK's shutdown after the interrupt, in the program's main coroutine closed with no event loop running. */
+const SHUTDOWN = [
+  "Exception ignored in: <coroutine object run_in_stack at 0x7f6ccdf9d150>",
+  "Traceback (most recent call last):",
+  `  File "${SITE}/pulumi/runtime/stack.py", line 254, in run_in_stack`,
+  `  File "${SITE}/pulumi/runtime/stack.py", line 145, in run_pulumi_func`,
+  `  File "${SITE}/pulumi/runtime/settings.py", line 285, in _shutdown_callbacks`,
+  `  File "${SITE}/pulumi/runtime/_callbacks.py", line 110, in shutdown`,
+  "RuntimeError: no running event loop",
+];
+
 /** As the CLI prints a program's output: once in the progress view, once under the diagnostics. */
 function printed(traceback: string[]): string {
   return [
@@ -195,6 +206,22 @@ describe("the tracebacks of the engine's interrupt of an idle Python program", (
     const otherCompiledCore = ENGINE_STOP_IN_GRPC_CORE.map((line) => line.replace("src/python/grpcio/grpc/_cython", "src/other/_cython"));
     for (const chain of [inProgram, otherStatus, otherException, otherCompiledCore]) {
       const text = printed(chain);
+      expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
+    }
+  });
+
+  it("the SDK's shutdown after the interrupt, printed as an exception ignored in the program's main coroutine, is taken out with its first line", () => {
+    const { output, removed } = withoutIdleInterrupts(printed(SHUTDOWN));
+    expect(removed).toBe(2);
+    expect(output).not.toMatch(/Traceback|Exception ignored|File "|RuntimeError/);
+    expect(output).toContain("error: pulumi:providers:etl resource 'default' has a problem");
+  });
+
+  it("that shutdown's shape with a frame of the program, another exception or no such first line is kept", () => {
+    const inProgram = SHUTDOWN.map((line) => line.replace(`${SITE}/pulumi/runtime/stack.py`, "/work/proj/__main__.py"));
+    const otherException = SHUTDOWN.map((line) => line.replace("RuntimeError: no running event loop", "RuntimeError: bad input"));
+    for (const traceback of [inProgram, otherException, SHUTDOWN.slice(1)]) {
+      const text = printed(traceback);
       expect(withoutIdleInterrupts(text)).toEqual({ output: text, removed: 0 });
     }
   });

@@ -58,6 +58,11 @@ function tracebackAt(lines: string[], start: number): Traceback {
   return { lines: found, exception: undefined };
 }
 
+/** A traceback's frames, each its `File "…", line N, in …` line. */
+function framesOf(traceback: Traceback, lines: string[]): string[] {
+  return traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+}
+
 /**
  * The traceback of an idle program interrupted: every frame the event loop's, the exception
  * `KeyboardInterrupt` alone, or none where the output was cut off after those frames, or after
@@ -66,7 +71,7 @@ function tracebackAt(lines: string[], start: number): Traceback {
  */
 function isIdleInterrupt(traceback: Traceback, lines: string[]): boolean {
   if (traceback.exception === undefined && traceback.lines.length === 1) return true;
-  const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+  const frames = framesOf(traceback, lines);
   const interrupted = traceback.exception === undefined || traceback.exception === "KeyboardInterrupt";
   return frames.length > 0 && frames.every((frame) => IDLE_FRAME.test(frame)) && interrupted;
 }
@@ -112,7 +117,7 @@ function engineStopAt(lines: string[], start: number): number[] | undefined {
   for (;;) {
     const traceback = tracebackAt(lines, heading);
     taken.push(...traceback.lines);
-    const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+    const frames = framesOf(traceback, lines);
     if (!frames.every((frame) => STOP_FRAME.test(frame))) return undefined;
     if (traceback.exception === undefined) break;
     if (!STOP_EXCEPTION.test(traceback.exception)) return undefined;
@@ -143,7 +148,7 @@ const IGNORED_IN_MAIN = /^Exception ignored in: <coroutine object run_in_stack a
 function shutdownAfterInterruptAt(lines: string[], start: number): number[] | undefined {
   if (!IGNORED_IN_MAIN.test(programLine(lines[start - 1] ?? "").trim())) return undefined;
   const traceback = tracebackAt(lines, start);
-  const frames = traceback.lines.map((index) => programLine(lines[index]!).trim()).filter((text) => text.startsWith("File "));
+  const frames = framesOf(traceback, lines);
   if (!frames.every((frame) => STOP_FRAME.test(frame))) return undefined;
   if (traceback.exception !== undefined && traceback.exception !== "RuntimeError: no running event loop") return undefined;
   return [start - 1, ...traceback.lines];

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:test-cpu [vitest arguments]`: runs the tests (all, or the files given) as `npm test`
- * runs them and prints each file's CPU, its worker's own and its children's (every engine, provider,
+ * runs them (`scripts/run.sh test-cpu`, the tests' environment without the lint and the release) and prints each file's CPU, its worker's own and its children's (every engine, provider,
  * program and build the file started), with its wall time, the costliest first. The release's tests
  * need the release built (`npm test` or `node scripts/dist/main.cts` first). Linux only: it reads
  * `/proc/self/stat` (test/support/file-cpu.ts).
@@ -20,14 +20,8 @@ interface FileCpu {
 const root = path.resolve(import.meta.dirname, "..");
 const scratch = mkdtempSync(path.join(tmpdir(), "etl-test-cpu-"));
 const report = path.join(scratch, "files.jsonl");
-// The environment scripts/run.sh gives the tests.
-const env = {
-  ...process.env,
-  ETL_FILE_CPU: report,
-  NODE_COMPILE_CACHE: path.join(root, ".pulumi-local", "node-compile-cache"),
-  GOGC: "off",
-  GOMEMLIMIT: "2GiB",
-};
+// The rest of the environment is the tests' own (scripts/run.sh's use_test_environment).
+const env = { ...process.env, ETL_FILE_CPU: report };
 const run = spawnSync("npx", ["--no-install", "vitest", "run", ...process.argv.slice(2)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
 const files: FileCpu[] = existsSync(report)
   ? readFileSync(report, "utf8")

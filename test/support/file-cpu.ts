@@ -18,7 +18,7 @@ function cpuSeconds(): { own: number; children: number } {
 
 const report = process.env.ETL_FILE_CPU;
 if (report) {
-  let start = { ...cpuSeconds(), at: Date.now() };
+  let start: { own: number; children: number; at: number };
   beforeAll(() => {
     start = { ...cpuSeconds(), at: Date.now() };
   });

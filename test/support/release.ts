@@ -8,6 +8,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync,
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Service } from "./engine";
+import { GO_PROGRAM_FLAGS } from "./go-flags";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 export const RELEASE_DIR = path.join(REPO_ROOT, "release");
@@ -258,14 +259,13 @@ export function forgetCachedReleaseModule(): void {
 
 /**
  * Go resolving the SDK through the release's proxy folder, ahead of the machine's usual proxy;
- * the public checksum database has never seen the module. The build flags are those Go's build
- * cache was warmed with, so the Pulumi Go SDK is not compiled again.
+ * the public checksum database has never seen the module; the tests' flags for Go programs.
  */
 export function goReleaseEnv(): Record<string, string> {
   return {
     GOPROXY: `file://${path.join(RELEASE_DIR, "goproxy")},${execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
     GONOSUMDB: "github.com/pulumi-etl/*",
-    GOFLAGS: "-mod=readonly -buildvcs=false",
+    GOFLAGS: GO_PROGRAM_FLAGS,
     // Go indexes a module of its cache once, taking it as never changing; every `npm run dist`
     // makes this version anew, so the index of an earlier one would hide its new files.
     GODEBUG: "goindex=0",

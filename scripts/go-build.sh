@@ -77,7 +77,9 @@ build_binary() {
     say "$label: downloading the modules it imports"
     total="$(go list -deps "$package" 2> >(report_downloads "$label") | wc -l)" || exit 1
     say "$label: compiling about $total packages ($(elapsed "$started"))"
-    go build -v -trimpath -tags osusergo,grpcnotrace \
+    # The programs are linked without debugging information (-s -w), so the compiler writes none
+    # either (-dwarf=false): 8 % of a build's CPU (the Pulumi Go SDK's packages: 177 s to 162 s).
+    go build -v -trimpath -tags osusergo,grpcnotrace -gcflags=all=-dwarf=false \
       -ldflags "-s -w -X $variable=$version" \
       -o "$output" "$package" 2>&1 | report_build_progress "$label" "$total" "$started"
   ) || die "building $label failed (see the go output above)."

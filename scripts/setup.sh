@@ -48,9 +48,9 @@ bash "$REPO_ROOT/scripts/languages.sh" >"$LOCAL_ROOT/.languages-root" &
 languages=$!
 
 say "compiling the package"
-# From scratch (the build empties dist): a module renamed into a folder would otherwise leave its
-# old file behind in dist, which Node resolves first. The build also collects the inputs'
-# documentation for the plugin's schema.
+# Incrementally, from this machine's last build when dist/ is new (scripts/build.sh says how no
+# output of a removed source stays behind). The build also collects the inputs' documentation for
+# the plugin's schema.
 (cd "$REPO_ROOT" && npm run --silent build >&2)
 
 # A failed engine build waits for the language hosts' to end, so none is left building.

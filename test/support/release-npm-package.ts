@@ -59,10 +59,12 @@ export function describeNpmPackageInstalled(machineOf: () => UserMachine): void 
       stopEmulator();
     });
 
-    it("is installed as a copy of its own version, not a link to the repository", () => {
+    it("is installed as a copy of its own version, not a link to the repository, with no record of the repository's build", () => {
       const installed = path.join(machine.dir, "node_modules", "pulumi-etl");
       expect(lstatSync(installed).isSymbolicLink()).toBe(false);
       expect(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).version).toBe(VERSION);
+      expect(existsSync(path.join(installed, "dist", "provider", "plugin", "bundle.js"))).toBe(true);
+      expect(existsSync(path.join(installed, "dist", ".tsbuildinfo"))).toBe(false);
     });
 
     it("npx etl-emulator starts the emulator and prints its URL and credentials", async () => {

@@ -30,13 +30,13 @@ function compiledSdk(context: DistContext): string {
   return compiled;
 }
 
+/** TypeScript's record of the last compile (scripts/build.sh keeps it beside dist/'s outputs) is the build's, not the package's. */
+const isShipped = (file: string) => path.basename(file) !== ".tsbuildinfo";
+
 /**
  * The package as package.json's `files` lists it, copied apart so that its README, whose links
  * lead to docs/ and examples/ the package does not hold, can ship with them made absolute.
  */
-/** TypeScript's record of the last compile (scripts/build.sh keeps it beside dist/'s outputs) is the build's, not the package's. */
-const isShipped = (file: string) => path.basename(file) !== ".tsbuildinfo";
-
 function stagedPackage(context: DistContext): string {
   const staged = path.join(context.scratchDir, "npm-package");
   const { files } = JSON.parse(fs.readFileSync(path.join(context.repoRoot, "package.json"), "utf8")) as { files: string[] };

@@ -43,7 +43,8 @@ remove_outputs_without_source() {
 compile() {
   local tsconfig="$1" output="$2" sources="$3"
   start_from_last_build "$output"
-  tsc -p "$tsconfig" --incremental --tsBuildInfoFile "$output/.tsbuildinfo"
+  # Explicitly: a caller's `||` turns off `set -e` inside the function.
+  tsc -p "$tsconfig" --incremental --tsBuildInfoFile "$output/.tsbuildinfo" || return
   remove_outputs_without_source "$output" "$sources"
 }
 

@@ -71,19 +71,21 @@ build_once pulumi-etl-codegen "$ENGINE_MODULE_DIR/codegen" pulumi-etl/codegen "$
 # Go programs are compiled by the Go host before every operation: their first compile (the
 # Pulumi Go SDK and its dependencies) happens here, once, into Go's own build cache.
 warm_go_build_cache() {
+  # The marker holds the flags the cache was warmed with: other flags warm it again.
   local marker="$root/.go-build-warm" started=$SECONDS
-  [ -f "$marker" ] && return 0
+  [ "$(cat "$marker" 2>/dev/null)" = "$(go_compile_flags)" ] && return 0
   require_go "Go programs (the Pulumi Go SDK)"
   say "go: compiling the Pulumi Go SDK once for Go programs (examples/quickstart-go)"
   (
     cd "$REPO_ROOT/examples/quickstart-go"
     # The flags the tests' Go programs build with, so the compiled packages are reused.
     use_go_module_settings
-    export GOGC=off GOMEMLIMIT=2GiB
+    GOFLAGS="$GOFLAGS $(go_compile_flags)"
+    export CGO_ENABLED=0 GOGC=off GOMEMLIMIT=2GiB
     total="$(go list -deps . 2> >(report_downloads "go") | wc -l)" || exit 1
     go build -v -o /dev/null . 2>&1 | report_build_progress "go" "$total" "$started"
   ) || die "compiling examples/quickstart-go failed (see the go output above)."
-  touch "$marker"
+  go_compile_flags >"$marker"
   say "go: ready in $(elapsed "$started")"
 }
 

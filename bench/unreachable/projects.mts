@@ -9,6 +9,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { goProgramEnv } from "../../test/support/go-flags.mts";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
 const RELEASE = path.join(REPO_ROOT, "release");
@@ -209,7 +210,7 @@ function goProject(dir: string): Project {
     ...process.env,
     GOPROXY: `file://${path.join(RELEASE, "goproxy")},${proxy}`,
     GONOSUMDB: "github.com/pulumi-etl/*",
-    GOFLAGS: "-buildvcs=false",
+    ...goProgramEnv("mod"),
     GODEBUG: "goindex=0",
   };
   const go = (args: string[]) => execFileSync("go", args, { cwd: dir, env, encoding: "utf8", stdio: "pipe" });

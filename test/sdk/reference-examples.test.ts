@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { referencePages } from "pulumi-etl/plugin";
 import { parseYaml, schemaProblems } from "./yaml-examples";
+import { goProgramEnv } from "../support/go-flags.mts";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const WORK = path.join(REPO_ROOT, "test", ".work");
@@ -60,7 +61,7 @@ describe("the reference pages' examples", () => {
       `module reference-examples\n\ngo 1.25\n\nrequire (\n\tgithub.com/pulumi-etl/pulumi-etl/sdk/go v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v3.259.0\n)\n\nreplace github.com/pulumi-etl/pulumi-etl/sdk/go => ${path.join(REPO_ROOT, "sdk", "go")}\n`,
     );
     copyFileSync(path.join(quickstart, "go.sum"), path.join(module, "go.sum"));
-    const env = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local" };
+    const env = { ...process.env, ...goProgramEnv("mod") };
     expect(failureOf(() => execFileSync("go", ["vet", "./..."], { cwd: module, env, stdio: "pipe" }))).toBe("");
   });
 

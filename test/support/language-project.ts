@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { newWorkDir, PLUGIN_DIR, testWorkspace, type Service, type TestStack } from "./engine";
-import { GO_PROGRAM_FLAGS } from "./go-flags";
+import { goProgramEnv } from "./go-flags.mts";
 
 export const LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -49,7 +49,7 @@ function pythonEnv(scratch: string): Record<string, string> {
 function sdkEnv(language: Language, scratch: string): Record<string, string> {
   if (language === "python") return pythonEnv(scratch);
   // go.sum is committed beside each program: nothing is resolved anew.
-  if (language === "go") return { GOFLAGS: GO_PROGRAM_FLAGS, GOTOOLCHAIN: "local" };
+  if (language === "go") return goProgramEnv();
   return {};
 }
 

@@ -8,7 +8,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync,
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Service } from "./engine";
-import { GO_PROGRAM_FLAGS } from "./go-flags";
+import { goProgramEnv } from "./go-flags.mts";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 export const RELEASE_DIR = path.join(REPO_ROOT, "release");
@@ -265,7 +265,7 @@ export function goReleaseEnv(): Record<string, string> {
   return {
     GOPROXY: `file://${path.join(RELEASE_DIR, "goproxy")},${execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
     GONOSUMDB: "github.com/pulumi-etl/*",
-    GOFLAGS: GO_PROGRAM_FLAGS,
+    ...goProgramEnv(),
     // Go indexes a module of its cache once, taking it as never changing; every `npm run dist`
     // makes this version anew, so the index of an earlier one would hide its new files.
     GODEBUG: "goindex=0",

@@ -51,7 +51,7 @@ require_go() {
 use_go_module_settings() { export GOTOOLCHAIN=local GOFLAGS="-mod=readonly -buildvcs=false"; }
 
 # The compile flags of every Go build here, cgo off in each: the set-up's programs, the warm-up of
-# the Pulumi Go SDK and the tests' Go programs (test/support/go-flags.ts reads the same file).
+# the Pulumi Go SDK and the tests' Go programs (test/support/go-flags.mts reads the same file).
 # Go's build cache keys a package by its flags, so with one set they share the packages they have
 # in common: the standard library and 185 of the Go SDK's other 515 packages.
 # The programs are linked without debugging information (-s -w), so the compiler writes none

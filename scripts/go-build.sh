@@ -64,23 +64,6 @@ fetch_imports() {
   (cd "$1" && use_go_module_settings && CGO_ENABLED=0 go list -deps "$2" >/dev/null 2>&1) || true
 }
 
-# compile_standard_library PACKAGE: the standard library's packages PACKAGE imports, compiled
-# under the shared flags by one build at a time. The engine and the language hosts build side by
-# side, and Go's build cache shares nothing between two builds compiling a package at once: each
-# would compile the standard library (30 to 35 s of CPU), where the second now finds it done.
-compile_standard_library() {
-  local standard
-  standard="$(go list -deps -f '{{if .Standard}}{{.ImportPath}}{{end}}' "$1")" || return 1
-  (
-    if command -v flock >/dev/null; then
-      exec 8>"$CACHE_ROOT/.go-standard-library.lock"
-      flock 8
-    fi
-    # shellcheck disable=SC2046,SC2086 # the flags and the packages are words
-    go build $(go_compile_flags) $standard
-  )
-}
-
 # The variable Pulumi's own programs read their version from.
 PULUMI_VERSION_VARIABLE=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
 
@@ -100,9 +83,8 @@ build_binary() {
     # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
     # `go mod download` (all modules) would ask for, while .mod and .zip are served.
     say "$label: downloading the modules it imports"
-    total="$(go list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' "$package" 2> >(report_downloads "$label") | grep -c .)" || exit 1
-    say "$label: compiling the standard library, then about $total packages ($(elapsed "$started"))"
-    compile_standard_library "$package" || exit 1
+    total="$(go list -deps "$package" 2> >(report_downloads "$label") | wc -l)" || exit 1
+    say "$label: compiling about $total packages ($(elapsed "$started"))"
     # shellcheck disable=SC2046 # the flags are words
     go build -v $(go_compile_flags) \
       -ldflags "-s -w -X $variable=$version" \

@@ -12,6 +12,7 @@ import { appendFileSync, cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync }
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
+import { deferOperationResults } from "./deferred-results";
 import { newWorkDir, PLUGIN_DIR, testWorkspace, type Service, type TestStack } from "./engine";
 import { goProgramEnv } from "./go-flags.mts";
 
@@ -63,6 +64,7 @@ function installTypescriptSdk(dir: string): void {
 
 async function stackIn(dir: string, stackName: string, backend: string, env: Record<string, string>, service: Service, config: ConfigValues) {
   const stack = await LocalWorkspace.createStack({ stackName, workDir: dir }, await testWorkspace(backend, env));
+  deferOperationResults(stack, backend);
   await stack.setAllConfig({
     "etl:apiUrl": { value: service.url },
     "etl:accountId": { value: service.accountId },

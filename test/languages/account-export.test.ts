@@ -19,6 +19,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { newWorkDir } from "../support/engine";
+import { goProgramEnv } from "../support/go-flags.mts";
 import { exportedSettings, type ExportedSetting } from "../support/export-steps";
 import { declaredByYaml, type Declared } from "../support/export-programs";
 import { largeAccount, WATCHED_CLUSTERS, type LargeAccount } from "../support/large-account";
@@ -190,7 +191,7 @@ describe(`an account of ${PER_KIND} objects of each set-up kind, exported`, { ti
 
   it("in Go: go.mod resolves from the release and the program builds", () => {
     const machine = machineOf("go");
-    machine.exec("go", ["mod", "tidy"], { GOFLAGS: "-mod=mod -buildvcs=false" });
+    machine.exec("go", ["mod", "tidy"], goProgramEnv("mod"));
     expect(machine.exec("go", ["vet", "."])).toBe("");
     expect(readFileSync(path.join(exported.go.dir, "main.go"), "utf8").match(/etl\.New\w+\(ctx, /g)).toHaveLength(EXPORTED);
   });

@@ -10,6 +10,7 @@ import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { SDK_NAMES } from "pulumi-etl/plugin";
 import { deferOperationResults } from "./deferred-results";
 import { pulumiCommand, type Service } from "./engine";
+import { goProgramEnv } from "./go-flags.mts";
 import type { Language, LanguageStack } from "./language-project";
 import {
   GO_MODULE,
@@ -148,7 +149,7 @@ function installExportedPackages(language: Language, machine: UserMachine): Reco
       return newVirtualEnv(machine, ["--find-links", RELEASE_DIR, "-r", "requirements.txt"]);
     case "go": {
       const goEnv = goReleaseEnv();
-      machine.exec("go", ["mod", "tidy"], { ...goEnv, GOFLAGS: "-mod=mod -buildvcs=false" });
+      machine.exec("go", ["mod", "tidy"], { ...goEnv, ...goProgramEnv("mod") });
       return goEnv;
     }
     case "typescript":

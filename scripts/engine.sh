@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the root of a Pulumi engine, for PulumiCommand.get({ root }) and for PATH. Its bin/ holds
-# `pulumi`, the Node.js language host `pulumi-language-nodejs` (for programs run from a directory)
-# and the dynamic-provider plugin `pulumi-resource-pulumi-nodejs`.
+# `pulumi` and the Node.js language host `pulumi-language-nodejs` (for programs run from a
+# directory); scripts/setup.sh adds the dynamic-provider plugin from the npm packages.
 #
 # A `pulumi` on PATH is used when it is v3 and at least the oldest version the project supports
 # (the tests are proven on the pinned one). Otherwise the CLI and the language host are built
@@ -10,16 +10,6 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/go-build.sh"
-
-dynamic_plugin="$REPO_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-[ -f "$dynamic_plugin" ] || die "$dynamic_plugin is missing." "Run 'npm ci' first (scripts/setup.sh does)."
-
-# The dynamic-provider plugin is a small script that ships with @pulumi/pulumi; the engine finds
-# it on PATH or beside `pulumi`, and would otherwise try to download it.
-place_dynamic_plugin() {
-  cp "$dynamic_plugin" "$1/pulumi-resource-pulumi-nodejs"
-  chmod +x "$1/pulumi-resource-pulumi-nodejs"
-}
 
 cli_version() { "$1" version 2>/dev/null | head -n1 | tr -d '[:space:]'; }
 
@@ -36,7 +26,6 @@ use_cli_from_path() {
   root="$LOCAL_ROOT/engine"
   mkdir -p "$root/bin"
   ln -sf "$found" "$root/bin/pulumi"
-  place_dynamic_plugin "$root/bin"
   if [ "$version" = "$ENGINE_VERSION" ]; then
     say "using $found ($version)"
   else
@@ -72,5 +61,4 @@ root="$CACHE_ROOT/engine/$ENGINE_VERSION"
 if [ "$(cli_version "$root/bin/pulumi" || true)" != "$ENGINE_VERSION" ] || [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
   build_engine "$root"
 fi
-place_dynamic_plugin "$root/bin"
 echo "$root"

@@ -5,6 +5,19 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+# The Go builds first (on a machine set up before, they end at once): on a new machine they are
+# most of the set-up's CPU, and they start while Node.js and the npm packages download, where the
+# cores would otherwise wait on the network. The engine (scripts/engine.sh) and the language hosts,
+# the SDK generator, a Python environment with pulumi and the Go SDK's first compile
+# (scripts/languages.sh) build beside each other and beside the package: a Go build leaves a core
+# idle while it links or waits on its largest packages, and pip on the network; the two share few
+# packages (other versions of Pulumi's modules).
+mkdir -p "$LOCAL_ROOT"
+bash "$REPO_ROOT/scripts/languages.sh" >"$LOCAL_ROOT/.languages-root" &
+languages=$!
+bash "$REPO_ROOT/scripts/engine.sh" >"$LOCAL_ROOT/.engine-root" &
+engine=$!
+
 export PATH="$(bash "$REPO_ROOT/scripts/node.sh"):$PATH"
 say "node $(node --version), npm $(npm --version)"
 
@@ -33,19 +46,11 @@ if [ "$(cat "$lock_stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
   echo "$lock_hash" >"$lock_stamp"
 fi
 
-# What later steps would each stop to download, fetched while this compiles (not beside npm's
-# install, which waits on the network too); on a machine set up before, nothing is missing and
-# it ends at once.
+# What the later steps would each stop to download (the Go builds after the first, pip, the
+# release), fetched while the package compiles (not beside npm's install, which waits on the
+# network too); on a machine set up before, nothing is missing and it ends at once.
 bash "$REPO_ROOT/scripts/prefetch.sh" &
 prefetch=$!
-
-# The Python, Go and YAML language hosts, the SDK generator and a Python environment with pulumi,
-# built beside the package and the engine: a Go build leaves a core idle while it links or waits
-# on its largest packages, and pip on the network; the two builds share few packages (other
-# versions of Pulumi's modules). On a machine set up before, it ends at once.
-mkdir -p "$LOCAL_ROOT"
-bash "$REPO_ROOT/scripts/languages.sh" >"$LOCAL_ROOT/.languages-root" &
-languages=$!
 
 say "compiling the package"
 # Incrementally, from this machine's last build when dist/ is new (scripts/build.sh says how no
@@ -53,9 +58,20 @@ say "compiling the package"
 # the plugin's schema.
 (cd "$REPO_ROOT" && npm run --silent build >&2)
 
+# The dynamic-provider plugin is a small script that ships with @pulumi/pulumi; the engine finds
+# it on PATH or beside `pulumi`, and would otherwise try to download it.
+place_dynamic_plugin() {
+  local plugin="$REPO_ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  [ -f "$plugin" ] || die "$plugin is missing." "Run 'npm ci' first, then run this again."
+  cp "$plugin" "$1/pulumi-resource-pulumi-nodejs"
+  chmod +x "$1/pulumi-resource-pulumi-nodejs"
+}
+
 # A failed engine build waits for the language hosts' to end, so none is left building.
-PULUMI_ETL_ENGINE_ROOT="$(bash "$REPO_ROOT/scripts/engine.sh")" || { wait "$languages" || true; exit 1; }
+wait "$engine" || { wait "$languages" || true; exit 1; }
+PULUMI_ETL_ENGINE_ROOT="$(cat "$LOCAL_ROOT/.engine-root")"
 export PULUMI_ETL_ENGINE_ROOT
+place_dynamic_plugin "$PULUMI_ETL_ENGINE_ROOT/bin"
 export PATH="$PULUMI_ETL_ENGINE_ROOT/bin:$PATH"
 
 wait "$languages"

@@ -79,9 +79,7 @@ warm_go_build_cache() {
   (
     cd "$REPO_ROOT/examples/quickstart-go"
     # The flags the tests' Go programs build with, so the compiled packages are reused.
-    use_go_module_settings
-    GOFLAGS="$GOFLAGS $(go_compile_flags)"
-    export CGO_ENABLED=0 GOGC=off GOMEMLIMIT=2GiB
+    use_go_build_settings
     # The standard library is the language hosts' by now: the packages after it are counted.
     total="$(go list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' . 2> >(report_downloads "go") | grep -c .)" || exit 1
     go build -v -o /dev/null . 2>&1 | report_build_progress "go" "$total" "$started"

@@ -26,7 +26,7 @@ lock_stamp="$REPO_ROOT/node_modules/.setup-lock.sha256"
 lock_hash="$(sha256sum "$REPO_ROOT/package-lock.json" | cut -d' ' -f1)"
 if [ "$(cat "$lock_stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
   # A clone of the same lock file takes a copy of the packages the first install on this machine
-  # kept (3 s, where `npm ci` takes 12 s and twice the CPU); the copy is made before anything runs.
+  # kept (3 s, where `npm ci` takes 12 s and twice the CPU); the copy is made before anything reads it.
   installed_packages="$CACHE_ROOT/node-modules/$lock_hash-node$(node -p 'process.versions.node')"
   rm -rf "$REPO_ROOT/node_modules"
   if [ -d "$installed_packages/node_modules" ]; then

@@ -70,6 +70,18 @@ use_go_build_settings() {
   export GOFLAGS="$GOFLAGS $(go_compile_flags)" CGO_ENABLED=0 GOGC=off GOMEMLIMIT=2GiB
 }
 
+# cold_package_flags FILE: for each package pattern FILE lists, the shared compile flags with
+# -N -l (no optimisation, no inlining), in GOFLAGS's form. The go command applies, to a package,
+# the last -gcflags whose pattern it matches, so these follow the shared ones.
+cold_package_flags() {
+  local shared pattern
+  shared="$(go_compile_flags | sed -n 's/.*"-gcflags=all=\([^"]*\)".*/\1/p')"
+  [ -n "$shared" ] || die "scripts/engine/go-compile-flags has no \"-gcflags=all=...\" for $1's packages to follow."
+  grep -v '^#' "$1" | while read -r pattern; do
+    [ -z "$pattern" ] || printf ' "-gcflags=%s=%s -N -l"' "$pattern" "$shared"
+  done
+}
+
 # fetch_imports MODULE_DIR PACKAGE: downloads the modules PACKAGE imports, as build_binary's first
 # step does, quietly: a failure is left for that step to report.
 fetch_imports() {
@@ -81,7 +93,8 @@ PULUMI_VERSION_VARIABLE=github.com/pulumi/pulumi/sdk/v3/go/common/version.Versio
 
 # build_binary MODULE_DIR PACKAGE VERSION OUTPUT [VERSION_VARIABLE]: a static build of PACKAGE
 # with VERSION stamped into VERSION_VARIABLE (Pulumi's by default), resolved through the wrapper
-# module whose go.sum pins every dependency.
+# module whose go.sum pins every dependency. The packages the module folder's `cold-packages`
+# lists, if it has one, are compiled without optimisation (cold_package_flags).
 build_binary() {
   local module="$1" package="$2" version="$3" output="$4" variable="${5:-$PULUMI_VERSION_VARIABLE}"
   local started=$SECONDS total label
@@ -89,6 +102,7 @@ build_binary() {
   (
     cd "$module"
     use_go_build_settings
+    [ ! -f cold-packages ] || GOFLAGS="$GOFLAGS$(cold_package_flags cold-packages)"
     # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
     # `go mod download` (all modules) would ask for, while .mod and .zip are served.
     say "$label: downloading the modules it imports"

@@ -102,7 +102,7 @@ build_binary() {
   (
     cd "$module"
     use_go_build_settings
-    [ ! -f cold-packages ] || GOFLAGS="$GOFLAGS$(cold_package_flags cold-packages)"
+    if [ -f cold-packages ]; then GOFLAGS="$GOFLAGS$(cold_package_flags cold-packages)" || exit 1; fi
     # Only what the build imports: the proxy refuses the .info of some pseudo-versions that
     # `go mod download` (all modules) would ask for, while .mod and .zip are served.
     say "$label: downloading the modules it imports"

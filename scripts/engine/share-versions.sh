@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Brings every module that the other wrapper modules (the language hosts', the YAML host's, the
-# SDK generator's) require and the engine's wrapper module (scripts/engine/go.mod) requires too to
-# the engine's version, then tidies them. Go's build cache keys a compiled package by its source
-# and its dependencies' compiled packages, so the set-up then compiles gRPC, protobuf, golang.org/x
-# and the rest once for all its builds, not once per version. Pulumi's own modules
-# (github.com/pulumi/...) keep the versions each wrapper builds (docs/development.md says why).
+# Moves each module that a wrapper module here (each folder with a go.mod: the language hosts',
+# the YAML host's, the SDK generator's) shares with the engine's (scripts/engine/go.mod) to the
+# engine's version, then tidies it. Go's build cache keys a compiled package by its source and its
+# dependencies' compiled packages, so the set-up then compiles gRPC, protobuf, golang.org/x and the
+# rest once for all its builds, not once per version. Pulumi's own modules (github.com/pulumi/...)
+# keep the versions each wrapper builds (their go.mod files say why).
 # Run it after moving any wrapper module's versions; test/unit/engine-modules.test.ts checks it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -24,16 +24,17 @@ engine_versions() {
 }
 
 require_go "the wrapper modules' versions"
-for wrapper in language-host yaml-host codegen; do
-  dir="$ENGINE_MODULE_DIR/$wrapper"
+for go_mod in "$ENGINE_MODULE_DIR"/*/go.mod; do
+  dir="$(dirname "$go_mod")" wrapper="$(basename "$(dirname "$go_mod")")"
   # Moving some modules can bring in others the engine has at another version: a few rounds.
-  for round in 1 2 3 4; do
+  for _ in 1 2 3; do
     mapfile -t moved < <(engine_versions "$dir")
     [ "${#moved[@]}" -gt 0 ] || break
-    [ "$round" -lt 4 ] || die "$wrapper still differs from the engine in ${moved[*]}: a module it needs asks for a newer version than the engine's."
     say "$wrapper: ${moved[*]}"
-    (cd "$dir" && GOTOOLCHAIN=local GOFLAGS=-mod=mod go get "${moved[@]}" && GOTOOLCHAIN=local GOFLAGS=-mod=mod go mod tidy) ||
+    (cd "$dir" && export GOTOOLCHAIN=local GOFLAGS=-mod=mod && go get "${moved[@]}" && go mod tidy) ||
       die "moving $wrapper's modules to the engine's versions failed (see the go output above)."
   done
+  still="$(engine_versions "$dir")"
+  [ -z "$still" ] || die "$wrapper still differs from the engine in ${still//$'\n'/ }: a module it needs asks for a newer version than the engine's."
   say "$wrapper: every module it shares with the engine is at the engine's version"
 done

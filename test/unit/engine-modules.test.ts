@@ -3,12 +3,13 @@
  * shares with the engine's at the engine's version, Pulumi's own apart, so that Go's build cache
  * holds one compile of their packages for every build (scripts/engine/share-versions.sh).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ENGINE = path.resolve(__dirname, "..", "..", "scripts", "engine");
-const WRAPPERS = ["language-host", "yaml-host", "codegen"];
+/** Each wrapper module but the engine's: each folder of scripts/engine with a go.mod. */
+const WRAPPERS = readdirSync(ENGINE).filter((name) => existsSync(path.join(ENGINE, name, "go.mod")));
 
 /** Each module a go.mod requires, with its version. */
 function requirements(wrapper: string): Map<string, string> {
@@ -20,7 +21,8 @@ function requirements(wrapper: string): Map<string, string> {
 describe("the set-up's Go wrapper modules", () => {
   const engine = requirements(".");
 
-  it("read the engine's requirements", () => {
+  it("are the language hosts', the YAML host's and the SDK generator's, and read the engine's requirements", () => {
+    expect([...WRAPPERS].sort()).toEqual(["codegen", "language-host", "yaml-host"]);
     expect(engine.get("github.com/pulumi/pulumi/pkg/v3")).toMatch(/^v3\./);
     expect(engine.get("google.golang.org/grpc")).toMatch(/^v1\./);
   });

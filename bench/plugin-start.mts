@@ -9,7 +9,7 @@
  * start of each in turn, so a machine's drift falls on all alike.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -80,11 +80,15 @@ interface Measured {
   starts: Start[];
 }
 
+/** A checkout without its release: said in one line, not as a stack trace. */
+class MissingRelease extends Error {}
+
 /** The executables of a checkout: its release's for this machine (unpacked into `scratch`) and its npm package's script. */
 function executablesOf(root: string, label: string, scratch: string): Measured[] {
   const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
   const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string] ?? process.arch;
   const archive = path.join(root, "release", `pulumi-resource-etl-v${version}-linux-${arch}.tar.gz`);
+  if (!existsSync(archive)) throw new MissingRelease(`${archive} is missing; make the release of ${root} first (\`npm run dist\` there), then run this again`);
   const unpacked = mkdtempSync(path.join(scratch, "release-"));
   execFileSync("tar", ["-xzf", archive, "-C", unpacked]);
   return [
@@ -109,6 +113,10 @@ try {
     console.log(`  answered  ${summary(starts.map((start) => start.answered))}`);
     console.log(`  CPU       ${summary(starts.map((start) => start.cpu))}`);
   }
+} catch (error) {
+  if (!(error instanceof MissingRelease)) throw error;
+  console.error(`bench:plugin-start: ${error.message}`);
+  process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
